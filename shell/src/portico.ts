@@ -1,0 +1,2 @@
+// placeholder, replaced by the real MF exposed module
+export function createPortico() { return {}; }
