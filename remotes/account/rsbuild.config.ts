@@ -1,0 +1,32 @@
+// Module Federation remote `portico_account` -> remotes/account/dist/remoteEntry.js (no HTML page).
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { define, shared } from '../../scripts/rsbuild-shared';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'portico_account',
+      filename: 'remoteEntry.js',
+      exposes: {
+    './Account': './src/views/Account.tsx',
+      },
+      shared: shared(),
+      dts: false,
+      experiments: { optimization: { target: 'web' } },
+    }),
+  ],
+  source: { define },
+  dev: { lazyCompilation: false },
+  server: { headers: { 'Access-Control-Allow-Origin': '*' } },
+  output: { assetPrefix: 'auto', target: 'web', distPath: { root: 'dist' } },
+  // No entry of its own: the MF container (remoteEntry.js) is the only entry.
+  tools: {
+    htmlPlugin: false,
+    rspack: (config) => {
+      config.entry = {};
+    },
+  },
+});

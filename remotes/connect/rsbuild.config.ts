@@ -1,0 +1,33 @@
+// Module Federation remote `portico_connect` -> remotes/connect/dist/remoteEntry.js (no HTML page).
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { define, shared } from '../../scripts/rsbuild-shared';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'portico_connect',
+      filename: 'remoteEntry.js',
+      exposes: {
+    './Connect': './src/views/Connect.tsx',
+    './ConnectingExternal': './src/views/ConnectingExternal.tsx',
+      },
+      shared: shared(),
+      dts: false,
+      experiments: { optimization: { target: 'web' } },
+    }),
+  ],
+  source: { define },
+  dev: { lazyCompilation: false },
+  server: { headers: { 'Access-Control-Allow-Origin': '*' } },
+  output: { assetPrefix: 'auto', target: 'web', distPath: { root: 'dist' } },
+  // No entry of its own: the MF container (remoteEntry.js) is the only entry.
+  tools: {
+    htmlPlugin: false,
+    rspack: (config) => {
+      config.entry = {};
+    },
+  },
+});
