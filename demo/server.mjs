@@ -1,0 +1,191 @@
+// Static servers for the Portico demo and tests: plain node:http, one origin per bundle (like a CDN).
+//   shell   -> shell/dist           (portico.js, mf/remoteEntry.js, hashed chunks)
+//   connect -> remotes/connect/dist (remoteEntry.js + exposed chunks)
+//   account -> remotes/account/dist
+//   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const DEFAULT_DIST = {
+  demo: join(ROOT, 'demo', 'dist'),
+  shell: join(ROOT, 'shell', 'dist'),
+  connect: join(ROOT, 'remotes', 'connect', 'dist'),
+  account: join(ROOT, 'remotes', 'account', 'dist'),
+};
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+// Content-hashed file names (rsbuild's `[name].[contenthash].ext`) may be cached forever;
+// everything else (remoteEntry.js, portico.js, mf-manifest.json, html) must be revalidated.
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function cacheControl(pathname) {
+  const base = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (base === 'remoteEntry.js' || base === 'portico.js' || !HASHED.test(base)) return 'no-cache';
+  return 'public, max-age=31536000, immutable';
+}
+
+/**
+ * @param {string} dir
+ * @param {{ rewrite?: (pathname: string, body: Buffer) => Buffer | string, routes?: Record<string, () => { type: string, body: string }> }} [opts]
+ */
+function staticHandler(dir, opts = {}) {
+  const root = resolve(dir);
+  return async (req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', '*');
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
+      return;
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    const route = opts.routes?.[pathname];
+    if (route) {
+      const { type, body } = route();
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (pathname.endsWith('/')) pathname += 'index.html';
+    const file = normalize(join(root, pathname));
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403).end('forbidden');
+      return;
+    }
+    let body;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      body = await readFile(file);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end(`not found: ${pathname}`);
+      return;
+    }
+    if (opts.rewrite) body = opts.rewrite(pathname, body);
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl(pathname),
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
+
+function listen(handler, host, port) {
+  return new Promise((resolveListen, reject) => {
+    const server = createServer((req, res) => {
+      handler(req, res).catch((err) => {
+        console.error('[portico server]', err);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    server.keepAliveTimeout = 1000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const { port: actual } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      const h = host.includes(':') ? `[${host}]` : host;
+      resolveListen({ server, url: `http://${h}:${actual}` });
+    });
+  });
+}
+
+function closeServer(server) {
+  return new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections?.();
+  });
+}
+
+/**
+ * Starts the shell, the remotes and the demo site, each on its own origin.
+ * Port 0 picks a free port; the returned urls carry the real ones.
+ *
+ * @param {{
+ *   host?: string,
+ *   ports?: { demo?: number, shell?: number, connect?: number, account?: number },
+ *   rpcUrl?: string,
+ *   chainId?: number,
+ *   extraRemotes?: Record<string, string>,
+ *   dist?: Partial<typeof DEFAULT_DIST>,
+ * }} [options]
+ * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string }, config: object, close: () => Promise<void> }>}
+ */
+export async function startPortico(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, ...options.ports };
+  const dist = { ...DEFAULT_DIST, ...options.dist };
+  const rpcUrl = options.rpcUrl ?? 'http://127.0.0.1:8545';
+  const chainId = options.chainId ?? 31337;
+
+  const started = [];
+  const closeAll = () => Promise.all(started.map((s) => closeServer(s.server))).then(() => undefined);
+  try {
+    const start = async (handler, port) => {
+      const s = await listen(handler, host, port);
+      started.push(s);
+      return s.url;
+    };
+    const shell = await start(staticHandler(dist.shell), ports.shell);
+    const connect = await start(staticHandler(dist.connect), ports.connect);
+    const account = await start(staticHandler(dist.account), ports.account);
+
+    const config = {
+      shellUrl: shell,
+      remotes: {
+        connect: `${connect}/remoteEntry.js`,
+        account: `${account}/remoteEntry.js`,
+        ...options.extraRemotes,
+      },
+      rpcUrl,
+      chainId,
+    };
+    const configJs = `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};\n`;
+    const demo = await start(
+      staticHandler(dist.demo, {
+        routes: { '/portico-config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configJs }) },
+        rewrite: (pathname, body) =>
+          pathname.endsWith('.html') ? body.toString('utf8').replaceAll('__PORTICO_SHELL_URL__', shell) : body,
+      }),
+      ports.demo,
+    );
+    return { urls: { demo, shell, connect, account }, config, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,52 @@
+// `pnpm demo`: build everything, start anvil (or reuse one on :8545), serve the shell, the remotes
+// and the demo site on their own ports. `--no-build` (or PORTICO_SKIP_BUILD=1) skips the build.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startPortico } from '../demo/server.mjs';
+import { startAnvil } from './anvil.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const skipBuild = process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1';
+
+if (!skipBuild) {
+  console.log('[demo] building all packages (pnpm build)…');
+  const r = spawnSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const anvil = await startAnvil({ host: '127.0.0.1', port: 8545, chainId: 31337 });
+let portico;
+try {
+  portico = await startPortico({
+    host: '127.0.0.1',
+    ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003 },
+    rpcUrl: anvil.rpcUrl,
+    chainId: anvil.chainId,
+  });
+} catch (err) {
+  anvil.stop();
+  throw err;
+}
+
+const { urls } = portico;
+console.log(`
+Portico demo is running (Ctrl-C to stop)
+  React host (Module Federation): ${urls.demo}/
+  Plain page (one script tag):    ${urls.demo}/plain.html
+  Shell:   ${urls.shell}/portico.js  ·  ${urls.shell}/mf/remoteEntry.js
+  Connect: ${urls.connect}/remoteEntry.js
+  Account: ${urls.account}/remoteEntry.js
+  Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''})
+`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[demo] ${signal}: stopping`);
+  anvil.stop();
+  await portico.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
