@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Idempotent fresh-machine setup for Portico: pnpm, Chromium (for the e2e tests), dependencies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=12.21.0
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+  echo "[setup] installing pnpm@$PNPM_VERSION"
+  if [ "$(id -u)" -eq 0 ] || [ -w "$(npm prefix -g)/lib" ]; then
+    npm i -g "pnpm@$PNPM_VERSION" --allow-scripts=pnpm
+  else
+    sudo npm i -g "pnpm@$PNPM_VERSION" --allow-scripts=pnpm
+  fi
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "[setup] installing chromium (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update
+  as_root apt-get install -y chromium
+fi
+
+if [ -f pnpm-lock.yaml ]; then
+  pnpm install --frozen-lockfile
+else
+  pnpm install
+fi
+echo "[setup] done: pnpm $(pnpm --version), $(/usr/bin/chromium --version 2>/dev/null || echo 'chromium ?')"
