@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ANVIL_CHAIN_ID, startAnvil, type AnvilHandle } from './fixtures/anvil.ts';
+import { ENV_FILE, exportEnv, type E2EEnv } from './fixtures/env.ts';
+import { HOST, freePorts, startStaticServer, type StaticServer } from './fixtures/net.ts';
+
+type StartPortico = (opts: {
+  host: string;
+  ports: { demo: number; shell: number; connect: number; account: number };
+  rpcUrl: string;
+  chainId: number;
+  extraRemotes?: Record<string, string>;
+}) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string }; close(): Promise<void> | void }>;
+
+export interface RunningStack {
+  stop(): Promise<void>;
+}
+declare global {
+  // eslint-disable-next-line no-var
+  var __porticoE2E: RunningStack | undefined;
+}
+
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test wallet check</title></head>' +
+  '<body><h1>Blank</h1></body></html>';
+
+export default async function globalSetup(): Promise<void> {
+  const stoppers: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const s of stoppers.splice(0).reverse()) {
+      try {
+        await s();
+      } catch (e) {
+        console.warn('[e2e teardown]', e);
+      }
+    }
+  };
+  globalThis.__porticoE2E = { stop };
+
+  try {
+    const [demoPort, shellPort, connectPort, accountPort] = await freePorts(4);
+    const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
+    stoppers.push(() => anvil.stop());
+
+    const missing: StaticServer = await startStaticServer({});
+    stoppers.push(() => missing.close());
+    const pages: StaticServer = await startStaticServer({ '/blank.html': { type: 'text/html; charset=utf-8', body: BLANK_HTML } });
+    stoppers.push(() => pages.close());
+
+    const env: E2EEnv = {
+      rpcUrl: anvil.rpcUrl,
+      chainId: ANVIL_CHAIN_ID,
+      blankPage: `${pages.url}/blank.html`,
+      missingOrigin: missing.url,
+      // Same shape as the demo's own remote URLs (`<origin>/remoteEntry.js`); the origin 404s everything.
+      sendRemote: `${missing.url}/remoteEntry.js`,
+    };
+
+    const serverPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'server.mjs');
+    try {
+      const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
+      const portico = await mod.startPortico({
+        host: HOST,
+        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort! },
+        rpcUrl: anvil.rpcUrl,
+        chainId: ANVIL_CHAIN_ID,
+        extraRemotes: { send: env.sendRemote },
+      });
+      stoppers.push(() => portico.close());
+      Object.assign(env, portico.urls);
+    } catch (e) {
+      // Keep anvil + fixture pages up so the product-independent specs still run;
+      // every spec that needs the demo fails with this message (see fixtures/test.ts).
+      env.demoError = e instanceof Error ? e.stack ?? e.message : String(e);
+      console.warn(`[e2e] Portico demo server did not start; demo specs will fail:\n${env.demoError}`);
+    }
+
+    exportEnv(env);
+    mkdirSync(dirname(ENV_FILE), { recursive: true });
+    writeFileSync(ENV_FILE, JSON.stringify({ env, anvilPid: anvil.pid, runnerPid: process.pid }, null, 2));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
