@@ -49,7 +49,7 @@ function cacheControl(pathname) {
 
 /**
  * @param {string} dir
- * @param {{ rewrite?: (pathname: string, body: Buffer) => Buffer | string, routes?: Record<string, () => { type: string, body: string }> }} [opts]
+ * @param {{ noFavicon?: boolean, rewrite?: (pathname: string, body: Buffer) => Buffer | string, routes?: Record<string, () => { type: string, body: string }> }} [opts]
  */
 function staticHandler(dir, opts = {}) {
   const root = resolve(dir);
@@ -77,6 +77,11 @@ function staticHandler(dir, opts = {}) {
       const { type, body } = route();
       res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(body) });
       res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (pathname === '/favicon.ico' && opts.noFavicon) {
+      // Browsers ask for it on every origin they render; answer without a console 404.
+      res.writeHead(204, { 'Cache-Control': 'public, max-age=86400' }).end();
       return;
     }
     if (pathname.endsWith('/')) pathname += 'index.html';
@@ -177,6 +182,7 @@ export async function startPortico(options = {}) {
     const configJs = `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};\n`;
     const demo = await start(
       staticHandler(dist.demo, {
+        noFavicon: true,
         routes: { '/portico-config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configJs }) },
         rewrite: (pathname, body) =>
           pathname.endsWith('.html') ? body.toString('utf8').replaceAll('__PORTICO_SHELL_URL__', shell) : body,

@@ -1,6 +1,7 @@
 // Build settings every Portico rsbuild config shares (the build contract).
 // Imported by shell/, remotes/*/ and demo/ rsbuild configs and rstest configs.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -26,4 +27,40 @@ export function shared(opts: { eager?: boolean } = {}): Record<string, SharedEnt
     out[name] = { singleton: true, requiredVersion: false, ...(opts.eager ? { eager: true } : {}) };
   }
   return out;
+}
+
+/**
+ * Writes `<distPath>/build-report.json` after each build: entrypoints, and for every chunk its files,
+ * siblings and origins (which import or shared module made it). `pnpm bench:size` reads it to decide
+ * which files load together; the MF manifest's sync/async split is not reliable for that.
+ */
+export function pluginBuildReport() {
+  return {
+    name: 'portico:build-report',
+    setup(api: any) {
+      api.onAfterEnvironmentCompile(({ stats, environment }: any) => {
+        if (!stats) return;
+        const json = stats.toJson({ all: false, entrypoints: true, chunks: true, chunkRelations: true, chunkOrigins: true, ids: true });
+        const report = {
+          environment: environment.name,
+          entrypoints: Object.fromEntries(
+            Object.entries(json.entrypoints ?? {}).map(([k, g]: [string, any]) => [
+              k,
+              (g.assets ?? []).map((a: any) => (typeof a === 'string' ? a : a.name)),
+            ]),
+          ),
+          chunks: (json.chunks ?? []).map((c: any) => ({
+            id: c.id,
+            names: c.names,
+            files: c.files,
+            initial: c.initial,
+            siblings: c.siblings,
+            origins: (c.origins ?? []).map((o: any) => ({ request: o.request ?? '', moduleName: o.moduleName ?? '' })),
+          })),
+        };
+        mkdirSync(environment.distPath, { recursive: true });
+        writeFileSync(join(environment.distPath, 'build-report.json'), JSON.stringify(report, null, 1));
+      });
+    },
+  };
 }

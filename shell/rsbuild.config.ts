@@ -4,10 +4,10 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, shared } from '../scripts/rsbuild-shared';
+import { define, pluginBuildReport, shared } from '../scripts/rsbuild-shared';
 
 export default defineConfig({
-  plugins: [pluginReact()],
+  plugins: [pluginReact(), pluginBuildReport()],
   source: { define },
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web' },

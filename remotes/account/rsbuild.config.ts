@@ -2,11 +2,12 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, shared } from '../../scripts/rsbuild-shared';
+import { define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
     pluginReact(),
+    pluginBuildReport(),
     pluginModuleFederation({
       name: 'portico_account',
       filename: 'remoteEntry.js',

@@ -1,0 +1,126 @@
+// `pnpm bench:size`: build, then report gzip sizes (node zlib, level 9) of what each kind of page loads.
+// Which files count is decided from <dist>/build-report.json (written by pluginBuildReport in
+// scripts/rsbuild-shared.ts from rspack stats): every chunk with its files and origins.
+//   - an origin "container entry" = the chunk is part of an exposed module's chunk group (loads with it);
+//   - origins "provide/consume shared module NAME@…" only = the chunk is a shared module's own copy
+//     (loaded only when no one else in the share scope provides NAME);
+//   - any other origin = a dynamic import() in the code (loads on demand).
+// `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const KB = 1000;
+const APPKIT_BYTES = 764 * 1024; // AppKit's initial load, 764 KiB gz (the figure we compare against)
+const TARGETS = { plain: 120 * KB, mfHost: 40 * KB };
+// What any React host already has; the shell's copies of these never load in a React MF host.
+const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
+
+if (!(process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1')) {
+  const r = spawnSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) {
+    console.error('bench:size: pnpm build failed');
+    process.exit(r.status ?? 1);
+  }
+}
+
+const gz = new Map();
+function gzipBytes(file) {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(file), { level: 9 }).length);
+  return gz.get(file);
+}
+const sum = (dir, files) => [...new Set(files)].reduce((n, f) => n + gzipBytes(join(dir, f)), 0);
+const fmt = (n) => `${(n / KB).toFixed(1)} kB`;
+
+function readReport(dir) {
+  const file = join(dir, 'build-report.json');
+  if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is missing: run pnpm build`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const SHARED_ORIGIN = /^(?:provide|consume) shared module \([^)]*\) (.+?)@/;
+function classify(chunk) {
+  const shared = new Set();
+  let container = false;
+  let dynamic = false;
+  for (const o of chunk.origins) {
+    const m = SHARED_ORIGIN.exec(o.moduleName);
+    if (m) shared.add(m[1]);
+    else if (o.moduleName === 'container entry') container = true;
+    else if (o.request) dynamic = true;
+  }
+  return { shared, container, dynamic };
+}
+const jsFiles = (chunks) => chunks.flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
+
+/** A federated container: remoteEntry + expose groups, shared copies, on-demand chunks. */
+function container(dir, entryName) {
+  const report = readReport(dir);
+  const entry = report.entrypoints[entryName];
+  if (!entry) throw new Error(`${relative(ROOT, dir)}: no entrypoint ${entryName}`);
+  const exposeGroup = [];
+  const sharedCopies = [];
+  const onDemand = [];
+  for (const c of report.chunks) {
+    if (c.initial || c.files.length === 0) continue;
+    const k = classify(c);
+    if (k.container) exposeGroup.push(c);
+    else if (k.shared.size > 0 && !k.dynamic) sharedCopies.push({ chunk: c, shared: k.shared });
+    else onDemand.push(c);
+  }
+  const exposes = Object.fromEntries(
+    exposeGroup
+      .filter((c) => c.names.some((n) => n.startsWith('__federation_expose_')))
+      .map((c) => {
+        const name = c.names.find((n) => n.startsWith('__federation_expose_')).slice('__federation_expose_'.length);
+        const siblings = exposeGroup.filter((s) => c.siblings.includes(s.id));
+        return [name, jsFiles([c, ...siblings])];
+      }),
+  );
+  return { dir, entry, exposeGroup: jsFiles(exposeGroup), exposes, sharedCopies, onDemand: jsFiles(onDemand) };
+}
+
+const rows = [];
+const row = (what, bytes, target, note = '') => rows.push({ what, bytes, target, note });
+
+// (a) Plain page: portico.js and its initial chunks; everything else in dist/ (not mf/) is async.
+const shellDist = join(ROOT, 'shell', 'dist');
+const plain = readReport(shellDist);
+const plainSync = plain.entrypoints.portico ?? [];
+const plainAsync = plain.chunks.filter((c) => !c.initial).flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
+const plainBytes = sum(shellDist, plainSync);
+row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`);
+row('    plain page: async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`);
+
+// (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React.
+const shellMf = container(join(shellDist, 'mf'), 'portico_shell');
+const mfShared = shellMf.sharedCopies.filter((s) => [...s.shared].some((n) => !REACT_HOST_PROVIDES.has(n)));
+const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
+const mfFiles = [...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))];
+const mfBytes = sum(shellMf.dir, mfFiles);
+row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`);
+row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));
+row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`);
+
+// (c) Each remote: remoteEntry.js + its exposed chunk groups (every shared module comes from the shell).
+for (const [pkg, name] of [['connect', 'portico_connect'], ['account', 'portico_account']]) {
+  const r = container(join(ROOT, 'remotes', pkg, 'dist'), name);
+  row(`(c) remote ${pkg}: remoteEntry + all exposes`, sum(r.dir, [...r.entry, ...r.exposeGroup]));
+  for (const [expose, files] of Object.entries(r.exposes)) row(`    ${pkg} ./${expose}: remoteEntry + expose`, sum(r.dir, [...r.entry, ...files]));
+  if (r.onDemand.length) row(`    ${pkg}: async chunks (on demand, total)`, sum(r.dir, r.onDemand), undefined, `${r.onDemand.length} files`);
+}
+
+const w = Math.max(...rows.map((r) => r.what.length));
+console.log(`\nPortico bundle sizes (gzip -9 bytes, 1 kB = 1000 B)\n`);
+console.log(`${'what'.padEnd(w)}  ${'gzip'.padStart(9)}  ${'target'.padStart(10)}  ${'vs AppKit'.padStart(9)}  note`);
+for (const r of rows) {
+  const target = r.target === undefined ? '' : `${r.bytes <= r.target ? 'ok' : 'OVER'} ≤${fmt(r.target)}`;
+  const ratio = r.what.startsWith('(') ? `${((100 * r.bytes) / APPKIT_BYTES).toFixed(1)}%` : '';
+  console.log(`${r.what.padEnd(w)}  ${fmt(r.bytes).padStart(9)}  ${target.padStart(10)}  ${ratio.padStart(9)}  ${r.note}`);
+}
+console.log(`\nvs AppKit = share of AppKit's 764 KiB (${APPKIT_BYTES} B) initial load.`);
+console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); shared copies');
+console.log('count only where the host cannot be assumed to provide them; chunks made by import() are async.');
