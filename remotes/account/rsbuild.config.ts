@@ -2,7 +2,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
+import { containerExperiments, define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
@@ -13,10 +13,12 @@ export default defineConfig({
       filename: 'remoteEntry.js',
       exposes: {
     './Account': './src/views/Account.tsx',
+    './Networks': './src/views/Networks.tsx',
+    './UnsupportedChain': './src/views/UnsupportedChain.tsx',
       },
       shared: shared(),
       dts: false,
-      experiments: { optimization: { target: 'web' } },
+      experiments: containerExperiments,
     }),
   ],
   source: { define },

@@ -1,1 +1,29 @@
+/**
+ * @portico/shared-state: the contract between the shell and every remote. Pure TypeScript,
+ * no DOM: atoms, controllers, validators, errors, constants and chain adapters.
+ */
 export * from './contract';
+export * from './constants';
+export * from './errors';
+export * from './caip';
+export * from './address';
+export * from './format';
+export * from './network';
+export * from './options';
+export * from './views';
+export * from './storage';
+export * from './events';
+export * from './atoms';
+export * from './wallet-list';
+export * from './core';
+export type { RouterController } from './controllers/router';
+export type { ModalController, OpenOptions } from './controllers/modal';
+export type { ToastController } from './controllers/toast';
+export type { ConnectionController } from './controllers/connection';
+export type { ChainAdapter, Connector, ConnectorType, ConnectedAccount, NativeBalance } from './adapters/types';
+export type { Eip1193Provider } from './adapters/eip155/discovery';
+
+/** Props every view module receives from the shell's outlet. */
+export interface PorticoViewProps {
+  portico: import('./core').PorticoCore;
+}

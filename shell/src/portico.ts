@@ -1,2 +1,4 @@
-// placeholder, replaced by the real MF exposed module
-export function createPortico() { return {}; }
+/** The module React hosts load through Module Federation (`portico_shell/portico`). */
+export { createPortico } from './create-portico';
+export { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoState, usePorticoProvider } from './react/hooks';
+export type { PorticoInstance, PorticoAccount, PorticoState } from './instance';

@@ -1,2 +1,10 @@
-// placeholder, replaced by the real plain-page entry
-(globalThis as any).Portico = { createPortico: () => ({}) };
+/** Plain-page build: `<script src=".../portico.js">` then `Portico.createPortico({...})`. */
+import { createPortico } from './create-portico';
+
+declare global {
+  interface Window {
+    Portico: { createPortico: typeof createPortico };
+  }
+}
+
+window.Portico = { createPortico };

@@ -1,3 +1,56 @@
+import { connectAttemptAtom, connectorsAtom, routerAtom, type PorticoViewProps } from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { WalletIcon } from '../components/WalletIcon';
+
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
-export default function ConnectingExternal() { return <p>ConnectingExternal</p>; }
+
+/** Waits for the wallet's answer; a decline or failure stays here with a way to try again. */
+export default function ConnectingExternal({ portico }: PorticoViewProps) {
+  const { data } = useAtomValue(routerAtom);
+  const attempt = useAtomValue(connectAttemptAtom);
+  const connector = useAtomValue(connectorsAtom).find((candidate) => candidate.id === data?.connectorId);
+
+  if (!connector) {
+    return (
+      <div className="portico-panel" role="alert">
+        <p className="portico-error-text">This wallet is no longer available in the browser.</p>
+      </div>
+    );
+  }
+
+  const failed = attempt.connectorId === connector.id && (attempt.status === 'rejected' || attempt.status === 'failed');
+  return (
+    <div className="portico-center">
+      <WalletIcon src={connector.imageUrl} large />
+      {failed ? (
+        <div role="alert" className="portico-stack">
+          <p className="portico-error-text">
+            {attempt.status === 'rejected' ? 'Connection declined' : 'Connection failed'}
+          </p>
+          <p className="portico-muted">
+            {attempt.status === 'rejected'
+              ? 'Connection can be declined if a previous request is still active'
+              : attempt.errorMessage}
+          </p>
+        </div>
+      ) : (
+        <div className="portico-stack">
+          <p className="portico-title">Continue in {connector.name}</p>
+          <p className="portico-muted" role="status">
+            Accept the connection request in the wallet
+          </p>
+        </div>
+      )}
+      {failed && (
+        <button
+          type="button"
+          className="portico-button"
+          onClick={() => void portico.connectExternal(connector.id)}
+        >
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { PorticoViewProps } from '@portico/shared-state';
+import Networks from './Networks';
+
+declare const __PORTICO_CONTRACT__: number;
+export const porticoContract = __PORTICO_CONTRACT__;
+
+/** The wallet sits on a chain this site does not support: offer the supported ones. */
+export default function UnsupportedChain({ portico }: PorticoViewProps) {
+  return (
+    <div className="portico-stack">
+      <p className="portico-muted" role="alert">
+        Unsupported chain. This app doesn’t support your current network. Switch to an available option to continue.
+      </p>
+      <Networks portico={portico} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ChainNamespace } from '../constants';
+import type { CaipNetwork } from '../network';
+
+export type ConnectorType = 'INJECTED' | 'WALLET_CONNECT' | 'ANNOUNCED' | 'AUTH' | 'MULTI_CHAIN' | 'EXTERNAL';
+
+/** A way to reach one wallet (spec section 3, Connector). */
+export interface Connector {
+  id: string;
+  name: string;
+  type: ConnectorType;
+  chain: ChainNamespace;
+  /** Image the wallet gave about itself; for announced wallets always a data: URI. */
+  imageUrl?: string;
+  info?: { rdns?: string };
+  /** The wallet is present in this browser (announced or injected). */
+  installed: boolean;
+}
+
+/** What a wallet reports after connecting: its address and the chain reference it is on. */
+export interface ConnectedAccount {
+  address: string;
+  /** CAIP-2 reference, e.g. '31337' for eip155:31337. */
+  chainReference: string;
+}
+
+export interface NativeBalance {
+  /** Exact decimal text, e.g. '10000.5'. */
+  decimalText: string;
+  symbol: string;
+}
+
+export interface WalletEventHandlers {
+  accountsChanged(addresses: string[]): void;
+  chainChanged(chainReference: string): void;
+  disconnect(): void;
+}
+
+/**
+ * One chain namespace's way to talk to wallets and its chain. The connection controller is
+ * namespace-neutral and speaks only this interface.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace;
+  /** Starts wallet discovery; `onChange` gets the full connector list each time it changes. */
+  watchConnectors(onChange: (connectors: Connector[]) => void): () => void;
+  /** Asks the wallet for its accounts (the wallet prompts the person). */
+  connect(connectorId: string): Promise<ConnectedAccount>;
+  /** Silent reconnect after a reload: no prompt; undefined when the wallet no longer grants access. */
+  reconnect(connectorId: string): Promise<ConnectedAccount | undefined>;
+  disconnect(connectorId: string): Promise<void>;
+  switchNetwork(connectorId: string, network: CaipNetwork): Promise<void>;
+  /** Wallet events for a connected connector; returns an unsubscribe function. */
+  watchWallet(connectorId: string, handlers: WalletEventHandlers): () => void;
+  /** The address as the namespace writes it (eip155: checksummed). */
+  normalizeAddress(address: string): Promise<string>;
+  getNativeBalance(address: string, network: CaipNetwork): Promise<NativeBalance>;
+  /** The raw provider (EIP-1193 for eip155), for hosts that sign through it. */
+  getProvider(connectorId: string): unknown;
+}

@@ -1,0 +1,88 @@
+import { atom } from 'jotai/vanilla';
+import type { Connector } from './adapters/types';
+import type { CaipAddress } from './caip';
+import type { ChainNamespace } from './constants';
+import type { CaipNetwork } from './network';
+import type { PorticoOptions, ThemeMode, ThemeVariables } from './options';
+import type { ViewName } from './views';
+
+/**
+ * The state every part of Portico reads. Atoms are module-level singletons (shared-state is a
+ * Module Federation singleton), values live in a store per Portico instance.
+ */
+
+export interface RouterState {
+  view: ViewName;
+  history: ViewName[];
+  direction: 'next' | 'prev';
+  /** Data the view needs, e.g. which wallet ConnectingExternal talks to. */
+  data?: { connectorId?: string; network?: CaipNetwork };
+}
+export const routerAtom = atom<RouterState>({ view: 'Connect', history: ['Connect'], direction: 'next' });
+
+export interface ModalFlags {
+  open: boolean;
+  loading: boolean;
+  shake: boolean;
+}
+export const modalFlagsAtom = atom<ModalFlags>({ open: false, loading: false, shake: false });
+export type ModalState = 'closed' | 'open' | 'loading';
+export const modalStateAtom = atom<ModalState>((get) => {
+  const flags = get(modalFlagsAtom);
+  if (!flags.open) return 'closed';
+  return flags.loading ? 'loading' : 'open';
+});
+
+export type ToastVariant = 'loading' | 'success' | 'error';
+export interface ToastState {
+  open: boolean;
+  message: string;
+  variant: ToastVariant;
+}
+export const toastAtom = atom<ToastState>({ open: false, message: '', variant: 'success' });
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+export interface AccountState {
+  status: ConnectionStatus;
+  address?: string;
+  caipAddress?: CaipAddress;
+  connectorId?: string;
+  connectedWalletInfo?: { name: string; icon?: string };
+  /** Native balance as exact decimal text, and its symbol. */
+  balance?: string;
+  balanceSymbol?: string;
+  balanceLoading: boolean;
+  /** Time of the last failed balance fetch; retries wait 30 s after it. */
+  lastRetry?: number;
+  addressExplorerUrl?: string;
+}
+export const disconnectedAccount: AccountState = { status: 'disconnected', balanceLoading: false };
+export const accountsAtom = atom<Partial<Record<ChainNamespace, AccountState>>>({});
+
+export const activeNamespaceAtom = atom<ChainNamespace>('eip155');
+export const activeNetworkAtom = atom<CaipNetwork | undefined>(undefined);
+export const activeAccountAtom = atom<AccountState>(
+  (get) => get(accountsAtom)[get(activeNamespaceAtom)] ?? disconnectedAccount,
+);
+
+/** Every wallet the adapters discovered, across namespaces. */
+export const connectorsAtom = atom<Connector[]>([]);
+
+/** The wallet connection in progress in ConnectingExternal. */
+export interface ConnectAttempt {
+  connectorId?: string;
+  status: 'idle' | 'pending' | 'rejected' | 'failed';
+  errorMessage?: string;
+}
+export const connectAttemptAtom = atom<ConnectAttempt>({ status: 'idle' });
+
+export const themeAtom = atom<{ themeMode: ThemeMode; themeVariables: ThemeVariables }>({
+  themeMode: 'dark',
+  themeVariables: {},
+});
+
+/** The validated host options, for views that read features, networks or wallet lists. */
+export const optionsAtom = atom<PorticoOptions | undefined>(undefined);
+
+/** Polite status line for screen readers (connections, copies, loading). */
+export const announcementAtom = atom<string>('');

@@ -1,0 +1,78 @@
+/** Business constants from spec section 9. Names say the unit. */
+
+export const SDK_TYPE = 'portico';
+export const SDK_VERSION = '1.7.4';
+
+export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const;
+export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number];
+
+export const SHAKE_RESET_MS = 500;
+export const TOAST_REOPEN_MS = 150;
+export const TOAST_VISIBLE_MS = 2200;
+export const SEARCH_MIN_WAIT_MS = 300;
+export const DEBOUNCE_DEFAULT_MS = 500;
+export const PAIRING_LIFETIME_MS = 240_000;
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000;
+export const TOKEN_BALANCE_RETRY_COOLDOWN_MS = 30_000;
+export const BALANCE_CACHE_MS = 30_000;
+export const IDENTITY_CACHE_MS = 5 * 60_000;
+
+export const RPC_TIMEOUT_MS = 10_000;
+export const RPC_RETRY_COUNT = 3;
+export const RPC_RETRY_DELAY_MS = 150;
+
+export const BALANCE_FRACTION_DIGITS = 3;
+export const RECENT_WALLETS_KEPT = 2;
+export const WALLET_PAGE_SIZE = 40;
+export const RECOMMENDED_WALLETS = 4;
+export const SEARCH_RESULTS_MAX = 100;
+
+export const THEME_DEFAULTS = {
+  themeMode: 'dark',
+  lightBackground: '#fff',
+  darkBackground: '#121313',
+  modalWidthPx: 360,
+  zIndex: 999,
+  fontSizeMasterPx: 10,
+  borderRadiusMasterPx: 4,
+} as const;
+
+/** Feature flags and their defaults (spec section 9, "Defaults"). */
+export const FEATURE_DEFAULTS = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  emailShowWallets: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  pay: false,
+} as const;
+export type FeatureName = keyof typeof FEATURE_DEFAULTS;
+export type Features = { [K in FeatureName]: boolean };
+
+/** Every remote the shell can federate, each deployed on its own. */
+export const REMOTE_NAMES = ['connect', 'account', 'swap', 'send', 'onramp', 'names'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Prefix of every key Portico writes to the host page's storage. */
+export const STORAGE_PREFIX = '@portico/';
+
+/** Connector ids (spec section 3). */
+export const CONNECTOR_IDS = {
+  walletConnect: 'walletConnect',
+  injected: 'injected',
+  announced: 'announced',
+  coinbaseWallet: 'coinbaseWallet',
+  coinbaseWalletSDK: 'coinbaseWalletSDK',
+  safe: 'safe',
+  ledger: 'ledger',
+  okx: 'okx',
+  eip6963: 'eip6963',
+  auth: 'ID_AUTH',
+} as const;

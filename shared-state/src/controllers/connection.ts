@@ -1,0 +1,271 @@
+import type { Store } from 'jotai/vanilla';
+import type { ChainAdapter, ConnectedAccount, Connector } from '../adapters/types';
+import {
+  accountsAtom,
+  activeNamespaceAtom,
+  activeNetworkAtom,
+  announcementAtom,
+  connectAttemptAtom,
+  connectorsAtom,
+  disconnectedAccount,
+  type AccountState,
+} from '../atoms';
+import { toCaipAddress, toCaipNetworkId } from '../caip';
+import { TOKEN_BALANCE_RETRY_COOLDOWN_MS, type ChainNamespace } from '../constants';
+import {
+  ChainAdapterNotFoundError,
+  DisconnectError,
+  NamespaceNotConfiguredError,
+  errorText,
+  isUserRejection,
+} from '../errors';
+import type { EventBus } from '../events';
+import { addressExplorerUrl, findNetwork, type CaipNetwork } from '../network';
+import type { PorticoOptions } from '../options';
+import type { PorticoStorage } from '../storage';
+import type { ToastController } from './toast';
+
+export interface ConnectionController {
+  /** Starts wallet discovery and silently restores the sessions stored before a reload. */
+  start(): Promise<void>;
+  /** Connects a wallet; the outcome lands in connectAttemptAtom and accountsAtom. Resolves true on success. */
+  connect(connectorId: string): Promise<boolean>;
+  disconnect(namespace?: ChainNamespace): Promise<void>;
+  switchNetwork(network: CaipNetwork): Promise<void>;
+  refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>;
+  getProvider(namespace?: ChainNamespace): unknown;
+  stop(): void;
+}
+
+export interface ConnectionDeps {
+  store: Store;
+  options: PorticoOptions;
+  adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
+  storage: PorticoStorage;
+  events: EventBus;
+  toast: ToastController;
+  /** Called when the wallet sits on a chain the host did not configure (opens UnsupportedChain). */
+  onUnsupportedChain(): void;
+  now?: () => number;
+}
+
+/** Namespace-neutral connection logic: every chain detail goes through the namespace's adapter. */
+export function createConnectionController(deps: ConnectionDeps): ConnectionController {
+  const { store, options, storage, events } = deps;
+  const now = deps.now ?? Date.now;
+  const stopWatching: Array<() => void> = [];
+  const walletUnsubscribers = new Map<ChainNamespace, () => void>();
+  const connectorsByNamespace = new Map<ChainNamespace, Connector[]>();
+
+  function adapterFor(namespace: ChainNamespace): ChainAdapter {
+    const adapter = deps.adapters[namespace];
+    if (!adapter) throw new ChainAdapterNotFoundError(namespace);
+    return adapter;
+  }
+
+  const account = (namespace: ChainNamespace): AccountState => store.get(accountsAtom)[namespace] ?? disconnectedAccount;
+
+  function setAccount(namespace: ChainNamespace, next: AccountState) {
+    store.set(accountsAtom, { ...store.get(accountsAtom), [namespace]: next });
+  }
+
+  function patchAccount(namespace: ChainNamespace, patch: Partial<AccountState>) {
+    setAccount(namespace, { ...account(namespace), ...patch });
+  }
+
+  function activeNetwork(namespace: ChainNamespace): CaipNetwork {
+    const active = store.get(activeNetworkAtom);
+    if (active?.chainNamespace === namespace) return active;
+    const configured = options.networks.find((network) => network.chainNamespace === namespace);
+    if (!configured) throw new NamespaceNotConfiguredError(namespace);
+    return configured;
+  }
+
+  function setActiveNetwork(network: CaipNetwork) {
+    store.set(activeNetworkAtom, network);
+    store.set(activeNamespaceAtom, network.chainNamespace);
+    storage.set('activeCaipNetworkId', network.caipNetworkId);
+  }
+
+  function rememberConnector(namespace: ChainNamespace, connectorId: string | undefined) {
+    const stored = { ...storage.get('connectedConnectorIds') };
+    if (connectorId) stored[namespace] = connectorId;
+    else delete stored[namespace];
+    storage.set('connectedConnectorIds', stored);
+    storage.set('connectedNamespaces', Object.keys(stored));
+    storage.set('connectionStatus', Object.keys(stored).length ? 'connected' : 'disconnected');
+  }
+
+  /** Applies an address the wallet reported on a chain it reported. */
+  async function applyAccount(namespace: ChainNamespace, connectorId: string, connected: ConnectedAccount) {
+    const adapter = adapterFor(namespace);
+    const address = await adapter.normalizeAddress(connected.address);
+    const walletNetwork = findNetwork(options.networks, toCaipNetworkId(namespace, connected.chainReference));
+    const network = walletNetwork ?? activeNetwork(namespace);
+    if (walletNetwork) setActiveNetwork(walletNetwork);
+    const connector = store.get(connectorsAtom).find((candidate) => candidate.id === connectorId);
+    const previous = account(namespace);
+    setAccount(namespace, {
+      ...disconnectedAccount,
+      status: 'connected',
+      address,
+      caipAddress: toCaipAddress(toCaipNetworkId(namespace, connected.chainReference), address),
+      connectorId,
+      connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl } : previous.connectedWalletInfo,
+      addressExplorerUrl: addressExplorerUrl(network, address),
+      // Keep the balance on screen while a fresh one loads for the same address.
+      ...(previous.address === address ? { balance: previous.balance, balanceSymbol: previous.balanceSymbol } : {}),
+    });
+    if (!walletNetwork && !options.allowUnsupportedChain) deps.onUnsupportedChain();
+    void controller.refreshBalance(namespace, { force: true });
+  }
+
+  function watchWallet(namespace: ChainNamespace, connectorId: string) {
+    walletUnsubscribers.get(namespace)?.();
+    const unsubscribe = adapterFor(namespace).watchWallet(connectorId, {
+      accountsChanged: (addresses) => {
+        const chainReference = account(namespace).caipAddress?.split(':')[1];
+        if (!addresses[0] || !chainReference) void controller.disconnect(namespace);
+        else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference });
+      },
+      chainChanged: (chainReference) => {
+        const address = account(namespace).address;
+        if (address) void applyAccount(namespace, connectorId, { address, chainReference });
+      },
+      disconnect: () => void controller.disconnect(namespace),
+    });
+    walletUnsubscribers.set(namespace, unsubscribe);
+  }
+
+  const controller: ConnectionController = {
+    async start() {
+      const storedNetwork = storage.get('activeCaipNetworkId');
+      setActiveNetwork(
+        (storedNetwork && findNetwork(options.networks, storedNetwork)) || options.defaultNetwork,
+      );
+      for (const adapter of Object.values(deps.adapters)) {
+        stopWatching.push(
+          adapter.watchConnectors((connectors) => {
+            connectorsByNamespace.set(adapter.namespace, connectors);
+            store.set(connectorsAtom, [...connectorsByNamespace.values()].flat());
+          }),
+        );
+      }
+      const stored = storage.get('connectedConnectorIds') ?? {};
+      await Promise.all(
+        Object.entries(stored).map(async ([namespace, connectorId]) => {
+          const adapter = deps.adapters[namespace as ChainNamespace];
+          if (!adapter) return;
+          const ns = adapter.namespace;
+          patchAccount(ns, { status: 'connecting' });
+          try {
+            const restored = await adapter.reconnect(connectorId);
+            if (!restored) {
+              setAccount(ns, disconnectedAccount);
+              rememberConnector(ns, undefined);
+              return;
+            }
+            await applyAccount(ns, connectorId, restored);
+            watchWallet(ns, connectorId);
+          } catch {
+            setAccount(ns, disconnectedAccount);
+          }
+        }),
+      );
+    },
+
+    async connect(connectorId) {
+      const connector = store.get(connectorsAtom).find((candidate) => candidate.id === connectorId);
+      const namespace = connector?.chain ?? store.get(activeNamespaceAtom);
+      store.set(connectAttemptAtom, { connectorId, status: 'pending' });
+      patchAccount(namespace, { status: 'connecting' });
+      events.track('SELECT_WALLET', { name: connector?.name, platform: 'browser' });
+      try {
+        const adapter = adapterFor(namespace);
+        const connected = await adapter.connect(connectorId);
+        await applyAccount(namespace, connectorId, connected);
+        watchWallet(namespace, connectorId);
+        rememberConnector(namespace, connectorId);
+        if (connector) storage.addRecentWallet({ id: connector.id, name: connector.name });
+        store.set(connectAttemptAtom, { connectorId, status: 'idle' });
+        store.set(announcementAtom, `Connected to ${connector?.name ?? 'your wallet'}`);
+        events.track('CONNECT_SUCCESS', { method: 'browser', name: connector?.name });
+        return true;
+      } catch (error) {
+        const rejected = isUserRejection(error);
+        setAccount(namespace, disconnectedAccount);
+        store.set(connectAttemptAtom, {
+          connectorId,
+          status: rejected ? 'rejected' : 'failed',
+          errorMessage: rejected ? undefined : errorText(error),
+        });
+        events.track('CONNECT_ERROR', { message: errorText(error) });
+        return false;
+      }
+    },
+
+    async disconnect(namespace) {
+      const namespaces = namespace ? [namespace] : (Object.keys(store.get(accountsAtom)) as ChainNamespace[]);
+      try {
+        for (const ns of namespaces) {
+          const { connectorId } = account(ns);
+          walletUnsubscribers.get(ns)?.();
+          walletUnsubscribers.delete(ns);
+          if (connectorId) await adapterFor(ns).disconnect(connectorId);
+          setAccount(ns, disconnectedAccount);
+          rememberConnector(ns, undefined);
+        }
+        store.set(announcementAtom, 'Disconnected');
+        events.track('DISCONNECT_SUCCESS');
+      } catch (error) {
+        events.track('DISCONNECT_ERROR', { message: errorText(error) });
+        throw new DisconnectError(error);
+      }
+    },
+
+    async switchNetwork(network) {
+      const { connectorId, status } = account(network.chainNamespace);
+      if (status === 'connected' && connectorId) {
+        await adapterFor(network.chainNamespace).switchNetwork(connectorId, network);
+      }
+      setActiveNetwork(network);
+      events.track('SWITCH_NETWORK', { network: network.caipNetworkId });
+      void controller.refreshBalance(network.chainNamespace, { force: true });
+    },
+
+    async refreshBalance(namespace = store.get(activeNamespaceAtom), { force = false } = {}) {
+      const current = account(namespace);
+      if (current.status !== 'connected' || !current.address) return;
+      // Spec section 4: after a failure, retry is blocked for 30 s.
+      if (!force && current.lastRetry && now() - current.lastRetry < TOKEN_BALANCE_RETRY_COOLDOWN_MS) return;
+      const address = current.address;
+      patchAccount(namespace, { balanceLoading: true });
+      try {
+        const network = activeNetwork(namespace);
+        const balance = await adapterFor(namespace).getNativeBalance(address, network);
+        if (account(namespace).address !== address) return; // the account changed meanwhile
+        patchAccount(namespace, {
+          balance: balance.decimalText,
+          balanceSymbol: balance.symbol,
+          balanceLoading: false,
+          lastRetry: undefined,
+        });
+      } catch {
+        patchAccount(namespace, { balanceLoading: false, lastRetry: now() });
+        deps.toast.show('error', 'Token Balance Unavailable');
+      }
+    },
+
+    getProvider(namespace = store.get(activeNamespaceAtom)) {
+      const { connectorId } = account(namespace);
+      return connectorId ? deps.adapters[namespace]?.getProvider(connectorId) : undefined;
+    },
+
+    stop() {
+      for (const stop of stopWatching.splice(0)) stop();
+      for (const unsubscribe of walletUnsubscribers.values()) unsubscribe();
+      walletUnsubscribers.clear();
+    },
+  };
+  return controller;
+}

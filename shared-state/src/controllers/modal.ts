@@ -1,0 +1,59 @@
+import type { Store } from 'jotai/vanilla';
+import { modalFlagsAtom, type ModalFlags } from '../atoms';
+import { SHAKE_RESET_MS } from '../constants';
+import type { EventBus } from '../events';
+import type { ViewName } from '../views';
+import type { RouterController } from './router';
+
+export interface OpenOptions {
+  view?: ViewName;
+}
+
+export interface ModalController {
+  /** Shows the first view at once; never waits on the network. */
+  open(options?: OpenOptions): void;
+  /** Closes unless the view forbids it (ApproveTransaction), in which case the modal shakes. */
+  close(force?: boolean): boolean;
+  setLoading(loading: boolean): void;
+  shake(): void;
+}
+
+/** Views that may not be closed without `force` (spec section 2). */
+const CLOSE_BLOCKING_VIEWS: readonly ViewName[] = ['ApproveTransaction'];
+
+export function createModalController(
+  store: Store,
+  deps: { router: () => RouterController; isConnected: () => boolean; events: EventBus },
+): ModalController {
+  let shakeTimer: ReturnType<typeof setTimeout> | undefined;
+  const setFlags = (patch: Partial<ModalFlags>) =>
+    store.set(modalFlagsAtom, { ...store.get(modalFlagsAtom), ...patch });
+
+  const controller: ModalController = {
+    open(options = {}) {
+      const connected = deps.isConnected();
+      deps.router().reset(options.view ?? (connected ? 'Account' : 'Connect'));
+      setFlags({ open: true });
+      deps.events.track('MODAL_OPEN', { connected });
+    },
+    close(force = false) {
+      if (!store.get(modalFlagsAtom).open) return true;
+      if (!force && CLOSE_BLOCKING_VIEWS.includes(deps.router().current().view)) {
+        controller.shake();
+        return false;
+      }
+      setFlags({ open: false, loading: false });
+      deps.events.track('MODAL_CLOSE', { connected: deps.isConnected() });
+      return true;
+    },
+    setLoading(loading) {
+      setFlags({ loading });
+    },
+    shake() {
+      clearTimeout(shakeTimer);
+      setFlags({ shake: true });
+      shakeTimer = setTimeout(() => setFlags({ shake: false }), SHAKE_RESET_MS);
+    },
+  };
+  return controller;
+}

@@ -1,0 +1,90 @@
+import { createStore, type Store } from 'jotai/vanilla';
+import type { Eip1193Provider } from './adapters/eip155/discovery';
+import { createEip155Adapter } from './adapters/eip155/adapter';
+import type { ChainAdapter } from './adapters/types';
+import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
+import type { ChainNamespace } from './constants';
+import { createConnectionController, type ConnectionController } from './controllers/connection';
+import { createModalController, type ModalController } from './controllers/modal';
+import { createRouterController, type RouterController } from './controllers/router';
+import { createToastController, type ToastController } from './controllers/toast';
+import { createEventBus, type EventBus } from './events';
+import { parseOptions, type PorticoOptions } from './options';
+import { createPorticoStorage, type KeyValueStorage, type PorticoStorage } from './storage';
+
+/** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
+export interface PorticoEnvironment {
+  storage: KeyValueStorage;
+  /** Target of EIP-6963 events (the page's window). */
+  eventTarget: EventTarget;
+  /** `window.ethereum`, if present. */
+  legacyProvider?: Eip1193Provider;
+  isMobile: boolean;
+  /** Adapters to use instead of the built-in ones (tests, future namespaces). */
+  adapters?: Partial<Record<ChainNamespace, ChainAdapter>>;
+}
+
+/**
+ * One Portico instance's state and controllers. The shell creates it; every view (in any remote)
+ * receives it as a prop and reads its atoms through the same jotai store.
+ */
+export interface PorticoCore {
+  store: Store;
+  options: PorticoOptions;
+  environment: PorticoEnvironment;
+  router: RouterController;
+  modal: ModalController;
+  toast: ToastController;
+  connection: ConnectionController;
+  events: EventBus;
+  storage: PorticoStorage;
+  /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
+  connectExternal(connectorId: string): Promise<boolean>;
+}
+
+export function createPorticoCore(optionsInput: unknown, environment: PorticoEnvironment): PorticoCore {
+  const options = parseOptions(optionsInput);
+  const store = createStore();
+  store.set(optionsAtom, options);
+  store.set(themeAtom, { themeMode: options.themeMode, themeVariables: options.themeVariables });
+
+  const events = createEventBus();
+  const storage = createPorticoStorage(environment.storage);
+  const toast = createToastController(store);
+  const isConnected = () => store.get(accountsAtom)[store.get(activeNamespaceAtom)]?.status === 'connected';
+
+  let router: RouterController;
+  const modal: ModalController = createModalController(store, { router: () => router, isConnected, events });
+  router = createRouterController(store, { close: () => modal.close() });
+
+  const adapters = environment.adapters ?? {
+    eip155: createEip155Adapter({ eventTarget: environment.eventTarget, legacyProvider: environment.legacyProvider }),
+  };
+  const connection = createConnectionController({
+    store,
+    options,
+    adapters,
+    storage,
+    events,
+    toast,
+    onUnsupportedChain: () => modal.open({ view: 'UnsupportedChain' }),
+  });
+
+  return {
+    store,
+    options,
+    environment,
+    router,
+    modal,
+    toast,
+    connection,
+    events,
+    storage,
+    async connectExternal(connectorId) {
+      router.push('ConnectingExternal', { connectorId });
+      const connected = await connection.connect(connectorId);
+      if (connected && router.current().view === 'ConnectingExternal') router.reset('Account');
+      return connected;
+    },
+  };
+}

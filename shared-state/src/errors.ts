@@ -1,0 +1,146 @@
+/**
+ * Typed errors, viem-style: each has a stable `name`, a `shortMessage` in the spec's wording
+ * that the UI may show, and details for developers.
+ */
+export class PorticoError extends Error {
+  override name = 'PorticoError';
+  readonly shortMessage: string;
+  readonly details?: string;
+  constructor(shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
+    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
+      cause: options.cause,
+    });
+    this.shortMessage = shortMessage;
+    this.details = options.details;
+  }
+}
+
+/** A host option failed validation; the message names the field. */
+export class InvalidOptionsError extends PorticoError {
+  override name = 'InvalidOptionsError';
+  readonly field: string;
+  constructor(field: string, reason: string) {
+    super(`Invalid Portico option \`${field}\`: ${reason}`);
+    this.field = field;
+  }
+}
+
+export class InvalidCaipAddressError extends PorticoError {
+  override name = 'InvalidCaipAddressError';
+  constructor(value: unknown) {
+    super('Invalid CAIP-10 address', { details: `received ${JSON.stringify(value)}` });
+  }
+}
+
+export class InvalidCaipNetworkIdError extends PorticoError {
+  override name = 'InvalidCaipNetworkIdError';
+  constructor(value: unknown) {
+    super('Invalid CAIP-2 network id', { details: `received ${JSON.stringify(value)}` });
+  }
+}
+
+export class NamespaceNotConfiguredError extends PorticoError {
+  override name = 'NamespaceNotConfiguredError';
+  constructor(namespace: string) {
+    super(
+      `Namespace '${namespace}' is not configured. Please call connect() first with namespace config.`,
+    );
+  }
+}
+
+/** EIP-1193 code 4001: the person declined in their wallet. Recoverable: they may try again. */
+export class UserRejectedRequestError extends PorticoError {
+  override name = 'UserRejectedRequestError';
+  readonly code = 4001;
+  constructor(cause?: unknown) {
+    super('User rejected the request.', { cause });
+  }
+}
+
+export class ChainAdapterNotFoundError extends PorticoError {
+  override name = 'ChainAdapterNotFoundError';
+  constructor(namespace: string) {
+    super('Chain adapter not found', { details: `no adapter for namespace '${namespace}'` });
+  }
+}
+
+export class ConnectorNotFoundError extends PorticoError {
+  override name = 'ConnectorNotFoundError';
+  constructor(connectorId: string) {
+    super('Connector not found', { details: `no wallet with id '${connectorId}' is available` });
+  }
+}
+
+export class NetworkNotFoundError extends PorticoError {
+  override name = 'NetworkNotFoundError';
+  constructor(caipNetworkId: string) {
+    super('Network not found', { details: `'${caipNetworkId}' is not in the configured networks` });
+  }
+}
+
+export class SwitchChainError extends PorticoError {
+  override name = 'SwitchChainError';
+  constructor(chainId: number | string, cause?: unknown) {
+    super(
+      `Failed to switch to chain ${chainId}. The chain is not approved or the wallet does not support wallet_switchEthereumChain method.`,
+      { cause },
+    );
+  }
+}
+
+export class DisconnectError extends PorticoError {
+  override name = 'DisconnectError';
+  constructor(cause?: unknown) {
+    super('Failed to disconnect', { cause });
+  }
+}
+
+/** A remote could not be fetched or evaluated (server down, 404, script error). */
+export class RemoteLoadError extends PorticoError {
+  override name = 'RemoteLoadError';
+  readonly remote: string;
+  constructor(remote: string, cause?: unknown) {
+    super(`The ${remote} feature could not be loaded.`, {
+      cause,
+      details: cause instanceof Error ? cause.message : undefined,
+    });
+    this.remote = remote;
+  }
+}
+
+/** A remote was built against another shared-state contract than the shell runs. */
+export class RemoteIncompatibleError extends PorticoError {
+  override name = 'RemoteIncompatibleError';
+  readonly remote: string;
+  constructor(remote: string, builtAgainst: unknown, expected: number) {
+    super(`The ${remote} feature could not be loaded: it is not compatible with this version of Portico.`, {
+      details: `remote built against shared-state contract ${String(builtAgainst)}, shell runs contract ${expected}`,
+    });
+    this.remote = remote;
+  }
+}
+
+/** Spec section 8: a string, else the first schema issue message, else the error message, else 'Unknown error'. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object') {
+    const issues = (error as { issues?: Array<{ message?: unknown }> }).issues;
+    const firstIssue = Array.isArray(issues) ? issues[0]?.message : undefined;
+    if (typeof firstIssue === 'string') return firstIssue;
+    const short = (error as { shortMessage?: unknown }).shortMessage;
+    if (typeof short === 'string') return short;
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return 'Unknown error';
+}
+
+/** True when an EIP-1193 error (or anything wrapping one) is a user rejection (code 4001). */
+export function isUserRejection(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === 4001) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,42 @@
+/** AppKit-compatible event envelope, so analytics code ports unchanged. */
+export interface PorticoEvent {
+  timestamp: number;
+  data: { type: 'track'; event: PorticoEventName; properties?: Record<string, unknown> };
+}
+
+export type PorticoEventName =
+  | 'MODAL_OPEN'
+  | 'MODAL_CLOSE'
+  | 'SELECT_WALLET'
+  | 'CONNECT_SUCCESS'
+  | 'CONNECT_ERROR'
+  | 'DISCONNECT_SUCCESS'
+  | 'DISCONNECT_ERROR'
+  | 'SWITCH_NETWORK'
+  | 'REMOTE_LOAD_ERROR';
+
+export interface EventBus {
+  track(event: PorticoEventName, properties?: Record<string, unknown>): void;
+  subscribe(listener: (event: PorticoEvent) => void): () => void;
+}
+
+export function createEventBus(now: () => number = Date.now): EventBus {
+  const listeners = new Set<(event: PorticoEvent) => void>();
+  return {
+    track(event, properties) {
+      const envelope: PorticoEvent = { timestamp: now(), data: { type: 'track', event, properties } };
+      for (const listener of listeners) {
+        try {
+          listener(envelope);
+        } catch (error) {
+          // A host listener that throws must not break the modal.
+          console.error('[portico] event listener failed', error);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import * as z from 'zod/mini';
+import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, type Features, type RemoteName } from './constants';
+import { InvalidOptionsError } from './errors';
+import { toCaipNetwork, type CaipNetwork } from './network';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const networkSchema = z.object({
+  id: z.union([z.number(), z.string().check(z.minLength(1))]),
+  name: z.string().check(z.minLength(1)),
+  nativeCurrency: z.object({
+    name: z.string(),
+    symbol: z.string().check(z.minLength(1)),
+    decimals: z.number().check(z.int(), z.gte(0)),
+  }),
+  rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
+  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
+  chainNamespace: z.optional(z.enum(CHAIN_NAMESPACES)),
+  caipNetworkId: z.optional(z.string().check(z.regex(/^[a-z0-9-]+:[^:]+$/, 'must be a CAIP-2 id'))),
+  testnet: z.optional(z.boolean()),
+});
+
+const featureShape = Object.fromEntries(
+  Object.keys(FEATURE_DEFAULTS).map((name) => [name, z.optional(z.boolean())]),
+) as { [K in keyof Features]: z.ZodMiniOptional<z.ZodMiniBoolean> };
+
+const remoteShape = Object.fromEntries(REMOTE_NAMES.map((name) => [name, z.optional(httpUrl)])) as {
+  [K in RemoteName]: z.ZodMiniOptional<typeof httpUrl>;
+};
+
+const themeVariablesSchema = z.object({
+  '--portico-accent': z.optional(z.string()),
+  '--portico-font-family': z.optional(z.string()),
+  '--portico-font-size-master': z.optional(z.string()),
+  '--portico-border-radius-master': z.optional(z.string()),
+  '--portico-z-index': z.optional(z.union([z.string(), z.number()])),
+});
+export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
+export type ThemeMode = 'light' | 'dark';
+
+const walletIds = z.optional(z.array(z.string()));
+
+export const porticoOptionsSchema = z.strictObject({
+  projectId: z.string().check(z.minLength(1, 'is required')),
+  metadata: z.object({
+    name: z.string().check(z.minLength(1)),
+    description: z.string(),
+    url: httpUrl,
+    icons: z.array(z.string()),
+  }),
+  networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
+  defaultNetwork: z.optional(networkSchema),
+  features: z.optional(z.strictObject(featureShape)),
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(themeVariablesSchema),
+  featuredWalletIds: walletIds,
+  includeWalletIds: walletIds,
+  excludeWalletIds: walletIds,
+  allowUnsupportedChain: z.optional(z.boolean()),
+  enableEmbedded: z.optional(z.boolean()),
+  /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
+  remotes: z.optional(z.strictObject(remoteShape)),
+  /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
+  cdnBase: z.optional(httpUrl),
+});
+
+export type PorticoOptionsInput = z.input<typeof porticoOptionsSchema>;
+
+/** Options after validation, with defaults applied. */
+export interface PorticoOptions {
+  projectId: string;
+  metadata: { name: string; description: string; url: string; icons: string[] };
+  networks: CaipNetwork[];
+  defaultNetwork: CaipNetwork;
+  features: Features;
+  themeMode: ThemeMode;
+  themeVariables: ThemeVariables;
+  featuredWalletIds: string[];
+  includeWalletIds: string[];
+  excludeWalletIds: string[];
+  allowUnsupportedChain: boolean;
+  enableEmbedded: boolean;
+  /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
+  remotes: Partial<Record<RemoteName, string>>;
+}
+
+function resolveRemotes(input: z.infer<typeof porticoOptionsSchema>): Partial<Record<RemoteName, string>> {
+  const resolved: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const explicit = input.remotes?.[name];
+    if (explicit) resolved[name] = explicit;
+    else if (input.cdnBase) resolved[name] = `${input.cdnBase.replace(/\/$/, '')}/${name}/remoteEntry.js`;
+  }
+  return resolved;
+}
+
+/** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
+export function parseOptions(input: unknown): PorticoOptions {
+  const result = porticoOptionsSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    // zod/mini ships no locale: an unknown key only says "Invalid input", so name the key itself.
+    const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+    const path = unknownKey === undefined ? issue.path.map(String) : [...issue.path.map(String), unknownKey];
+    const field = path.length ? path.join('.') : '(options)';
+    throw new InvalidOptionsError(field, unknownKey === undefined ? issue.message : 'is not a known option');
+  }
+  const options = result.data;
+  const networks = options.networks.map(toCaipNetwork);
+  const defaultNetwork = options.defaultNetwork ? toCaipNetwork(options.defaultNetwork) : networks[0]!;
+  if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
+    throw new InvalidOptionsError('defaultNetwork', 'must be one of `networks`');
+  }
+  return {
+    projectId: options.projectId,
+    metadata: options.metadata,
+    networks,
+    defaultNetwork,
+    features: { ...FEATURE_DEFAULTS, ...options.features },
+    themeMode: options.themeMode ?? 'dark',
+    themeVariables: options.themeVariables ?? {},
+    featuredWalletIds: options.featuredWalletIds ?? [],
+    includeWalletIds: options.includeWalletIds ?? [],
+    excludeWalletIds: options.excludeWalletIds ?? [],
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    enableEmbedded: options.enableEmbedded ?? false,
+    remotes: resolveRemotes(options),
+  };
+}

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { RECENT_WALLETS_KEPT, STORAGE_PREFIX } from './constants';
+
+/** The subset of Web Storage Portico uses; tests pass a Map-backed one. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Storage keys, all under one prefix (spec section 3). */
+export const STORAGE_KEYS = {
+  connectedConnectorIds: `${STORAGE_PREFIX}connected_connector_ids`,
+  connectedNamespaces: `${STORAGE_PREFIX}connected_namespaces`,
+  activeCaipNetworkId: `${STORAGE_PREFIX}active_caip_network_id`,
+  recentWallets: `${STORAGE_PREFIX}recent_wallets`,
+  connectionStatus: `${STORAGE_PREFIX}connection_status`,
+} as const;
+
+const schemas = {
+  connectedConnectorIds: z.record(z.string(), z.string()),
+  connectedNamespaces: z.array(z.string()),
+  activeCaipNetworkId: z.string(),
+  recentWallets: z.array(z.object({ id: z.string(), name: z.string() })),
+  connectionStatus: z.enum(['connected', 'disconnected']),
+};
+type StoredValues = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
+
+/** Storage that never throws: blocked or full storage and corrupt values read as absent. */
+export interface PorticoStorage {
+  get<K extends keyof StoredValues>(key: K): StoredValues[K] | undefined;
+  set<K extends keyof StoredValues>(key: K, value: StoredValues[K]): void;
+  remove(key: keyof StoredValues): void;
+  addRecentWallet(wallet: { id: string; name: string }): void;
+}
+
+/** In-memory storage for environments without Web Storage (and for tests). */
+export function createMemoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+export function createPorticoStorage(backend: KeyValueStorage): PorticoStorage {
+  const storage: PorticoStorage = {
+    get(key) {
+      try {
+        const raw = backend.getItem(STORAGE_KEYS[key]);
+        if (raw === null) return undefined;
+        const parsed = schemas[key].safeParse(JSON.parse(raw));
+        return parsed.success ? (parsed.data as StoredValues[typeof key]) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      try {
+        backend.setItem(STORAGE_KEYS[key], JSON.stringify(value));
+      } catch {
+        // Storage full or blocked: the session still works, it just will not survive a reload.
+      }
+    },
+    remove(key) {
+      try {
+        backend.removeItem(STORAGE_KEYS[key]);
+      } catch {
+        // As above: nothing to lose.
+      }
+    },
+    addRecentWallet(wallet) {
+      const others = (storage.get('recentWallets') ?? []).filter((recent) => recent.id !== wallet.id);
+      storage.set('recentWallets', [wallet, ...others].slice(0, RECENT_WALLETS_KEPT));
+    },
+  };
+  return storage;
+}

@@ -1,0 +1,97 @@
+import type { FeatureName, Features, RemoteName } from './constants';
+
+/** Every view the spec names (section 2), plus the optional feature views. */
+export const VIEW_NAMES = [
+  'Connect',
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingExternal',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'UnsupportedChain',
+  'Account',
+  'Networks',
+  'ApproveTransaction',
+  'SIWXSignMessage',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'WalletSend',
+  'WalletReceive',
+  'Swap',
+  'OnRampProviders',
+  'Transactions',
+  'Pay',
+  'EmailLogin',
+  'SocialLogin',
+] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+
+export interface ViewRegistration {
+  /** The remote that renders the view. */
+  remote: RemoteName;
+  /** The module the remote exposes, as in its Module Federation `exposes`. */
+  module: `./${string}`;
+  /** The feature flag that must be on for the view to exist. */
+  feature?: FeatureName;
+}
+
+/**
+ * Which remote renders which view. A view missing here is not built yet: the outlet shows a
+ * visible error for it, never an empty modal.
+ */
+export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
+  Connect: { remote: 'connect', module: './Connect' },
+  ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
+  Account: { remote: 'account', module: './Account' },
+  UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
+  Networks: { remote: 'account', module: './Networks' },
+  WalletSend: { remote: 'send', module: './WalletSend', feature: 'send' },
+};
+
+export type ViewResolution =
+  | { kind: 'remote'; registration: ViewRegistration }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'feature-off'; message: string };
+
+export function isViewName(value: unknown): value is ViewName {
+  return typeof value === 'string' && (VIEW_NAMES as readonly string[]).includes(value);
+}
+
+/** Decides what the outlet renders for a view name: a remote module, or a visible reason why not. */
+export function resolveView(view: string, features: Features): ViewResolution {
+  if (!isViewName(view)) return { kind: 'unknown', message: `Unknown view "${view}".` };
+  const registration = VIEW_REGISTRY[view];
+  if (!registration) return { kind: 'unknown', message: `The ${view} view is not available in this version.` };
+  if (registration.feature && !features[registration.feature]) {
+    return { kind: 'feature-off', message: `The ${registration.feature} feature is turned off for this site.` };
+  }
+  return { kind: 'remote', registration };
+}
+
+/** The remotes a host's feature flags allow to exist at all. */
+export function enabledRemotes(features: Features): Set<RemoteName> {
+  const remotes = new Set<RemoteName>();
+  for (const registration of Object.values(VIEW_REGISTRY)) {
+    if (!registration.feature || features[registration.feature]) remotes.add(registration.remote);
+  }
+  return remotes;
+}
+
+const VIEW_TITLES: Partial<Record<ViewName, string>> = {
+  Connect: 'Connect Wallet',
+  AllWallets: 'All Wallets',
+  Account: 'Account',
+  UnsupportedChain: 'Switch Network',
+  Networks: 'Choose Network',
+  WalletSend: 'Send',
+  WalletReceive: 'Receive',
+  Swap: 'Swap',
+  Transactions: 'Activity',
+};
+
+/** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */
+export function viewTitle(view: ViewName, context: { walletName?: string } = {}): string {
+  if (view === 'ConnectingExternal' && context.walletName) return context.walletName;
+  return VIEW_TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
+}

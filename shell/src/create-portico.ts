@@ -1,0 +1,45 @@
+import { createPorticoCore } from '@portico/shared-state';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { browserEnvironment } from './environment';
+import { definePorticoElement, type PorticoModalElement } from './element';
+import { createInstance, type PorticoInstance } from './instance';
+import { setCurrentInstance } from './react/current';
+import { loadViewModule } from './remote-loader';
+import { App } from './ui/App';
+
+/**
+ * Creates the modal: validates options (throwing one error that names the bad field), appends
+ * `<portico-modal>` to the body, renders into its shadow root and restores a stored session.
+ * No remote code is fetched here.
+ */
+export function createPortico(options: unknown): PorticoInstance {
+  const core = createPorticoCore(options, browserEnvironment());
+  definePorticoElement();
+  const element = document.createElement('portico-modal') as PorticoModalElement;
+  document.body.append(element);
+  const root = createRoot(element.mountPoint);
+  root.render(createElement(App, { core, host: element }));
+
+  void core.connection.start();
+  prefetchConnectWhenIdle(core.options.remotes.connect);
+
+  const instance = createInstance(core, () => {
+    core.connection.stop();
+    root.unmount();
+    element.remove();
+  });
+  setCurrentInstance(instance);
+  return instance;
+}
+
+/** Warms the Connect view once the host page is loaded and idle, so the first open is instant. */
+function prefetchConnectWhenIdle(connectEntry: string | undefined) {
+  if (!connectEntry) return;
+  const prefetch = () => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+    idle(() => void loadViewModule('connect', './Connect', connectEntry).catch(() => undefined));
+  };
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
+}

@@ -1,0 +1,27 @@
+import { createMemoryStorage, type Eip1193Provider, type KeyValueStorage, type PorticoEnvironment } from '@portico/shared-state';
+
+function pageStorage(): KeyValueStorage {
+  try {
+    const storage = window.localStorage;
+    storage.getItem('@portico/probe');
+    return storage;
+  } catch {
+    // Storage blocked (sandboxed iframe, privacy mode): sessions last for the page only.
+    return createMemoryStorage();
+  }
+}
+
+function isMobileDevice(): boolean {
+  const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return coarse && /Android|iPhone|iPad|iPod|Mobi/i.test(navigator.userAgent);
+}
+
+/** The page Portico runs in, as the core sees it. */
+export function browserEnvironment(): PorticoEnvironment {
+  return {
+    storage: pageStorage(),
+    eventTarget: window,
+    legacyProvider: (window as { ethereum?: Eip1193Provider }).ethereum,
+    isMobile: isMobileDevice(),
+  };
+}

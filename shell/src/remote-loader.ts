@@ -1,0 +1,77 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  PORTICO_CONTRACT,
+  RemoteIncompatibleError,
+  RemoteLoadError,
+  type PorticoViewProps,
+  type RemoteName,
+} from '@portico/shared-state';
+import type { ComponentType } from 'react';
+
+/** What every exposed view module must look like. */
+export interface ViewModule {
+  default: ComponentType<PorticoViewProps>;
+  /** The shared-state contract the remote was built against. */
+  porticoContract: number;
+}
+
+const registeredEntries = new Map<RemoteName, string>();
+const loadedModules = new Map<string, Promise<ViewModule>>();
+/** Modules already arrived, so a view that was loaded before renders in the same frame. */
+const readyModules = new Map<string, ViewModule>();
+
+const moduleKey = (remote: RemoteName, module: string, entry: string) => `${remote}/${module}@${entry}`;
+
+export function readyViewModule(remote: RemoteName, module: `./${string}`, entry: string): ViewModule | undefined {
+  return readyModules.get(moduleKey(remote, module, entry));
+}
+
+const federationName = (remote: RemoteName) => `portico_${remote}`;
+
+function register(remote: RemoteName, entry: string, force: boolean) {
+  if (!force && registeredEntries.get(remote) === entry) return;
+  // `force` drops the runtime's cached (failed) container so a retry really fetches again.
+  registerRemotes([{ name: federationName(remote), entry }], { force: force || registeredEntries.has(remote) });
+  registeredEntries.set(remote, entry);
+}
+
+function checkModule(remote: RemoteName, loaded: unknown): ViewModule {
+  const candidate = loaded as Partial<ViewModule> | null | undefined;
+  if (!candidate || typeof candidate.default !== 'function') {
+    throw new RemoteLoadError(remote, new Error('the remote module has no default view component'));
+  }
+  if (candidate.porticoContract !== PORTICO_CONTRACT) {
+    throw new RemoteIncompatibleError(remote, candidate.porticoContract, PORTICO_CONTRACT);
+  }
+  return candidate as ViewModule;
+}
+
+/**
+ * Loads a view module from a remote at run time, only when asked. Successful loads are cached;
+ * failures are not, so Retry fetches again.
+ */
+export function loadViewModule(
+  remote: RemoteName,
+  module: `./${string}`,
+  entry: string,
+  { retry = false } = {},
+): Promise<ViewModule> {
+  const key = moduleKey(remote, module, entry);
+  const cached = loadedModules.get(key);
+  if (cached && !retry) return cached;
+  const loading = (async () => {
+    register(remote, entry, retry);
+    let loaded: unknown;
+    try {
+      loaded = await loadRemote(`${federationName(remote)}/${module.slice(2)}`);
+    } catch (error) {
+      throw new RemoteLoadError(remote, error);
+    }
+    const viewModule = checkModule(remote, loaded);
+    readyModules.set(key, viewModule);
+    return viewModule;
+  })();
+  loadedModules.set(key, loading);
+  loading.catch(() => loadedModules.delete(key));
+  return loading;
+}

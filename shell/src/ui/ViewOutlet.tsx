@@ -1,0 +1,122 @@
+import {
+  errorText,
+  resolveView,
+  routerAtom,
+  type PorticoCore,
+  type RemoteName,
+} from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
+
+/** Renders the current view from its remote; anything that cannot render is a visible error. */
+export function ViewOutlet({ core }: { core: PorticoCore }) {
+  const { view, direction } = useAtomValue(routerAtom);
+  const resolution = resolveView(view, core.options.features);
+  let content: ReactNode;
+  if (resolution.kind !== 'remote') {
+    content = <ErrorPanel message={resolution.message} />;
+  } else {
+    const { remote, module } = resolution.registration;
+    const entry = core.options.remotes[remote];
+    content = entry ? (
+      <RemoteView key={`${remote}${module}`} core={core} remote={remote} module={module} entry={entry} />
+    ) : (
+      <ErrorPanel
+        message={`The ${remote} feature has no address. Set remotes.${remote} or cdnBase in the Portico options.`}
+      />
+    );
+  }
+  return (
+    <div className="portico-body" data-direction={direction}>
+      {content}
+    </div>
+  );
+}
+
+type RemoteState = { status: 'loading' } | { status: 'ready'; view: ViewModule } | { status: 'error'; message: string };
+
+function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./${string}`; entry: string }) {
+  const { core, remote, module, entry } = props;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<RemoteState>(() => {
+    const ready = readyViewModule(remote, module, entry);
+    return ready ? { status: 'ready', view: ready } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    if (state.status === 'ready' && attempt === 0) return;
+    let current = true;
+    setState({ status: 'loading' });
+    core.modal.setLoading(true);
+    loadViewModule(remote, module, entry, { retry: attempt > 0 })
+      .then((view) => current && setState({ status: 'ready', view }))
+      .catch((error: unknown) => {
+        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message: errorText(error) });
+        if (current) setState({ status: 'error', message: errorText(error) });
+      })
+      .finally(() => core.modal.setLoading(false));
+    return () => {
+      current = false;
+    };
+    // Load again only on a new attempt; `state` is read for the first render only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, core, remote, module, entry]);
+
+  const retry = () => setAttempt((count) => count + 1);
+  if (state.status === 'loading') return <LoadingPanel />;
+  if (state.status === 'error') return <ErrorPanel message={state.message} onRetry={retry} />;
+  const View = state.view.default;
+  return (
+    <RenderErrorBoundary remote={remote} onRetry={retry}>
+      <View portico={core} />
+    </RenderErrorBoundary>
+  );
+}
+
+function LoadingPanel() {
+  return (
+    <div className="portico-panel" role="status">
+      <span className="portico-spinner" aria-hidden="true" />
+      <span className="portico-muted">Loading…</span>
+    </div>
+  );
+}
+
+export function ErrorPanel({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="portico-panel">
+      <div role="alert">
+        <p className="portico-error-text">{message}</p>
+      </div>
+      {onRetry && (
+        <button type="button" className="portico-button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A remote view that throws while rendering gets the same error panel, not a blank modal. */
+class RenderErrorBoundary extends Component<
+  { remote: RemoteName; onRetry(): void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorPanel
+        message={`The ${this.props.remote} feature could not be loaded.`}
+        onRetry={() => {
+          this.setState({ failed: false });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
+}

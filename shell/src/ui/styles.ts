@@ -1,0 +1,123 @@
+/**
+ * Portico's whole stylesheet. It lives in the shadow root only. The class names below are the
+ * design-system contract that remote views use.
+ */
+export const stylesheetText = /* css */ `
+:host {
+  --portico-accent: #3396ff;
+  --portico-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
+  --portico-font-size-master: 10px;
+  --portico-border-radius-master: 4px;
+  --portico-z-index: 999;
+  --portico-background: #121313;
+  --portico-surface: #1f2021;
+  --portico-surface-hover: #2a2c2d;
+  --portico-text: #e4e7e7;
+  --portico-text-muted: #9a9e9f;
+  --portico-border: #2f3233;
+  --portico-error: #f25a67;
+  --portico-success: #26d962;
+  --portico-radius: calc(var(--portico-border-radius-master) * 4);
+  --portico-font-size: calc(var(--portico-font-size-master) * 1.4);
+  all: initial;
+}
+:host([data-theme='light']) {
+  --portico-background: #fff;
+  --portico-surface: #f3f4f4;
+  --portico-surface-hover: #e8eaea;
+  --portico-text: #141414;
+  --portico-text-muted: #5c6161;
+  --portico-border: #e1e3e3;
+  --portico-error: #c9283a;
+  --portico-success: #0f8a3e;
+}
+* { box-sizing: border-box; }
+.portico-overlay {
+  position: fixed; inset: 0; z-index: var(--portico-z-index);
+  display: flex; align-items: center; justify-content: center;
+  background: rgba(0, 0, 0, 0.5);
+  font-family: var(--portico-font-family); font-size: var(--portico-font-size);
+  color: var(--portico-text);
+  animation: portico-fade 150ms ease-out;
+}
+.portico-dialog {
+  width: 360px; max-width: calc(100vw - 16px); max-height: calc(100vh - 32px); overflow: auto;
+  background: var(--portico-background); border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-radius) * 2); padding: 0 0 16px;
+  box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
+  animation: portico-rise 150ms ease-out; outline: none; position: relative;
+}
+.portico-dialog:focus-visible { box-shadow: 0 0 0 2px var(--portico-accent); }
+.portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
+.portico-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
+.portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; }
+.portico-icon-button {
+  width: 32px; height: 32px; display: inline-flex; align-items: center; justify-content: center;
+  border: none; border-radius: var(--portico-radius); background: transparent; color: var(--portico-text);
+  cursor: pointer; font: inherit;
+}
+.portico-icon-button:hover { background: var(--portico-surface-hover); }
+.portico-icon-button svg { width: 16px; height: 16px; }
+button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+.portico-body { padding: 0 16px; animation: portico-fade 150ms ease-out; }
+.portico-body[data-direction='prev'] { animation-name: portico-fade; }
+.portico-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.portico-list-item {
+  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
+  border: none; border-radius: var(--portico-radius); background: var(--portico-surface);
+  color: var(--portico-text); font: inherit; font-weight: 500; text-align: left; cursor: pointer;
+}
+.portico-list-item:hover { background: var(--portico-surface-hover); }
+.portico-list-item[aria-pressed='true'], .portico-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--portico-accent); }
+.portico-tag { margin-left: auto; font-size: 0.8em; color: var(--portico-success); background: transparent; }
+.portico-wallet-icon { width: 40px; height: 40px; border-radius: var(--portico-radius); object-fit: cover; flex: none; background: var(--portico-surface-hover); }
+.portico-wallet-icon-large { width: 80px; height: 80px; border-radius: calc(var(--portico-radius) * 2); }
+.portico-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; padding: 16px 0; }
+.portico-muted { color: var(--portico-text-muted); margin: 0; }
+.portico-error-text { color: var(--portico-error); margin: 0; font-weight: 600; }
+.portico-button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px;
+  padding: 0 16px; border: none; border-radius: var(--portico-radius); background: var(--portico-accent);
+  color: #fff; font: inherit; font-weight: 600; cursor: pointer;
+}
+.portico-button[disabled] { opacity: 0.6; cursor: not-allowed; }
+.portico-button-secondary { background: var(--portico-surface); color: var(--portico-text); }
+.portico-button-secondary:hover { background: var(--portico-surface-hover); }
+.portico-button-block { width: 100%; }
+.portico-stack { display: grid; gap: 8px; }
+.portico-row { display: flex; align-items: center; justify-content: center; gap: 8px; }
+.portico-address { font-weight: 600; font-size: 1.2em; margin: 0; }
+.portico-balance { font-size: 2em; font-weight: 600; margin: 0; }
+.portico-chip { display: inline-flex; align-items: center; gap: 6px; padding: 4px 10px; border-radius: 999px; background: var(--portico-surface); }
+.portico-avatar { width: 64px; height: 64px; border-radius: 50%; background: conic-gradient(from 90deg, var(--portico-accent), #7b61ff, #26d962, var(--portico-accent)); }
+.portico-spinner {
+  width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-surface-hover);
+  border-top-color: var(--portico-accent); animation: portico-spin 800ms linear infinite;
+}
+.portico-panel { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; }
+.portico-toast {
+  position: absolute; left: 50%; bottom: 12px; transform: translateX(-50%);
+  padding: 8px 14px; border-radius: 999px; background: var(--portico-surface); border: 1px solid var(--portico-border);
+  white-space: nowrap; animation: portico-fade 150ms ease-out;
+}
+.portico-toast[data-variant='error'] { color: var(--portico-error); }
+.portico-toast[data-variant='success'] { color: var(--portico-success); }
+.portico-visually-hidden {
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+@keyframes portico-fade { from { opacity: 0; } to { opacity: 1; } }
+@keyframes portico-rise { from { opacity: 0; transform: translateY(12px); } to { opacity: 1; transform: none; } }
+@keyframes portico-spin { to { transform: rotate(360deg); } }
+@keyframes portico-shake {
+  10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); }
+  30%, 50%, 70% { transform: translateX(-6px); } 40%, 60% { transform: translateX(6px); }
+}
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition: none !important; }
+}
+@media (max-width: 430px) {
+  .portico-overlay { align-items: flex-end; }
+  .portico-dialog { max-width: 100vw; border-radius: calc(var(--portico-radius) * 2) calc(var(--portico-radius) * 2) 0 0; }
+}
+`;
