@@ -3,7 +3,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, shared } from '../scripts/rsbuild-shared';
+import { consumerExperiments, define, shared } from '../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
@@ -14,6 +14,8 @@ export default defineConfig({
       shared: shared(),
       dts: false,
       manifest: false,
+      // Provides the MF runtime core to portico_shell and its remotes (see scripts/rsbuild-shared.ts).
+      experiments: consumerExperiments,
     }),
   ],
   source: { entry: { index: './src/index.ts' }, define },

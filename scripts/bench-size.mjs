@@ -3,9 +3,10 @@
 // scripts/rsbuild-shared.ts from rspack stats): every chunk with its files and origins.
 //   - an origin "container entry" = the chunk is part of an exposed module's chunk group (loads with it);
 //   - origins "provide/consume shared module NAME@…" only = the chunk is a shared module's own copy
-//     (loaded only when no one else in the share scope provides NAME);
+//     (loaded only when this build's copy is the one picked from the share scope; consume-only
+//     fallbacks never load, since the build also provides the module);
 //   - any other origin = a dynamic import() in the code (loads on demand).
-// `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist.
+// `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist; `--files` lists the files counted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +20,7 @@ const TARGETS = { plain: 120 * KB, mfHost: 40 * KB };
 // What any React host already has; the shell's copies of these never load in a React MF host.
 const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
 
+const verbose = process.argv.includes('--files');
 if (!(process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1')) {
   const r = spawnSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) {
@@ -41,18 +43,22 @@ function readReport(dir) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-const SHARED_ORIGIN = /^(?:provide|consume) shared module \([^)]*\) (.+?)@/;
+const SHARED_ORIGIN = /^(provide|consume) shared module \([^)]*\) (.+?)@/;
 function classify(chunk) {
-  const shared = new Set();
+  const shared = new Set(); // shared modules whose own (provided) copy is in this chunk
+  let consumeOnly = true;
   let container = false;
   let dynamic = false;
   for (const o of chunk.origins) {
     const m = SHARED_ORIGIN.exec(o.moduleName);
-    if (m) shared.add(m[1]);
+    if (m) {
+      shared.add(m[2]);
+      if (m[1] === 'provide') consumeOnly = false;
+    }
     else if (o.moduleName === 'container entry') container = true;
     else if (o.request) dynamic = true;
   }
-  return { shared, container, dynamic };
+  return { shared, container, dynamic, consumeOnly: shared.size > 0 && consumeOnly };
 }
 const jsFiles = (chunks) => chunks.flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
 
@@ -68,6 +74,8 @@ function container(dir, entryName) {
     if (c.initial || c.files.length === 0) continue;
     const k = classify(c);
     if (k.container) exposeGroup.push(c);
+    // A consume-only fallback loads only when nobody provides the module; its provider always does.
+    else if (k.consumeOnly && !k.dynamic) continue;
     else if (k.shared.size > 0 && !k.dynamic) sharedCopies.push({ chunk: c, shared: k.shared });
     else onDemand.push(c);
   }
@@ -84,7 +92,7 @@ function container(dir, entryName) {
 }
 
 const rows = [];
-const row = (what, bytes, target, note = '') => rows.push({ what, bytes, target, note });
+const row = (what, bytes, target, note = '', files = []) => rows.push({ what, bytes, target, note, files });
 
 // (a) Plain page: portico.js and its initial chunks; everything else in dist/ (not mf/) is async.
 const shellDist = join(ROOT, 'shell', 'dist');
@@ -92,8 +100,8 @@ const plain = readReport(shellDist);
 const plainSync = plain.entrypoints.portico ?? [];
 const plainAsync = plain.chunks.filter((c) => !c.initial).flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
 const plainBytes = sum(shellDist, plainSync);
-row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`);
-row('    plain page: async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`);
+row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`, plainSync);
+row('    plain page: async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
 
 // (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React.
 const shellMf = container(join(shellDist, 'mf'), 'portico_shell');
@@ -101,14 +109,14 @@ const mfShared = shellMf.sharedCopies.filter((s) => [...s.shared].some((n) => !R
 const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
 const mfFiles = [...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))];
 const mfBytes = sum(shellMf.dir, mfFiles);
-row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`);
+row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles);
 row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));
-row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`);
+row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`, shellMf.onDemand);
 
 // (c) Each remote: remoteEntry.js + its exposed chunk groups (every shared module comes from the shell).
 for (const [pkg, name] of [['connect', 'portico_connect'], ['account', 'portico_account']]) {
   const r = container(join(ROOT, 'remotes', pkg, 'dist'), name);
-  row(`(c) remote ${pkg}: remoteEntry + all exposes`, sum(r.dir, [...r.entry, ...r.exposeGroup]));
+  row(`(c) remote ${pkg}: remoteEntry + all exposes`, sum(r.dir, [...r.entry, ...r.exposeGroup]), undefined, '', [...r.entry, ...r.exposeGroup]);
   for (const [expose, files] of Object.entries(r.exposes)) row(`    ${pkg} ./${expose}: remoteEntry + expose`, sum(r.dir, [...r.entry, ...files]));
   if (r.onDemand.length) row(`    ${pkg}: async chunks (on demand, total)`, sum(r.dir, r.onDemand), undefined, `${r.onDemand.length} files`);
 }
@@ -120,6 +128,7 @@ for (const r of rows) {
   const target = r.target === undefined ? '' : `${r.bytes <= r.target ? 'ok' : 'OVER'} ≤${fmt(r.target)}`;
   const ratio = r.what.startsWith('(') ? `${((100 * r.bytes) / APPKIT_BYTES).toFixed(1)}%` : '';
   console.log(`${r.what.padEnd(w)}  ${fmt(r.bytes).padStart(9)}  ${target.padStart(10)}  ${ratio.padStart(9)}  ${r.note}`);
+  if (verbose) for (const f of r.files) console.log(`      ${f}`);
 }
 console.log(`\nvs AppKit = share of AppKit's 764 KiB (${APPKIT_BYTES} B) initial load.`);
 console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); shared copies');

@@ -64,3 +64,25 @@ export function pluginBuildReport() {
     },
   };
 }
+
+/**
+ * One copy of the MF runtime core per page. The pure consumers (the shell's plain-page build and
+ * the demo React host) provide it on `globalThis._FEDERATION_RUNTIME_CORE`
+ * (`experiments.provideExternalRuntime`); the containers they load (shell `mf/`, connect, account)
+ * use that copy (`experiments.externalRuntime`), which saves ~17 kB gz in each remoteEntry.js.
+ * A React host that loads `portico_shell` must therefore set `provideExternalRuntime: true` too.
+ * PORTICO_BUNDLE_MF_RUNTIME=1 at build time bundles the runtime into every container instead.
+ */
+const EXTERNAL_RUNTIME = process.env.PORTICO_BUNDLE_MF_RUNTIME !== '1';
+
+/** MF `experiments` for a container (exposes modules): uses the runtime its consumer provides. */
+export const containerExperiments = {
+  externalRuntime: EXTERNAL_RUNTIME,
+  optimization: { target: 'web' as const },
+};
+
+/** MF `experiments` for a pure consumer (no exposes): provides the runtime to the containers it loads. */
+export const consumerExperiments = {
+  provideExternalRuntime: EXTERNAL_RUNTIME,
+  optimization: { target: 'web' as const },
+};

@@ -4,7 +4,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, pluginBuildReport, shared } from '../scripts/rsbuild-shared';
+import { consumerExperiments, containerExperiments, define, pluginBuildReport, shared } from '../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [pluginReact(), pluginBuildReport()],
@@ -27,7 +27,7 @@ export default defineConfig({
             exposes: { './portico': './src/portico.ts' },
             shared: shared(),
             dts: false,
-            experiments: { optimization: { target: 'web' } },
+            experiments: containerExperiments,
           },
           { environment: 'mf' },
         ),
@@ -51,7 +51,7 @@ export default defineConfig({
             shared: shared({ eager: true }),
             dts: false,
             manifest: false,
-            experiments: { optimization: { target: 'web' } },
+            experiments: consumerExperiments,
           },
           { environment: 'standalone' },
         ),

@@ -2,7 +2,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
+import { containerExperiments, define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
@@ -17,7 +17,7 @@ export default defineConfig({
       },
       shared: shared(),
       dts: false,
-      experiments: { optimization: { target: 'web' } },
+      experiments: containerExperiments,
     }),
   ],
   source: { define },
