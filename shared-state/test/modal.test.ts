@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
+import { createStore } from 'jotai/vanilla';
+import { createModalController } from '../src/controllers/modal';
+import { createRouterController, type RouterController } from '../src/controllers/router';
+import { SHAKE_RESET_MS, createEventBus, modalFlagsAtom, modalStateAtom, routerAtom, type PorticoEvent } from '../src/index';
+
+function setup(connected = false) {
+  const store = createStore();
+  const events = createEventBus(() => 0);
+  const tracked: PorticoEvent[] = [];
+  events.subscribe((event) => tracked.push(event));
+  const state = { connected };
+  let router: RouterController;
+  const modal = createModalController(store, { router: () => router, isConnected: () => state.connected, events });
+  router = createRouterController(store, { close: () => modal.close() });
+  return { store, modal, router: router!, tracked, state };
+}
+
+describe('modal controller', () => {
+  beforeEach(() => {
+    rs.useFakeTimers();
+  });
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
+  it('opens on Connect when disconnected', () => {
+    const { modal, store } = setup(false);
+    modal.open();
+    expect(store.get(routerAtom).view).toBe('Connect');
+    expect(store.get(modalStateAtom)).toBe('open');
+  });
+
+  it('opens on Account when connected', () => {
+    const { modal, store } = setup(true);
+    modal.open();
+    expect(store.get(routerAtom)).toMatchObject({ view: 'Account', history: ['Account'] });
+  });
+
+  it('a requested view wins', () => {
+    const { modal, store } = setup(true);
+    modal.open({ view: 'Networks' });
+    expect(store.get(routerAtom).view).toBe('Networks');
+  });
+
+  it('modalStateAtom is closed, open or loading', () => {
+    const { modal, store } = setup();
+    expect(store.get(modalStateAtom)).toBe('closed');
+    modal.open();
+    expect(store.get(modalStateAtom)).toBe('open');
+    modal.setLoading(true);
+    expect(store.get(modalStateAtom)).toBe('loading');
+    modal.setLoading(false);
+    expect(store.get(modalStateAtom)).toBe('open');
+    modal.setLoading(true);
+    modal.close();
+    expect(store.get(modalStateAtom)).toBe('closed');
+    expect(store.get(modalFlagsAtom).loading).toBe(false);
+  });
+
+  it('close is blocked on ApproveTransaction and shakes; the shake resets after 500 ms', () => {
+    const { modal, store } = setup(true);
+    modal.open({ view: 'ApproveTransaction' });
+    expect(modal.close()).toBe(false);
+    expect(store.get(modalStateAtom)).toBe('open');
+    expect(store.get(modalFlagsAtom).shake).toBe(true);
+    rs.advanceTimersByTime(SHAKE_RESET_MS - 1);
+    expect(store.get(modalFlagsAtom).shake).toBe(true);
+    rs.advanceTimersByTime(1);
+    expect(store.get(modalFlagsAtom).shake).toBe(false);
+    expect(SHAKE_RESET_MS).toBe(500);
+  });
+
+  it('a second shake restarts the 500 ms', () => {
+    const { modal, store } = setup();
+    modal.shake();
+    rs.advanceTimersByTime(400);
+    modal.shake();
+    rs.advanceTimersByTime(400);
+    expect(store.get(modalFlagsAtom).shake).toBe(true);
+    rs.advanceTimersByTime(100);
+    expect(store.get(modalFlagsAtom).shake).toBe(false);
+  });
+
+  it('close(true) forces past ApproveTransaction', () => {
+    const { modal, store } = setup(true);
+    modal.open({ view: 'ApproveTransaction' });
+    expect(modal.close(true)).toBe(true);
+    expect(store.get(modalStateAtom)).toBe('closed');
+  });
+
+  it('going back from the first view closes the modal', () => {
+    const { modal, router, store } = setup();
+    modal.open();
+    router.goBack();
+    expect(store.get(modalStateAtom)).toBe('closed');
+  });
+
+  it('tracks MODAL_OPEN and MODAL_CLOSE, not a blocked or repeated close', () => {
+    const { modal, tracked, state, router } = setup();
+    modal.open();
+    state.connected = true;
+    expect(modal.close()).toBe(true);
+    expect(modal.close()).toBe(true); // already closed: nothing to track
+    modal.open();
+    router.push('ApproveTransaction');
+    modal.close();
+    expect(tracked.map((event) => [event.data.event, event.data.properties])).toEqual([
+      ['MODAL_OPEN', { connected: false }],
+      ['MODAL_CLOSE', { connected: true }],
+      ['MODAL_OPEN', { connected: true }],
+    ]);
+  });
+});

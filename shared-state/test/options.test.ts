@@ -1,0 +1,155 @@
+import { describe, expect, it } from '@rstest/core';
+import { FEATURE_DEFAULTS, InvalidOptionsError, REMOTE_NAMES, parseOptions } from '../src/index';
+import { anvil, mainnet, minimalOptions } from './helpers/fixtures';
+
+function optionsError(input: unknown): InvalidOptionsError {
+  try {
+    parseOptions(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidOptionsError);
+    return error as InvalidOptionsError;
+  }
+  throw new Error('parseOptions accepted bad options');
+}
+
+describe('parseOptions: valid config and defaults', () => {
+  it('accepts a minimal config and fills the network fields', () => {
+    const options = parseOptions(minimalOptions());
+    expect(options.projectId).toBe('test-project');
+    expect(options.networks).toHaveLength(1);
+    expect(options.networks[0]).toMatchObject({
+      id: 31337,
+      chainNamespace: 'eip155',
+      caipNetworkId: 'eip155:31337',
+      testnet: false,
+    });
+    expect(options.defaultNetwork.caipNetworkId).toBe('eip155:31337');
+  });
+
+  it('applies the spec section 9 feature defaults', () => {
+    const { features } = parseOptions(minimalOptions());
+    for (const on of ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets']) {
+      expect(features[on as keyof typeof features]).toBe(true);
+    }
+    for (const off of ['legalCheckbox', 'smartSessions', 'collapseWallets', 'pay']) {
+      expect(features[off as keyof typeof features]).toBe(false);
+    }
+    expect(features).toEqual(FEATURE_DEFAULTS);
+  });
+
+  it('lets the host turn single features on or off', () => {
+    const { features } = parseOptions(minimalOptions({ features: { send: false, pay: true } }));
+    expect(features.send).toBe(false);
+    expect(features.pay).toBe(true);
+    expect(features.swaps).toBe(true);
+  });
+
+  it('defaults themeMode dark, empty lists, no unsupported chains, no remotes', () => {
+    const options = parseOptions(minimalOptions());
+    expect(options.themeMode).toBe('dark');
+    expect(options.themeVariables).toEqual({});
+    expect(options.featuredWalletIds).toEqual([]);
+    expect(options.includeWalletIds).toEqual([]);
+    expect(options.excludeWalletIds).toEqual([]);
+    expect(options.allowUnsupportedChain).toBe(false);
+    expect(options.enableEmbedded).toBe(false);
+    expect(options.remotes).toEqual({});
+    expect(parseOptions(minimalOptions({ themeMode: 'light' })).themeMode).toBe('light');
+  });
+
+  it('derives every remote URL from cdnBase', () => {
+    const { remotes } = parseOptions(minimalOptions({ cdnBase: 'https://cdn.example/portico' }));
+    for (const name of REMOTE_NAMES) {
+      expect(remotes[name]).toBe(`https://cdn.example/portico/${name}/remoteEntry.js`);
+    }
+  });
+
+  it('does not double the slash of a cdnBase ending in /', () => {
+    const { remotes } = parseOptions(minimalOptions({ cdnBase: 'https://cdn.example/' }));
+    expect(remotes.connect).toBe('https://cdn.example/connect/remoteEntry.js');
+  });
+
+  it('lets explicit remotes override cdnBase', () => {
+    const { remotes } = parseOptions(
+      minimalOptions({
+        cdnBase: 'https://cdn.example',
+        remotes: { connect: 'http://localhost:3001/remoteEntry.js' },
+      }),
+    );
+    expect(remotes.connect).toBe('http://localhost:3001/remoteEntry.js');
+    expect(remotes.account).toBe('https://cdn.example/account/remoteEntry.js');
+  });
+
+  it('uses an explicit defaultNetwork that is configured', () => {
+    const options = parseOptions(minimalOptions({ networks: [anvil, mainnet], defaultNetwork: mainnet }));
+    expect(options.defaultNetwork.caipNetworkId).toBe('eip155:1');
+  });
+});
+
+describe('parseOptions: bad config names the field', () => {
+  it('a non-http RPC URL', () => {
+    const bad = { ...anvil, rpcUrls: { default: { http: ['ftp://rpc.example'] } } };
+    const error = optionsError(minimalOptions({ networks: [bad] }));
+    expect(error.field).toBe('networks.0.rpcUrls.default.http.0');
+    expect(error.message).toContain('`networks.0.rpcUrls.default.http.0`');
+    expect(error.message).toContain('http(s) URL');
+  });
+
+  it('a missing or empty projectId', () => {
+    const { projectId: _omit, ...withoutProjectId } = minimalOptions();
+    expect(optionsError(withoutProjectId).field).toBe('projectId');
+    const empty = optionsError(minimalOptions({ projectId: '' }));
+    expect(empty.field).toBe('projectId');
+    expect(empty.message).toContain('`projectId`');
+    expect(empty.message).toContain('is required');
+  });
+
+  it('no networks', () => {
+    const error = optionsError(minimalOptions({ networks: [] }));
+    expect(error.field).toBe('networks');
+    expect(error.message).toContain('needs at least one network');
+  });
+
+  it('an unknown feature key', () => {
+    const error = optionsError(minimalOptions({ features: { teleport: true } }));
+    expect(error.field).toBe('features.teleport');
+    expect(error.message).toContain('`features.teleport`');
+    expect(error.message).toContain('is not a known option');
+  });
+
+  it('a feature that is not a boolean', () => {
+    expect(optionsError(minimalOptions({ features: { send: 'yes' } })).field).toBe('features.send');
+  });
+
+  it('an unknown top-level key', () => {
+    const error = optionsError(minimalOptions({ projectID: 'typo' }));
+    expect(error.field).toBe('projectID');
+    expect(error.message).toContain('`projectID`');
+  });
+
+  it('an unknown remote name', () => {
+    const error = optionsError(minimalOptions({ remotes: { bridge: 'https://x.example/remoteEntry.js' } }));
+    expect(error.field).toBe('remotes.bridge');
+    expect(error.message).toContain('`remotes.bridge`');
+  });
+
+  it('a bad themeMode', () => {
+    expect(optionsError(minimalOptions({ themeMode: 'blue' })).field).toBe('themeMode');
+  });
+
+  it('a bad metadata url', () => {
+    const error = optionsError(minimalOptions({ metadata: { name: 'x', description: '', url: 'not a url', icons: [] } }));
+    expect(error.field).toBe('metadata.url');
+  });
+
+  it('a defaultNetwork that is not in networks', () => {
+    const error = optionsError(minimalOptions({ defaultNetwork: mainnet }));
+    expect(error.field).toBe('defaultNetwork');
+    expect(error.message).toContain('`defaultNetwork`');
+  });
+
+  it('not an object at all', () => {
+    expect(optionsError(undefined)).toBeInstanceOf(InvalidOptionsError);
+    expect(optionsError('projectId')).toBeInstanceOf(InvalidOptionsError);
+  });
+});

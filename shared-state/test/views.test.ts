@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@rstest/core';
+import {
+  FEATURE_DEFAULTS,
+  REMOTE_NAMES,
+  VIEW_NAMES,
+  VIEW_REGISTRY,
+  enabledRemotes,
+  isViewName,
+  resolveView,
+  type Features,
+  type ViewRegistration,
+} from '../src/index';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const remotesDir = resolve(here, '../../remotes');
+const registry = Object.entries(VIEW_REGISTRY) as Array<[string, ViewRegistration]>;
+const features = (overrides: Partial<Features> = {}): Features => ({ ...FEATURE_DEFAULTS, ...overrides });
+
+/** The `exposes` block of a remote's rsbuild config, read as text. */
+function exposedModules(remote: string): string[] {
+  const text = readFileSync(resolve(remotesDir, remote, 'rsbuild.config.ts'), 'utf8');
+  const block = /exposes\s*:\s*\{([^}]*)\}/.exec(text);
+  expect(block, `remotes/${remote}/rsbuild.config.ts has an exposes block`).not.toBeNull();
+  return [...block![1]!.matchAll(/['"](\.\/[^'"]+)['"]\s*:/g)].map((match) => match[1]!);
+}
+
+describe('view registry', () => {
+  it('registers at least the connect and account views', () => {
+    expect(VIEW_REGISTRY.Connect?.remote).toBe('connect');
+    expect(VIEW_REGISTRY.Account?.remote).toBe('account');
+  });
+
+  it.each(registry)('%s: known view, known remote, module starts with ./', (view, registration) => {
+    expect(VIEW_NAMES).toContain(view);
+    expect(REMOTE_NAMES).toContain(registration.remote);
+    expect(registration.module.startsWith('./')).toBe(true);
+    if (registration.feature) expect(Object.keys(FEATURE_DEFAULTS)).toContain(registration.feature);
+  });
+
+  const built = registry.filter(([, registration]) => existsSync(resolve(remotesDir, registration.remote)));
+  const notBuilt = registry.filter(([, registration]) => !existsSync(resolve(remotesDir, registration.remote)));
+
+  it('finds the connect and account remote folders', () => {
+    expect(built.map(([, registration]) => registration.remote)).toEqual(
+      expect.arrayContaining(['connect', 'account']),
+    );
+  });
+
+  it.each(built)('%s is really exposed by its remote', (_view, registration) => {
+    expect(exposedModules(registration.remote)).toContain(registration.module);
+  });
+
+  it.each(notBuilt)('%s (remote folder not built yet) is behind a feature flag', (view, registration) => {
+    expect(registration.feature).toBeDefined();
+    expect(Object.keys(FEATURE_DEFAULTS)).toContain(registration.feature);
+    const off = resolveView(view, features({ [registration.feature!]: false }));
+    expect(off.kind).toBe('feature-off');
+  });
+});
+
+describe('resolveView', () => {
+  it('an unknown name', () => {
+    const resolution = resolveView('Teleport', features());
+    expect(resolution).toEqual({ kind: 'unknown', message: 'Unknown view "Teleport".' });
+  });
+
+  it('a spec view that no remote renders yet', () => {
+    expect(VIEW_REGISTRY.ApproveTransaction).toBeUndefined();
+    const resolution = resolveView('ApproveTransaction', features());
+    expect(resolution.kind).toBe('unknown');
+    expect(resolution.kind === 'unknown' && resolution.message).toBe(
+      'The ApproveTransaction view is not available in this version.',
+    );
+  });
+
+  it('a view whose feature is off', () => {
+    const resolution = resolveView('WalletSend', features({ send: false }));
+    expect(resolution).toEqual({ kind: 'feature-off', message: 'The send feature is turned off for this site.' });
+  });
+
+  it('a registered view', () => {
+    expect(resolveView('Connect', features())).toEqual({
+      kind: 'remote',
+      registration: { remote: 'connect', module: './Connect' },
+    });
+    const send = resolveView('WalletSend', features({ send: true }));
+    expect(send.kind === 'remote' && send.registration.remote).toBe('send');
+  });
+
+  it('isViewName', () => {
+    expect(isViewName('Account')).toBe(true);
+    expect(isViewName('account')).toBe(false);
+    expect(isViewName(undefined)).toBe(false);
+  });
+});
+
+describe('enabledRemotes', () => {
+  it('holds every registered remote with default features', () => {
+    const expected = new Set(registry.map(([, registration]) => registration.remote));
+    expect(enabledRemotes(features())).toEqual(expected);
+    expect(enabledRemotes(features()).has('send')).toBe(true);
+  });
+
+  it('drops a remote whose only views are turned off', () => {
+    const remotes = enabledRemotes(features({ send: false }));
+    expect(remotes.has('send')).toBe(false);
+    expect(remotes.has('connect')).toBe(true);
+    expect(remotes.has('account')).toBe(true);
+  });
+});
