@@ -137,6 +137,35 @@ function closeServer(server) {
 }
 
 /**
+ * The demo's host configuration as a script: `PORTICO_DEMO_CONFIG` (where things run) and
+ * `PORTICO_DEMO_OPTIONS`, the AppKit-style options both demo pages pass to createPortico.
+ * A page (or a test's init script) may set `window.PORTICO_FEATURES` first to flip feature flags.
+ */
+function demoConfigScript(config) {
+  const options = {
+    projectId: 'portico-demo',
+    metadata: { name: 'Portico demo', description: 'Portico demo host', url: 'http://127.0.0.1', icons: [] },
+    networks: [
+      {
+        id: config.chainId,
+        name: 'Anvil Local',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [config.rpcUrl] } },
+        testnet: true,
+      },
+    ],
+    remotes: config.remotes,
+    themeMode: 'dark',
+  };
+  return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
+window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
+  metadata: Object.assign(${JSON.stringify(options.metadata)}, { url: location.origin }),
+  features: window.PORTICO_FEATURES
+});
+`;
+}
+
+/**
  * Starts the shell, the remotes and the demo site, each on its own origin.
  * Port 0 picks a free port; the returned urls carry the real ones.
  *
@@ -179,7 +208,7 @@ export async function startPortico(options = {}) {
       rpcUrl,
       chainId,
     };
-    const configJs = `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};\n`;
+    const configJs = demoConfigScript(config);
     const demo = await start(
       staticHandler(dist.demo, {
         noFavicon: true,

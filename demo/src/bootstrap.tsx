@@ -1,21 +1,22 @@
 // React host that consumes the Portico shell through Module Federation, registered at run time.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type * as PorticoModule from '@portico/shell/portico';
 import { createRoot } from 'react-dom/client';
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import { getConfig, hostOptions } from './config';
-import { App, type PorticoModule } from './App';
+import { App, LoadError } from './App';
+import { getConfig } from './config';
 
 async function main() {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const config = getConfig();
+    const { config, options } = getConfig();
     registerRemotes([{ name: 'portico_shell', entry: `${config.shellUrl}/mf/remoteEntry.js` }]);
-    const mod = await loadRemote<PorticoModule>('portico_shell/portico');
-    if (!mod || typeof mod.createPortico !== 'function') throw new Error('portico_shell/portico has no createPortico()');
-    const portico = mod.createPortico(hostOptions(config));
-    root.render(<App mod={mod} portico={portico} />);
-  } catch (err) {
-    console.error('[portico demo] could not load the shell', err);
-    root.render(<App mod={null} portico={null} error={String(err)} />);
+    const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
+    if (!portico) throw new Error('portico_shell/portico could not be loaded');
+    portico.createPortico(options);
+    root.render(<App portico={portico} />);
+  } catch (error) {
+    console.error('[portico demo] could not load the shell', error);
+    root.render(<LoadError message={String(error)} />);
   }
 }
 
