@@ -4,7 +4,8 @@ const CI = !!process.env.CI;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Override when several runs share the checkout (Playwright wipes outputDir at start).
+  outputDir: process.env.PORTICO_E2E_OUTPUT_DIR ?? './test-results',
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   timeout: 30_000,
