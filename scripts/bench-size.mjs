@@ -95,13 +95,22 @@ const rows = [];
 const row = (what, bytes, target, note = '', files = []) => rows.push({ what, bytes, target, note, files });
 
 // (a) Plain page: portico.js and its initial chunks; everything else in dist/ (not mf/) is async.
+// The standalone build has no MF plugin: the MF runtime is the async chunk `mf-runtime` (import()ed by
+// shell/src/federation-standalone.ts on the first remote load). Every page with a connect remote fetches
+// it right after its load event (idle prefetch of ./Connect), so it is shown on its own row.
 const shellDist = join(ROOT, 'shell', 'dist');
 const plain = readReport(shellDist);
 const plainSync = plain.entrypoints.portico ?? [];
-const plainAsync = plain.chunks.filter((c) => !c.initial).flatMap((c) => c.files).filter((f) => f.endsWith('.js'));
+const isMfRuntime = (c) => c.names.includes('mf-runtime');
+const plainRuntime = jsFiles(plain.chunks.filter((c) => !c.initial && isMfRuntime(c)));
+const plainAsync = jsFiles(plain.chunks.filter((c) => !c.initial && !isMfRuntime(c)));
 const plainBytes = sum(shellDist, plainSync);
 row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`, plainSync);
-row('    plain page: async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
+if (plainRuntime.length) {
+  row('    plain page: MF runtime chunk (after load event)', sum(shellDist, plainRuntime), undefined, 'idle prefetch of connect, or first open', plainRuntime);
+  row('    plain page: portico.js + MF runtime chunk', plainBytes + sum(shellDist, plainRuntime), undefined, 'after the idle prefetch (which also fetches connect remoteEntry + ./Connect, row c)');
+}
+row('    plain page: other async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
 
 // (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React.
 const shellMf = container(join(shellDist, 'mf'), 'portico_shell');
@@ -133,3 +142,5 @@ for (const r of rows) {
 console.log(`\nvs AppKit = share of AppKit's 764 KiB (${APPKIT_BYTES} B) initial load.`);
 console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); shared copies');
 console.log('count only where the host cannot be assumed to provide them; chunks made by import() are async.');
+console.log('(a) counts what loads before the page\'s load event; the plain page\'s MF runtime is fetched after it');
+console.log('(idle prefetch of the connect remote, or the first open) and is listed on its own row.');

@@ -1,7 +1,8 @@
 // Build settings every Portico rsbuild config shares (the build contract).
 // Imported by shell/, remotes/*/ and demo/ rsbuild configs and rstest configs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,34 @@ export function shared(opts: { eager?: boolean } = {}): Record<string, SharedEnt
   const out: Record<string, SharedEntry> = {};
   for (const name of SHARED_SINGLETONS) {
     out[name] = { singleton: true, requiredVersion: false, ...(opts.eager ? { eager: true } : {}) };
+  }
+  return out;
+}
+
+/** The package a module specifier belongs to (`react-dom/client` -> `react-dom`). */
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** Directory of `pkg` as `fromDir` resolves it (walks up from its entry: not every package exports package.json). */
+export function packageDir(pkg: string, fromDir: string): string {
+  let dir = dirname(createRequire(join(fromDir, 'package.json')).resolve(pkg));
+  for (;;) {
+    try {
+      if (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === pkg) return dir;
+    } catch {
+      // no package.json here: keep walking up
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`${pkg}: package.json not found from ${fromDir}`);
+    dir = up;
+  }
+}
+
+/** `{ specifier: version }` for the shared singletons as `fromDir` resolves them (from their package.json). */
+export function sharedVersions(fromDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of SHARED_SINGLETONS) {
+    const dir = name === '@portico/shared-state' ? `${root}shared-state` : packageDir(packageOf(name), fromDir);
+    out[name] = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   }
   return out;
 }
@@ -66,10 +95,11 @@ export function pluginBuildReport() {
 }
 
 /**
- * One copy of the MF runtime core per page. The pure consumers (the shell's plain-page build and
- * the demo React host) provide it on `globalThis._FEDERATION_RUNTIME_CORE`
- * (`experiments.provideExternalRuntime`); the containers they load (shell `mf/`, connect, account)
- * use that copy (`experiments.externalRuntime`), which saves ~17 kB gz in each remoteEntry.js.
+ * One copy of the MF runtime core per page, on `globalThis._FEDERATION_RUNTIME_CORE`. The pure
+ * consumers provide it: the demo React host with `experiments.provideExternalRuntime`, the shell's
+ * plain-page build (no MF plugin) from its lazily loaded `mf-runtime` chunk (shell/src/federation-runtime.ts).
+ * The containers they load (shell `mf/`, connect, account) use that copy (`experiments.externalRuntime`),
+ * which saves ~17 kB gz in each remoteEntry.js.
  * A React host that loads `portico_shell` must therefore set `provideExternalRuntime: true` too.
  * PORTICO_BUNDLE_MF_RUNTIME=1 at build time bundles the runtime into every container instead.
  */

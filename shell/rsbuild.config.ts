@@ -1,10 +1,25 @@
 // Two builds of the shell from one package (`rsbuild build` builds both environments):
 //  - `mf`: Module Federation remote `portico_shell` for React hosts  -> dist/mf/remoteEntry.js
 //  - `standalone`: one <script> for plain pages (window.Portico)      -> dist/portico.js
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { consumerExperiments, containerExperiments, define, pluginBuildReport, shared } from '../scripts/rsbuild-shared';
+import { containerExperiments, define, packageDir, pluginBuildReport, shared, sharedVersions } from '../scripts/rsbuild-shared';
+
+const shellDir = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The MF runtime core that `@module-federation/enhanced/runtime` itself imports (enhanced -> runtime-tools
+ * -> runtime -> runtime-core). The standalone build's lazy `mf-runtime` chunk hands this very module to
+ * the remotes as `globalThis._FEDERATION_RUNTIME_CORE` (see src/federation-runtime.ts).
+ */
+const runtimeCoreDir = ['@module-federation/runtime-tools', '@module-federation/runtime', '@module-federation/runtime-core'].reduce(
+  (from, pkg) => packageDir(pkg, from),
+  packageDir('@module-federation/enhanced', shellDir),
+);
 
 export default defineConfig({
   plugins: [pluginReact(), pluginBuildReport()],
@@ -33,9 +48,35 @@ export default defineConfig({
         ),
       ],
     },
+    // No Module Federation plugin: react, react-dom, jotai and @portico/shared-state are bundled as
+    // plain modules, and the MF runtime is not in portico.js. `./federation` is replaced by
+    // `./federation-standalone`, which import()s the runtime (chunk `mf-runtime`) on the first remote
+    // load and creates an instance whose `shared` are the shell's own copies (src/federation-runtime.ts).
     standalone: {
-      source: { entry: { portico: './src/standalone.ts' } },
-      tools: { htmlPlugin: false },
+      source: {
+        entry: { portico: './src/standalone.ts' },
+        define: {
+          __PORTICO_SHARED_VERSIONS__: JSON.stringify({
+            ...sharedVersions(shellDir),
+            '@module-federation/runtime-core': JSON.parse(
+              readFileSync(join(runtimeCoreDir, 'package.json'), 'utf8'),
+            ).version,
+          }),
+          // What the MF plugin defines for a web build: drops the MF runtime's Node.js code paths.
+          ENV_TARGET: JSON.stringify('web'),
+        },
+      },
+      resolve: { alias: { '@module-federation/runtime-core$': join(runtimeCoreDir, 'dist/index.js') } },
+      tools: {
+        htmlPlugin: false,
+        rspack: (config, { rspack }) => {
+          config.plugins.push(
+            new rspack.NormalModuleReplacementPlugin(/^\.\/federation$/, (resource) => {
+              if (resource.context === join(shellDir, 'src')) resource.request = './federation-standalone';
+            }),
+          );
+        },
+      },
       output: {
         distPath: { root: 'dist', js: '', jsAsync: 'chunks' },
         filename: { js: (data: { chunk?: { name?: string } }) => (data.chunk?.name === 'portico' ? '[name].js' : '[name].[contenthash:8].js') },
@@ -43,19 +84,6 @@ export default defineConfig({
         cleanDistPath: { keep: [/[\\/]dist[\\/]mf[\\/]/] },
       },
       performance: { chunkSplit: { strategy: 'all-in-one' } },
-      plugins: [
-        pluginModuleFederation(
-          {
-            name: 'portico_shell_host',
-            remotes: {},
-            shared: shared({ eager: true }),
-            dts: false,
-            manifest: false,
-            experiments: consumerExperiments,
-          },
-          { environment: 'standalone' },
-        ),
-      ],
     },
   },
 });

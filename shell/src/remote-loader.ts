@@ -1,4 +1,3 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   PORTICO_CONTRACT,
   RemoteIncompatibleError,
@@ -7,6 +6,8 @@ import {
   type RemoteName,
 } from '@portico/shared-state';
 import type { ComponentType } from 'react';
+// The MF runtime: the host's in the MF build, a lazily created one in the standalone build (see ./federation.ts).
+import { getFederation, type Federation } from './federation';
 
 /** What every exposed view module must look like. */
 export interface ViewModule {
@@ -28,10 +29,10 @@ export function readyViewModule(remote: RemoteName, module: `./${string}`, entry
 
 const federationName = (remote: RemoteName) => `portico_${remote}`;
 
-function register(remote: RemoteName, entry: string, force: boolean) {
+function register(federation: Federation, remote: RemoteName, entry: string, force: boolean) {
   if (!force && registeredEntries.get(remote) === entry) return;
   // `force` drops the runtime's cached (failed) container so a retry really fetches again.
-  registerRemotes([{ name: federationName(remote), entry }], { force: force || registeredEntries.has(remote) });
+  federation.registerRemotes([{ name: federationName(remote), entry }], { force: force || registeredEntries.has(remote) });
   registeredEntries.set(remote, entry);
 }
 
@@ -60,10 +61,17 @@ export function loadViewModule(
   const cached = loadedModules.get(key);
   if (cached && !retry) return cached;
   const loading = (async () => {
-    register(remote, entry, retry);
+    let federation: Federation;
+    try {
+      federation = await getFederation();
+    } catch (error) {
+      // Standalone build: the MF runtime chunk itself could not be fetched.
+      throw new RemoteLoadError(remote, error);
+    }
+    register(federation, remote, entry, retry);
     let loaded: unknown;
     try {
-      loaded = await loadRemote(`${federationName(remote)}/${module.slice(2)}`);
+      loaded = await federation.loadRemote(`${federationName(remote)}/${module.slice(2)}`);
     } catch (error) {
       throw new RemoteLoadError(remote, error);
     }
