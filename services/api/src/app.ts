@@ -1,0 +1,74 @@
+/**
+ * Routing for the Portico API. Each area lives in src/routes/<area>.ts and is mounted here.
+ * Later issues add the blockchain API areas (balances, history, swap, on-ramp, names) the same way.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { Db } from './db/client';
+import { HttpError } from './http/errors';
+import type { Logger } from './log';
+import { analyticsRoutes } from './routes/analytics';
+import { healthRoutes } from './routes/health';
+import { projectRoutes } from './routes/projects';
+import { walletRoutes } from './routes/wallets';
+
+export interface AppContext {
+  db: Db;
+  log: Logger;
+  /** Absolute base for URLs the API hands out (image_url); defaults to the request's origin. */
+  publicUrl?: string;
+}
+
+export type AppEnv = { Variables: { ctx: AppContext } };
+
+/** Request headers the modal may send. */
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'x-project-id', 'x-sdk-type', 'x-sdk-version'];
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('ctx', ctx);
+    await next();
+    ctx.log.debug('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: CORS_ALLOW_HEADERS,
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413),
+    }),
+  );
+
+  app.route('/', healthRoutes());
+  app.route('/', walletRoutes());
+  app.route('/', projectRoutes());
+  app.route('/', analyticsRoutes());
+
+  app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
+    ctx.log.error('unhandled error', { path: c.req.path, error: String((err as Error)?.stack ?? err) });
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+
+/** Thrown by handlers; turned into `{ error }` with the status by the app's error handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 413 | 415 | 500 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const UNAUTHORIZED_INVALID_KEY = 'Unauthorized: invalid key';
+
+/** `<field>: <reason>` from the first zod issue. */
+export function issueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'request: invalid';
+  // Array indexes (chains.0) are dropped: the message names the parameter, the reason says which item.
+  const path = issue.path.filter((k) => typeof k !== 'number').map(String);
+  const field = path.length > 0 ? path.join('.') : 'request';
+  return `${field}: ${issue.message}`;
+}
+
+/** Parses `input` or throws a 400 naming the field. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new HttpError(400, issueMessage(r.error));
+  return r.data;
+}
+
+export function errorBody(c: Context, status: number, message: string) {
+  return c.json({ error: message }, status as 400);
+}

@@ -1,0 +1,50 @@
+/**
+ * CLI: `pnpm --filter @portico/api start`.
+ * Env: PORT (8788), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; default embedded PGlite),
+ * PORTICO_API_DATA_DIR (PGlite data directory; default in memory), LOG_LEVEL (info),
+ * PORTICO_API_PUBLIC_URL, PORTICO_API_PROJECTS (projects file),
+ * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0).
+ */
+import { z } from 'zod';
+import { issueMessage } from './http/errors';
+import { LOG_LEVELS } from './log';
+import { startApi } from './server';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8788),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).optional(),
+  PORTICO_API_DATA_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PORTICO_API_PUBLIC_URL: z.url().optional(),
+  PORTICO_API_PROJECTS: z.string().min(1).optional(),
+  PORTICO_API_SYNTHETIC_WALLETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
+if (!parsed.success) {
+  process.stderr.write(`portico api: bad environment: ${issueMessage(parsed.error)}\n`);
+  process.exit(2);
+}
+const env = parsed.data;
+
+const api = await startApi({
+  host: env.HOST,
+  port: env.PORT,
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.PORTICO_API_DATA_DIR,
+  logLevel: env.LOG_LEVEL,
+  publicUrl: env.PORTICO_API_PUBLIC_URL,
+  projectsFile: env.PORTICO_API_PROJECTS,
+  syntheticWallets: env.PORTICO_API_SYNTHETIC_WALLETS,
+});
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await api.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,182 @@
+/**
+ * Wallet registry: GET /v1/wallets (list) and GET /v1/wallet-images/:imageId (generated icons).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { HttpError, parseOr400 } from '../http/errors';
+import { caip2, csvParam, intParam, walletId } from '../http/params';
+import { requireProject } from '../http/project';
+
+export const WALLET_PAGE_SIZE = 40;
+export const MAX_ENTRIES = 100;
+export const MAX_SEARCH_RESULTS = 100;
+
+export const walletsQuerySchema = z.object({
+  page: intParam(1, 100_000).default(1),
+  entries: intParam(1, MAX_ENTRIES).default(WALLET_PAGE_SIZE),
+  include: csvParam(walletId, 500, 'ids').optional(),
+  exclude: csvParam(walletId, 500, 'ids').optional(),
+  search: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .transform((s) => s.trim().toLowerCase())
+    .optional(),
+  badge_type: z.enum(['certified', 'none'], { error: "must be 'certified' or 'none'" }).optional(),
+  chains: csvParam(caip2, 100, 'chains').optional(),
+});
+export type WalletsQuery = z.infer<typeof walletsQuerySchema>;
+
+export interface WalletJson {
+  id: string;
+  name: string;
+  rdns: string | null;
+  image_id: string;
+  image_url: string;
+  homepage: string | null;
+  chains: string[];
+  mobile_link: string | null;
+  universal_link: string | null;
+  desktop_link: string | null;
+  webapp_link: string | null;
+  app_store: string | null;
+  play_store: string | null;
+  chrome_store: string | null;
+  injected: { namespace: string; injected_id: string }[] | null;
+  badge_type: 'certified' | 'none';
+  order: number | null;
+}
+
+interface WalletDbRow {
+  total: number;
+  id: string | null;
+  name: string;
+  rdns: string | null;
+  image_id: string;
+  homepage: string | null;
+  chains: string[] | null;
+  mobile_link: string | null;
+  universal_link: string | null;
+  desktop_link: string | null;
+  webapp_link: string | null;
+  app_store: string | null;
+  play_store: string | null;
+  chrome_store: string | null;
+  injected: { namespace: string; injected_id: string }[] | string | null;
+  badge_type: 'certified' | 'none' | null;
+  explorer_order: number | null;
+}
+
+/** Builds the one list query (same SQL for PGlite and PostgreSQL). */
+export function buildWalletsQuery(q: WalletsQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  if (q.include && q.include.length > 0) where.push(`id = ANY(${p(q.include)}::text[])`);
+  if (q.exclude && q.exclude.length > 0) where.push(`NOT (id = ANY(${p(q.exclude)}::text[]))`);
+  // 'none' is AppKit's "no badge filter"; only 'certified' narrows the list.
+  if (q.badge_type === 'certified') where.push(`badge_type = 'certified'`);
+  if (q.chains && q.chains.length > 0) {
+    // A wallet whose chains list a bare namespace ('solana') matches every chain of that namespace.
+    const wanted = new Set(q.chains);
+    for (const c of q.chains) wanted.add(c.slice(0, c.indexOf(':')));
+    where.push(`chains && ${p([...wanted])}::text[]`);
+  }
+  let rank = '0';
+  let limit = '';
+  if (q.search) {
+    const s = p(q.search);
+    where.push(`strpos(lower(name), ${s}) > 0`);
+    // name prefix, then a word prefix, then any substring
+    rank = `CASE WHEN starts_with(lower(name), ${s}) THEN 0
+                 WHEN strpos(' ' || regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'), ' ' || ${s}) > 0 THEN 1
+                 ELSE 2 END`;
+    limit = `LIMIT ${MAX_SEARCH_RESULTS}`;
+  }
+  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const entries = p(q.entries);
+  const offset = p((q.page - 1) * q.entries);
+  const sql = `
+    WITH matched AS (
+      SELECT id, name, rdns, image_id, homepage, chains, mobile_link, universal_link, desktop_link,
+             webapp_link, app_store, play_store, chrome_store, injected, badge_type, explorer_order,
+             position, ${rank} AS rank
+      FROM wallets
+      ${whereSql}
+      ORDER BY rank, explorer_order ASC NULLS LAST, position ASC
+      ${limit}
+    )
+    SELECT t.total, pg.*
+    FROM (SELECT count(*)::int AS total FROM matched) t
+    LEFT JOIN LATERAL (
+      SELECT * FROM matched ORDER BY rank, explorer_order ASC NULLS LAST, position ASC
+      LIMIT ${entries} OFFSET ${offset}
+    ) pg ON true`;
+  return { sql, params };
+}
+
+export function walletRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/v1/wallets', async (c) => {
+    const { db } = c.var.ctx;
+    await requireProject(c, db);
+    const q = parseOr400(walletsQuerySchema, c.req.query());
+    const { sql, params } = buildWalletsQuery(q);
+    const { rows } = await db.query<WalletDbRow & Record<string, unknown>>(sql, params);
+    const base = c.var.ctx.publicUrl ?? new URL(c.req.url).origin;
+    const data: WalletJson[] = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        name: r.name,
+        rdns: r.rdns,
+        image_id: r.image_id,
+        image_url: `${base}/v1/wallet-images/${r.image_id}`,
+        homepage: r.homepage,
+        chains: r.chains ?? [],
+        mobile_link: r.mobile_link,
+        universal_link: r.universal_link,
+        desktop_link: r.desktop_link,
+        webapp_link: r.webapp_link,
+        app_store: r.app_store,
+        play_store: r.play_store,
+        chrome_store: r.chrome_store,
+        injected: typeof r.injected === 'string' ? JSON.parse(r.injected) : r.injected,
+        badge_type: r.badge_type ?? 'none',
+        order: r.explorer_order,
+      }));
+    return c.json({ count: rows[0]?.total ?? 0, data });
+  });
+
+  const imageIdSchema = z.object({
+    imageId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an image id'),
+  });
+
+  app.get('/v1/wallet-images/:imageId', async (c) => {
+    const { imageId } = parseOr400(imageIdSchema, { imageId: c.req.param('imageId') });
+    const etag = `"${imageId}"`;
+    const cache = 'public, max-age=31536000, immutable';
+    if (c.req.header('if-none-match') === etag) {
+      return c.body(null, 304, { ETag: etag, 'Cache-Control': cache });
+    }
+    const { rows } = await c.var.ctx.db.query<{ content_type: string; body: string }>(
+      `SELECT content_type, body FROM images WHERE image_id = $1 AND kind = 'wallet'`,
+      [imageId],
+    );
+    const img = rows[0];
+    if (!img) throw new HttpError(404, 'imageId: not found');
+    return c.body(img.body, 200, {
+      'Content-Type': `${img.content_type}; charset=utf-8`,
+      'Cache-Control': cache,
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  });
+
+  return app;
+}

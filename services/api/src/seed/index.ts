@@ -1,0 +1,28 @@
+import type { Db } from '../db/client';
+import { readProjects, syncProjects } from './projects';
+import { seedWalletsIfEmpty } from './wallets';
+import { insertSyntheticWallets } from './synthetic';
+
+export interface SeedOptions {
+  /** Projects file; defaults to seed/projects.json. */
+  projectsFile?: string;
+  /** Wallets file; defaults to seed/wallets.json. */
+  walletsFile?: string;
+  /** Synthetic wallets to add (scale tests and bench only). Default 0. */
+  syntheticWallets?: number;
+}
+
+export interface SeedResult {
+  walletsSeeded: number;
+  syntheticWallets: number;
+}
+
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const walletsSeeded = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7282002)');
+    await syncProjects(tx, await readProjects(options.projectsFile));
+    return seedWalletsIfEmpty(tx, options.walletsFile);
+  });
+  const syntheticWallets = options.syntheticWallets ? await insertSyntheticWallets(db, options.syntheticWallets) : 0;
+  return { walletsSeeded, syntheticWallets };
+}

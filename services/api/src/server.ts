@@ -1,0 +1,75 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { createLogger, type LogLevel } from './log';
+import { seed } from './seed/index';
+
+export interface StartApiOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; without it PGlite runs in memory. */
+  dataDir?: string;
+  logLevel?: LogLevel;
+  /** Absolute base URL for image_url (when behind a proxy); default: the request's origin. */
+  publicUrl?: string;
+  /** Projects file (default seed/projects.json), synced into `projects` on every start. */
+  projectsFile?: string;
+  /** Synthetic wallets to add — scale tests and bench only. Default 0. */
+  syntheticWallets?: number;
+}
+
+export interface RunningApi {
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const { host = '127.0.0.1', port = 8788 } = options;
+  const log = createLogger(options.logLevel ?? 'info');
+  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) log.info('migrations applied', { versions: applied });
+    const seeded = await seed(db, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets });
+    if (seeded.walletsSeeded > 0) log.info('wallets seeded', { count: seeded.walletsSeeded });
+    if (seeded.syntheticWallets > 0) log.info('synthetic wallets present', { count: seeded.syntheticWallets });
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, '') });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    s.once('error', reject);
+  }).catch(async (err) => {
+    await db.close().catch(() => {});
+    throw err;
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  log.info('api listening', { url, db: db.kind });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    db,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
