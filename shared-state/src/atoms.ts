@@ -1,5 +1,6 @@
 import { atom } from 'jotai/vanilla';
 import type { Connector } from './adapters/types';
+import type { RegistryWallet } from './api/client';
 import type { CaipAddress } from './caip';
 import type { ChainNamespace } from './constants';
 import type { CaipNetwork } from './network';
@@ -16,7 +17,7 @@ export interface RouterState {
   history: ViewName[];
   direction: 'next' | 'prev';
   /** Data the view needs, e.g. which wallet ConnectingExternal talks to. */
-  data?: { connectorId?: string; network?: CaipNetwork };
+  data?: { connectorId?: string; network?: CaipNetwork; wallet?: RegistryWallet };
 }
 export const routerAtom = atom<RouterState>({ view: 'Connect', history: ['Connect'], direction: 'next' });
 
@@ -86,3 +87,43 @@ export const optionsAtom = atom<PorticoOptions | undefined>(undefined);
 
 /** Polite status line for screen readers (connections, copies, loading). */
 export const announcementAtom = atom<string>('');
+
+/** Wallet-connect state (spec section 3): pairing URI and its expiry, deep link in use, errors. */
+export interface WalletConnectState {
+  status: 'idle' | 'pairing' | 'connected' | 'error';
+  wcUri?: string;
+  /** Epoch ms after which the URI must not be shown (spec: 240 s lifetime, 10 s margin). */
+  wcPairingExpiry?: number;
+  /** The deep link chosen on mobile, kept so the next pairing opens the same wallet. */
+  wcLinking?: { name: string; href: string };
+  /** The registry wallet the person picked, when they came from a wallet list. */
+  recentWallet?: RegistryWallet;
+  wcError: boolean;
+  errorMessage?: string;
+  /** Waiting for the relay to hand out a URI. */
+  buffering: boolean;
+}
+export const walletConnectAtom = atom<WalletConnectState>({ status: 'idle', wcError: false, buffering: false });
+
+/** The wallet registry as AllWallets pages through it. */
+export interface RegistryState {
+  wallets: RegistryWallet[];
+  count: number;
+  /** Last page fetched (1-based); 0 before the first. */
+  page: number;
+  loading: boolean;
+  error?: string;
+  /** Wallets shown on the Connect view beside the installed ones (spec: 4). */
+  recommended: RegistryWallet[];
+  featured: RegistryWallet[];
+  search: { query: string; results: RegistryWallet[]; loading: boolean; error?: string };
+}
+export const registryAtom = atom<RegistryState>({
+  wallets: [],
+  count: 0,
+  page: 0,
+  loading: false,
+  recommended: [],
+  featured: [],
+  search: { query: '', results: [], loading: false },
+});

@@ -5,6 +5,9 @@ import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
 import type { ChainNamespace } from './constants';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
+import { createRegistryController, type RegistryController } from './controllers/registry';
+import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
+import { createWalletConnectSource } from './walletconnect/source';
 import { createModalController, type ModalController } from './controllers/modal';
 import { createRouterController, type RouterController } from './controllers/router';
 import { createToastController, type ToastController } from './controllers/toast';
@@ -38,8 +41,13 @@ export interface PorticoCore {
   connection: ConnectionController;
   events: EventBus;
   storage: PorticoStorage;
+  walletConnect: WalletConnectController;
+  /** The wallet registry; absent when the host set no `apiUrl`. */
+  registry?: RegistryController;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
   connectExternal(connectorId: string): Promise<boolean>;
+  /** Shows the pairing (QR or deep link) for WalletConnect, optionally for a picked registry wallet. */
+  connectWalletConnect(wallet?: import('./api/client').RegistryWallet): Promise<boolean>;
 }
 
 export function createPorticoCore(optionsInput: unknown, environment: PorticoEnvironment): PorticoCore {
@@ -57,8 +65,21 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   const modal: ModalController = createModalController(store, { router: () => router, isConnected, events });
   router = createRouterController(store, { close: () => modal.close() });
 
+  let walletConnect: WalletConnectController;
   const adapters = environment.adapters ?? {
-    eip155: createEip155Adapter({ eventTarget: environment.eventTarget, legacyProvider: environment.legacyProvider }),
+    eip155: createEip155Adapter({
+      eventTarget: environment.eventTarget,
+      legacyProvider: environment.legacyProvider,
+      walletConnect: {
+        source: createWalletConnectSource({
+          projectId: options.projectId,
+          metadata: options.metadata,
+          networks: options.networks,
+          ...options.walletConnect,
+        }),
+        onUri: (uri) => walletConnect.receiveUri(uri),
+      },
+    }),
   };
   const connection = createConnectionController({
     store,
@@ -70,6 +91,21 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     onUnsupportedChain: () => modal.open({ view: 'UnsupportedChain' }),
   });
 
+  walletConnect = createWalletConnectController({ store, connection, storage });
+  const registry = options.apiUrl
+    ? createRegistryController({
+        store,
+        storage,
+        api: { apiUrl: options.apiUrl, projectId: options.projectId },
+        options: {
+          featuredWalletIds: options.featuredWalletIds,
+          includeWalletIds: options.includeWalletIds,
+          excludeWalletIds: options.excludeWalletIds,
+          chains: options.networks.map((network) => network.caipNetworkId),
+        },
+      })
+    : undefined;
+
   return {
     store,
     options,
@@ -80,6 +116,14 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     connection,
     events,
     storage,
+    walletConnect,
+    registry,
+    async connectWalletConnect(wallet) {
+      router.push('ConnectingWalletConnect', { wallet });
+      const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });
+      if (connected && router.current().view === 'ConnectingWalletConnect') router.reset('Account');
+      return connected;
+    },
     async connectExternal(connectorId) {
       router.push('ConnectingExternal', { connectorId });
       const connected = await connection.connect(connectorId);

@@ -135,11 +135,14 @@ export function errorText(error: unknown): string {
   return 'Unknown error';
 }
 
-/** True when an EIP-1193 error (or anything wrapping one) is a user rejection (code 4001). */
+/** EIP-1193's "user rejected" and WalletConnect's USER_REJECTED (a declined session proposal). */
+const USER_REJECTION_CODES = new Set([4001, 5000]);
+
+/** True when a wallet error (or anything wrapping one) says the person declined. */
 export function isUserRejection(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === 4001) return true;
+    if (USER_REJECTION_CODES.has((current as { code?: number }).code ?? 0)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -16,10 +16,17 @@ export * from './events';
 export * from './atoms';
 export * from './wallet-list';
 export * from './core';
+export * from './origin';
+export * from './pairing';
+export { fetchWalletPage, fetchAllowedOrigins, apiUrl, type ApiContext, type RegistryWallet, type WalletPage, type WalletQuery } from './api/client';
+export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';
 export type { RouterController } from './controllers/router';
 export type { ModalController, OpenOptions } from './controllers/modal';
 export type { ToastController } from './controllers/toast';
-export type { ConnectionController } from './controllers/connection';
+export type { ConnectionController, ConnectMethod } from './controllers/connection';
+export type { WalletConnectController } from './controllers/walletconnect';
+export type { RegistryController } from './controllers/registry';
+export type { WalletConnectSettings, WalletConnectSource } from './walletconnect/source';
 export type { ChainAdapter, Connector, ConnectorType, ConnectedAccount, NativeBalance } from './adapters/types';
 export type { Eip1193Provider } from './adapters/eip155/discovery';
 

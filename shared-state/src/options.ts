@@ -62,6 +62,16 @@ export const porticoOptionsSchema = z.strictObject({
   remotes: z.optional(z.strictObject(remoteShape)),
   /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
   cdnBase: z.optional(httpUrl),
+  /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
+  apiUrl: z.optional(httpUrl),
+  walletConnect: z.optional(
+    z.strictObject({
+      relayUrl: z.optional(z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })),
+      /** The hosted verify iframe; off for offline or self-hosted use. */
+      verify: z.optional(z.boolean()),
+      telemetry: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 export type PorticoOptionsInput = z.input<typeof porticoOptionsSchema>;
@@ -82,7 +92,12 @@ export interface PorticoOptions {
   enableEmbedded: boolean;
   /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
   remotes: Partial<Record<RemoteName, string>>;
+  apiUrl?: string;
+  walletConnect: { relayUrl: string; verify: boolean; telemetry: boolean };
 }
+
+/** WalletConnect's public relay, used when the host names none. */
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 
 function resolveRemotes(input: z.infer<typeof porticoOptionsSchema>): Partial<Record<RemoteName, string>> {
   const resolved: Partial<Record<RemoteName, string>> = {};
@@ -125,5 +140,11 @@ export function parseOptions(input: unknown): PorticoOptions {
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     enableEmbedded: options.enableEmbedded ?? false,
     remotes: resolveRemotes(options),
+    apiUrl: options.apiUrl,
+    walletConnect: {
+      relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
+      verify: options.walletConnect?.verify ?? true,
+      telemetry: options.walletConnect?.telemetry ?? false,
+    },
   };
 }

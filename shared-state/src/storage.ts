@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   activeCaipNetworkId: `${STORAGE_PREFIX}active_caip_network_id`,
   recentWallets: `${STORAGE_PREFIX}recent_wallets`,
   connectionStatus: `${STORAGE_PREFIX}connection_status`,
+  walletConnectDeepLink: `${STORAGE_PREFIX}wallet_connect_deep_link`,
 } as const;
 
 const schemas = {
@@ -23,6 +24,7 @@ const schemas = {
   activeCaipNetworkId: z.string(),
   recentWallets: z.array(z.object({ id: z.string(), name: z.string() })),
   connectionStatus: z.enum(['connected', 'disconnected']),
+  walletConnectDeepLink: z.object({ name: z.string(), href: z.string() }),
 };
 type StoredValues = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
 

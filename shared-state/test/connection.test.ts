@@ -69,7 +69,7 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
   it('start() lists the announced wallet and sets the default network', async () => {
     const { core } = loadPage();
     await core.connection.start();
-    expect(core.store.get(connectorsAtom).map((connector) => connector.id)).toEqual(['io.fake']);
+    expect(core.store.get(connectorsAtom).map((connector) => connector.id)).toEqual(['walletConnect', 'io.fake']);
     expect(core.store.get(activeNetworkAtom)?.caipNetworkId).toBe('eip155:31337');
     expect(core.store.get(activeAccountAtom).status).toBe('disconnected');
   });

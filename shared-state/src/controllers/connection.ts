@@ -28,14 +28,19 @@ import type { ToastController } from './toast';
 export interface ConnectionController {
   /** Starts wallet discovery and silently restores the sessions stored before a reload. */
   start(): Promise<void>;
-  /** Connects a wallet; the outcome lands in connectAttemptAtom and accountsAtom. Resolves true on success. */
-  connect(connectorId: string): Promise<boolean>;
+  /**
+   * Connects a wallet; the outcome lands in connectAttemptAtom and accountsAtom. Resolves true on
+   * success. `method` is how the person connected, for the CONNECT_SUCCESS event.
+   */
+  connect(connectorId: string, options?: { method?: ConnectMethod }): Promise<boolean>;
   disconnect(namespace?: ChainNamespace): Promise<void>;
   switchNetwork(network: CaipNetwork): Promise<void>;
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>;
   getProvider(namespace?: ChainNamespace): unknown;
   stop(): void;
 }
+
+export type ConnectMethod = 'browser' | 'qrcode' | 'mobile';
 
 export interface ConnectionDeps {
   store: Store;
@@ -174,7 +179,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       );
     },
 
-    async connect(connectorId) {
+    async connect(connectorId, { method = 'browser' } = {}) {
       const connector = store.get(connectorsAtom).find((candidate) => candidate.id === connectorId);
       const namespace = connector?.chain ?? store.get(activeNamespaceAtom);
       store.set(connectAttemptAtom, { connectorId, status: 'pending' });
@@ -189,7 +194,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
         if (connector) storage.addRecentWallet({ id: connector.id, name: connector.name });
         store.set(connectAttemptAtom, { connectorId, status: 'idle' });
         store.set(announcementAtom, `Connected to ${connector?.name ?? 'your wallet'}`);
-        events.track('CONNECT_SUCCESS', { method: 'browser', name: connector?.name });
+        events.track('CONNECT_SUCCESS', { method, name: connector?.name });
         return true;
       } catch (error) {
         const rejected = isUserRejection(error);

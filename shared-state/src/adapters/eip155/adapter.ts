@@ -1,6 +1,7 @@
 import { CONNECTOR_IDS } from '../../constants';
 import { ConnectorNotFoundError, SwitchChainError, UserRejectedRequestError, isUserRejection } from '../../errors';
 import type { CaipNetwork } from '../../network';
+import type { WalletConnectSource } from '../../walletconnect/source';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import {
   normalizeConnectorName,
@@ -14,6 +15,8 @@ export interface Eip155AdapterEnvironment {
   eventTarget: EventTarget;
   /** The legacy injected provider (`window.ethereum`), if any. */
   legacyProvider?: Eip1193Provider;
+  /** WalletConnect pairing, when the host configured a relay; `onUri` shows each new pairing URI. */
+  walletConnect?: { source: WalletConnectSource; onUri(uri: string): void };
 }
 
 /** How long a silent reconnect waits for the stored wallet to announce itself after a reload. */
@@ -35,6 +38,19 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   const connectorWaiters = new Set<() => void>();
   const rpc = () => import('./rpc');
 
+  /** The WalletConnect pairing when `connectorId` names it (and the host configured it). */
+  const walletConnectFor = (connectorId: string) =>
+    connectorId === CONNECTOR_IDS.walletConnect ? environment.walletConnect : undefined;
+  if (environment.walletConnect) {
+    connectors.set(CONNECTOR_IDS.walletConnect, {
+      id: CONNECTOR_IDS.walletConnect,
+      name: 'WalletConnect',
+      type: 'WALLET_CONNECT',
+      chain: 'eip155',
+      installed: false,
+    });
+  }
+
   if (environment.legacyProvider) {
     providers.set(CONNECTOR_IDS.injected, environment.legacyProvider);
     connectors.set(CONNECTOR_IDS.injected, {
@@ -47,7 +63,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   }
 
   function providerFor(connectorId: string): Eip1193Provider {
-    const provider = providers.get(connectorId);
+    const provider = walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
     if (!provider) throw new ConnectorNotFoundError(connectorId);
     return provider;
   }
@@ -107,6 +123,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
 
     async connect(connectorId) {
       try {
+        const walletConnect = walletConnectFor(connectorId);
+        if (walletConnect) return await walletConnect.source.connect(walletConnect.onUri);
         const account = await readAccount(providerFor(connectorId), 'eth_requestAccounts');
         if (!account) throw new UserRejectedRequestError();
         return account;
@@ -117,11 +135,15 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async reconnect(connectorId) {
+      const walletConnect = walletConnectFor(connectorId);
+      if (walletConnect) return walletConnect.source.restore();
       if (!(await waitForConnector(connectorId))) return undefined;
       return readAccount(providerFor(connectorId), 'eth_accounts');
     },
 
     async disconnect(connectorId) {
+      const walletConnect = walletConnectFor(connectorId);
+      if (walletConnect) return walletConnect.source.disconnect();
       const provider = providers.get(connectorId);
       // Wallets that support it forget the site's permission; the rest ignore the call.
       await provider
@@ -156,6 +178,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     watchWallet(connectorId, handlers: WalletEventHandlers) {
+      const walletConnect = walletConnectFor(connectorId);
+      if (walletConnect) return walletConnect.source.watch(handlers);
       const provider = providers.get(connectorId);
       if (!provider?.on) return () => undefined;
       const onAccounts = (accounts: unknown) => handlers.accountsChanged(asAddresses(accounts));
@@ -180,7 +204,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     getProvider(connectorId) {
-      return providers.get(connectorId);
+      return walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
     },
   };
 }

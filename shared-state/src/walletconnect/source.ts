@@ -1,0 +1,61 @@
+import type { Eip1193Provider } from '../adapters/eip155/discovery';
+import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
+import type { CaipNetwork } from '../network';
+
+/** How the modal reaches the WalletConnect relay; defaults suit the hosted relay, self-hosters point it home. */
+export interface WalletConnectSettings {
+  projectId: string;
+  relayUrl: string;
+  metadata: { name: string; description: string; url: string; icons: string[] };
+  networks: readonly CaipNetwork[];
+  /**
+   * The hosted verify iframe and telemetry hang or leak offline; a self-hosted deployment turns
+   * both off and then makes no outbound call at all.
+   */
+  verify: boolean;
+  telemetry: boolean;
+}
+
+/** A WalletConnect session as the eip155 adapter needs it. Loaded lazily: the SDK is large. */
+export interface WalletConnectSource {
+  /** Starts a pairing; `onUri` receives the `wc:` URI to show. Resolves when the wallet approves. */
+  connect(onUri: (uri: string) => void): Promise<ConnectedAccount>;
+  /** After a reload: the live session's account, with no prompt; undefined when there is none. */
+  restore(): Promise<ConnectedAccount | undefined>;
+  disconnect(): Promise<void>;
+  /** The UniversalProvider (EIP-1193 style `request`) once loaded. */
+  provider(): Eip1193Provider | undefined;
+  watch(handlers: WalletEventHandlers): () => void;
+}
+
+/** The first eip155 account of a session namespace list like `eip155:31337:0xabc`. */
+export function firstEip155Account(accounts: readonly string[] | undefined): ConnectedAccount | undefined {
+  for (const account of accounts ?? []) {
+    const [namespace, chainReference, address] = account.split(':');
+    if (namespace === 'eip155' && chainReference && address) return { address, chainReference };
+  }
+  return undefined;
+}
+
+export function createWalletConnectSource(settings: WalletConnectSettings): WalletConnectSource {
+  let loaded: Promise<WalletConnectSource> | undefined;
+  const load = () => (loaded ??= import('./universal').then(({ createUniversalSource }) => createUniversalSource(settings)));
+  let current: WalletConnectSource | undefined;
+  return {
+    connect: async (onUri) => (current = await load()).connect(onUri),
+    restore: async () => (current = await load()).restore(),
+    disconnect: async () => (current ?? (await load())).disconnect(),
+    provider: () => current?.provider(),
+    watch: (handlers) => {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void load().then((source) => {
+        if (!stopped) stop = source.watch(handlers);
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
+}
