@@ -105,10 +105,15 @@ export function pluginBuildReport() {
  */
 const EXTERNAL_RUNTIME = process.env.PORTICO_BUNDLE_MF_RUNTIME !== '1';
 
-/** MF `experiments` for a container (exposes modules): uses the runtime its consumer provides. */
+/**
+ * MF `experiments` for a container (exposes modules): uses the runtime its consumer provides.
+ * `disableRemote` drops the bundler's handler for static `remotes` (~0.8 kB gz per remoteEntry.js):
+ * no Portico container declares any (the shell loads remotes with the runtime API, registerRemotes +
+ * loadRemote, which lives in the runtime core); a container that adds static `remotes` must drop it.
+ */
 export const containerExperiments = {
   externalRuntime: EXTERNAL_RUNTIME,
-  optimization: { target: 'web' as const },
+  optimization: { target: 'web' as const, disableRemote: true },
 };
 
 /** MF `experiments` for a pure consumer (no exposes): provides the runtime to the containers it loads. */
@@ -116,3 +121,44 @@ export const consumerExperiments = {
   provideExternalRuntime: EXTERNAL_RUNTIME,
   optimization: { target: 'web' as const },
 };
+
+/**
+ * Where the MF runtime packages that `@module-federation/rsbuild-plugin` builds with live, resolved the
+ * way the plugin does (rsbuild-plugin -> enhanced -> rspack -> runtime-tools -> ...), from `fromDir`.
+ */
+export function federationRuntimeDirs(fromDir: string) {
+  const chain = (from: string, ...pkgs: string[]) => pkgs.reduce((dir, pkg) => packageDir(pkg, dir), from);
+  const runtimeTools = chain(fromDir, '@module-federation/rsbuild-plugin', '@module-federation/enhanced', '@module-federation/rspack', '@module-federation/runtime-tools');
+  const runtime = chain(runtimeTools, '@module-federation/runtime');
+  return {
+    runtimeTools,
+    bundlerRuntime: chain(runtimeTools, '@module-federation/webpack-bundler-runtime'),
+    runtime,
+    runtimeCore: chain(runtime, '@module-federation/runtime-core'),
+  };
+}
+
+/**
+ * Size: rspack embeds the MF bundler runtime in every container/consumer from its CommonJS files
+ * (it `require.resolve`s `@module-federation/webpack-bundler-runtime` and `@module-federation/runtime`),
+ * so nothing in them is tree-shaken: all of `@module-federation/sdk` (Node.js loaders, manifest and
+ * plugin-option helpers...) and `@module-federation/error-codes` land in remoteEntry.js. This aliases
+ * those two entry files to the same packages' ES module builds (same version, same code), where only
+ * what is used stays (~2.5 kB gz less per remoteEntry.js). Use in every config that has the MF plugin.
+ */
+export function pluginFederationRuntimeEsm() {
+  return {
+    name: 'portico:federation-runtime-esm',
+    setup(api: any) {
+      api.modifyRspackConfig((config: any) => {
+        const { bundlerRuntime, runtime } = federationRuntimeDirs(api.context.rootPath);
+        config.resolve ??= {};
+        config.resolve.alias = {
+          ...config.resolve.alias,
+          [`${join(bundlerRuntime, 'dist/index.cjs')}$`]: join(bundlerRuntime, 'dist/index.js'),
+          [`${join(runtime, 'dist/index.cjs')}$`]: join(runtime, 'dist/index.js'),
+        };
+      });
+    },
+  };
+}

@@ -7,19 +7,24 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { containerExperiments, define, packageDir, pluginBuildReport, shared, sharedVersions } from '../scripts/rsbuild-shared';
+import {
+  containerExperiments,
+  define,
+  federationRuntimeDirs,
+  pluginBuildReport,
+  pluginFederationRuntimeEsm,
+  shared,
+  sharedVersions,
+} from '../scripts/rsbuild-shared';
 
 const shellDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The MF runtime core that `@module-federation/enhanced/runtime` itself imports (enhanced -> runtime-tools
- * -> runtime -> runtime-core). The standalone build's lazy `mf-runtime` chunk hands this very module to
- * the remotes as `globalThis._FEDERATION_RUNTIME_CORE` (see src/federation-runtime.ts).
+ * The MF runtime core that the MF plugin builds with (and `@module-federation/enhanced/runtime` imports).
+ * The standalone build's lazy `mf-runtime` chunk hands this very module to the remotes as
+ * `globalThis._FEDERATION_RUNTIME_CORE` (see src/federation-runtime.ts).
  */
-const runtimeCoreDir = ['@module-federation/runtime-tools', '@module-federation/runtime', '@module-federation/runtime-core'].reduce(
-  (from, pkg) => packageDir(pkg, from),
-  packageDir('@module-federation/enhanced', shellDir),
-);
+const runtimeCoreDir = federationRuntimeDirs(shellDir).runtimeCore;
 
 export default defineConfig({
   plugins: [pluginReact(), pluginBuildReport()],
@@ -35,6 +40,7 @@ export default defineConfig({
         distPath: { root: 'dist/mf' },
       },
       plugins: [
+        pluginFederationRuntimeEsm(),
         pluginModuleFederation(
           {
             name: 'portico_shell',

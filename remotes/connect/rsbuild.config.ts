@@ -2,12 +2,13 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { containerExperiments, define, pluginBuildReport, shared } from '../../scripts/rsbuild-shared';
+import { containerExperiments, define, pluginBuildReport, pluginFederationRuntimeEsm, shared } from '../../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
     pluginReact(),
     pluginBuildReport(),
+    pluginFederationRuntimeEsm(),
     pluginModuleFederation({
       name: 'portico_connect',
       filename: 'remoteEntry.js',
