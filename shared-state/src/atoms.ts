@@ -127,3 +127,10 @@ export const registryAtom = atom<RegistryState>({
   featured: [],
   search: { query: '', results: [], loading: false },
 });
+
+/** A problem with the site's setup (spec section 8, Alerts), shown at the top of the modal. */
+export interface AlertState {
+  title: string;
+  message: string;
+}
+export const alertAtom = atom<AlertState | undefined>(undefined);

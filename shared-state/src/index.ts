@@ -17,6 +17,7 @@ export * from './atoms';
 export * from './wallet-list';
 export * from './core';
 export * from './origin';
+export { checkProjectOrigin } from './controllers/project';
 export * from './pairing';
 export { fetchWalletPage, fetchAllowedOrigins, apiUrl, type ApiContext, type RegistryWallet, type WalletPage, type WalletQuery } from './api/client';
 export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';

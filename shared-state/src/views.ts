@@ -43,6 +43,8 @@ export interface ViewRegistration {
 export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
   Connect: { remote: 'connect', module: './Connect' },
   ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
+  ConnectingWalletConnect: { remote: 'connect', module: './ConnectingWalletConnect' },
+  AllWallets: { remote: 'connect', module: './AllWallets', feature: 'allWallets' },
   Account: { remote: 'account', module: './Account' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
@@ -81,6 +83,7 @@ export function enabledRemotes(features: Features): Set<RemoteName> {
 const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Connect: 'Connect Wallet',
   AllWallets: 'All Wallets',
+  ConnectingWalletConnect: 'WalletConnect',
   Account: 'Account',
   UnsupportedChain: 'Switch Network',
   Networks: 'Choose Network',
@@ -92,6 +95,6 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
 
 /** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */
 export function viewTitle(view: ViewName, context: { walletName?: string } = {}): string {
-  if (view === 'ConnectingExternal' && context.walletName) return context.walletName;
+  if ((view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') && context.walletName) return context.walletName;
   return VIEW_TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }

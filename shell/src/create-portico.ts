@@ -1,4 +1,4 @@
-import { createPorticoCore } from '@portico/shared-state';
+import { checkProjectOrigin, createPorticoCore } from '@portico/shared-state';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserEnvironment } from './environment';
@@ -22,6 +22,9 @@ export function createPortico(options: unknown): PorticoInstance {
   root.render(createElement(App, { core, host: element }));
 
   void core.connection.start();
+  if (core.options.apiUrl) {
+    void checkProjectOrigin(core.store, { apiUrl: core.options.apiUrl, projectId: core.options.projectId }, location.origin);
+  }
   prefetchConnectWhenIdle(core.options.remotes.connect);
 
   const instance = createInstance(core, () => {

@@ -1,4 +1,5 @@
 import {
+  alertAtom,
   connectorsAtom,
   modalFlagsAtom,
   routerAtom,
@@ -72,6 +73,7 @@ export function Modal({ core }: { core: PorticoCore }) {
         onKeyDown={onKeyDown}
       >
         <Header core={core} />
+        <AlertBanner />
         <ViewOutlet core={core} />
         <Toast />
       </div>
@@ -79,10 +81,22 @@ export function Modal({ core }: { core: PorticoCore }) {
   );
 }
 
+/** A problem with the site's own setup (e.g. origin not on the allow-list), above every view. */
+function AlertBanner() {
+  const alert = useAtomValue(alertAtom);
+  if (!alert) return null;
+  return (
+    <div className="portico-alert" role="alert">
+      <strong>{alert.title}</strong>
+      <p className="portico-muted">{alert.message}</p>
+    </div>
+  );
+}
+
 function Header({ core }: { core: PorticoCore }) {
   const { view, history, data } = useAtomValue(routerAtom);
   const connectors = useAtomValue(connectorsAtom);
-  const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name;
+  const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
   return (
     <header className="portico-header">
       {history.length > 1 ? (

@@ -102,6 +102,26 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 }
 .portico-toast[data-variant='error'] { color: var(--portico-error); }
 .portico-toast[data-variant='success'] { color: var(--portico-success); }
+.portico-alert {
+  margin: 0 16px 12px; padding: 10px 12px; border-radius: var(--portico-radius);
+  border: 1px solid var(--portico-error); color: var(--portico-text); display: grid; gap: 4px;
+}
+.portico-alert strong { color: var(--portico-error); }
+.portico-alert p { margin: 0; font-size: 0.9em; }
+.portico-search {
+  width: 100%; min-height: 40px; padding: 0 12px; border-radius: var(--portico-radius);
+  border: 1px solid var(--portico-border); background: var(--portico-surface); color: var(--portico-text); font: inherit;
+}
+.portico-search:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
+.portico-wallet-grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; }
+.portico-wallet-tile {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 8px 4px; min-width: 0;
+  border: none; border-radius: var(--portico-radius); background: var(--portico-surface); color: var(--portico-text);
+  font: inherit; font-size: 0.85em; cursor: pointer;
+}
+.portico-wallet-tile:hover { background: var(--portico-surface-hover); }
+.portico-wallet-tile span { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.portico-qr { width: 240px; height: 240px; padding: 12px; border-radius: calc(var(--portico-radius) * 2); background: #fff; }
 .portico-visually-hidden {
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;
