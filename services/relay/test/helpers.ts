@@ -1,0 +1,215 @@
+/** Published WalletConnect clients wired for fully offline use against a local relay. */
+import { createRequire } from 'node:module';
+import type { Core as CoreClass } from '@walletconnect/core';
+import { SignClient } from '@walletconnect/sign-client';
+import { WalletKit } from '@reown/walletkit';
+import WebSocket from 'ws';
+
+/** anvil / hardhat dev account #0 */
+export const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const;
+export const ANVIL_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const;
+export const PROJECT_ID = 'portico-local';
+
+/** Every URL a client tried to fetch; non-loopback ones are refused. */
+export const outbound: string[] = [];
+const realFetch = globalThis.fetch;
+export function guardFetch(): void {
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    outbound.push(url);
+    const host = new URL(url).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
+      throw new TypeError(`offline test: outbound fetch refused (${url})`);
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+}
+
+/** In-memory IKeyValueStorage (the `storage` option of Core / SignClient). */
+export class MemoryStorage {
+  private map = new Map<string, unknown>();
+  async getKeys() {
+    return [...this.map.keys()];
+  }
+  async getEntries<T = unknown>(): Promise<[string, T][]> {
+    return [...this.map.entries()] as [string, T][];
+  }
+  async getItem<T = unknown>(key: string): Promise<T | undefined> {
+    return this.map.get(key) as T | undefined;
+  }
+  async setItem<T = unknown>(key: string, value: T) {
+    this.map.set(key, value);
+  }
+  async removeItem(key: string) {
+    this.map.delete(key);
+  }
+}
+
+let counter = 0;
+const prefix = (role: string) => `portico-test-${role}-${process.pid}-${++counter}`;
+
+// Loaded through Node's own require: when rstest externalizes `@walletconnect/core` as an ESM import it
+// picks the package's "module" build, whose default import of @walletconnect/jsonrpc-ws-connection is
+// not a constructor there ("Li is not a constructor": the relayer never connects).
+const Core = createRequire(import.meta.url)('@walletconnect/core').Core as typeof CoreClass;
+type AnyCore = InstanceType<typeof CoreClass>;
+
+/** No verify iframe / attestation lookups offline. */
+function skipVerify(core: AnyCore) {
+  core.verify.register = async () => '';
+  // Incoming messages carry attestation "" from the relay, which already skips resolve(); belt and braces:
+  core.verify.resolve = async () => undefined as never;
+}
+
+const metadata = (name: string) => ({ name, description: `${name} (test)`, url: 'http://127.0.0.1', icons: [] as string[] });
+
+export async function createDapp(relayUrl: string) {
+  const client = await SignClient.init({
+    projectId: PROJECT_ID,
+    relayUrl,
+    customStoragePrefix: prefix('dapp'),
+    storage: new MemoryStorage() as never,
+    telemetryEnabled: false,
+    logger: (process.env.WC_LOG ?? 'silent') as never,
+    metadata: metadata('Portico dapp'),
+  });
+  skipVerify(client.core);
+  return client;
+}
+
+/** A plain SignClient as the wallet (makes no HTTP calls at all). */
+export async function createSignWallet(relayUrl: string) {
+  const client = await SignClient.init({
+    projectId: PROJECT_ID,
+    relayUrl,
+    customStoragePrefix: prefix('signwallet'),
+    storage: new MemoryStorage() as never,
+    telemetryEnabled: false,
+    logger: (process.env.WC_LOG ?? 'silent') as never,
+    metadata: metadata('Portico sign wallet'),
+  });
+  skipVerify(client.core);
+  return client;
+}
+
+export async function createWalletKit(relayUrl: string) {
+  const core = new Core({
+    projectId: PROJECT_ID,
+    relayUrl,
+    customStoragePrefix: prefix('walletkit'),
+    storage: new MemoryStorage() as never,
+    telemetryEnabled: false,
+    logger: (process.env.WC_LOG ?? 'silent') as never,
+  });
+  // WalletKit calls core.eventClient.init(), which POSTs an INIT event to pulse.walletconnect.org
+  // whatever telemetryEnabled says. Turn it off at the source.
+  core.eventClient.init = async () => {};
+  core.eventClient.sendEvent = (async () => ({ ok: true })) as never;
+  skipVerify(core);
+  const wallet = await WalletKit.init({ core: core as never, metadata: metadata('Portico wallet') });
+  return { wallet, core };
+}
+
+/** Stops heartbeat and transport so the test process can exit. */
+export async function shutdown(...cores: Array<AnyCore | { core: AnyCore } | undefined>) {
+  await new Promise((r) => setTimeout(r, 300));
+  for (const c of cores) {
+    if (!c) continue;
+    const core = 'relayer' in c ? c : c.core;
+    try {
+      core.heartbeat.stop();
+    } catch {}
+    try {
+      await core.relayer.transportClose();
+    } catch {}
+  }
+}
+
+export function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = async () => {
+      try {
+        const v = await fn();
+        if (v) return resolve(v);
+      } catch {}
+      if (Date.now() - start > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 20);
+    };
+    void tick();
+  });
+}
+
+// ------------------------------------------------------------------ raw sockets
+
+export function fakeJwt(iss: string): string {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss, sub: 'x', aud: 'ws://relay', iat: 0, exp: 9e9 })}.c2ln`;
+}
+
+export interface RawClient {
+  ws: WebSocket;
+  /** Every text frame received, parsed. */
+  received: any[];
+  /** Raw text of every frame received. */
+  texts: string[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(value: unknown): void;
+  /** Sends a request and resolves with the reply whose id matches. */
+  call(method: string, params?: unknown, id?: string | number): Promise<any>;
+  next(pred: (m: any) => boolean, timeoutMs?: number): Promise<any>;
+  close(): void;
+}
+
+let rawId = 1;
+export async function rawClient(url: string, clientId: string, opts: { ack?: boolean } = {}): Promise<RawClient> {
+  const ws = new WebSocket(`${url}/?auth=${fakeJwt(clientId)}&projectId=${PROJECT_ID}`);
+  const received: any[] = [];
+  const texts: string[] = [];
+  const waiters = new Set<{ pred: (m: any) => boolean; resolve: (m: any) => void }>();
+  ws.on('message', (data) => {
+    const text = data.toString();
+    texts.push(text);
+    let value: any;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = text;
+    }
+    received.push(value);
+    if (opts.ack !== false && value?.method === 'irn_subscription') ws.send(JSON.stringify({ id: value.id, jsonrpc: '2.0', result: true }));
+    for (const w of [...waiters]) if (w.pred(value)) {
+      waiters.delete(w);
+      w.resolve(value);
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = (pred: (m: any) => boolean, timeoutMs = 5000) => {
+    const found = received.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise<any>((resolve, reject) => {
+      const w = { pred, resolve };
+      waiters.add(w);
+      setTimeout(() => {
+        if (waiters.delete(w)) reject(new Error('timed out waiting for a message'));
+      }, timeoutMs);
+    });
+  };
+  return {
+    ws,
+    received,
+    texts,
+    closed,
+    send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
+    call(method, params, id = String(1_700_000_000_000_000_000n + BigInt(rawId++))) {
+      ws.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
+      return next((m) => m && m.id === id && !('method' in m));
+    },
+    next,
+    close: () => ws.close(1000),
+  };
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import { toHex, verifyMessage } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startRelay, type RelayHandle } from '../src/relay';
+import {
+  ANVIL_ADDRESS,
+  ANVIL_KEY,
+  createDapp,
+  createSignWallet,
+  createWalletKit,
+  guardFetch,
+  outbound,
+  shutdown,
+  waitFor,
+} from './helpers';
+
+const CHAIN = 'eip155:31337';
+const account = privateKeyToAccount(ANVIL_KEY);
+const supportedNamespaces = {
+  eip155: {
+    chains: [CHAIN],
+    methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4'],
+    events: ['accountsChanged', 'chainChanged'],
+    accounts: [`${CHAIN}:${ANVIL_ADDRESS}`],
+  },
+};
+const requested = { eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['accountsChanged', 'chainChanged'] } };
+
+let relay: RelayHandle;
+beforeAll(async () => {
+  guardFetch();
+  relay = await startRelay({ port: 0, logLevel: process.env.RELAY_LOG === 'debug' ? 'debug' : 'silent' });
+});
+afterAll(async () => {
+  await relay?.close();
+});
+
+describe('pairing with the published clients', () => {
+  it('uses the real anvil account #0', () => {
+    expect(account.address).toBe(ANVIL_ADDRESS);
+  });
+
+  it('SignClient dapp + WalletKit wallet: pair, settle, personal_sign, disconnect', async () => {
+    const t0 = performance.now();
+    const outboundBefore = outbound.length;
+    const dapp = await createDapp(relay.url);
+    const { wallet, core } = await createWalletKit(relay.url);
+    try {
+      wallet.on('session_proposal', async ({ id, params }) => {
+        const namespaces = buildApprovedNamespaces({ proposal: params, supportedNamespaces });
+        await wallet.approveSession({ id, namespaces });
+      });
+      wallet.on('session_request', async ({ topic, id, params }) => {
+        expect(params.request.method).toBe('personal_sign');
+        const [data, address] = params.request.params as [`0x${string}`, string];
+        expect(address.toLowerCase()).toBe(ANVIL_ADDRESS.toLowerCase());
+        const signature = await account.signMessage({ message: { raw: data } });
+        await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } });
+      });
+
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: requested });
+      expect(uri).toMatch(/^wc:/);
+      await wallet.pair({ uri: uri! });
+      const session = await approval();
+      expect(session.namespaces.eip155?.accounts).toEqual([`${CHAIN}:${ANVIL_ADDRESS}`]);
+      await waitFor(() => Object.keys(wallet.getActiveSessions()).includes(session.topic), 5000, 'wallet session');
+
+      const message = 'Portico says hello';
+      const signature = (await dapp.request({
+        topic: session.topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [toHex(message), ANVIL_ADDRESS] },
+      })) as `0x${string}`;
+      expect(await verifyMessage({ address: ANVIL_ADDRESS, message, signature })).toBe(true);
+
+      const deleted = new Promise<{ topic: string }>((resolve) => wallet.on('session_delete', resolve));
+      await dapp.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') });
+      expect((await deleted).topic).toBe(session.topic);
+      expect(outbound.slice(outboundBefore)).toEqual([]);
+      console.log(`walletkit flow: ${Math.round(performance.now() - t0)} ms`);
+    } finally {
+      await shutdown(dapp, core);
+    }
+  });
+
+  it('SignClient dapp + SignClient wallet: pair, settle, personal_sign, disconnect, no HTTP at all', async () => {
+    const outboundBefore = outbound.length;
+    const dapp = await createDapp(relay.url);
+    const wallet = await createSignWallet(relay.url);
+    try {
+      wallet.on('session_proposal', async ({ id, params }) => {
+        const namespaces = buildApprovedNamespaces({ proposal: params, supportedNamespaces });
+        await wallet.approve({ id, namespaces });
+      });
+      wallet.on('session_request', async ({ topic, id, params }) => {
+        const [data] = params.request.params as [`0x${string}`, string];
+        const signature = await account.signMessage({ message: { raw: data } });
+        await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: signature } });
+      });
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: requested });
+      await wallet.pair({ uri: uri! });
+      const session = await approval();
+      const message = 'second flow';
+      const signature = (await dapp.request({
+        topic: session.topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [toHex(message), ANVIL_ADDRESS] },
+      })) as `0x${string}`;
+      expect(await verifyMessage({ address: ANVIL_ADDRESS, message, signature })).toBe(true);
+      const deleted = new Promise<{ topic: string }>((resolve) => wallet.on('session_delete', resolve));
+      await dapp.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') });
+      expect((await deleted).topic).toBe(session.topic);
+      expect(outbound.slice(outboundBefore)).toEqual([]);
+    } finally {
+      await shutdown(dapp, wallet);
+    }
+  });
+
+  it('wallet rejects the proposal: the dapp approval promise rejects', async () => {
+    const dapp = await createDapp(relay.url);
+    const { wallet, core } = await createWalletKit(relay.url);
+    try {
+      wallet.on('session_proposal', async ({ id }) => {
+        await wallet.rejectSession({ id, reason: getSdkError('USER_REJECTED') });
+      });
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: requested });
+      await wallet.pair({ uri: uri! });
+      await expect(approval()).rejects.toMatchObject({ code: getSdkError('USER_REJECTED').code });
+    } finally {
+      await shutdown(dapp, core);
+    }
+  });
+});
