@@ -85,34 +85,35 @@ export function buildWalletsQuery(q: WalletsQuery): { sql: string; params: unkno
     for (const c of q.chains) wanted.add(c.slice(0, c.indexOf(':')));
     where.push(`chains && ${p([...wanted])}::text[]`);
   }
-  let rank = '0';
-  let limit = '';
+  let rank = '';
+  let countLimit = '';
+  let pageSize = q.entries;
+  const offsetRows = (q.page - 1) * q.entries;
   if (q.search) {
     const s = p(q.search);
-    where.push(`strpos(lower(name), ${s}) > 0`);
+    where.push(`strpos(name_lower, ${s}) > 0`);
     // name prefix, then a word prefix, then any substring
-    rank = `CASE WHEN starts_with(lower(name), ${s}) THEN 0
-                 WHEN strpos(' ' || regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'), ' ' || ${s}) > 0 THEN 1
-                 ELSE 2 END`;
-    limit = `LIMIT ${MAX_SEARCH_RESULTS}`;
+    rank = `CASE WHEN starts_with(name_lower, ${s}) THEN 0
+                 WHEN strpos(name_words, ' ' || ${s}) > 0 THEN 1
+                 ELSE 2 END, `;
+    // only the first 100 ranked matches exist for a search (AppKit's search limit)
+    countLimit = `LIMIT ${MAX_SEARCH_RESULTS}`;
+    pageSize = Math.max(0, Math.min(q.entries, MAX_SEARCH_RESULTS - offsetRows));
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const entries = p(q.entries);
-  const offset = p((q.page - 1) * q.entries);
+  const entries = p(pageSize);
+  const offset = p(offsetRows);
+  // One round trip: the total (capped for a search) and the page, which the default-order
+  // index serves directly when there is no search.
   const sql = `
-    WITH matched AS (
+    SELECT t.total, pg.*
+    FROM (SELECT count(*)::int AS total FROM (SELECT 1 FROM wallets ${whereSql} ${countLimit}) c) t
+    LEFT JOIN LATERAL (
       SELECT id, name, rdns, image_id, homepage, chains, mobile_link, universal_link, desktop_link,
-             webapp_link, app_store, play_store, chrome_store, injected, badge_type, explorer_order,
-             position, ${rank} AS rank
+             webapp_link, app_store, play_store, chrome_store, injected, badge_type, explorer_order
       FROM wallets
       ${whereSql}
-      ORDER BY rank, explorer_order ASC NULLS LAST, position ASC
-      ${limit}
-    )
-    SELECT t.total, pg.*
-    FROM (SELECT count(*)::int AS total FROM matched) t
-    LEFT JOIN LATERAL (
-      SELECT * FROM matched ORDER BY rank, explorer_order ASC NULLS LAST, position ASC
+      ORDER BY ${rank}explorer_order ASC NULLS LAST, position ASC
       LIMIT ${entries} OFFSET ${offset}
     ) pg ON true`;
   return { sql, params };

@@ -12,6 +12,10 @@ CREATE TABLE wallets (
   -- true when `id` was generated (sha256 of 'portico:' + lower-case name), not an explorer id
   id_generated   boolean NOT NULL DEFAULT false,
   name           text NOT NULL,
+  -- lower-case name for search, and the same with punctuation as spaces behind a leading space
+  -- (word-prefix matches: ' ' || query)
+  name_lower     text GENERATED ALWAYS AS (lower(name)) STORED,
+  name_words     text GENERATED ALWAYS AS (' ' || translate(lower(name), '-_.,:;()[]/+&', '             ')) STORED,
   rdns           text,
   homepage       text,
   -- CAIP-2 ids; a bare namespace ('solana') means any chain of that namespace
@@ -35,4 +39,3 @@ CREATE TABLE wallets (
 
 CREATE INDEX wallets_default_order ON wallets (explorer_order ASC NULLS LAST, position ASC);
 CREATE INDEX wallets_chains ON wallets USING gin (chains);
-CREATE INDEX wallets_name_lower ON wallets (lower(name));
