@@ -52,7 +52,7 @@ const prefix = (role: string) => `portico-test-${role}-${process.pid}-${++counte
 // picks the package's "module" build, whose default import of @walletconnect/jsonrpc-ws-connection is
 // not a constructor there ("Li is not a constructor": the relayer never connects).
 const Core = createRequire(import.meta.url)('@walletconnect/core').Core as typeof CoreClass;
-type AnyCore = InstanceType<typeof CoreClass>;
+type AnyCore = InstanceType<typeof CoreClass>['pairing']['core'];
 
 /** No verify iframe / attestation lookups offline. */
 function skipVerify(core: AnyCore) {
@@ -77,6 +77,22 @@ export async function createDapp(relayUrl: string) {
   return client;
 }
 
+/** @walletconnect/universal-provider as the dapp (what the modal uses). */
+export async function createUniversalDapp(relayUrl: string) {
+  const { UniversalProvider } = await import('@walletconnect/universal-provider');
+  const provider = await UniversalProvider.init({
+    projectId: PROJECT_ID,
+    relayUrl,
+    customStoragePrefix: prefix('universal'),
+    storage: new MemoryStorage() as never,
+    telemetryEnabled: false,
+    logger: (process.env.WC_LOG ?? 'silent') as never,
+    metadata: metadata('Portico universal dapp'),
+  });
+  skipVerify(provider.client.core);
+  return provider;
+}
+
 /** A plain SignClient as the wallet (makes no HTTP calls at all). */
 export async function createSignWallet(relayUrl: string) {
   const client = await SignClient.init({
@@ -92,7 +108,7 @@ export async function createSignWallet(relayUrl: string) {
   return client;
 }
 
-export async function createWalletKit(relayUrl: string) {
+export async function createWalletKit(relayUrl: string, { stopTelemetry = true } = {}) {
   const core = new Core({
     projectId: PROJECT_ID,
     relayUrl,
@@ -103,8 +119,10 @@ export async function createWalletKit(relayUrl: string) {
   });
   // WalletKit calls core.eventClient.init(), which POSTs an INIT event to pulse.walletconnect.org
   // whatever telemetryEnabled says. Turn it off at the source.
-  core.eventClient.init = async () => {};
-  core.eventClient.sendEvent = (async () => ({ ok: true })) as never;
+  if (stopTelemetry) {
+    core.eventClient.init = async () => {};
+    (core.eventClient as unknown as { sendEvent: unknown }).sendEvent = async () => ({ ok: true });
+  }
   skipVerify(core);
   const wallet = await WalletKit.init({ core: core as never, metadata: metadata('Portico wallet') });
   return { wallet, core };

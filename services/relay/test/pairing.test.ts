@@ -7,6 +7,7 @@ import {
   ANVIL_ADDRESS,
   ANVIL_KEY,
   createDapp,
+  createUniversalDapp,
   createSignWallet,
   createWalletKit,
   guardFetch,
@@ -28,9 +29,17 @@ const supportedNamespaces = {
 const requested = { eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['accountsChanged', 'chainChanged'] } };
 
 let relay: RelayHandle;
+const relayLog: string[] = [];
 beforeAll(async () => {
   guardFetch();
-  relay = await startRelay({ port: 0, logLevel: process.env.RELAY_LOG === 'debug' ? 'debug' : 'silent' });
+  relay = await startRelay({
+    port: 0,
+    logLevel: 'debug',
+    logWrite: (line) => {
+      relayLog.push(line);
+      if (process.env.RELAY_LOG) process.stderr.write(line + '\n');
+    },
+  });
 });
 afterAll(async () => {
   await relay?.close();
@@ -129,6 +138,85 @@ describe('pairing with the published clients', () => {
       await expect(approval()).rejects.toMatchObject({ code: getSdkError('USER_REJECTED').code });
     } finally {
       await shutdown(dapp, core);
+    }
+  });
+
+  it('UniversalProvider dapp + SignClient wallet: connect, personal_sign, wallet-side disconnect', async () => {
+    const outboundBefore = outbound.length;
+    const provider = await createUniversalDapp(relay.url);
+    const wallet = await createSignWallet(relay.url);
+    try {
+      wallet.on('session_proposal', async ({ id, params }) => {
+        await wallet.approve({ id, namespaces: buildApprovedNamespaces({ proposal: params, supportedNamespaces }) });
+      });
+      wallet.on('session_request', async ({ topic, id, params }) => {
+        const [data] = params.request.params as [`0x${string}`, string];
+        await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: await account.signMessage({ message: { raw: data } }) } });
+      });
+      provider.on('display_uri', (uri: string) => void wallet.pair({ uri }));
+      const session = await provider.connect({
+        optionalNamespaces: { eip155: { ...requested.eip155, rpcMap: { 31337: 'http://127.0.0.1:8545' } } },
+      });
+      expect(session?.namespaces.eip155?.accounts).toEqual([`${CHAIN}:${ANVIL_ADDRESS}`]);
+      const message = 'from the universal provider';
+      const signature = await provider.request<`0x${string}`>({ method: 'personal_sign', params: [toHex(message), ANVIL_ADDRESS] }, CHAIN);
+      expect(await verifyMessage({ address: ANVIL_ADDRESS, message, signature })).toBe(true);
+      const gone = new Promise((resolve) => provider.on('session_delete', resolve));
+      await wallet.disconnect({ topic: session!.topic, reason: getSdkError('USER_DISCONNECTED') });
+      await gone;
+      expect(outbound.slice(outboundBefore)).toEqual([]);
+    } finally {
+      await shutdown(provider.client, wallet);
+    }
+  });
+
+  it('reconnect: sockets dropped by the relay come back, re-subscribe, and requests still flow', async () => {
+    const dapp = await createDapp(relay.url);
+    const wallet = await createSignWallet(relay.url);
+    try {
+      wallet.on('session_proposal', async ({ id, params }) => {
+        await wallet.approve({ id, namespaces: buildApprovedNamespaces({ proposal: params, supportedNamespaces }) });
+      });
+      wallet.on('session_request', async ({ topic, id, params }) => {
+        const [data] = params.request.params as [`0x${string}`, string];
+        await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: await account.signMessage({ message: { raw: data } }) } });
+      });
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: requested });
+      await wallet.pair({ uri: uri! });
+      const session = await approval();
+      const before = relay.stats().connections;
+      expect(before).toBe(2);
+      const logMark = relayLog.length;
+      expect(relay.dropConnections()).toBe(before);
+      const t0 = performance.now();
+      await waitFor(() => relay.stats().connections === 0, 5000, 'drop');
+      await waitFor(() => relay.stats().connections === before && dapp.core.relayer.connected && wallet.core.relayer.connected, 10_000, 'reconnect');
+      const reconnectMs = Math.round(performance.now() - t0);
+      // both clients restore their subscriptions with irn_batchSubscribe
+      await waitFor(() => relayLog.slice(logMark).filter((l) => l.includes(' irn_batchSubscribe ')).length >= 2, 5000, 'irn_batchSubscribe x2');
+      const message = 'after reconnect';
+      const signature = (await dapp.request({
+        topic: session.topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [toHex(message), ANVIL_ADDRESS] },
+      })) as `0x${string}`;
+      expect(await verifyMessage({ address: ANVIL_ADDRESS, message, signature })).toBe(true);
+      console.log(`reconnect after relay drop: ${reconnectMs} ms`);
+    } finally {
+      await shutdown(dapp, wallet);
+    }
+  });
+
+  it('WalletKit without the eventClient patch still tries to POST telemetry (documents the leak)', async () => {
+    const outboundBefore = outbound.length;
+    const { core } = await createWalletKit(relay.url, { stopTelemetry: false });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const tried = outbound.slice(outboundBefore);
+      console.log(`WalletKit with telemetryEnabled:false tried: ${JSON.stringify(tried)}`);
+      expect(tried.some((u) => u.startsWith('https://pulse.walletconnect.org/'))).toBe(true);
+    } finally {
+      await shutdown(core);
     }
   });
 });
