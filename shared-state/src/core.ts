@@ -101,7 +101,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
           featuredWalletIds: options.featuredWalletIds,
           includeWalletIds: options.includeWalletIds,
           excludeWalletIds: options.excludeWalletIds,
-          chains: options.networks.map((network) => network.caipNetworkId),
+          // Registries list mainnets; filtering by a local or test chain would hide every wallet.
+          chains: options.networks.filter((network) => !network.testnet).map((network) => network.caipNetworkId),
         },
       })
     : undefined;
