@@ -13,7 +13,11 @@ if (!isLogLevel(logLevel)) {
   process.exit(2);
 }
 
-const relay = await startRelay({ host: process.env.HOST || '127.0.0.1', port, logLevel });
+const host = process.env.HOST || '127.0.0.1';
+const relay = await startRelay({ host, port, logLevel }).catch((err: NodeJS.ErrnoException) => {
+  console.error(`relay: cannot listen on ${host}:${port}: ${err.code ?? err.message}`);
+  process.exit(1);
+});
 console.log(relay.url);
 
 let stopping = false;

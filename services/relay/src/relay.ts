@@ -171,7 +171,8 @@ export function clientIdFromAuth(auth: string | null): string | null {
   }
 }
 
-const short = (s: string | undefined, n = 8) => (s ? (s.length > n ? s.slice(0, n) : s) : '-');
+/** A log-safe prefix of a client-supplied string (no control characters, bounded length). */
+const short = (s: string | undefined, n = 8) => (s ? s.slice(0, n).replace(/[^\x21-\x7e]/g, '?') : '-');
 
 export async function startRelay(options: RelayOptions = {}): Promise<RelayHandle> {
   const host = options.host ?? '127.0.0.1';
@@ -415,7 +416,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     const { id, method, params } = req.data;
     const reply = (text: string) => (id === undefined ? null : text); // notifications get no reply
     if (limited) return reply(errorText(id, RPC_ERRORS.limitExceeded, `limit exceeded: more than ${limits.maxMessagesPerSecond} messages per second`));
-    if (log.enabled('debug')) log.debug(`${conn.client.short} ${method} ${short(topicOf(params))}`);
+    if (log.enabled('debug')) log.debug(`${conn.client.short} ${short(method, 40)} ${short(topicOf(params))}`);
     if (!isRelayMethod(method)) return reply(errorText(id, RPC_ERRORS.methodNotFound, `Method not found: ${method}`));
     const parsed = paramsSchemas[method].safeParse(params);
     if (!parsed.success) return reply(errorText(id, RPC_ERRORS.invalidParams, `Invalid params: ${issues(parsed.error)}`));
@@ -424,7 +425,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       return reply(resultText(id, result));
     } catch (err) {
       if (err instanceof RpcError) {
-        log.debug(`${conn.client.short} ${method} → ${err.code} ${err.message}`);
+        log.debug(`${conn.client.short} ${method} -> ${err.code} ${err.message}`);
         return reply(errorText(id, err.code, err.message));
       }
       log.error(`${conn.client.short} ${method} failed: ${(err as Error)?.stack ?? err}`);
