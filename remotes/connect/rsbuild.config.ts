@@ -15,6 +15,8 @@ export default defineConfig({
       exposes: {
     './Connect': './src/views/Connect.tsx',
     './ConnectingExternal': './src/views/ConnectingExternal.tsx',
+    './ConnectingWalletConnect': './src/views/ConnectingWalletConnect.tsx',
+    './AllWallets': './src/views/AllWallets.tsx',
       },
       shared: shared(),
       dts: false,

@@ -1,0 +1,155 @@
+import { routerAtom } from '@portico/shared-state';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import AllWallets from '../src/views/AllWallets';
+import { registryWallets, renderView, stubRegistry, testCore } from './helpers';
+
+// happy-dom does no layout: give every element the size of the modal's wallet list, and fire
+// `scroll` after a programmatic scroll as browsers do.
+const sizes = { clientHeight: 360, clientWidth: 328 };
+const originalScrollTo = Element.prototype.scrollTo;
+beforeAll(() => {
+  for (const [key, value] of Object.entries(sizes)) {
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+  // A scroll container is as tall as its content (the grid's inline height).
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const content = this.firstElementChild as HTMLElement | null;
+      return Math.max(Number.parseInt(content?.style.height ?? '') || 0, sizes.clientHeight);
+    },
+  });
+  Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+    (originalScrollTo as (...values: unknown[]) => void).apply(this, args);
+    this.dispatchEvent(new Event('scroll'));
+  } as typeof Element.prototype.scrollTo;
+});
+afterAll(() => {
+  for (const key of [...Object.keys(sizes), 'scrollHeight']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  Element.prototype.scrollTo = originalScrollTo;
+});
+
+let registry: ReturnType<typeof stubRegistry>;
+beforeEach(() => {
+  registry = stubRegistry(registryWallets(5_000));
+});
+afterEach(() => {
+  cleanup();
+  registry.restore();
+});
+
+const grid = () => screen.getByRole('grid');
+const tiles = () => grid().querySelectorAll<HTMLButtonElement>('button[data-index]');
+const scroller = () => grid().parentElement!;
+const pagesRequested = () =>
+  registry.requests.filter((url) => !url.searchParams.has('search')).map((url) => Number(url.searchParams.get('page')));
+
+async function openAllWallets() {
+  const setup = await testCore();
+  renderView(AllWallets, setup.core);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
+  return setup;
+}
+
+describe('AllWallets', () => {
+  it('loads the first page, installed wallets first, and renders only the rows in view', async () => {
+    await openAllWallets();
+    expect(pagesRequested()).toEqual([1]);
+    const buttons = tiles();
+    expect(buttons[0]!.textContent).toContain('Fake Wallet');
+    expect(buttons[0]!.querySelector('img')!.getAttribute('src')!.startsWith('data:')).toBe(true);
+    // The registry's own Fake Wallet entry is the installed one: listed once.
+    expect(screen.getAllByRole('button', { name: 'Fake Wallet' })).toHaveLength(1);
+    expect(buttons[1]!.textContent).toBe('Wallet 0001');
+    const image = buttons[1]!.querySelector('img')!;
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('alt')).toBe('');
+    // 40 wallets on the page, fewer buttons in the DOM: the grid is virtualised.
+    expect(buttons.length).toBeLessThan(40);
+    expect(grid().getAttribute('aria-rowcount')).toBe('10');
+  });
+
+  it('loads the next page when the person scrolls near the end, and no further', async () => {
+    await openAllWallets();
+    const list = scroller();
+    for (let page = 2; page <= 5; page++) {
+      await act(async () => {
+        list.scrollTop = Number.parseInt(grid().style.height) - sizes.clientHeight;
+        list.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(pagesRequested()).toContain(page));
+    }
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0159' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Wallet 0001' })).toBeNull();
+    expect(tiles().length).toBeLessThan(60);
+    expect(pagesRequested()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('searches the registry and says when nothing matches', async () => {
+    await openAllWallets();
+    const search = screen.getByRole('searchbox', { name: 'Search wallet' });
+    fireEvent.change(search, { target: { value: 'wallet 012' } });
+    expect(screen.getByRole('status').textContent).toContain('Searching');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0120' })).toBeTruthy());
+    expect([...tiles()].map((tile) => tile.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Wallet 012${index}`),
+    );
+    expect(registry.requests.at(-1)!.searchParams.get('search')).toBe('wallet 012');
+
+    fireEvent.change(search, { target: { value: 'fake' } });
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(tiles()[0]!.textContent).toContain('Fake Wallet');
+
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    await waitFor(() => expect(screen.getByText('No wallet found')).toBeTruthy());
+    expect(tiles()).toHaveLength(0);
+
+    fireEvent.change(search, { target: { value: '' } });
+    expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy();
+  });
+
+  it('moves focus with the arrow keys, Home and End, and is a single tab stop', async () => {
+    await openAllWallets();
+    const focused = () => document.activeElement?.textContent;
+    const first = tiles()[0]!;
+    expect([...tiles()].filter((tile) => tile.tabIndex === 0)).toEqual([first]);
+    first.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(focused()).toBe('Wallet 0001');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(focused()).toBe('Wallet 0005');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(focused()).toBe('Wallet 0004');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(focused()).toContain('Fake Wallet');
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    // The last loaded wallet is far below the rendered rows: the grid scrolls to it, then focuses it.
+    await waitFor(() => expect(focused()).toBe('Wallet 0039'));
+    expect([...tiles()].filter((tile) => tile.tabIndex === 0).map((tile) => tile.textContent)).toEqual(['Wallet 0039']);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    await waitFor(() => expect(focused()).toContain('Fake Wallet'));
+  });
+
+  it('opens the QR view for a registry wallet and the extension for an installed one', async () => {
+    const { core, adapter } = await openAllWallets();
+    fireEvent.click(screen.getByRole('button', { name: 'Wallet 0002' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingWalletConnect', data: { wallet: { id: 'w0002' } } });
+    act(() => core.router.reset('AllWallets'));
+    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
+    expect(adapter.connectCalls.at(-1)).toBe('io.fake');
+  });
+
+  it('shows a failed page with Retry', async () => {
+    registry.failing = true;
+    const { core } = await testCore();
+    renderView(AllWallets, core);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('HTTP request failed');
+    registry.failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import { registryAtom, routerAtom, walletConnectAtom } from '@portico/shared-state';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import Connect from '../src/views/Connect';
+import { registryWallets, renderView, stubRegistry, testCore } from './helpers';
+
+let registry: ReturnType<typeof stubRegistry>;
+beforeEach(() => {
+  registry = stubRegistry(registryWallets(60));
+});
+afterEach(() => {
+  cleanup();
+  registry.restore();
+});
+
+/** Each button's name as a screen reader reads it: aria-hidden tags left out. */
+const accessibleName = (element: HTMLElement) =>
+  [...element.childNodes]
+    .filter((node) => !(node instanceof HTMLElement && node.getAttribute('aria-hidden') === 'true'))
+    .map((node) => node.textContent)
+    .join('')
+    .trim();
+const walletButtons = () => within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button').map(accessibleName);
+
+describe('Connect', () => {
+  it('lists WalletConnect, the installed wallet and 4 recommended wallets, then All Wallets', async () => {
+    const { core } = await testCore();
+    renderView(Connect, core);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
+    expect(walletButtons()).toEqual([
+      'WalletConnect',
+      'Fake Wallet',
+      'Wallet 0001',
+      'Wallet 0002',
+      'Wallet 0003',
+      'Wallet 0004',
+      'All Wallets',
+    ]);
+    // The registry's Fake Wallet is the installed one: listed once, as the extension.
+    expect(screen.getAllByRole('button', { name: 'Fake Wallet' })).toHaveLength(1);
+    const image = screen.getByRole('button', { name: 'Wallet 0001' }).querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('http://registry.test/v1/images/w0001');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('alt')).toBe('');
+  });
+
+  it('opens the QR view for WalletConnect, and for a picked registry wallet', async () => {
+    const { core } = await testCore();
+    renderView(Connect, core);
+    fireEvent.click(screen.getByRole('button', { name: 'WalletConnect' }));
+    expect(core.store.get(routerAtom).view).toBe('ConnectingWalletConnect');
+    expect(core.store.get(walletConnectAtom).status).toBe('pairing');
+
+    act(() => core.router.reset('Connect'));
+    await waitFor(() => fireEvent.click(screen.getByRole('button', { name: 'Wallet 0002' })));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingWalletConnect', data: { wallet: { id: 'w0002' } } });
+  });
+
+  it('connects an installed wallet through its extension', async () => {
+    const { core, adapter } = await testCore();
+    renderView(Connect, core);
+    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
+    expect(adapter.connectCalls).toEqual(['io.fake']);
+  });
+
+  it('puts recent wallets after WalletConnect, once each', async () => {
+    const { core } = await testCore();
+    core.storage.addRecentWallet({ id: 'walletConnect', name: 'WalletConnect' });
+    core.storage.addRecentWallet({ id: 'io.fake', name: 'Fake Wallet' });
+    core.storage.addRecentWallet({ id: 'w0001', name: 'Wallet 0001' });
+    renderView(Connect, core);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0005' })).toBeTruthy());
+    expect(walletButtons()).toEqual([
+      'WalletConnect',
+      'Wallet 0001',
+      'Fake Wallet',
+      'Wallet 0002',
+      'Wallet 0003',
+      'Wallet 0004',
+      'Wallet 0005',
+      'All Wallets',
+    ]);
+  });
+
+  it('shows featured wallets in the host order before the recommended ones', async () => {
+    const { core } = await testCore({ options: { featuredWalletIds: ['w0009', 'w0007'] } });
+    renderView(Connect, core);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0007' })).toBeTruthy());
+    expect(walletButtons().slice(2, 5)).toEqual(['Wallet 0009', 'Wallet 0007', 'Wallet 0001']);
+  });
+
+  it('shows the registry count on All Wallets and opens it', async () => {
+    const { core } = await testCore();
+    await core.registry!.loadNextPage();
+    renderView(Connect, core);
+    const allWallets = screen.getByRole('button', { name: 'All Wallets' });
+    expect(allWallets.textContent).toContain('60+');
+    fireEvent.click(allWallets);
+    expect(core.store.get(routerAtom).view).toBe('AllWallets');
+    expect(core.store.get(registryAtom).count).toBe(60);
+  });
+
+  it('has no All Wallets entry without a registry or with the feature off', async () => {
+    const { core } = await testCore({ options: { apiUrl: undefined } });
+    renderView(Connect, core);
+    expect(walletButtons()).toEqual(['WalletConnect', 'Fake Wallet']);
+    cleanup();
+    const { core: off } = await testCore({ options: { features: { allWallets: false } } });
+    renderView(Connect, off);
+    expect(screen.queryByRole('button', { name: 'All Wallets' })).toBeNull();
+  });
+});
