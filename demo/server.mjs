@@ -139,7 +139,8 @@ function closeServer(server) {
 /**
  * The demo's host configuration as a script: `PORTICO_DEMO_CONFIG` (where things run) and
  * `PORTICO_DEMO_OPTIONS`, the AppKit-style options both demo pages pass to createPortico.
- * A page (or a test's init script) may set `window.PORTICO_FEATURES` first to flip feature flags.
+ * A page (or a test's init script) may set `window.PORTICO_FEATURES` first to flip feature flags,
+ * and `window.PORTICO_OPTIONS` to override any other option (e.g. excludeWalletIds).
  */
 function demoConfigScript(config) {
   const options = {
@@ -156,12 +157,15 @@ function demoConfigScript(config) {
     ],
     remotes: config.remotes,
     themeMode: 'dark',
+    ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+    // The local relay: no hosted verify iframe, no telemetry, so the demo makes no outbound call.
+    ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
   };
   return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
 window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
   metadata: Object.assign(${JSON.stringify(options.metadata)}, { url: location.origin }),
   features: window.PORTICO_FEATURES
-});
+}, window.PORTICO_OPTIONS);
 `;
 }
 
@@ -175,6 +179,8 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *   rpcUrl?: string,
  *   chainId?: number,
  *   extraRemotes?: Record<string, string>,
+ *   apiUrl?: string,
+ *   relayUrl?: string,
  *   dist?: Partial<typeof DEFAULT_DIST>,
  * }} [options]
  * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string }, config: object, close: () => Promise<void> }>}
@@ -207,6 +213,8 @@ export async function startPortico(options = {}) {
       },
       rpcUrl,
       chainId,
+      apiUrl: options.apiUrl,
+      relayUrl: options.relayUrl,
     };
     const configJs = demoConfigScript(config);
     const demo = await start(

@@ -11,6 +11,8 @@ type StartPortico = (opts: {
   rpcUrl: string;
   chainId: number;
   extraRemotes?: Record<string, string>;
+  apiUrl?: string;
+  relayUrl?: string;
 }) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string }; close(): Promise<void> | void }>;
 
 export interface RunningStack {
@@ -24,6 +26,12 @@ declare global {
 const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test wallet check</title></head>' +
   '<body><h1>Blank</h1></body></html>';
+
+type StartServices = (options: { host: string; relayPort: number; apiPort: number }) => Promise<{
+  relayUrl: string;
+  apiUrl: string;
+  stop(): Promise<void>;
+}>;
 
 export default async function globalSetup(): Promise<void> {
   const stoppers: Array<() => Promise<void> | void> = [];
@@ -39,7 +47,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort] = await freePorts(4);
+    const [demoPort, shellPort, connectPort, accountPort, relayPort, apiPort] = await freePorts(6);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
 
@@ -58,7 +66,14 @@ export default async function globalSetup(): Promise<void> {
     };
 
     const serverPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'server.mjs');
+    const servicesPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'services.mjs');
     try {
+      // The product's own services, as separate processes: WalletConnect relay and API (registry).
+      const { startServices } = (await import(pathToFileURL(servicesPath).href)) as { startServices: StartServices };
+      const services = await startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! });
+      stoppers.push(() => services.stop());
+      env.relay = services.relayUrl;
+      env.api = services.apiUrl;
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,
@@ -66,6 +81,8 @@ export default async function globalSetup(): Promise<void> {
         rpcUrl: anvil.rpcUrl,
         chainId: ANVIL_CHAIN_ID,
         extraRemotes: { send: env.sendRemote },
+        apiUrl: services.apiUrl,
+        relayUrl: services.relayUrl,
       });
       stoppers.push(() => portico.close());
       Object.assign(env, portico.urls);

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startPortico } from '../demo/server.mjs';
 import { startAnvil } from './anvil.mjs';
+import { startServices } from './services.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const skipBuild = process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1';
@@ -16,8 +17,13 @@ if (!skipBuild) {
 
 const anvil = await startAnvil({ host: '127.0.0.1', port: 8545, chainId: 31337 });
 let portico;
+let services;
 try {
+  // The API keeps its embedded database between runs, so later starts take about half a second.
+  services = await startServices({ relayPort: 8787, apiPort: 8788, apiDataDir: `${ROOT}services/api/.data` });
   portico = await startPortico({
+    apiUrl: services.apiUrl,
+    relayUrl: services.relayUrl,
     host: '127.0.0.1',
     ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003 },
     rpcUrl: anvil.rpcUrl,
@@ -25,6 +31,7 @@ try {
   });
 } catch (err) {
   anvil.stop();
+  await services?.stop();
   throw err;
 }
 
@@ -37,6 +44,8 @@ Portico demo is running (Ctrl-C to stop)
   Connect: ${urls.connect}/remoteEntry.js
   Account: ${urls.account}/remoteEntry.js
   Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''})
+  Relay:   ${services.relayUrl} (WalletConnect)
+  API:     ${services.apiUrl} (wallet registry, project config)
 `);
 
 let stopping = false;
@@ -45,7 +54,7 @@ async function stop(signal) {
   stopping = true;
   console.log(`[demo] ${signal}: stopping`);
   anvil.stop();
-  await portico.close();
+  await Promise.all([portico.close(), services.stop()]);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

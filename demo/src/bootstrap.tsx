@@ -5,6 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App, LoadError } from './App';
 import { getConfig } from './config';
 
+declare global {
+  interface Window {
+    portico?: ReturnType<typeof PorticoModule.createPortico>;
+  }
+}
+
 async function main() {
   const root = createRoot(document.getElementById('root')!);
   try {
@@ -12,7 +18,8 @@ async function main() {
     registerRemotes([{ name: 'portico_shell', entry: `${config.shellUrl}/mf/remoteEntry.js` }]);
     const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
     if (!portico) throw new Error('portico_shell/portico could not be loaded');
-    portico.createPortico(options);
+    // Like the plain page's `var portico`, the instance is on window for trying the API in devtools.
+    window.portico = portico.createPortico(options);
     root.render(<App portico={portico} />);
   } catch (error) {
     console.error('[portico demo] could not load the shell', error);

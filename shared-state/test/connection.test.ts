@@ -105,7 +105,8 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
     expect(core.storage.get('connectedNamespaces')).toEqual(['eip155']);
     expect(core.storage.get('connectionStatus')).toBe('connected');
     expect(core.storage.get('activeCaipNetworkId')).toBe('eip155:31337');
-    expect(core.storage.get('recentWallets')).toEqual([{ id: 'io.fake', name: 'Fake Wallet' }]);
+    // Recent wallets are registry wallets reached through WalletConnect (spec: finalize); an extension is listed as installed anyway.
+    expect(core.storage.get('recentWallets')).toBeUndefined();
     expect(JSON.parse(backend.getItem(STORAGE_KEYS.connectedConnectorIds)!)).toEqual({ eip155: 'io.fake' });
     expect(core.store.get(atoms.announcementAtom)).toBe('Connected to Fake Wallet');
     expect(tracked.map((event) => event.data.event)).toEqual(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']);

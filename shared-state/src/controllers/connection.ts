@@ -191,7 +191,6 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
         await applyAccount(namespace, connectorId, connected);
         watchWallet(namespace, connectorId);
         rememberConnector(namespace, connectorId);
-        if (connector) storage.addRecentWallet({ id: connector.id, name: connector.name });
         store.set(connectAttemptAtom, { connectorId, status: 'idle' });
         store.set(announcementAtom, `Connected to ${connector?.name ?? 'your wallet'}`);
         events.track('CONNECT_SUCCESS', { method, name: connector?.name });

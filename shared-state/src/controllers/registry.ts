@@ -69,7 +69,10 @@ export function createRegistryController(deps: {
         });
         // Keep the host's featured order.
         featured.sort((a, b) => options.featuredWalletIds.indexOf(a.id) - options.featuredWalletIds.indexOf(b.id));
+        const { count } = store.get(registryAtom);
         patch({
+          // The unfiltered total is what AllWallets will page through; keep a larger one if known.
+          count: Math.max(count, candidates.count),
           featured: withoutWallets(featured, [...installed, ...recent]),
           recommended: withoutWallets(candidates.data, shown).slice(0, RECOMMENDED_WALLETS),
         });

@@ -1,0 +1,76 @@
+// Starts Portico's own services as child processes, each as a real deployment would run it:
+// the WalletConnect relay (services/relay) and the API (services/api). Used by `pnpm demo` and e2e.
+import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Runs `services/<name>/src/main.ts` with tsx and waits until it accepts connections. */
+async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_000 }) {
+  const child = spawn(`${ROOT}services/${name}/node_modules/.bin/tsx`, [`${ROOT}services/${name}/src/main.ts`], {
+    cwd: `${ROOT}services/${name}`,
+    env: { ...process.env, HOST: host, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-4000);
+    if (process.env.PORTICO_SERVICES_LOG) process.stderr.write(`[${name}] ${chunk}`);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + readyTimeoutMs;
+  while (!(await portOpen(host, port))) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${name} was not ready on ${host}:${port} after ${readyTimeoutMs} ms:\n${output}`);
+    }
+    await sleep(100);
+  }
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/**
+ * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string }} [options]
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, stop(): Promise<void> }>}
+ */
+export async function startServices(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const relayPort = options.relayPort ?? 8787;
+  const apiPort = options.apiPort ?? 8788;
+  const apiEnv = options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {};
+  const [relay, api] = await Promise.all([
+    startService('relay', { host, port: relayPort }),
+    startService('api', { host, port: apiPort, env: apiEnv }),
+  ]);
+  return {
+    relayUrl: `ws://${host}:${relayPort}`,
+    apiUrl: `http://${host}:${apiPort}`,
+    stop: async () => {
+      await Promise.all([relay.stop(), api.stop()]);
+    },
+  };
+}
