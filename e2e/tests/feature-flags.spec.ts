@@ -46,7 +46,9 @@ test.describe('lazy remotes', () => {
     expect(requests.to(urls.account).length).toBeGreaterThan(0);
 
     // Only configured origins were ever contacted; the send remote never was.
-    const known = new Set([urls.demo, urls.shell, urls.connect, urls.account, urls.rpcUrl].map((u) => new URL(u).origin));
+    // The page's own services: the chain's RPC and the Portico API (origin allow-list check at init).
+    const services = [urls.rpcUrl, env.api!];
+    const known = new Set([urls.demo, urls.shell, urls.connect, urls.account, ...services].map((u) => new URL(u).origin));
     const unknown = requests.all().filter((u) => !known.has(new URL(u).origin));
     expect(unknown).toEqual([]);
     expect(requests.to(env.missingOrigin)).toEqual([]);
