@@ -1,5 +1,6 @@
 import { atom } from 'jotai/vanilla';
 import type { Connector } from './adapters/types';
+import type { BalanceItem, Nft, Transaction } from './api/blockchain';
 import type { RegistryWallet } from './api/client';
 import type { CaipAddress } from './caip';
 import type { ChainNamespace } from './constants';
@@ -56,7 +57,12 @@ export interface AccountState {
   /** Time of the last failed balance fetch; retries wait 30 s after it. */
   lastRetry?: number;
   addressExplorerUrl?: string;
+  /** Identity (spec section 4): only fetched on eip155 mainnets. */
+  profileName?: string;
+  profileImage?: string;
+  currentTab?: AccountTab;
 }
+export type AccountTab = 'Tokens' | 'NFTs' | 'Activity';
 export const disconnectedAccount: AccountState = { status: 'disconnected', balanceLoading: false };
 export const accountsAtom = atom<Partial<Record<ChainNamespace, AccountState>>>({});
 
@@ -134,3 +140,50 @@ export interface AlertState {
   message: string;
 }
 export const alertAtom = atom<AlertState | undefined>(undefined);
+
+/** The active account's token balances (spec: tokenBalance list), from the blockchain API. */
+export interface PortfolioState {
+  balances: BalanceItem[];
+  loading: boolean;
+  /** The account and network these balances belong to (CAIP-10). */
+  caipAddress?: string;
+  /** Time of the last failure; fetching again waits 30 s. */
+  lastFailure?: number;
+  unavailable: boolean;
+}
+export const portfolioAtom = atom<PortfolioState>({ balances: [], loading: false, unavailable: false });
+
+export interface NftState {
+  items: Nft[];
+  loading: boolean;
+  caipAddress?: string;
+  error?: string;
+}
+export const nftsAtom = atom<NftState>({ items: [], loading: false });
+
+/** Activity (spec section 4, Transactions list): only the active network's, spam filtered. */
+export interface TransactionsState {
+  data: Transaction[];
+  next?: string;
+  loading: boolean;
+  /** Nothing more to load: either the end was reached or a fetch failed. */
+  empty: boolean;
+  caipAddress?: string;
+}
+export const transactionsAtom = atom<TransactionsState>({ data: [], loading: false, empty: false });
+
+/** Send state (spec section 3) plus where the flow stands. */
+export interface SendState {
+  token?: BalanceItem;
+  sendTokenAmount: string;
+  receiverAddress: string;
+  status: 'editing' | 'estimating' | 'preview' | 'awaiting-signature' | 'pending' | 'success' | 'failed';
+  /** The first validation problem, in the spec's wording. */
+  error?: string;
+  /** Network fee in the native token, as decimal text. */
+  fee?: string;
+  /** The transaction sent last (kept after the form resets, for the success screen). */
+  lastTransaction?: { hash: string; explorerUrl?: string; amount: string; symbol: string; receiver: string };
+}
+export const initialSendState: SendState = { sendTokenAmount: '', receiverAddress: '', status: 'editing' };
+export const sendAtom = atom<SendState>(initialSendState);

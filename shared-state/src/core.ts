@@ -4,7 +4,9 @@ import { createEip155Adapter } from './adapters/eip155/adapter';
 import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
 import type { ChainNamespace } from './constants';
+import { createAccountDataController, type AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
+import { createSendController, type SendController } from './controllers/send';
 import { createRegistryController, type RegistryController } from './controllers/registry';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
@@ -42,6 +44,9 @@ export interface PorticoCore {
   events: EventBus;
   storage: PorticoStorage;
   walletConnect: WalletConnectController;
+  /** Tokens, NFTs, activity and identity of the active account, from the blockchain API. */
+  accountData: AccountDataController;
+  send: SendController;
   /** The wallet registry; absent when the host set no `apiUrl`. */
   registry?: RegistryController;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
@@ -92,6 +97,17 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   });
 
   walletConnect = createWalletConnectController({ store, connection, storage });
+  const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId } : undefined;
+  const accountData = createAccountDataController({ store, api, storage, toast });
+  const send = createSendController({
+    store,
+    adapters,
+    events,
+    onSent: () => {
+      void connection.refreshBalance(undefined, { force: true });
+      void accountData.refreshTokens({ force: true });
+    },
+  });
   const registry = options.apiUrl
     ? createRegistryController({
         store,
@@ -118,6 +134,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     events,
     storage,
     walletConnect,
+    accountData,
+    send,
     registry,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });

@@ -13,7 +13,10 @@ export type PorticoEventName =
   | 'DISCONNECT_SUCCESS'
   | 'DISCONNECT_ERROR'
   | 'SWITCH_NETWORK'
-  | 'REMOTE_LOAD_ERROR';
+  | 'REMOTE_LOAD_ERROR'
+  | 'SEND_INITIATED'
+  | 'SEND_SUCCESS'
+  | 'SEND_ERROR';
 
 export interface EventBus {
   track(event: PorticoEventName, properties?: Record<string, unknown>): void;

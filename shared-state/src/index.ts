@@ -20,6 +20,19 @@ export * from './origin';
 export { checkProjectOrigin } from './controllers/project';
 export * from './pairing';
 export { fetchWalletPage, fetchAllowedOrigins, apiUrl, type ApiContext, type RegistryWallet, type WalletPage, type WalletQuery } from './api/client';
+export {
+  fetchBalances,
+  fetchHistory,
+  fetchIdentity,
+  fetchNfts,
+  isSpamTransaction,
+  type BalanceItem,
+  type Identity,
+  type Nft,
+  type Transaction,
+} from './api/blockchain';
+export { validateSend, type SendController } from './controllers/send';
+export type { AccountDataController } from './controllers/account-data';
 export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';
 export type { RouterController } from './controllers/router';
 export type { ModalController, OpenOptions } from './controllers/modal';
@@ -28,7 +41,15 @@ export type { ConnectionController, ConnectMethod } from './controllers/connecti
 export type { WalletConnectController } from './controllers/walletconnect';
 export type { RegistryController } from './controllers/registry';
 export type { WalletConnectSettings, WalletConnectSource } from './walletconnect/source';
-export type { ChainAdapter, Connector, ConnectorType, ConnectedAccount, NativeBalance } from './adapters/types';
+export type {
+  ChainAdapter,
+  Connector,
+  ConnectorType,
+  ConnectedAccount,
+  NativeBalance,
+  TokenTransfer,
+  TransactionOutcome,
+} from './adapters/types';
 export type { Eip1193Provider } from './adapters/eip155/discovery';
 
 /** Props every view module receives from the shell's outlet. */

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   recentWallets: `${STORAGE_PREFIX}recent_wallets`,
   connectionStatus: `${STORAGE_PREFIX}connection_status`,
   walletConnectDeepLink: `${STORAGE_PREFIX}wallet_connect_deep_link`,
+  portfolioCache: `${STORAGE_PREFIX}portfolio_cache`,
+  identityCache: `${STORAGE_PREFIX}identity_cache`,
 } as const;
 
 const schemas = {
@@ -25,6 +27,13 @@ const schemas = {
   recentWallets: z.array(z.object({ id: z.string(), name: z.string() })),
   connectionStatus: z.enum(['connected', 'disconnected']),
   walletConnectDeepLink: z.object({ name: z.string(), href: z.string() }),
+  /** Token balances per CAIP-10 account, with when they were fetched (30 s lifetime). */
+  portfolioCache: z.record(z.string(), z.object({ fetchedAt: z.number(), balances: z.array(z.unknown()) })),
+  /** Name and avatar per CAIP-10 account (5 min lifetime). */
+  identityCache: z.record(
+    z.string(),
+    z.object({ fetchedAt: z.number(), name: z.optional(z.string()), avatar: z.optional(z.string()) }),
+  ),
 };
 type StoredValues = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
 

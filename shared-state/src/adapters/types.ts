@@ -29,6 +29,20 @@ export interface NativeBalance {
   symbol: string;
 }
 
+/** A token transfer: native when `tokenAddress` is absent. `amount` is decimal text, e.g. '1.5'. */
+export interface TokenTransfer {
+  from: string;
+  to: string;
+  amount: string;
+  decimals: number;
+  tokenAddress?: string;
+}
+
+export interface TransactionOutcome {
+  hash: string;
+  status: 'success' | 'reverted';
+}
+
 export interface WalletEventHandlers {
   accountsChanged(addresses: string[]): void;
   chainChanged(chainReference: string): void;
@@ -54,6 +68,11 @@ export interface ChainAdapter {
   /** The address as the namespace writes it (eip155: checksummed). */
   normalizeAddress(address: string): Promise<string>;
   getNativeBalance(address: string, network: CaipNetwork): Promise<NativeBalance>;
+  /** Gas the transfer needs, in the native token's smallest unit × price, as decimal text of the native token. */
+  estimateTransferFee(transfer: TokenTransfer, network: CaipNetwork): Promise<string>;
+  /** Asks the wallet to sign and send the transfer; resolves with the transaction hash. */
+  sendTransfer(connectorId: string, transfer: TokenTransfer, network: CaipNetwork): Promise<string>;
+  waitForTransaction(hash: string, network: CaipNetwork): Promise<TransactionOutcome>;
   /** The raw provider (EIP-1193 for eip155), for hosts that sign through it. */
   getProvider(connectorId: string): unknown;
 }

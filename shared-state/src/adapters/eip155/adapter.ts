@@ -203,6 +203,38 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       return (await rpc()).getNativeBalance(address, network);
     },
 
+    async estimateTransferFee(transfer, network) {
+      return (await rpc()).estimateTransferFee(transfer, network);
+    },
+
+    async sendTransfer(connectorId, transfer, network) {
+      const { transferTransaction, toHexQuantity } = await rpc();
+      const transaction = transferTransaction(transfer);
+      try {
+        const hash = await providerFor(connectorId).request({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: transaction.from,
+              to: transaction.to,
+              value: toHexQuantity(transaction.value),
+              ...(transaction.data ? { data: transaction.data } : {}),
+              chainId: `0x${Number(network.id).toString(16)}`,
+            },
+          ],
+        });
+        if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash.');
+        return hash;
+      } catch (error) {
+        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
+        throw error;
+      }
+    },
+
+    async waitForTransaction(hash, network) {
+      return (await rpc()).waitForTransaction(hash, network);
+    },
+
     getProvider(connectorId) {
       return walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
     },

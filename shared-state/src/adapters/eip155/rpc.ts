@@ -1,9 +1,9 @@
 // Loaded lazily: viem stays out of the bundle until an account needs the chain.
-import { createClient, formatUnits, getAddress, http, type Client } from 'viem';
-import { getBalance } from 'viem/actions';
+import { createClient, encodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, http, parseUnits, type Client } from 'viem';
+import { estimateGas, getBalance, getGasPrice, waitForTransactionReceipt } from 'viem/actions';
 import { RPC_RETRY_COUNT, RPC_RETRY_DELAY_MS, RPC_TIMEOUT_MS } from '../../constants';
 import type { CaipNetwork } from '../../network';
-import type { NativeBalance } from '../types';
+import type { NativeBalance, TokenTransfer, TransactionOutcome } from '../types';
 
 const clients = new Map<string, Client>();
 
@@ -36,3 +36,33 @@ export async function getNativeBalance(address: string, network: CaipNetwork): P
 }
 
 export const checksumAddress = (address: string): string => getAddress(address);
+
+/** The transaction a transfer is: native sends carry value and empty data; ERC-20 calls transfer(to, amount). */
+export function transferTransaction(transfer: TokenTransfer): { from: `0x${string}`; to: `0x${string}`; value: bigint; data?: `0x${string}` } {
+  const amount = parseUnits(transfer.amount, transfer.decimals);
+  const from = getAddress(transfer.from);
+  if (!transfer.tokenAddress) return { from, to: getAddress(transfer.to), value: amount };
+  return {
+    from,
+    to: getAddress(transfer.tokenAddress),
+    value: 0n,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [getAddress(transfer.to), amount] }),
+  };
+}
+
+export async function estimateTransferFee(transfer: TokenTransfer, network: CaipNetwork): Promise<string> {
+  const client = publicClientFor(network);
+  const transaction = transferTransaction(transfer);
+  const [gas, gasPrice] = await Promise.all([
+    estimateGas(client, { account: transaction.from, to: transaction.to, value: transaction.value, data: transaction.data }),
+    getGasPrice(client),
+  ]);
+  return formatEther(gas * gasPrice);
+}
+
+export async function waitForTransaction(hash: string, network: CaipNetwork): Promise<TransactionOutcome> {
+  const receipt = await waitForTransactionReceipt(publicClientFor(network), { hash: hash as `0x${string}`, pollingInterval: 500 });
+  return { hash, status: receipt.status };
+}
+
+export const toHexQuantity = (value: bigint): `0x${string}` => `0x${value.toString(16)}`;

@@ -1,0 +1,120 @@
+import * as z from 'zod/mini';
+import { apiUrl, type ApiContext } from './client';
+import { requestJson } from './http';
+
+/** Spec section 3, Balance item. `address` is absent for the native token. */
+const balanceItemSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  address: z.optional(z.string()),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
+  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+  iconUrl: z.optional(z.string()),
+});
+export type BalanceItem = z.infer<typeof balanceItemSchema>;
+
+const transferSchema = z.object({
+  direction: z.optional(z.string()),
+  quantity: z.optional(z.object({ numeric: z.string() })),
+  fungible_info: z.optional(z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: z.string() })) })),
+  nft_info: z.optional(
+    z.object({
+      name: z.optional(z.string()),
+      content: z.optional(z.object({ preview: z.optional(z.object({ url: z.string() })) })),
+      flags: z.object({ is_spam: z.boolean() }),
+    }),
+  ),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
+});
+
+/** Spec section 3, Transaction: id, metadata (minedAt, chain), transfers. */
+const transactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType: z.optional(z.string()),
+    hash: z.optional(z.string()),
+    minedAt: z.string(),
+    sentFrom: z.optional(z.string()),
+    sentTo: z.optional(z.string()),
+    status: z.optional(z.string()),
+    chain: z.string(),
+  }),
+  transfers: z.array(transferSchema),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+const historySchema = z.object({ data: z.array(transactionSchema), next: z.nullable(z.optional(z.string())) });
+const balancesSchema = z.object({ balances: z.array(balanceItemSchema) });
+const identitySchema = z.object({ name: z.nullable(z.optional(z.string())), avatar: z.nullable(z.optional(z.string())) });
+export type Identity = { name?: string; avatar?: string };
+
+const nftSchema = z.object({
+  contract: z.string(),
+  tokenId: z.string(),
+  name: z.optional(z.nullable(z.string())),
+  collection: z.optional(z.nullable(z.string())),
+  imageUrl: z.optional(z.nullable(z.string())),
+  isSpam: z.optional(z.boolean()),
+});
+export type Nft = z.infer<typeof nftSchema>;
+const nftsSchema = z.object({ data: z.array(nftSchema) });
+
+export async function fetchBalances(
+  context: ApiContext,
+  address: string,
+  caipNetworkId: string,
+  { forceUpdate = false } = {},
+): Promise<BalanceItem[]> {
+  const reply = await requestJson({
+    url: apiUrl(context, `v1/account/${address}/balance`, {
+      currency: 'usd',
+      chainId: caipNetworkId,
+      forceUpdate: forceUpdate ? 'true' : undefined,
+    }),
+    schema: balancesSchema,
+    fetch: context.fetch,
+  });
+  // Spec section 5: token balances whose decimals equal 0 are dropped.
+  return reply.balances.filter((balance) => balance.quantity.decimals !== '0');
+}
+
+export async function fetchHistory(
+  context: ApiContext,
+  address: string,
+  caipNetworkId: string,
+  cursor?: string,
+): Promise<{ data: Transaction[]; next?: string }> {
+  const reply = await requestJson({
+    url: apiUrl(context, `v1/account/${address}/history`, { chainId: caipNetworkId, cursor }),
+    schema: historySchema,
+    fetch: context.fetch,
+  });
+  return { data: reply.data, next: reply.next ?? undefined };
+}
+
+export async function fetchIdentity(context: ApiContext, address: string, caipNetworkId: string): Promise<Identity> {
+  const reply = await requestJson({
+    url: apiUrl(context, `v1/identity/${address}`, { chainId: caipNetworkId, sender: address }),
+    schema: identitySchema,
+    fetch: context.fetch,
+  });
+  return { name: reply.name ?? undefined, avatar: reply.avatar ?? undefined };
+}
+
+export async function fetchNfts(context: ApiContext, address: string, caipNetworkId: string): Promise<Nft[]> {
+  const reply = await requestJson({
+    url: apiUrl(context, `v1/account/${address}/nfts`, { chainId: caipNetworkId }),
+    schema: nftsSchema,
+    fetch: context.fetch,
+  });
+  return reply.data;
+}
+
+/** Spec section 5: transfers are filtered out when all are flagged spam. */
+export function isSpamTransaction(transaction: Transaction): boolean {
+  const { transfers } = transaction;
+  return transfers.length > 0 && transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true);
+}

@@ -1,0 +1,151 @@
+import type { Store } from 'jotai/vanilla';
+import { fetchBalances, fetchHistory, fetchIdentity, fetchNfts, isSpamTransaction, type BalanceItem } from '../api/blockchain';
+import type { ApiContext } from '../api/client';
+import {
+  accountsAtom,
+  activeAccountAtom,
+  activeNamespaceAtom,
+  activeNetworkAtom,
+  nftsAtom,
+  portfolioAtom,
+  transactionsAtom,
+  type AccountState,
+} from '../atoms';
+import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS, TOKEN_BALANCE_RETRY_COOLDOWN_MS } from '../constants';
+import { errorText } from '../errors';
+import type { PorticoStorage } from '../storage';
+import type { ToastController } from './toast';
+
+export interface AccountDataController {
+  /** Token balances (Tokens tab): 30 s cache, 30 s retry block after a failure (spec sections 4, 9). */
+  refreshTokens(options?: { force?: boolean }): Promise<void>;
+  refreshNfts(): Promise<void>;
+  /** The next page of Activity; the first call starts from the newest. */
+  loadMoreTransactions(): Promise<void>;
+  /** Name and avatar (spec section 4, Identity sync): eip155 mainnets only, 5 min cache. */
+  syncIdentity(): Promise<void>;
+}
+
+/** Reads the blockchain API for the active account. Without an `apiUrl` every list is "unavailable". */
+export function createAccountDataController(deps: {
+  store: Store;
+  api?: ApiContext;
+  storage: PorticoStorage;
+  toast: ToastController;
+  now?: () => number;
+}): AccountDataController {
+  const { store, api, storage, toast } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** The active account as CAIP-10 plus its parts, when connected. */
+  function active() {
+    const account = store.get(activeAccountAtom);
+    const network = store.get(activeNetworkAtom);
+    if (account.status !== 'connected' || !account.address || !network) return undefined;
+    return { account, network, caipAddress: `${network.caipNetworkId}:${account.address}` };
+  }
+
+  function patchActiveAccount(patch: Partial<AccountState>) {
+    const namespace = store.get(activeNamespaceAtom);
+    const accounts = store.get(accountsAtom);
+    const current = accounts[namespace];
+    if (current) store.set(accountsAtom, { ...accounts, [namespace]: { ...current, ...patch } });
+  }
+
+  return {
+    async refreshTokens({ force = false } = {}) {
+      const target = active();
+      if (!target) return;
+      if (!api) {
+        store.set(portfolioAtom, { balances: [], loading: false, unavailable: true, caipAddress: target.caipAddress });
+        return;
+      }
+      const state = store.get(portfolioAtom);
+      const sameAccount = state.caipAddress === target.caipAddress;
+      if (!force && sameAccount && state.lastFailure && now() - state.lastFailure < TOKEN_BALANCE_RETRY_COOLDOWN_MS) return;
+      const cached = storage.get('portfolioCache')?.[target.caipAddress];
+      if (!force && cached && now() - cached.fetchedAt < BALANCE_CACHE_MS) {
+        store.set(portfolioAtom, { balances: cached.balances as BalanceItem[], loading: false, unavailable: false, caipAddress: target.caipAddress });
+        return;
+      }
+      store.set(portfolioAtom, { ...(sameAccount ? state : { balances: [] }), loading: true, unavailable: false, caipAddress: target.caipAddress });
+      try {
+        const balances = await fetchBalances(api, target.account.address!, target.network.caipNetworkId, { forceUpdate: force });
+        if (active()?.caipAddress !== target.caipAddress) return;
+        store.set(portfolioAtom, { balances, loading: false, unavailable: false, caipAddress: target.caipAddress });
+        storage.set('portfolioCache', { ...storage.get('portfolioCache'), [target.caipAddress]: { fetchedAt: now(), balances } });
+      } catch {
+        store.set(portfolioAtom, { ...store.get(portfolioAtom), loading: false, lastFailure: now() });
+        toast.show('error', 'Token Balance Unavailable');
+      }
+    },
+
+    async refreshNfts() {
+      const target = active();
+      if (!target || !api) return;
+      store.set(nftsAtom, { ...store.get(nftsAtom), loading: true, caipAddress: target.caipAddress, error: undefined });
+      try {
+        const items = await fetchNfts(api, target.account.address!, target.network.caipNetworkId);
+        if (active()?.caipAddress !== target.caipAddress) return;
+        store.set(nftsAtom, { items: items.filter((item) => !item.isSpam), loading: false, caipAddress: target.caipAddress });
+      } catch (error) {
+        store.set(nftsAtom, { items: [], loading: false, caipAddress: target.caipAddress, error: errorText(error) });
+      }
+    },
+
+    async loadMoreTransactions() {
+      const target = active();
+      if (!target || !api) return;
+      let state = store.get(transactionsAtom);
+      if (state.caipAddress !== target.caipAddress) {
+        state = { data: [], loading: false, empty: false, caipAddress: target.caipAddress };
+        store.set(transactionsAtom, state);
+      }
+      if (state.loading || state.empty) return;
+      store.set(transactionsAtom, { ...state, loading: true });
+      try {
+        const page = await fetchHistory(api, target.account.address!, target.network.caipNetworkId, state.next);
+        if (active()?.caipAddress !== target.caipAddress) return;
+        // Spec section 4: only the active network's transactions; spam-only transfers filtered (section 5).
+        const kept = page.data.filter(
+          (transaction) => transaction.metadata.chain === target.network.caipNetworkId && !isSpamTransaction(transaction),
+        );
+        const known = new Set(state.data.map((transaction) => transaction.id));
+        store.set(transactionsAtom, {
+          data: [...state.data, ...kept.filter((transaction) => !known.has(transaction.id))],
+          next: page.next,
+          loading: false,
+          empty: !page.next,
+          caipAddress: target.caipAddress,
+        });
+      } catch {
+        // Spec section 4: on fetch failure the list is emptied and marked empty.
+        store.set(transactionsAtom, { data: [], loading: false, empty: true, caipAddress: target.caipAddress });
+        toast.show('error', 'Failed to fetch transactions');
+      }
+    },
+
+    async syncIdentity() {
+      const target = active();
+      if (!target) return;
+      const { network, caipAddress } = target;
+      if (network.chainNamespace !== 'eip155' || network.testnet || !api) {
+        patchActiveAccount({ profileName: undefined, profileImage: undefined });
+        return;
+      }
+      const cached = storage.get('identityCache')?.[caipAddress];
+      if (cached && now() - cached.fetchedAt < IDENTITY_CACHE_MS) {
+        patchActiveAccount({ profileName: cached.name, profileImage: cached.avatar });
+        return;
+      }
+      try {
+        const identity = await fetchIdentity(api, target.account.address!, network.caipNetworkId);
+        patchActiveAccount({ profileName: identity.name, profileImage: identity.avatar });
+        storage.set('identityCache', { ...storage.get('identityCache'), [caipAddress]: { fetchedAt: now(), ...identity } });
+      } catch {
+        // Spec section 4: on failure the avatar is cleared unless the chain id is 1.
+        if (String(network.id) !== '1') patchActiveAccount({ profileImage: undefined });
+      }
+    },
+  };
+}

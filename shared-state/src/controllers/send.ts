@@ -1,0 +1,153 @@
+import type { Store } from 'jotai/vanilla';
+import type { BalanceItem } from '../api/blockchain';
+import type { ChainAdapter } from '../adapters/types';
+import { isValidAddress } from '../address';
+import { activeAccountAtom, activeNetworkAtom, initialSendState, sendAtom, type SendState } from '../atoms';
+import type { ChainNamespace } from '../constants';
+import { errorText, isUserRejection, PorticoError } from '../errors';
+import type { EventBus } from '../events';
+import type { CaipNetwork } from '../network';
+
+export interface SendController {
+  setToken(token: BalanceItem | undefined): void;
+  setAmount(amount: string): void;
+  /** Sets the whole balance as the amount (the native token keeps its network fee aside once known). */
+  setMax(): void;
+  setReceiver(receiver: string): void;
+  /** Validates, estimates the fee and moves to the preview; a problem stays on the form with its message. */
+  preview(): Promise<boolean>;
+  /** Asks the wallet to sign, waits for the chain, then resets the form (spec section 4). */
+  send(): Promise<boolean>;
+  /** Back to the form with what was entered. */
+  edit(): void;
+  reset(): void;
+}
+
+/** Sends are supported on eip155 and solana (spec section 5). */
+const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
+const DECIMAL_AMOUNT = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/** The first problem with a send form, in the spec's wording (section 5), or undefined. */
+export function validateSend(state: SendState, namespace: ChainNamespace): string | undefined {
+  if (!SEND_NAMESPACES.includes(namespace)) return `Send is not supported on ${namespace}`;
+  if (!state.sendTokenAmount || !state.receiverAddress) return 'An amount and receiver address are required';
+  if (namespace === 'eip155' && !state.token) return 'A token is required';
+  if (!isValidAddress(namespace, state.receiverAddress.trim())) return 'Invalid address';
+  if (!DECIMAL_AMOUNT.test(state.sendTokenAmount) || Number(state.sendTokenAmount) <= 0) return 'Invalid amount';
+  const decimals = Number(state.token?.quantity.decimals ?? 18);
+  const fraction = state.sendTokenAmount.split('.')[1] ?? '';
+  if (fraction.length > decimals) return `Too many decimals: ${state.token?.symbol ?? 'this token'} has ${decimals}`;
+  if (state.token && Number(state.sendTokenAmount) > Number(state.token.quantity.numeric)) return 'Insufficient funds';
+  return undefined;
+}
+
+/** The token's contract address from its CAIP-10 `address`, absent for the native token. */
+const tokenContract = (token: BalanceItem | undefined) => token?.address?.split(':').pop();
+
+export function createSendController(deps: {
+  store: Store;
+  adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
+  events: EventBus;
+  /** Refreshes balances once a send is mined. */
+  onSent(): void;
+}): SendController {
+  const { store, events } = deps;
+  const state = () => store.get(sendAtom);
+  const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
+
+  function context() {
+    const account = store.get(activeAccountAtom);
+    const network = store.get(activeNetworkAtom);
+    if (account.status !== 'connected' || !account.address || !account.connectorId || !network) {
+      throw new PorticoError('Connect a wallet before sending.');
+    }
+    const adapter = deps.adapters[network.chainNamespace];
+    if (!adapter) throw new PorticoError('Chain adapter not found');
+    return { account: { ...account, address: account.address, connectorId: account.connectorId }, network, adapter };
+  }
+
+  const transferFor = (from: string, current: SendState) => ({
+    from,
+    to: current.receiverAddress.trim(),
+    amount: current.sendTokenAmount,
+    decimals: Number(current.token?.quantity.decimals ?? 18),
+    tokenAddress: tokenContract(current.token),
+  });
+
+  const explorerUrl = (network: CaipNetwork, hash: string) => {
+    const base = network.blockExplorers?.default.url;
+    return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
+  };
+
+  return {
+    setToken: (token) => patch({ token, error: undefined, status: 'editing' }),
+    setAmount: (sendTokenAmount) => patch({ sendTokenAmount: sendTokenAmount.trim(), error: undefined, status: 'editing' }),
+    setMax() {
+      const { token, fee } = state();
+      if (!token) return;
+      const isNative = !token.address;
+      const max = isNative && fee ? Math.max(0, Number(token.quantity.numeric) - Number(fee) * 1.2) : Number(token.quantity.numeric);
+      patch({ sendTokenAmount: isNative && fee ? String(Number(max.toFixed(6))) : token.quantity.numeric, error: undefined, status: 'editing' });
+    },
+    setReceiver: (receiverAddress) => patch({ receiverAddress, error: undefined, status: 'editing' }),
+
+    async preview() {
+      try {
+        const { account, network, adapter } = context();
+        const problem = validateSend(state(), network.chainNamespace);
+        if (problem) {
+          patch({ error: problem, status: 'editing' });
+          return false;
+        }
+        patch({ status: 'estimating', error: undefined });
+        const fee = await adapter.estimateTransferFee(transferFor(account.address, state()), network);
+        patch({ fee, status: 'preview' });
+        return true;
+      } catch (error) {
+        patch({ status: 'editing', error: errorText(error) });
+        return false;
+      }
+    },
+
+    async send() {
+      let current = state();
+      try {
+        const { account, network, adapter } = context();
+        const problem = validateSend(current, network.chainNamespace);
+        if (problem) {
+          patch({ error: problem, status: 'editing' });
+          return false;
+        }
+        patch({ status: 'awaiting-signature', error: undefined });
+        events.track('SEND_INITIATED', { network: network.caipNetworkId, token: current.token?.symbol });
+        const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
+        patch({ status: 'pending' });
+        const outcome = await adapter.waitForTransaction(hash, network);
+        current = state();
+        if (outcome.status !== 'success') throw new PorticoError('The transaction was reverted on chain.');
+        store.set(sendAtom, {
+          ...initialSendState,
+          status: 'success',
+          lastTransaction: {
+            hash,
+            explorerUrl: explorerUrl(network, hash),
+            amount: current.sendTokenAmount,
+            symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
+            receiver: current.receiverAddress.trim(),
+          },
+        });
+        events.track('SEND_SUCCESS', { network: network.caipNetworkId, hash });
+        deps.onSent();
+        return true;
+      } catch (error) {
+        const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
+        patch({ status: 'failed', error: message });
+        events.track('SEND_ERROR', { message });
+        return false;
+      }
+    },
+
+    edit: () => patch({ status: 'editing', error: undefined }),
+    reset: () => store.set(sendAtom, initialSendState),
+  };
+}
