@@ -48,6 +48,7 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
   Account: { remote: 'account', module: './Account' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
+  WalletReceive: { remote: 'account', module: './WalletReceive', feature: 'receive' },
   WalletSend: { remote: 'send', module: './WalletSend', feature: 'send' },
 };
 
