@@ -1,0 +1,13 @@
+export {
+  deployDevchain,
+  devchainAddresses,
+  CREATE2_FACTORY,
+  DEVCHAIN_SALT,
+  SEED,
+  type DeployDevchainOptions,
+  type DevchainDeployment,
+  type DevchainToken,
+} from './deploy';
+export { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER, DEVCHAIN_DEPLOYER_KEY } from './accounts';
+export { porticoCollectiblesAbi, porticoTokenAbi, porticoUSDAbi, spamDropAbi } from './abis';
+export { erc20Abi, erc721Abi } from 'viem';
