@@ -18,6 +18,7 @@ export * from './wallet-list';
 export * from './core';
 export * from './origin';
 export { checkProjectOrigin } from './controllers/project';
+export { startAnalytics, randomId } from './controllers/analytics';
 export * from './pairing';
 export { fetchWalletPage, fetchAllowedOrigins, apiUrl, type ApiContext, type RegistryWallet, type WalletPage, type WalletQuery } from './api/client';
 export {

@@ -1,4 +1,4 @@
-import { checkProjectOrigin, createPorticoCore } from '@portico/shared-state';
+import { checkProjectOrigin, createPorticoCore, startAnalytics } from '@portico/shared-state';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserEnvironment } from './environment';
@@ -22,12 +22,18 @@ export function createPortico(options: unknown): PorticoInstance {
   root.render(createElement(App, { core, host: element }));
 
   void core.connection.start();
+  let stopAnalytics: Promise<() => void> | undefined;
   if (core.options.apiUrl) {
-    void checkProjectOrigin(core.store, { apiUrl: core.options.apiUrl, projectId: core.options.projectId }, location.origin);
+    const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };
+    void checkProjectOrigin(core.store, api, location.origin);
+    if (core.options.features.analytics) {
+      stopAnalytics = startAnalytics({ store: core.store, api, events: core.events, page: { url: location.href, domain: location.host } });
+    }
   }
   prefetchConnectWhenIdle(core.options.remotes.connect);
 
   const instance = createInstance(core, () => {
+    void stopAnalytics?.then((stop) => stop());
     core.connection.stop();
     root.unmount();
     element.remove();
