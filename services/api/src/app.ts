@@ -1,14 +1,21 @@
 /**
  * Routing for the Portico API. Each area lives in src/routes/<area>.ts and is mounted here.
- * Later issues add the blockchain API areas (balances, history, swap, on-ramp, names) the same way.
+ * Blockchain API areas: chains (supported chains + JSON-RPC proxy), balance (+ prices), history,
+ * nfts, identity. Later issues add swap, on-ramp, names the same way.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
 import { HttpError } from './http/errors';
 import type { Logger } from './log';
 import { analyticsRoutes } from './routes/analytics';
+import { balanceRoutes } from './routes/balance';
+import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
+import { historyRoutes } from './routes/history';
+import { identityRoutes } from './routes/identity';
+import { nftRoutes } from './routes/nfts';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { walletRoutes } from './routes/wallets';
@@ -18,6 +25,8 @@ export interface AppContext {
   log: Logger;
   /** Absolute base for URLs the API hands out (image_url); defaults to the request's origin. */
   publicUrl?: string;
+  /** Configured chains, their upstream nodes and indexers, the price source. */
+  chains: ChainRuntime;
 }
 
 export type AppEnv = { Variables: { ctx: AppContext } };
@@ -50,18 +59,26 @@ export function createApp(ctx: AppContext) {
       maxAge: 86400,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413),
-    }),
-  );
+  const smallBodies = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413),
+  });
+  // The JSON-RPC endpoint carries raw transactions and batches: a larger limit.
+  const rpcBodies = bodyLimit({
+    maxSize: MAX_RPC_BODY_BYTES,
+    onError: (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: body larger than ${MAX_RPC_BODY_BYTES} bytes` } }, 413),
+  });
+  app.use('*', (c, next) => (c.req.path === '/v1/' || c.req.path === '/v1' ? rpcBodies(c, next) : smallBodies(c, next)));
 
   app.route('/', healthRoutes());
   app.route('/', walletRoutes());
   app.route('/', projectRoutes());
   app.route('/', analyticsRoutes());
+  app.route('/', chainRoutes());
+  app.route('/', balanceRoutes());
+  app.route('/', historyRoutes());
+  app.route('/', nftRoutes());
+  app.route('/', identityRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {

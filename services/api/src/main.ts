@@ -3,9 +3,11 @@
  * Env: PORT (8788), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; default embedded PGlite),
  * PORTICO_API_DATA_DIR (PGlite data directory; default in memory), LOG_LEVEL (info),
  * PORTICO_API_PUBLIC_URL, PORTICO_API_PROJECTS (projects file),
- * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0).
+ * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0), PORTICO_API_CHAINS (chains JSON file),
+ * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts).
  */
 import { z } from 'zod';
+import { loadChainsFile } from './chains/config';
 import { issueMessage } from './http/errors';
 import { LOG_LEVELS } from './log';
 import { startApi } from './server';
@@ -19,6 +21,9 @@ const envSchema = z.object({
   PORTICO_API_PUBLIC_URL: z.url().optional(),
   PORTICO_API_PROJECTS: z.string().min(1).optional(),
   PORTICO_API_SYNTHETIC_WALLETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  PORTICO_API_CHAINS: z.string().min(1).optional(),
+  PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
+  PORTICO_API_NFT_METADATA_HOSTS: z.string().min(1).optional(),
 });
 
 const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
@@ -28,7 +33,22 @@ if (!parsed.success) {
 }
 const env = parsed.data;
 
+let chainsFile: Awaited<ReturnType<typeof loadChainsFile>> | undefined;
+if (env.PORTICO_API_CHAINS) {
+  try {
+    chainsFile = await loadChainsFile(env.PORTICO_API_CHAINS);
+  } catch (err) {
+    process.stderr.write(`portico api: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+}
+const hosts = env.PORTICO_API_NFT_METADATA_HOSTS;
+
 const api = await startApi({
+  chains: chainsFile?.chains,
+  prices: chainsFile?.prices,
+  indexer: { pollIntervalMs: env.PORTICO_API_INDEXER_POLL_MS },
+  nftMetadata: hosts ? { allowedHosts: hosts === '*' ? '*' : hosts.split(',').map((h) => h.trim()).filter(Boolean) } : undefined,
   host: env.HOST,
   port: env.PORT,
   databaseUrl: env.DATABASE_URL,

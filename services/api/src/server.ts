@@ -1,12 +1,14 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { parseChains, type ChainConfig, type ChainConfigInput } from './chains/config';
+import { ChainRuntime, type ChainsOptions } from './chains/runtime';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger, type LogLevel } from './log';
 import { seed } from './seed/index';
 
-export interface StartApiOptions {
+export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -21,17 +23,22 @@ export interface StartApiOptions {
   projectsFile?: string;
   /** Synthetic wallets to add — scale tests and bench only. Default 0. */
   syntheticWallets?: number;
+  /** Chains the blockchain API serves (validated; see src/chains/config.ts). Default none. */
+  chains?: ChainConfigInput[];
 }
 
 export interface RunningApi {
   url: string;
   db: Db;
+  /** Chains, RPC clients and indexers (tests: `chains.get(id)?.indexer?.waitFor()`). */
+  chains: ChainRuntime;
   close(): Promise<void>;
 }
 
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const { host = '127.0.0.1', port = 8788 } = options;
   const log = createLogger(options.logLevel ?? 'info');
+  const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
     const applied = await migrate(db);
@@ -44,7 +51,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     throw err;
   }
 
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, '') });
+  const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);
@@ -55,14 +63,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
-  log.info('api listening', { url, db: db.kind });
+  log.info('api listening', { url, db: db.kind, chains: chainConfigs.map((c) => c.caipNetworkId) });
+  chains.start();
 
   let closing: Promise<void> | undefined;
   return {
     url,
     db,
+    chains,
     close() {
       closing ??= (async () => {
+        await chains.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -1,0 +1,79 @@
+/**
+ * Chain configuration: which chains the blockchain API serves, their upstream nodes, tokens and
+ * spam contracts. From `startApi({ chains })` or the JSON file named by `PORTICO_API_CHAINS`.
+ */
+import { readFile } from 'node:fs/promises';
+import { getAddress, isAddress } from 'viem';
+import { z } from 'zod';
+import { issueMessage } from '../http/errors';
+
+const address = z
+  .string()
+  .refine((s) => isAddress(s, { strict: false }), { error: (i) => `'${String(i.input).slice(0, 64)}' is not an address` })
+  .transform((s) => getAddress(s));
+
+const url = z.string().regex(/^(https?|data):/i, 'must be an http(s) or data: URL');
+
+export const tokenConfigSchema = z.object({
+  address,
+  symbol: z.string().min(1).max(32),
+  name: z.string().min(1).max(128),
+  decimals: z.number().int().min(0).max(255),
+  iconUrl: url.optional(),
+});
+
+export const chainConfigSchema = z.object({
+  /** CAIP-2, eip155 only for now (e.g. 'eip155:31337'). */
+  caipNetworkId: z.string().regex(/^eip155:\d{1,20}$/, "must be 'eip155:<chain id>'"),
+  name: z.string().min(1).max(128),
+  /** The upstream JSON-RPC node (anvil locally, any provider in production). */
+  rpcUrl: z.string().regex(/^https?:\/\//i, 'must be an http(s) URL'),
+  nativeCurrency: z.object({
+    name: z.string().min(1),
+    symbol: z.string().min(1).max(32),
+    decimals: z.number().int().min(0).max(255),
+    iconUrl: url.optional(),
+  }),
+  tokens: z.array(tokenConfigSchema).default([]),
+  /** NFT (or token) contracts whose transfers carry `flags.is_spam` / `isSpam`. */
+  spamContracts: z.array(address).default([]),
+  testnet: z.boolean().default(false),
+  /** First block the indexer reads (default 0). */
+  startBlock: z.number().int().min(0).default(0),
+  /** ENS Universal Resolver on this chain; identity falls back to the `names` table only without it. */
+  ensUniversalResolver: address.optional(),
+  /** Forward every JSON-RPC method (anvil_*, evm_*, debug_* …) through /v1/. Default false. */
+  rpcAllowAllMethods: z.boolean().default(false),
+});
+
+export type ChainConfigInput = z.input<typeof chainConfigSchema>;
+export type ChainConfig = z.output<typeof chainConfigSchema>;
+export type TokenConfig = z.output<typeof tokenConfigSchema>;
+
+const pricesSchema = z.record(z.string(), z.number().nonnegative());
+
+/** The PORTICO_API_CHAINS file: `ChainConfig[]` or `{ chains: ChainConfig[], prices?: { SYMBOL: usd } }`. */
+export const chainsFileSchema = z.union([
+  z.array(chainConfigSchema).transform((chains) => ({ chains, prices: undefined })),
+  z.object({ chains: z.array(chainConfigSchema), prices: pricesSchema.optional() }),
+]);
+
+export function parseChains(input: unknown): ChainConfig[] {
+  const r = z.array(chainConfigSchema).safeParse(input);
+  if (!r.success) throw new Error(`chains config: ${issueMessage(r.error)}`);
+  const seen = new Set<string>();
+  for (const c of r.data) {
+    if (seen.has(c.caipNetworkId)) throw new Error(`chains config: ${c.caipNetworkId} is listed twice`);
+    seen.add(c.caipNetworkId);
+  }
+  return r.data;
+}
+
+export async function loadChainsFile(path: string): Promise<{ chains: ChainConfig[]; prices?: Record<string, number> }> {
+  const r = chainsFileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+  if (!r.success) throw new Error(`chains config ${path}: ${issueMessage(r.error)}`);
+  return { chains: parseChains(r.data.chains), prices: r.data.prices };
+}
+
+/** Numeric chain id of 'eip155:N'. */
+export const chainNumber = (c: ChainConfig) => Number(c.caipNetworkId.slice('eip155:'.length));

@@ -1,0 +1,167 @@
+/**
+ * GET /v1/account/:address/balance — native balance + every configured token's balanceOf, read
+ * live from the upstream node in one JSON-RPC batch (works without multicall3), cached 30 s
+ * unless forceUpdate. POST /v1/fungible/price — prices from the PriceSource.
+ * GET /v1/token-images/:symbol — generated icon for tokens configured without an iconUrl.
+ */
+import { Hono } from 'hono';
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import type { ChainEntry } from '../chains/runtime';
+import { UpstreamError, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
+import { caip10, numericText, requireAddress, requireChain } from '../http/chain';
+import { HttpError, parseOr400 } from '../http/errors';
+import { requireProject } from '../http/project';
+import { walletIconSvg } from '../seed/icons';
+
+const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
+/** AppKit's marker for the native currency in CAIP-10 price lookups. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+
+export interface BalanceItem {
+  name: string;
+  symbol: string;
+  chainId: string;
+  address?: string;
+  value: number;
+  price: number;
+  quantity: { decimals: string; numeric: string };
+  iconUrl: string;
+}
+
+const currencySchema = z.enum(['usd'], { error: "must be 'usd'" });
+const boolParam = z.enum(['true', 'false', '1', '0', ''], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true' || v === '1');
+
+export function tokenIconUrl(base: string, symbol: string, configured?: string) {
+  return configured ?? `${base}/v1/token-images/${encodeURIComponent(symbol)}`;
+}
+
+export function balanceRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/v1/account/:address/balance', async (c) => {
+    const { db, chains, publicUrl } = c.var.ctx;
+    await requireProject(c, db);
+    const address = requireAddress(c.req.param('address'));
+    const q = parseOr400(z.object({ currency: currencySchema.default('usd'), forceUpdate: boolParam.optional() }), {
+      currency: c.req.query('currency'),
+      forceUpdate: c.req.query('forceUpdate'),
+    });
+    const entry = requireChain(chains, c.req.query('chainId'));
+    const cacheKey = `${entry.config.caipNetworkId}|${address.toLowerCase()}`;
+    const cached = chains.balanceCache.get(cacheKey);
+    if (!q.forceUpdate && cached && Date.now() - cached.at < chains.balanceCacheMs) return c.json(cached.body as object);
+
+    const base = publicUrl ?? new URL(c.req.url).origin;
+    let balances: BalanceItem[];
+    try {
+      balances = await readBalances(c.var.ctx.chains.priceSource, entry, address, base);
+    } catch (err) {
+      if (err instanceof UpstreamError) throw new HttpError(503, UPSTREAM_UNAVAILABLE);
+      throw err;
+    }
+    const body = { balances };
+    chains.balanceCache.set(cacheKey, { at: Date.now(), body });
+    if (chains.balanceCache.size > 10_000) chains.balanceCache.delete(chains.balanceCache.keys().next().value!);
+    return c.json(body);
+  });
+
+  const priceBody = z.object({
+    currency: currencySchema,
+    addresses: z
+      .array(z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'Invalid CAIP-10 address'), { error: 'must be an array of CAIP-10 addresses' })
+      .max(100, 'at most 100 addresses'),
+    projectId: z.string().optional(),
+  });
+
+  app.post('/v1/fungible/price', async (c) => {
+    const { db, chains, publicUrl } = c.var.ctx;
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new HttpError(400, 'body: must be JSON');
+    }
+    const projectInBody = typeof (raw as { projectId?: unknown })?.projectId === 'string' ? (raw as { projectId: string }).projectId : undefined;
+    await requireProject(c, db, projectInBody && !c.req.query('projectId') ? projectInBody : undefined);
+    const body = parseOr400(priceBody, raw);
+    const base = publicUrl ?? new URL(c.req.url).origin;
+    const assets: { name: string; symbol: string; iconUrl: string; chainId: string; address?: string }[] = [];
+    for (const a of body.addresses) {
+      const i = a.lastIndexOf(':');
+      const chainId = a.slice(0, i);
+      const addr = a.slice(i + 1).toLowerCase();
+      const entry = chains.get(chainId);
+      if (!entry) continue;
+      if (addr === NATIVE_TOKEN_ADDRESS || addr === 'native') {
+        const n = entry.config.nativeCurrency;
+        assets.push({ name: n.name, symbol: n.symbol, iconUrl: tokenIconUrl(base, n.symbol, n.iconUrl), chainId });
+        continue;
+      }
+      const t = entry.config.tokens.find((t) => t.address.toLowerCase() === addr);
+      if (t) assets.push({ name: t.name, symbol: t.symbol, iconUrl: tokenIconUrl(base, t.symbol, t.iconUrl), chainId, address: t.address });
+    }
+    const prices = await chains.priceSource.getPrices(assets.map((a) => ({ chainId: a.chainId, address: a.address, symbol: a.symbol })), body.currency);
+    return c.json({
+      fungibles: assets.flatMap((a, i) => (prices[i] == null ? [] : [{ name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, price: prices[i]! }])),
+    });
+  });
+
+  app.get('/v1/token-images/:symbol', (c) => {
+    const symbol = c.req.param('symbol');
+    if (!/^[\p{L}\p{N} ._-]{1,32}$/u.test(symbol)) throw new HttpError(400, 'symbol: must be a token symbol');
+    return c.body(walletIconSvg(symbol), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
+  });
+
+  return app;
+}
+
+/** Reads the balances live (throws UpstreamError when the node is down). */
+export async function readBalances(
+  priceSource: import('../chains/prices').PriceSource,
+  entry: ChainEntry,
+  address: `0x${string}`,
+  base: string,
+): Promise<BalanceItem[]> {
+  const chainId = entry.config.caipNetworkId;
+  const tokens = entry.config.tokens.filter((t) => t.decimals > 0); // spec §5: decimals 0 dropped
+  const res = await entry.rpc.batch([
+    { method: 'eth_getBalance', params: [address, 'latest'] },
+    ...tokens.map((t) => ({ method: 'eth_call', params: [{ to: t.address, data: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [address] }) }, 'latest'] })),
+  ]);
+  const native = res[0]!;
+  if ('error' in native) throw new UpstreamError('bad-reply', `eth_getBalance: ${native.error.message}`);
+  const n = entry.config.nativeCurrency;
+  const rows: { name: string; symbol: string; address?: string; decimals: number; amount: bigint; iconUrl: string }[] = [
+    { name: n.name, symbol: n.symbol, decimals: n.decimals, amount: BigInt(native.result as string), iconUrl: tokenIconUrl(base, n.symbol, n.iconUrl) },
+  ];
+  tokens.forEach((t, i) => {
+    const o = res[i + 1]!;
+    if ('error' in o || typeof o.result !== 'string' || o.result === '0x') return; // not a token (no code / reverted)
+    let amount: bigint;
+    try {
+      amount = decodeFunctionResult({ abi: ERC20, functionName: 'balanceOf', data: o.result as Hex });
+    } catch {
+      return;
+    }
+    if (amount === 0n) return;
+    rows.push({ name: t.name, symbol: t.symbol, address: t.address, decimals: t.decimals, amount, iconUrl: tokenIconUrl(base, t.symbol, t.iconUrl) });
+  });
+  const prices = await priceSource.getPrices(rows.map((r) => ({ chainId, address: r.address, symbol: r.symbol })), 'usd');
+  return rows.map((r, i) => {
+    const numeric = numericText(r.amount, r.decimals);
+    const price = prices[i] ?? 0;
+    const item: BalanceItem = {
+      name: r.name,
+      symbol: r.symbol,
+      chainId,
+      value: Number(numeric) * price,
+      price,
+      quantity: { decimals: String(r.decimals), numeric },
+      iconUrl: r.iconUrl,
+    };
+    if (r.address) item.address = caip10(chainId, getAddress(r.address));
+    return item;
+  });
+}

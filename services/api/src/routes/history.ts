@@ -1,0 +1,203 @@
+/**
+ * GET /v1/account/:address/history?chainId=&cursor= — the account's transactions from the
+ * indexer's tables, newest first, 20 a page, with an opaque `next` cursor (block, tx index).
+ */
+import { Hono } from 'hono';
+import { getAddress } from 'viem';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { contractInfo, nftKey, nftMetadata, type NftRef } from '../chains/metadata';
+import type { ChainEntry, ChainRuntime } from '../chains/runtime';
+import { numericText, requireAddress, requireChain } from '../http/chain';
+import { HttpError, parseOr400 } from '../http/errors';
+import { requireProject } from '../http/project';
+import { ZERO_ADDRESS } from '../indexer/decode';
+import { tokenIconUrl } from './balance';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface Transfer {
+  direction: 'in' | 'out' | 'self';
+  quantity: { numeric: string };
+  fungible_info?: { name: string; symbol: string; icon: { url: string } };
+  nft_info?: { name: string; content: { preview: { url: string } }; flags: { is_spam: boolean } };
+  value?: number;
+  price?: number;
+}
+export interface Transaction {
+  id: string;
+  metadata: {
+    operationType: 'send' | 'receive' | 'mint' | 'execute';
+    hash: string;
+    minedAt: string;
+    sentFrom: string;
+    sentTo: string;
+    status: 'confirmed' | 'failed';
+    nonce: number;
+    chain: string;
+  };
+  transfers: Transfer[];
+}
+
+export const encodeCursor = (block: number, txIndex: number) => Buffer.from(`${block}.${txIndex}`).toString('base64url');
+export function decodeCursor(cursor: string): { block: number; txIndex: number } | null {
+  const m = /^(\d{1,15})\.(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return m ? { block: Number(m[1]), txIndex: Number(m[2]) } : null;
+}
+
+const querySchema = z.object({
+  cursor: z.string().max(64, 'invalid').optional(),
+  onramp: z.string().max(32).optional(),
+});
+
+type TxDb = {
+  hash: string;
+  block_number: string | number;
+  tx_index: number;
+  block_time: string | Date;
+  from_address: string;
+  to_address: string | null;
+  nonce: string | number;
+  status: number;
+};
+type TransferDb = {
+  tx_hash: string;
+  standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
+  contract: string | null;
+  from_address: string;
+  to_address: string;
+  token_id: string | null;
+  amount: string;
+};
+
+export function historyRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/v1/account/:address/history', async (c) => {
+    const { db, chains, publicUrl } = c.var.ctx;
+    await requireProject(c, db);
+    const address = requireAddress(c.req.param('address'));
+    const q = parseOr400(querySchema, { cursor: c.req.query('cursor') || undefined, onramp: c.req.query('onramp') });
+    const entry = requireChain(chains, c.req.query('chainId'));
+    let after: { block: number; txIndex: number } | null = null;
+    if (q.cursor) {
+      after = decodeCursor(q.cursor);
+      if (!after) throw new HttpError(400, 'cursor: invalid');
+    }
+    const base = publicUrl ?? new URL(c.req.url).origin;
+    return c.json(await historyPage(chains, entry, address.toLowerCase(), after, base));
+  });
+
+  return app;
+}
+
+export async function historyPage(
+  rt: ChainRuntime,
+  entry: ChainEntry,
+  account: string,
+  after: { block: number; txIndex: number } | null,
+  base: string,
+): Promise<{ data: Transaction[]; next: string | null }> {
+  const chainId = entry.config.caipNetworkId;
+  const params: unknown[] = [chainId, account, HISTORY_PAGE_SIZE + 1];
+  let where = '';
+  if (after) {
+    params.push(after.block, after.txIndex);
+    where = 'AND (block_number, tx_index) < ($4::bigint, $5::int)';
+  }
+  const { rows: page } = await rt.db.query<{ tx_hash: string; block_number: string | number; tx_index: number }>(
+    `SELECT tx_hash, block_number, tx_index FROM account_activity WHERE chain_id = $1 AND address = $2 ${where}
+     ORDER BY block_number DESC, tx_index DESC LIMIT $3`,
+    params,
+  );
+  const more = page.length > HISTORY_PAGE_SIZE;
+  const rows = page.slice(0, HISTORY_PAGE_SIZE);
+  if (rows.length === 0) return { data: [], next: null };
+  const hashes = rows.map((r) => r.tx_hash);
+  const [{ rows: txs }, { rows: transfers }, spam] = await Promise.all([
+    rt.db.query<TxDb>(
+      `SELECT hash, block_number, tx_index, block_time, from_address, to_address, nonce, status FROM chain_txs
+       WHERE chain_id = $1 AND hash = ANY($2::text[])`,
+      [chainId, hashes],
+    ),
+    rt.db.query<TransferDb>(
+      `SELECT tx_hash, standard, contract, from_address, to_address, token_id::text AS token_id, amount::text AS amount FROM chain_transfers
+       WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND (from_address = $3 OR to_address = $3)
+       ORDER BY tx_hash, log_index, batch_index`,
+      [chainId, hashes, account],
+    ),
+    rt.spamSet(entry),
+  ]);
+
+  const contracts = [...new Set(transfers.filter((t) => t.contract).map((t) => t.contract!))];
+  const nftRefs: NftRef[] = transfers
+    .filter((t) => t.standard === 'erc721' || t.standard === 'erc1155')
+    .map((t) => ({ contract: t.contract!, tokenId: t.token_id!, standard: t.standard as NftRef['standard'] }));
+  const [info, metas] = await Promise.all([contractInfo(rt, entry, contracts), nftMetadata(rt, entry, nftRefs)]);
+  const symbols = new Set<string>([entry.config.nativeCurrency.symbol]);
+  for (const t of transfers) if (t.standard === 'erc20') symbols.add(info.get(t.contract!)?.symbol ?? '');
+  const symbolList = [...symbols].filter(Boolean);
+  const priceList = await rt.priceSource.getPrices(symbolList.map((s) => ({ chainId, symbol: s })), 'usd');
+  const priceOf = new Map(symbolList.map((s, i) => [s, priceList[i] ?? null]));
+
+  const txByHash = new Map(txs.map((t) => [t.hash, t]));
+  const transfersByTx = new Map<string, TransferDb[]>();
+  for (const t of transfers) transfersByTx.set(t.tx_hash, [...(transfersByTx.get(t.tx_hash) ?? []), t]);
+
+  const data: Transaction[] = [];
+  for (const r of rows) {
+    const tx = txByHash.get(r.tx_hash);
+    if (!tx) continue;
+    const own = transfersByTx.get(r.tx_hash) ?? [];
+    const out: Transfer[] = own.map((t) => {
+      const direction: Transfer['direction'] = t.from_address === account && t.to_address === account ? 'self' : t.from_address === account ? 'out' : 'in';
+      if (t.standard === 'native' || t.standard === 'erc20') {
+        const n = entry.config.nativeCurrency;
+        const ci = t.standard === 'native' ? { name: n.name, symbol: n.symbol, decimals: n.decimals } : info.get(t.contract!);
+        const symbol = ci?.symbol ?? '?';
+        const configured = t.standard === 'native' ? n.iconUrl : entry.config.tokens.find((k) => k.address.toLowerCase() === t.contract)?.iconUrl;
+        const numeric = numericText(BigInt(t.amount), ci?.decimals ?? 0);
+        const price = priceOf.get(symbol) ?? null;
+        const transfer: Transfer = {
+          direction,
+          quantity: { numeric },
+          fungible_info: { name: ci?.name ?? symbol, symbol, icon: { url: tokenIconUrl(base, symbol, configured) } },
+        };
+        if (price !== null) {
+          transfer.price = price;
+          transfer.value = Number(numeric) * price;
+        }
+        return transfer;
+      }
+      const meta = metas.get(nftKey({ contract: t.contract!, tokenId: t.token_id! }));
+      const collection = info.get(t.contract!)?.name ?? null;
+      return {
+        direction,
+        quantity: { numeric: t.amount },
+        nft_info: {
+          name: meta?.name ?? `${collection ?? 'NFT'} #${t.token_id}`,
+          content: { preview: { url: meta?.imageUrl ?? '' } },
+          flags: { is_spam: spam.has(t.contract!) },
+        },
+      };
+    });
+    const mint = own.some((t) => t.from_address === ZERO_ADDRESS && t.to_address === account);
+    const operationType = mint ? 'mint' : own.some((t) => t.from_address === account) ? 'send' : own.some((t) => t.to_address === account) ? 'receive' : 'execute';
+    data.push({
+      id: `${tx.hash}:${chainId}`,
+      metadata: {
+        operationType,
+        hash: tx.hash,
+        minedAt: new Date(tx.block_time).toISOString(),
+        sentFrom: getAddress(tx.from_address),
+        sentTo: tx.to_address ? getAddress(tx.to_address) : '',
+        status: Number(tx.status) === 1 ? 'confirmed' : 'failed',
+        nonce: Number(tx.nonce),
+        chain: chainId,
+      },
+      transfers: out,
+    });
+  }
+  const last = rows[rows.length - 1]!;
+  return { data, next: more ? encodeCursor(Number(last.block_number), Number(last.tx_index)) : null };
+}
