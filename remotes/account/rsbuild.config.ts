@@ -16,6 +16,7 @@ export default defineConfig({
     './Account': './src/views/Account.tsx',
     './Networks': './src/views/Networks.tsx',
     './UnsupportedChain': './src/views/UnsupportedChain.tsx',
+    './WalletReceive': './src/views/WalletReceive.tsx',
       },
       shared: shared(),
       dts: false,

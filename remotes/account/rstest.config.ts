@@ -8,4 +8,5 @@ export default defineConfig({
   source: { define },
   // Tests are written alongside the product code; an empty package must not fail CI.
   passWithNoTests: true,
+  include: ['test/**/*.test.tsx'],
 });

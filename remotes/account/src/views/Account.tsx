@@ -7,23 +7,31 @@ import {
   type PorticoViewProps,
 } from '@portico/shared-state';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { AccountTabs } from '../components/AccountTabs';
+import { CopyIcon } from '../components/CopyIcon';
+import { copyAddress } from '../lib/copy';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
 
-/** The connected account: address, network, native balance, and what the person can do next. */
+/** The connected account: identity, native balance, network, actions, then tokens, NFTs and activity. */
 export default function Account({ portico }: PorticoViewProps) {
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
   const announce = useSetAtom(announcementAtom);
   const { features } = portico.options;
+  const connected = account.status === 'connected' && account.address !== undefined;
 
   useEffect(() => {
     void portico.connection.refreshBalance();
   }, [portico, account.address]);
 
-  if (account.status !== 'connected' || !account.address) {
+  useEffect(() => {
+    if (connected) void portico.accountData.syncIdentity();
+  }, [portico, connected, account.address, network?.caipNetworkId]);
+
+  if (!connected || !account.address) {
     return (
       <div className="portico-panel">
         <p className="portico-muted">{account.status === 'connecting' ? 'Reconnecting…' : 'No wallet is connected.'}</p>
@@ -37,27 +45,29 @@ export default function Account({ portico }: PorticoViewProps) {
   }
 
   const address = account.address;
-  const copyAddress = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      portico.toast.show('success', 'Address copied');
-      announce('Address copied');
-    } catch {
-      portico.toast.show('error', 'Could not copy the address');
-    }
-  };
+  const caipAddress = network ? `${network.caipNetworkId}:${address}` : undefined;
 
   return (
     <div className="portico-center">
-      <span className="portico-avatar" aria-hidden="true" />
+      <Avatar image={account.profileImage} />
       <div className="portico-row">
         <p className="portico-address" title={address}>
-          {shortenAddress(address)}
+          {account.profileName ?? shortenAddress(address)}
         </p>
-        <button type="button" className="portico-icon-button" aria-label="Copy address" onClick={copyAddress}>
+        <button
+          type="button"
+          className="portico-icon-button"
+          aria-label="Copy address"
+          onClick={() => void copyAddress(portico, address, announce)}
+        >
           <CopyIcon />
         </button>
       </div>
+      {account.profileName && (
+        <p className="portico-muted" title={address}>
+          {shortenAddress(address)}
+        </p>
+      )}
       <p className="portico-balance" aria-live="polite">
         {account.balance !== undefined
           ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
@@ -76,12 +86,32 @@ export default function Account({ portico }: PorticoViewProps) {
           View on block explorer
         </a>
       )}
+      {(features.send || features.receive) && (
+        <div className="portico-row" style={{ width: '100%' }}>
+          {features.send && (
+            <button
+              type="button"
+              className="portico-button portico-button-secondary"
+              style={{ flex: 1 }}
+              onClick={() => portico.router.push('WalletSend')}
+            >
+              Send
+            </button>
+          )}
+          {features.receive && (
+            <button
+              type="button"
+              className="portico-button portico-button-secondary"
+              style={{ flex: 1 }}
+              onClick={() => portico.router.push('WalletReceive')}
+            >
+              Receive
+            </button>
+          )}
+        </div>
+      )}
+      {caipAddress && <AccountTabs portico={portico} address={address} caipAddress={caipAddress} />}
       <div className="portico-stack" style={{ width: '100%' }}>
-        {features.send && (
-          <button type="button" className="portico-list-item" onClick={() => portico.router.push('WalletSend')}>
-            Send
-          </button>
-        )}
         <button
           type="button"
           className="portico-list-item"
@@ -99,11 +129,21 @@ export default function Account({ portico }: PorticoViewProps) {
   );
 }
 
-function CopyIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect x="5" y="5" width="8" height="8" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M3 10V4a1 1 0 0 1 1-1h6" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
-  );
+/** The identity's avatar, or the gradient placeholder when there is none or it fails to load. */
+function Avatar({ image }: { image?: string }) {
+  const [failed, setFailed] = useState<string>();
+  if (image && failed !== image) {
+    return (
+      <img
+        className="portico-avatar"
+        style={{ objectFit: 'cover' }}
+        src={image}
+        alt=""
+        width={64}
+        height={64}
+        onError={() => setFailed(image)}
+      />
+    );
+  }
+  return <span className="portico-avatar" aria-hidden="true" />;
 }

@@ -1,0 +1,109 @@
+import { formatRelativeTime, transactionsAtom, type PorticoCore } from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef } from 'react';
+import { describeTransaction, type ActivityRow } from '../lib/transaction';
+import { EmptyState, Loading } from './Loading';
+
+/**
+ * Activity tab: the active network's transactions, newest first, one page (cursor) at a time.
+ * The next page loads when the end of the list scrolls into view. Pages are small (20), so a
+ * plain list is enough; no virtualisation.
+ */
+export function ActivityPanel({ portico, caipAddress, address }: { portico: PorticoCore; caipAddress: string; address: string }) {
+  const transactions = useAtomValue(transactionsAtom);
+  const available = portico.options.apiUrl !== undefined;
+  const current = transactions.caipAddress === caipAddress;
+  const rows = useMemo(
+    () => (current ? transactions.data.map((transaction) => describeTransaction(transaction, address)) : []),
+    [current, transactions.data, address],
+  );
+  const hasMore = current && !transactions.empty;
+
+  useEffect(() => {
+    // The first page, unless this account's list is already loaded (coming back to the tab).
+    const state = portico.store.get(transactionsAtom);
+    if (state.caipAddress !== caipAddress || (state.data.length === 0 && !state.empty)) {
+      void portico.accountData.loadMoreTransactions();
+    }
+  }, [portico, caipAddress]);
+
+  if (!available) return <EmptyState>Activity is unavailable for this site</EmptyState>;
+  if (!current || (transactions.loading && rows.length === 0)) return <Loading label="Loading activity…" />;
+  if (rows.length === 0) return <EmptyState>No activity yet</EmptyState>;
+
+  return (
+    <div className="portico-stack">
+      <ul className="portico-list" role="list" aria-label="Activity" aria-busy={transactions.loading}>
+        {rows.map((row) => (
+          <ActivityItem key={row.id} row={row} />
+        ))}
+      </ul>
+      {transactions.loading ? (
+        <Loading label="Loading more activity…" />
+      ) : (
+        hasMore && <LoadMoreTrigger onLoad={() => void portico.accountData.loadMoreTransactions()} count={rows.length} />
+      )}
+    </div>
+  );
+}
+
+function ActivityItem({ row }: { row: ActivityRow }) {
+  const minedAt = Date.parse(row.minedAt);
+  return (
+    <li className="portico-list-item" style={{ cursor: 'default' }}>
+      <span style={{ display: 'grid', gap: 2, minWidth: 0, flex: 1 }}>
+        <span>
+          {row.operation}
+          {row.failed && <span className="portico-error-text"> (failed)</span>}
+        </span>
+        {row.counterparty && (
+          <span className="portico-muted" style={{ fontWeight: 400 }}>
+            {row.counterparty}
+          </span>
+        )}
+      </span>
+      <span style={{ display: 'grid', gap: 2, justifyItems: 'end', flex: 'none', textAlign: 'right' }}>
+        {row.amount && <span>{row.amount}</span>}
+        {Number.isFinite(minedAt) && (
+          <time className="portico-muted" style={{ fontWeight: 400 }} dateTime={row.minedAt}>
+            {formatRelativeTime(minedAt)}
+          </time>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Loads the next page when it scrolls into view (whichever ancestor scrolls: the dialog or the
+ * page). Without IntersectionObserver it is a plain button.
+ */
+function LoadMoreTrigger({ onLoad, count }: { onLoad: () => void; count: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  const observable = typeof IntersectionObserver !== 'undefined';
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !observable) return;
+    // Re-created per page: observing fires at once, so a list shorter than the view keeps filling.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLoadRef.current();
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [observable, count]);
+
+  if (!observable) {
+    return (
+      <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={onLoad}>
+        Load more activity
+      </button>
+    );
+  }
+  return <div ref={ref} data-testid="activity-end" style={{ height: 1 }} />;
+}

@@ -1,0 +1,81 @@
+import { formatBalance, formatUsd, portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { EmptyState, Loading } from './Loading';
+
+/** Tokens tab: the account's balance items with quantity and value (spec section 3, Balance item). */
+export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; caipAddress: string }) {
+  const portfolio = useAtomValue(portfolioAtom);
+
+  useEffect(() => {
+    void portico.accountData.refreshTokens();
+  }, [portico, caipAddress]);
+
+  // Balances of another account or network are never shown, not even for a frame.
+  const current = portfolio.caipAddress === caipAddress;
+  if (current && portfolio.unavailable) return <EmptyState>Token balances are unavailable for this site</EmptyState>;
+  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <Loading label="Loading tokens…" />;
+  if (portfolio.balances.length === 0) {
+    return portfolio.lastFailure !== undefined ? (
+      <EmptyState>Token balances could not be loaded. They will load again when you come back.</EmptyState>
+    ) : (
+      <EmptyState>No tokens yet</EmptyState>
+    );
+  }
+
+  return (
+    <ul className="portico-list" role="list" aria-label="Tokens" aria-busy={portfolio.loading}>
+      {portfolio.balances.map((item) => (
+        <TokenRow key={`${item.chainId}:${item.address ?? 'native'}:${item.symbol}`} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function TokenRow({ item }: { item: BalanceItem }) {
+  return (
+    <li className="portico-list-item" style={{ cursor: 'default' }}>
+      <TokenIcon item={item} />
+      <span style={{ display: 'grid', gap: 2, minWidth: 0, flex: 1 }}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.name}</span>
+        {/* Number and symbol are separate flex items: the header's "10,000 ETH" stays the only such text. */}
+        <span className="portico-muted" style={{ display: 'flex', gap: '0.3em', fontWeight: 400 }}>
+          <span>{formatBalance(item.quantity.numeric)}</span>
+          <span>{item.symbol}</span>
+        </span>
+      </span>
+      {item.value !== undefined && <span style={{ flex: 'none' }}>{formatUsd(item.value)}</span>}
+    </li>
+  );
+}
+
+function TokenIcon({ item }: { item: BalanceItem }) {
+  const [failed, setFailed] = useState(false);
+  if (item.iconUrl && !failed) {
+    return (
+      <img
+        className="portico-wallet-icon"
+        style={{ borderRadius: '50%' }}
+        src={item.iconUrl}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span
+      className="portico-wallet-icon"
+      aria-hidden="true"
+      style={{ borderRadius: '50%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: '0.85em' }}
+    >
+      {initials(item.symbol || item.name)}
+    </span>
+  );
+}
+
+function initials(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 2).toUpperCase() || '?';
+}

@@ -1,0 +1,232 @@
+import { accountsAtom, activeAccountAtom, routerAtom, transactionsAtom } from '@portico/shared-state';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import Account from '../src/views/Account';
+import {
+  ADDRESS,
+  connectedCore,
+  ethBalance,
+  FakeIntersectionObserver,
+  OTHER,
+  renderView,
+  stubApi,
+  transaction,
+  usdcBalance,
+} from './helpers';
+
+let stub: ReturnType<typeof stubApi>;
+const originalObserver = globalThis.IntersectionObserver;
+beforeEach(() => {
+  stub = stubApi();
+  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+});
+afterEach(() => {
+  cleanup();
+  stub.restore();
+  globalThis.IntersectionObserver = originalObserver;
+  FakeIntersectionObserver.instances = [];
+});
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const panel = () => screen.getByRole('tabpanel');
+
+describe('Account header', () => {
+  it('shows identity, balance, network, explorer and actions; Receive opens WalletReceive', async () => {
+    stub.api.identity = { name: 'vitalik.test', avatar: 'http://api.test/avatar.png' };
+    const core = await connectedCore();
+    const { container } = renderView(Account, core);
+    await waitFor(() => expect(screen.getByText('vitalik.test')).toBeTruthy());
+    expect(screen.getByText('0xf39F…2266')).toBeTruthy();
+    const avatar = container.querySelector('img.portico-avatar')!;
+    expect(avatar.getAttribute('src')).toBe('http://api.test/avatar.png');
+    expect(avatar.getAttribute('alt')).toBe('');
+    await waitFor(() => expect(screen.getByText('10,000 ETH')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Anvil Local ?, change network$/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(
+      `https://explorer.test/address/${ADDRESS}`,
+    );
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(core.store.get(routerAtom).view).toBe('WalletReceive');
+    expect(stub.api.requests.some((url) => url.pathname === `/v1/identity/${ADDRESS}`)).toBe(true);
+  });
+
+  it('falls back to the shortened address and the gradient without identity; Send and Receive follow the features', async () => {
+    const core = await connectedCore({ features: { send: false, receive: false } });
+    const { container } = renderView(Account, core);
+    await waitFor(() => expect(screen.getByText('10,000 ETH')).toBeTruthy());
+    expect(screen.getByText('0xf39F…2266')).toBeTruthy();
+    expect(container.querySelector('img.portico-avatar')).toBeNull();
+    expect(container.querySelector('span.portico-avatar')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Receive' })).toBeNull();
+  });
+});
+
+describe('Account tabs', () => {
+  it('is a tablist moved with the arrow keys, Home and End; the tab is kept in the account state', async () => {
+    const core = await connectedCore();
+    renderView(Account, core);
+    const tablist = screen.getByRole('tablist');
+    expect(within(tablist).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Tokens', 'NFTs', 'Activity']);
+    expect(tab('Tokens').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Tokens').tabIndex).toBe(0);
+    expect(tab('NFTs').tabIndex).toBe(-1);
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('Tokens').id);
+    expect(tab('Tokens').getAttribute('aria-controls')).toBe(panel().id);
+
+    tab('Tokens').focus();
+    fireEvent.keyDown(tab('Tokens'), { key: 'ArrowRight' });
+    expect(tab('NFTs').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Tokens').getAttribute('aria-selected')).toBe('false');
+    expect(document.activeElement).toBe(tab('NFTs'));
+    expect(screen.getByRole('tabpanel', { name: 'NFTs' })).toBeTruthy();
+    expect(core.store.get(activeAccountAtom).currentTab).toBe('NFTs');
+
+    fireEvent.keyDown(tab('NFTs'), { key: 'End' });
+    expect(tab('Activity').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Activity'), { key: 'ArrowRight' });
+    expect(tab('Tokens').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Tokens'), { key: 'ArrowLeft' });
+    expect(tab('Activity').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Activity'), { key: 'Home' });
+    expect(document.activeElement).toBe(tab('Tokens'));
+    fireEvent.click(tab('Activity'));
+    expect(screen.getByRole('tabpanel', { name: 'Activity' })).toBeTruthy();
+  });
+
+  it('opens on the tab kept in the account state, and hides Activity when history is off', async () => {
+    const core = await connectedCore({ features: { history: false } });
+    act(() => {
+      const accounts = core.store.get(accountsAtom);
+      core.store.set(accountsAtom, { ...accounts, eip155: { ...accounts.eip155!, currentTab: 'NFTs' } });
+    });
+    renderView(Account, core);
+    expect(tab('NFTs').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull();
+  });
+});
+
+describe('Tokens', () => {
+  it('shows a loading status, then each balance item with icon, quantity and value', async () => {
+    let open!: () => void;
+    stub.api.balanceGate = new Promise<void>((resolve) => (open = resolve));
+    stub.api.balances = [ethBalance, usdcBalance];
+    const core = await connectedCore();
+    renderView(Account, core);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading tokens…'));
+    act(() => open());
+    const list = await screen.findByRole('list', { name: 'Tokens' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Ether10,000ETH$30,000,000.00', 'PUPortico USD1,234.568PUSD$1,234.57']);
+    const icon = rows[0]!.querySelector('img')!;
+    expect(icon.getAttribute('src')).toBe(ethBalance.iconUrl);
+    expect(icon.getAttribute('alt')).toBe('');
+    // Initials stand in for a missing icon, hidden from screen readers.
+    expect(rows[1]!.querySelector('[aria-hidden="true"]')?.textContent).toBe('PU');
+    // The header keeps the only "10,000 ETH" text (the e2e tests look it up by text).
+    await waitFor(() => expect(screen.getAllByText('10,000 ETH')).toHaveLength(1));
+    expect(stub.api.requests.find((url) => url.pathname.endsWith('/balance'))?.searchParams.get('chainId')).toBe('eip155:31337');
+  });
+
+  it('says when there are no tokens, and when the site has no API', async () => {
+    const core = await connectedCore();
+    renderView(Account, core);
+    await waitFor(() => expect(panel().textContent).toBe('No tokens yet'));
+    cleanup();
+
+    const withoutApi = await connectedCore({ apiUrl: undefined });
+    renderView(Account, withoutApi);
+    await waitFor(() => expect(panel().textContent).toBe('Token balances are unavailable for this site'));
+  });
+});
+
+describe('NFTs', () => {
+  it('shows a grid of lazy images with name and collection', async () => {
+    stub.api.nfts = [
+      { contract: '0xabc', tokenId: '1', name: 'Portico Punk #1', collection: 'Portico Punks', imageUrl: 'http://api.test/nft/1.png' },
+      { contract: '0xabc', tokenId: '2', name: null, collection: 'Portico Punks', imageUrl: 'http://api.test/nft/2.png' },
+      { contract: '0xdef', tokenId: '9', name: 'Free money', collection: 'Spam', imageUrl: 'http://api.test/nft/9.png', isSpam: true },
+    ];
+    const core = await connectedCore();
+    renderView(Account, core);
+    fireEvent.click(tab('NFTs'));
+    const grid = await screen.findByRole('list', { name: 'NFTs' });
+    const items = within(grid).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = within(items[0]!).getByRole('img', { name: 'Portico Punk #1' });
+    expect(first.getAttribute('src')).toBe('http://api.test/nft/1.png');
+    expect(first.getAttribute('loading')).toBe('lazy');
+    expect(items[0]!.textContent).toContain('Portico Punks');
+    expect(within(items[1]!).getByRole('img', { name: 'Portico Punks #2' })).toBeTruthy();
+  });
+
+  it('says when there are none, and offers Retry after an error', async () => {
+    stub.api.failing.add('nfts');
+    const core = await connectedCore();
+    renderView(Account, core);
+    fireEvent.click(tab('NFTs'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load NFTs');
+    stub.api.failing.delete('nfts');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(panel().textContent).toBe('No NFTs yet'));
+  });
+});
+
+describe('Activity', () => {
+  it('lists operations with amount, counterparty and relative time, and pages on scroll', async () => {
+    const firstPage = Array.from({ length: 20 }, (_, index) => transaction(index));
+    firstPage[1] = transaction(1, { operationType: 'receive', sentFrom: OTHER, sentTo: ADDRESS }, [
+      { direction: 'in', quantity: { numeric: '250' }, fungible_info: { symbol: 'PUSD' } },
+    ]);
+    firstPage[2] = transaction(2, { operationType: 'mint', sentFrom: ADDRESS, sentTo: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }, [
+      { direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Portico Punk #3', flags: { is_spam: false } } },
+    ]);
+    // Other chains and spam-only transfers are left out (spec sections 4 and 5).
+    firstPage[3] = transaction(3, { chain: 'eip155:1' });
+    firstPage[4] = transaction(4, {}, [{ direction: 'in', nft_info: { name: 'Spam', flags: { is_spam: true } } }]);
+    stub.api.history = {
+      '': { data: firstPage, next: 'page-2' },
+      'page-2': { data: [transaction(20, { operationType: 'execute' }, [])], next: null },
+    };
+    const core = await connectedCore();
+    renderView(Account, core);
+    fireEvent.click(tab('Activity'));
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    let rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(18);
+    expect(rows[0]!.textContent).toBe('Sentto 0x7099…79C81.5 ETH5 min. ago');
+    expect(rows[1]!.textContent).toBe('Receivedfrom 0x7099…79C8250 PUSD6 min. ago');
+    expect(rows[2]!.textContent).toBe('MintedPortico Punk #37 min. ago');
+    const time = rows[0]!.querySelector('time')!;
+    expect(time.getAttribute('dateTime')).toBe(firstPage[0]!.metadata.minedAt);
+
+    act(() => FakeIntersectionObserver.scrollIntoView());
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(19));
+    rows = within(list).getAllByRole('listitem');
+    expect(rows[18]!.textContent).toBe('Contract callto 0x7099…79C825 min. ago');
+    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).map((url) => url.searchParams.get('cursor'))).toEqual([
+      null,
+      'page-2',
+    ]);
+    // The end: no further page is asked for.
+    expect(core.store.get(transactionsAtom).empty).toBe(true);
+    expect(screen.queryByTestId('activity-end')).toBeNull();
+
+    // Back on the tab later: the loaded list is kept, not fetched again.
+    fireEvent.click(tab('Tokens'));
+    fireEvent.click(tab('Activity'));
+    expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(19);
+    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history'))).toHaveLength(2);
+  });
+
+  it('says when there is no activity', async () => {
+    const core = await connectedCore();
+    renderView(Account, core);
+    fireEvent.click(tab('Activity'));
+    await waitFor(() => expect(panel().textContent).toBe('No activity yet'));
+  });
+});
