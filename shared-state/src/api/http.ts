@@ -60,20 +60,26 @@ export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
       signal,
     });
   } catch (error) {
+    clearTimeout(timer);
     if (timeout.signal.aborted) throw new TimeoutError(url);
     throw new HttpRequestError(url, { cause: error });
-  } finally {
-    clearTimeout(timer);
   }
-  if (!response.ok) {
-    const body = await response.text().catch(() => '');
-    throw new HttpRequestError(url, { status: response.status, body: body.slice(0, 200) });
-  }
+  // The timeout covers the body too: a reply that sends headers and then stalls must not hang.
   let json: unknown;
   try {
-    json = await response.json();
-  } catch {
-    throw new InvalidResponseError(url, 'not JSON');
+    if (!response.ok) {
+      const body = await response.text().catch(() => '');
+      throw new HttpRequestError(url, { status: response.status, body: body.slice(0, 200) });
+    }
+    try {
+      json = await response.json();
+    } catch (error) {
+      if (timeout.signal.aborted) throw new TimeoutError(url);
+      if (request.signal?.aborted) throw new HttpRequestError(url, { cause: error });
+      throw new InvalidResponseError(url, 'not JSON');
+    }
+  } finally {
+    clearTimeout(timer);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -140,9 +140,12 @@ export function createAccountDataController(deps: {
       }
       try {
         const identity = await fetchIdentity(api, target.account.address!, network.caipNetworkId);
-        patchActiveAccount({ profileName: identity.name, profileImage: identity.avatar });
         storage.set('identityCache', { ...storage.get('identityCache'), [caipAddress]: { fetchedAt: now(), ...identity } });
+        // The account or network changed meanwhile: this answer belongs to another one.
+        if (active()?.caipAddress !== caipAddress) return;
+        patchActiveAccount({ profileName: identity.name, profileImage: identity.avatar });
       } catch {
+        if (active()?.caipAddress !== caipAddress) return;
         // Spec section 4: on failure the avatar is cleared unless the chain id is 1.
         if (String(network.id) !== '1') patchActiveAccount({ profileImage: undefined });
       }

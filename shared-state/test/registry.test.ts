@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { createStore } from 'jotai/vanilla';
+import { createRegistryController, type RegistryOptions } from '../src/controllers/registry';
+import { registryAtom } from '../src/atoms';
+import { createMemoryStorage, createPorticoStorage } from '../src/storage';
+import type { RegistryWallet } from '../src/api/client';
+import { startStubApi, unreachableUrl, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
+import { eventually } from './helpers/fake-wallet';
+
+/** The registry: w1 … w95, in order. */
+const ALL: RegistryWallet[] = Array.from({ length: 95 }, (_, index) => ({
+  id: `w${index + 1}`,
+  name: `Wallet ${index + 1}`,
+  rdns: `com.wallet${index + 1}`,
+}));
+
+const list = (params: URLSearchParams, key: string) => params.get(key)?.split(',') ?? [];
+
+/** Answers /v1/wallets like the Portico API: include, exclude, search, then page/entries. */
+function walletsReply(request: SeenRequest, wallets: RegistryWallet[] = ALL): StubReply {
+  const { params } = request;
+  const include = list(params, 'include');
+  const exclude = list(params, 'exclude');
+  const search = params.get('search')?.toLowerCase();
+  const matching = wallets.filter(
+    (wallet) =>
+      (!include.length || include.includes(wallet.id)) &&
+      !exclude.includes(wallet.id) &&
+      (!search || wallet.name.toLowerCase().includes(search)),
+  );
+  const page = Number(params.get('page'));
+  const entries = Number(params.get('entries'));
+  return { json: { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) } };
+}
+
+let api: StubApi;
+beforeAll(async () => {
+  api = await startStubApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  api.requests.length = 0;
+  api.handle = (request) => (request.path === '/v1/wallets' ? walletsReply(request) : undefined);
+});
+
+function setup(options: Partial<RegistryOptions> = {}, apiUrl = api.url) {
+  const store = createStore();
+  const storage = createPorticoStorage(createMemoryStorage());
+  const registry = createRegistryController({
+    store,
+    storage,
+    api: { apiUrl, projectId: 'proj' },
+    options: { featuredWalletIds: [], includeWalletIds: [], excludeWalletIds: [], chains: [], ...options },
+  });
+  return { store, storage, registry, state: () => store.get(registryAtom) };
+}
+
+const ids = (wallets: readonly RegistryWallet[]) => wallets.map((wallet) => wallet.id);
+
+describe('registry: AllWallets paging', () => {
+  it('pages of 40 append, then stop at count', async () => {
+    const { registry, state } = setup({ chains: ['eip155:1'], excludeWalletIds: ['w95'] });
+    await registry.loadNextPage();
+    expect(state()).toMatchObject({ page: 1, count: 94, loading: false });
+    expect(ids(state().wallets)).toEqual(ids(ALL.slice(0, 40)));
+    const first = api.requests[0]!.params;
+    expect(first.get('page')).toBe('1');
+    expect(first.get('entries')).toBe('40');
+    expect(first.get('chains')).toBe('eip155:1');
+    expect(first.get('exclude')).toBe('w95');
+
+    await registry.loadNextPage();
+    await registry.loadNextPage();
+    expect(state().page).toBe(3);
+    expect(state().wallets).toHaveLength(94);
+    expect(api.requests.map((request) => request.params.get('page'))).toEqual(['1', '2', '3']);
+
+    // Everything is listed: no more requests.
+    await registry.loadNextPage();
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it('never lists a wallet twice when the registry shifts between pages', async () => {
+    const { registry, state } = setup();
+    await registry.loadNextPage();
+    // A new wallet appears at the top: page 2 now starts with w40, already listed.
+    const shifted = [{ id: 'new', name: 'New Wallet' }, ...ALL];
+    api.handle = (request) => walletsReply(request, shifted);
+    await registry.loadNextPage();
+    expect(state().wallets).toHaveLength(79);
+    expect(new Set(ids(state().wallets)).size).toBe(79);
+    expect(ids(state().wallets).slice(39, 41)).toEqual(['w40', 'w41']);
+  });
+
+  it('concurrent calls share one request', async () => {
+    const { registry, state } = setup();
+    api.handle = (request) => ({ ...walletsReply(request), delayMs: 50 });
+    const first = registry.loadNextPage();
+    const second = registry.loadNextPage();
+    expect(second).toBe(first);
+    expect(state().loading).toBe(true);
+    await Promise.all([first, second]);
+    expect(api.requests).toHaveLength(1);
+    expect(state().wallets).toHaveLength(40);
+  });
+
+  it('a failing page sets the error and can be retried', async () => {
+    const { registry, state } = setup();
+    api.handle = () => ({ status: 500, text: 'down' });
+    await registry.loadNextPage();
+    expect(state()).toMatchObject({ loading: false, error: 'HTTP request failed.', page: 0, wallets: [] });
+    api.handle = (request) => walletsReply(request);
+    await registry.loadNextPage();
+    expect(state()).toMatchObject({ page: 1, error: undefined });
+    expect(state().wallets).toHaveLength(40);
+  });
+});
+
+describe('registry: search', () => {
+  it('asks with the query and waits at least 300 ms even when the API is fast', async () => {
+    const { registry, state } = setup({ includeWalletIds: ['w1', 'w10', 'w11', 'w2'] });
+    const started = performance.now();
+    const searching = registry.search('  wallet 1 ');
+    expect(state().search).toMatchObject({ query: 'wallet 1', loading: true });
+    await searching;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+    expect(state().search).toEqual({ query: 'wallet 1', results: ALL.filter((w) => ['w1', 'w10', 'w11'].includes(w.id)), loading: false });
+    const params = api.requests[0]!.params;
+    expect(params.get('search')).toBe('wallet 1');
+    expect(params.get('entries')).toBe('100');
+    expect(params.get('include')).toBe('w1,w10,w11,w2');
+  });
+
+  it('a newer query aborts the older one', async () => {
+    const { registry, state } = setup();
+    api.handle = (request) =>
+      request.params.get('search') === 'old' ? { hang: true } : walletsReply(request);
+    let olderSettled = false;
+    const older = registry.search('old').then(() => (olderSettled = true));
+    await eventually(() => expect(api.requests).toHaveLength(1));
+    const newer = registry.search('Wallet 9');
+    // The older search gives up at once (no 300 ms wait, no answer from the server)…
+    await older;
+    expect(olderSettled).toBe(true);
+    // …while the newer one is still waiting out its 300 ms.
+    expect(state().search).toMatchObject({ query: 'Wallet 9', loading: true });
+    expect(state().search.query).toBe('Wallet 9');
+    await newer;
+    expect(state().search.query).toBe('Wallet 9');
+    expect(ids(state().search.results)).toEqual(['w9', 'w90', 'w91', 'w92', 'w93', 'w94', 'w95']);
+    expect(state().search.error).toBeUndefined();
+    await eventually(() => expect(api.requests[0]!.aborted).toBe(true));
+  });
+
+  it('an empty query clears the results without a request', async () => {
+    const { registry, state } = setup();
+    await registry.search('Wallet 5');
+    expect(state().search.results.length).toBeGreaterThan(0);
+    const before = api.requests.length;
+    await registry.search('   ');
+    expect(state().search).toEqual({ query: '', results: [], loading: false });
+    expect(api.requests).toHaveLength(before);
+  });
+
+  it('an empty query also cancels a search in flight', async () => {
+    const { registry, state } = setup();
+    const pending = registry.search('Wallet 5');
+    await registry.search('');
+    await pending;
+    expect(state().search).toEqual({ query: '', results: [], loading: false });
+  });
+
+  it('a failure sets search.error', async () => {
+    const { registry, state } = setup();
+    api.handle = () => ({ status: 503, text: 'busy' });
+    await registry.search('boom');
+    expect(state().search).toEqual({ query: 'boom', results: [], loading: false, error: 'HTTP request failed.' });
+  });
+});
+
+describe('registry: Connect view lists', () => {
+  it('featured in the host order, 4 recommended beside installed, recent and featured, and the count', async () => {
+    const { registry, storage, state } = setup({ featuredWalletIds: ['w5', 'w3', 'w1'], excludeWalletIds: ['w7'] });
+    storage.addRecentWallet({ id: 'w4', name: 'Wallet 4' });
+    // Installed: w2 by rdns, and w1 (also featured) by name.
+    await registry.loadConnectViewWallets([
+      { id: 'com.wallet2', rdns: 'com.wallet2', name: 'Something' },
+      { id: 'io.other', name: 'wallet 1' },
+    ]);
+    expect(ids(state().featured)).toEqual(['w5', 'w3']);
+    expect(ids(state().recommended)).toEqual(['w6', 'w8', 'w9', 'w10']);
+    expect(state().recommended).toHaveLength(4);
+    // The featured request asks for exactly the featured ids.
+    const [featuredRequest, candidatesRequest] = api.requests;
+    expect(featuredRequest!.params.get('include')).toBe('w5,w3,w1');
+    expect(candidatesRequest!.params.get('exclude')).toBe('w7,w5,w3,w1');
+    expect(state().count).toBe(91);
+  });
+
+  it('without featured wallets only the recommendation request is made', async () => {
+    const { registry, state } = setup();
+    await registry.loadConnectViewWallets([]);
+    expect(api.requests).toHaveLength(1);
+    expect(state().featured).toEqual([]);
+    expect(ids(state().recommended)).toEqual(['w1', 'w2', 'w3', 'w4']);
+    expect(state().count).toBe(95);
+  });
+
+  it('without a reachable API the lists stay empty and nothing throws', async () => {
+    const { registry, state } = setup({ featuredWalletIds: ['w1'] }, await unreachableUrl());
+    await expect(registry.loadConnectViewWallets([])).resolves.toBeUndefined();
+    expect(state()).toMatchObject({ featured: [], recommended: [], count: 0 });
+  });
+
+  it('recent wallets leave out excluded ids', () => {
+    const { registry, storage } = setup({ excludeWalletIds: ['w2'] });
+    storage.addRecentWallet({ id: 'w1', name: 'Wallet 1' });
+    storage.addRecentWallet({ id: 'w2', name: 'Wallet 2' });
+    expect(registry.recentWallets()).toEqual([{ id: 'w1', name: 'Wallet 1' }]);
+  });
+});

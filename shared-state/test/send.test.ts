@@ -1,0 +1,284 @@
+import { afterEach, describe, expect, it } from '@rstest/core';
+import {
+  UserRejectedRequestError,
+  createMemoryStorage,
+  createPorticoCore,
+  initialSendState,
+  sendAtom,
+  validateSend,
+  type BalanceItem,
+  type PorticoCore,
+  type PorticoEvent,
+} from '../src/index';
+import type { SendState } from '../src/atoms';
+import { FakeAdapter } from './helpers/fake-adapter';
+import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
+import { anvil, minimalOptions } from './helpers/fixtures';
+
+const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const ETH: BalanceItem = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '10' } };
+const USDC: BalanceItem = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:31337',
+  address: `eip155:31337:${TOKEN_CONTRACT}`,
+  quantity: { decimals: '6', numeric: '250.5' },
+};
+
+const form = (patch: Partial<SendState>): SendState => ({ ...initialSendState, ...patch });
+
+describe('validateSend', () => {
+  const valid = form({ token: USDC, sendTokenAmount: '1.5', receiverAddress: RECEIVER });
+
+  it('accepts a complete form', () => {
+    expect(validateSend(valid, 'eip155')).toBeUndefined();
+    expect(validateSend({ ...valid, receiverAddress: `  ${RECEIVER} ` }, 'eip155')).toBeUndefined();
+    expect(validateSend({ ...valid, sendTokenAmount: '250.5' }, 'eip155')).toBeUndefined();
+    expect(validateSend({ ...valid, sendTokenAmount: '.5' }, 'eip155')).toBeUndefined();
+  });
+
+  it('requires an amount and a receiver', () => {
+    expect(validateSend(form({ token: USDC, receiverAddress: RECEIVER }), 'eip155')).toBe('An amount and receiver address are required');
+    expect(validateSend(form({ token: USDC, sendTokenAmount: '1' }), 'eip155')).toBe('An amount and receiver address are required');
+    // Checked before the token.
+    expect(validateSend(form({}), 'eip155')).toBe('An amount and receiver address are required');
+  });
+
+  it('requires a token on eip155 (not on solana)', () => {
+    expect(validateSend(form({ sendTokenAmount: '1', receiverAddress: RECEIVER }), 'eip155')).toBe('A token is required');
+    expect(
+      validateSend(form({ sendTokenAmount: '1', receiverAddress: 'So11111111111111111111111111111111111111112' }), 'solana'),
+    ).toBeUndefined();
+  });
+
+  it('checks the address for the namespace', () => {
+    expect(validateSend({ ...valid, receiverAddress: '0x1234' }, 'eip155')).toBe('Invalid address');
+    expect(validateSend({ ...valid, receiverAddress: 'vitalik.eth' }, 'eip155')).toBe('Invalid address');
+    expect(validateSend(form({ sendTokenAmount: '1', receiverAddress: RECEIVER }), 'solana')).toBe('Invalid address');
+    // Checked before the amount.
+    expect(validateSend({ ...valid, receiverAddress: '0x1234', sendTokenAmount: 'abc' }, 'eip155')).toBe('Invalid address');
+  });
+
+  it('checks the amount', () => {
+    for (const amount of ['abc', '0', '0.0', '-1', '1e3', '1.2.3', '1,5', ' ']) {
+      expect(validateSend({ ...valid, sendTokenAmount: amount }, 'eip155')).toBe('Invalid amount');
+    }
+  });
+
+  it('refuses more decimals than the token has', () => {
+    expect(validateSend({ ...valid, sendTokenAmount: '1.1234567' }, 'eip155')).toBe('Too many decimals: USDC has 6');
+    expect(validateSend({ ...valid, sendTokenAmount: '1.123456' }, 'eip155')).toBeUndefined();
+    // Checked before the balance.
+    expect(validateSend({ ...valid, sendTokenAmount: '999.1234567' }, 'eip155')).toBe('Too many decimals: USDC has 6');
+  });
+
+  it('refuses more than the balance', () => {
+    expect(validateSend({ ...valid, sendTokenAmount: '250.51' }, 'eip155')).toBe('Insufficient funds');
+    expect(validateSend({ ...valid, token: ETH, sendTokenAmount: '10.000001' }, 'eip155')).toBe('Insufficient funds');
+  });
+
+  it('sends only on eip155 and solana', () => {
+    expect(validateSend(valid, 'polkadot')).toBe('Send is not supported on polkadot');
+    expect(validateSend(form({}), 'bip122')).toBe('Send is not supported on bip122');
+  });
+});
+
+describe('send controller (core with a fake adapter)', () => {
+  const cores: PorticoCore[] = [];
+  afterEach(() => {
+    for (const core of cores.splice(0)) core.connection.stop();
+  });
+
+  async function connected(networkOverrides: Record<string, unknown> = {}) {
+    const adapter = new FakeAdapter();
+    const core = createPorticoCore(minimalOptions({ networks: [{ ...anvil, ...networkOverrides }] }), {
+      storage: createMemoryStorage(),
+      eventTarget: new EventTarget(),
+      isMobile: false,
+      adapters: { eip155: adapter },
+    });
+    cores.push(core);
+    const tracked: PorticoEvent[] = [];
+    core.events.subscribe((event) => tracked.push(event));
+    await core.connection.start();
+    expect(await core.connection.connect('io.fake')).toBe(true);
+    return { core, adapter, tracked, state: () => core.store.get(sendAtom) };
+  }
+
+  it('a send before connecting fails with a message', async () => {
+    const adapter = new FakeAdapter();
+    const core = createPorticoCore(minimalOptions(), {
+      storage: createMemoryStorage(),
+      eventTarget: new EventTarget(),
+      isMobile: false,
+      adapters: { eip155: adapter },
+    });
+    expect(await core.send.preview()).toBe(false);
+    expect(core.store.get(sendAtom)).toMatchObject({ status: 'editing', error: 'Connect a wallet before sending.' });
+  });
+
+  it('preview validates first, then estimates the fee', async () => {
+    const { core, adapter, state } = await connected();
+    core.send.setAmount('1');
+    expect(await core.send.preview()).toBe(false);
+    expect(state()).toMatchObject({ status: 'editing', error: 'An amount and receiver address are required' });
+    expect(adapter.estimates).toHaveLength(0);
+
+    core.send.setToken(ETH);
+    core.send.setReceiver(RECEIVER);
+    expect(state().error).toBeUndefined();
+    expect(await core.send.preview()).toBe(true);
+    expect(state()).toMatchObject({ status: 'preview', fee: '0.000021', error: undefined });
+    expect(adapter.estimates).toEqual([
+      { from: ANVIL_ADDRESS_CHECKSUMMED, to: RECEIVER, amount: '1', decimals: 18, tokenAddress: undefined },
+    ]);
+
+    core.send.edit();
+    expect(state()).toMatchObject({ status: 'editing', sendTokenAmount: '1', receiverAddress: RECEIVER });
+  });
+
+  it('a failing estimate stays on the form with its message', async () => {
+    const { core, adapter, state } = await connected();
+    adapter.estimateTransferFee = async () => {
+      throw new Error('execution reverted');
+    };
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.preview()).toBe(false);
+    expect(state()).toMatchObject({ status: 'editing', error: 'execution reverted' });
+  });
+
+  it('setMax keeps the fee aside for the native token only', async () => {
+    const { core, state } = await connected();
+    core.send.setToken(USDC);
+    core.send.setMax();
+    expect(state().sendTokenAmount).toBe('250.5');
+    core.send.setToken(ETH);
+    core.send.setReceiver(RECEIVER);
+    core.send.setMax();
+    expect(state().sendTokenAmount).toBe('10'); // no fee known yet
+    core.send.setAmount('1');
+    await core.send.preview();
+    core.send.setMax();
+    expect(Number(state().sendTokenAmount)).toBeCloseTo(10 - 0.000021 * 1.2, 6);
+  });
+
+  it('sends the native token: value transfer, no token address; success resets and keeps lastTransaction', async () => {
+    const { core, adapter, state, tracked } = await connected();
+    core.send.setToken(ETH);
+    core.send.setAmount(' 1.25 ');
+    core.send.setReceiver(` ${RECEIVER}`);
+    expect(await core.send.send()).toBe(true);
+    expect(adapter.transfers).toHaveLength(1);
+    expect(adapter.transfers[0]!.connectorId).toBe('io.fake');
+    expect(adapter.transfers[0]!.network.caipNetworkId).toBe('eip155:31337');
+    expect(adapter.transfers[0]!.transfer).toEqual({
+      from: ANVIL_ADDRESS_CHECKSUMMED,
+      to: RECEIVER,
+      amount: '1.25',
+      decimals: 18,
+      tokenAddress: undefined,
+    });
+    expect(state()).toEqual({
+      ...initialSendState,
+      status: 'success',
+      lastTransaction: {
+        hash: adapter.hash,
+        explorerUrl: `https://explorer.example/tx/${adapter.hash}`,
+        amount: '1.25',
+        symbol: 'ETH',
+        receiver: RECEIVER,
+      },
+    });
+    expect(tracked.map((event) => event.data.event)).toEqual(
+      expect.arrayContaining(['SEND_INITIATED', 'SEND_SUCCESS']),
+    );
+    expect(tracked.find((event) => event.data.event === 'SEND_SUCCESS')?.data.properties).toMatchObject({ hash: adapter.hash });
+  });
+
+  it('sends an ERC-20: token contract from the CAIP-10 address and the token decimals', async () => {
+    const { core, adapter, state } = await connected();
+    core.send.setToken(USDC);
+    core.send.setAmount('12.5');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(true);
+    expect(adapter.transfers[0]!.transfer).toEqual({
+      from: ANVIL_ADDRESS_CHECKSUMMED,
+      to: RECEIVER,
+      amount: '12.5',
+      decimals: 6,
+      tokenAddress: TOKEN_CONTRACT,
+    });
+    expect(state().lastTransaction).toMatchObject({ amount: '12.5', symbol: 'USDC' });
+  });
+
+  it('without an explorer the last transaction has no explorer URL', async () => {
+    const { core, state } = await connected({ blockExplorers: undefined });
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(true);
+    expect(state().status).toBe('success');
+    expect(state().lastTransaction?.hash).toBeDefined();
+    expect(state().lastTransaction?.explorerUrl).toBeUndefined();
+  });
+
+  it('a declined signature (4001): "Signature declined", the form keeps its values', async () => {
+    const { core, adapter, state, tracked } = await connected();
+    adapter.sendError = new UserRejectedRequestError(Object.assign(new Error('User denied'), { code: 4001 }));
+    core.send.setToken(USDC);
+    core.send.setAmount('3');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(false);
+    expect(state()).toMatchObject({
+      status: 'failed',
+      error: 'Signature declined',
+      token: USDC,
+      sendTokenAmount: '3',
+      receiverAddress: RECEIVER,
+    });
+    expect(state().lastTransaction).toBeUndefined();
+    expect(tracked.at(-1)?.data).toMatchObject({ event: 'SEND_ERROR', properties: { message: 'Signature declined' } });
+  });
+
+  it('a raw provider error with code 4001 is a declined signature too', async () => {
+    const { core, adapter, state } = await connected();
+    adapter.sendError = { code: 4001, message: 'User rejected the request.' };
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(false);
+    expect(state().error).toBe('Signature declined');
+  });
+
+  it('a reverted receipt fails the send and keeps the form', async () => {
+    const { core, adapter, state } = await connected();
+    adapter.outcome = 'reverted';
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(false);
+    expect(state()).toMatchObject({ status: 'failed', sendTokenAmount: '1', receiverAddress: RECEIVER });
+    expect(state().error).toContain('reverted');
+  });
+
+  it('an invalid form never reaches the wallet', async () => {
+    const { core, adapter, state } = await connected();
+    core.send.setToken(ETH);
+    core.send.setAmount('11');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(false);
+    expect(state()).toMatchObject({ status: 'editing', error: 'Insufficient funds' });
+    expect(adapter.transfers).toHaveLength(0);
+  });
+
+  it('reset empties the form', async () => {
+    const { core, state } = await connected();
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.reset();
+    expect(state()).toEqual(initialSendState);
+  });
+});
