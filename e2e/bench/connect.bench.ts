@@ -1,0 +1,763 @@
+// `pnpm bench:connect`: how fast the modal is for a person, in headless Chromium against the real stack
+// (anvil, the relay + API from scripts/services.mjs, the demo servers from demo/server.mjs), all on
+// 127.0.0.1 with free ports. Runs as `node --import tsx` (tsx is an e2e devDependency; one process, so
+// signals reach the cleanup below directly); prints medians [min–max] over N runs.
+//
+//   pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files]   (--files lists the JS files counted)
+//
+// Builds only when a dist is missing (or with --build). Every run uses a fresh browser context (cold
+// HTTP cache, fresh storage); "warm" rows reuse the page of that run.
+//
+// What is measured, per run:
+//  1. JS bytes: every script response the page received (resourceType "script" or a JavaScript
+//     content type), split at the page's load event and at the first click. "transferred" is the
+//     encoded body size Chromium saw (equals raw when the server does not compress: demo/server.mjs
+//     does not); "gzip -9" gzips each fetched body with node:zlib, as `pnpm bench:size` does.
+//  2. Long tasks: PerformanceObserver('longtask') installed by an init script before any page script;
+//     total duration of the tasks that start before loadEventEnd + 2 s.
+//  3–6. Click → visible, timed IN THE PAGE: a capturing window 'click' listener stamps performance.now()
+//     when the click event is dispatched (Playwright's actionability waits are not counted); a
+//     MutationObserver (document + every open shadow root) and a requestAnimationFrame loop look for
+//     the target (role + accessible name, rendered: checkVisibility(), inside the dialog/grid). The
+//     stop time is the start of the first animation frame in which the target is in the rendered DOM,
+//     i.e. the frame that paints it (so values are frame-quantised, ~16.7 ms). After each in-page
+//     measurement the target is checked again with Playwright's getByRole(...) locator.
+//     Order in a run on `/`: load + 2 s idle (the shell's idle prefetch) → Connect Wallet (cold) → Esc →
+//     Connect Wallet (warm) → All Wallets (registry page 1) → Esc → Connect Wallet → WalletConnect (QR)
+//     → Copy link + clipboard → SignClient wallet pair(uri) → Account shows 10,000 ETH.
+//  5. Pair → Account is timed across Node and the page on the shared wall clock
+//     (performance.timeOrigin + performance.now() on both sides): from the call of pair(uri).
+//  7. Baselines, each in its own fresh context, same in-page timing, page served from 127.0.0.1:
+//     "DOM": a static page whose button's click handler appends <div role=dialog><button>…</button></div>;
+//     "React 19": the same UI as a React 19 app (useState + a 12-button list), bundled at bench start
+//     with esbuild (tsx's) from the demo's own react/react-dom. The ratio rows divide Portico's
+//     click → visible medians by these.
+import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { ANVIL_CHAIN_ID, startAnvil } from '../fixtures/anvil.ts';
+import { HOST, freePorts, startStaticServer } from '../fixtures/net.ts';
+import { TestWallet, TEST_WALLET_NAME } from '../fixtures/test-wallet.ts';
+import { startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const KIB = 1024;
+const BALANCE = '10,000 ETH';
+const IDLE_AFTER_LOAD_MS = 2000;
+const STEP_TIMEOUT_MS = 20_000;
+const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
+
+// ---------------------------------------------------------------------------------------------- args
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`${name}=`));
+  return eq?.slice(name.length + 1);
+}
+const RUNS = Number(argValue('--runs') ?? 7);
+if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 100) {
+  console.error('bench:connect: --runs must be an integer 1..100');
+  process.exit(2);
+}
+const FORCE_BUILD = process.argv.includes('--build');
+const LIST_FILES = process.argv.includes('--files');
+const TOTAL_TIMEOUT_MS = Number(argValue('--timeout') ?? 180 + RUNS * 60) * 1000;
+
+// ------------------------------------------------------------------------------------------ cleanup
+const stoppers: Array<{ name: string; stop: () => Promise<unknown> | unknown; waitMs: number }> = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const s of stoppers.splice(0).reverse()) {
+      try {
+        await Promise.race([s.stop(), sleep(s.waitMs).then(() => console.warn(`[bench] stopping ${s.name} timed out`))]);
+      } catch (e) {
+        console.warn(`[bench] stopping ${s.name}:`, e instanceof Error ? e.message : e);
+      }
+    }
+  })();
+  return cleaning;
+}
+/**
+ * Registers a resource for cleanup BEFORE it has finished starting, so a signal or the watchdog during
+ * start-up still stops it (cleanup waits for the start to settle, up to `waitMs`, then stops it).
+ */
+async function track<T>(name: string, starting: Promise<T>, stop: (value: T) => Promise<unknown> | unknown, waitMs = 10_000): Promise<T> {
+  if (cleaning) {
+    // Started after cleanup began (main() still running after a signal): stop it as soon as it is up.
+    void starting.then(stop, () => undefined);
+    throw new Error(`${name}: not started, cleaning up`);
+  }
+  stoppers.push({
+    name,
+    waitMs,
+    stop: async () => {
+      const value = await starting.catch(() => undefined);
+      if (value !== undefined) await stop(value);
+    },
+  });
+  return starting;
+}
+// `on`, not `once`: a repeated signal (Ctrl-C twice, a wrapper relaying it) must not end the process
+// before the children are stopped.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (cleaning) return;
+    console.error(`\nbench:connect: ${signal}, cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error(`bench:connect: did not finish within ${TOTAL_TIMEOUT_MS / 1000} s (--timeout), cleaning up`);
+  void cleanup().finally(() => process.exit(1));
+}, TOTAL_TIMEOUT_MS);
+
+function sleep(ms: number) {
+  return new Promise<void>((r) => setTimeout(r, ms));
+}
+async function withTimeout<T>(what: string, p: Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// -------------------------------------------------------------------------------------------- build
+function ensureBuilt() {
+  const needed = [
+    join(ROOT, 'demo/dist/index.html'),
+    join(ROOT, 'demo/dist/plain.html'),
+    join(ROOT, 'shell/dist/portico.js'),
+    join(ROOT, 'shell/dist/mf/remoteEntry.js'),
+    join(ROOT, 'remotes/connect/dist/remoteEntry.js'),
+    join(ROOT, 'remotes/account/dist/remoteEntry.js'),
+  ];
+  const missing = needed.filter((f) => !existsSync(f));
+  if (!FORCE_BUILD && missing.length === 0) return;
+  console.error(FORCE_BUILD ? '[bench] --build: pnpm run build' : `[bench] dist missing (${missing.length} files): pnpm run build`);
+  const r = spawnSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 });
+  if (r.status !== 0) throw new Error(`pnpm build failed (${r.status ?? r.signal})`);
+}
+
+// ------------------------------------------------------------------------------ baselines (pages)
+const DOM_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (DOM)</title></head>
+<body><main><h1>Baseline</h1><button type="button" id="open">Connect Wallet</button></main>
+<script>
+document.getElementById('open').addEventListener('click', function () {
+  var d = document.createElement('div');
+  d.setAttribute('role', 'dialog');
+  d.setAttribute('aria-label', 'Connect Wallet');
+  var b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = ${JSON.stringify(TEST_WALLET_NAME)};
+  d.appendChild(b);
+  document.body.appendChild(d);
+});
+</script></body></html>`;
+
+const REACT_BASELINE_SRC = `
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+const WALLETS = [${JSON.stringify(TEST_WALLET_NAME)}, ...Array.from({ length: 11 }, (_, i) => 'Wallet ' + (i + 1))];
+function App() {
+  const [open, setOpen] = useState(false);
+  return (
+    <main>
+      <h1>Baseline</h1>
+      <button type="button" onClick={() => setOpen(true)}>Connect Wallet</button>
+      {open && (
+        <div role="dialog" aria-label="Connect Wallet">
+          <ul aria-label="Wallets">
+            {WALLETS.map((name) => <li key={name}><button type="button"><span>{name}</span></button></li>)}
+          </ul>
+        </div>
+      )}
+    </main>
+  );
+}
+createRoot(document.getElementById('root')).render(<App />);
+`;
+
+/** Bundles the React 19 baseline with tsx's esbuild and the demo's react/react-dom; undefined if unavailable. */
+async function buildReactBaseline(): Promise<{ js: string; reactVersion: string } | { error: string }> {
+  try {
+    const tsxPkg = realpathSync(join(ROOT, 'e2e/node_modules/tsx/package.json'));
+    const esbuild = createRequire(tsxPkg)('esbuild') as {
+      build(o: object): Promise<{ outputFiles: Array<{ text: string }> }>;
+    };
+    const fromDemo = createRequire(join(ROOT, 'demo/package.json'));
+    const reactVersion = (fromDemo('react/package.json') as { version: string }).version;
+    const out = await esbuild.build({
+      stdin: { contents: REACT_BASELINE_SRC, loader: 'tsx', resolveDir: join(ROOT, 'demo'), sourcefile: 'baseline.tsx' },
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      jsx: 'automatic',
+      platform: 'browser',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      write: false,
+      logLevel: 'silent',
+    });
+    return { js: out.outputFiles[0]!.text, reactVersion };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+  }
+}
+const REACT_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (React)</title>
+<script defer src="/react-baseline.js"></script></head><body><div id="root"></div></body></html>`;
+
+// ------------------------------------------------------------------------------ in-page instruments
+// tsx compiles with esbuild's keepNames, which wraps nested functions in `__name(fn, "name")`; functions
+// that Playwright serialises into the page (the test wallet, the watcher) need that helper there too.
+const NAME_SHIM = 'globalThis.__name ??= (target, value) => Object.defineProperty(target, "name", { value, configurable: true });';
+
+/** Init script: long-task observer before any page script. */
+function installLongTaskObserver() {
+  const w = window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> };
+  w.__benchLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* unsupported: stays empty */
+  }
+}
+
+interface Target {
+  /** 'button' | 'img' match role + accessible name; 'text' matches a text node containing `name`. */
+  kind: 'button' | 'img' | 'text';
+  name: string;
+  /** The target must be inside an element matching this selector (closest(), within its shadow tree). */
+  scope: string;
+  /** Start at the next 'click' event (default) or right away. */
+  startOnClick: boolean;
+}
+interface WatchResult {
+  /** performance.now() of the click event (or of arming). */
+  start: number;
+  /** performance.now() when a DOM mutation first made the target present and rendered. */
+  dom: number;
+  /** performance.now() at the start of the first animation frame with the target rendered. */
+  frame: number;
+  /** performance.timeOrigin + frame: wall clock, for timings that start in Node. */
+  frameEpoch: number;
+}
+
+/** Arms a watcher in the page (serialised by page.evaluate; self-contained). */
+function armWatcher(t: Target): void {
+  type W = { promise: Promise<WatchResult>; result?: WatchResult; error?: string };
+  const win = window as unknown as { __benchWatch?: W; __benchWatchStop?: () => void };
+  win.__benchWatchStop?.();
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const nameOf = (el: Element): string => {
+    const label = el.getAttribute('aria-label');
+    if (label) return norm(label);
+    let text = '';
+    const walk = (n: Node) => {
+      if (n.nodeType === Node.TEXT_NODE) text += n.textContent ?? '';
+      else if (n.nodeType === Node.ELEMENT_NODE) {
+        const e = n as Element;
+        if (e.getAttribute('aria-hidden') === 'true') return;
+        if (e.tagName === 'IMG') text += ` ${e.getAttribute('alt') ?? ''} `;
+        for (const c of Array.from(e.childNodes)) walk(c);
+      }
+    };
+    walk(el);
+    return norm(text);
+  };
+  const rendered = (el: Element) =>
+    typeof (el as HTMLElement).checkVisibility === 'function'
+      ? (el as HTMLElement).checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
+      : el.getClientRects().length > 0;
+  const roots = (): Array<Document | ShadowRoot> => {
+    const out: Array<Document | ShadowRoot> = [document];
+    for (let i = 0; i < out.length; i++)
+      for (const el of Array.from(out[i]!.querySelectorAll('*'))) if (el.shadowRoot) out.push(el.shadowRoot);
+    return out;
+  };
+  const matches = (el: Element) => {
+    if (!el.closest(t.scope) || !rendered(el)) return false;
+    if (t.kind === 'text') return true;
+    return nameOf(el) === t.name;
+  };
+  const find = (all: Array<Document | ShadowRoot>): boolean => {
+    for (const root of all) {
+      if (t.kind === 'text') {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          if ((n.textContent ?? '').includes(t.name) && n.parentElement && matches(n.parentElement)) return true;
+      } else {
+        const sel = t.kind === 'button' ? 'button, [role="button"]' : 'img, [role="img"]';
+        for (const el of Array.from(root.querySelectorAll(sel))) if (matches(el)) return true;
+      }
+    }
+    return false;
+  };
+
+  let start: number | undefined = t.startOnClick ? undefined : performance.now();
+  let dom: number | undefined;
+  let raf = 0;
+  let stopped = false;
+  const observed = new WeakSet<Node>();
+  let resolve!: (r: WatchResult) => void;
+  const promise = new Promise<WatchResult>((r) => (resolve = r));
+  const mo = new MutationObserver(() => check(false));
+  const observeAll = (all: Array<Document | ShadowRoot>) => {
+    for (const root of all)
+      if (!observed.has(root)) {
+        observed.add(root);
+        mo.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+      }
+  };
+  const onClick = () => {
+    if (start === undefined) start = performance.now();
+  };
+  const stop = () => {
+    stopped = true;
+    mo.disconnect();
+    cancelAnimationFrame(raf);
+    window.removeEventListener('click', onClick, true);
+  };
+  const finish = (frame: number) => {
+    if (stopped) return;
+    const result = { start: start!, dom: dom ?? frame, frame, frameEpoch: performance.timeOrigin + frame };
+    win.__benchWatch!.result = result;
+    stop();
+    resolve(result);
+  };
+  // fromFrame: called at the start of an animation frame (this frame paints what is rendered now).
+  function check(fromFrame: boolean) {
+    if (stopped || start === undefined) return;
+    const all = roots();
+    observeAll(all);
+    if (!find(all)) return;
+    const now = performance.now();
+    dom ??= now;
+    if (fromFrame) finish(now);
+  }
+  const loop = () => {
+    check(true);
+    if (!stopped) raf = requestAnimationFrame(loop);
+  };
+  if (find(roots())) {
+    win.__benchWatch = { promise: Promise.reject(new Error('target already visible before the click')), error: 'already visible' };
+    win.__benchWatch.promise.catch(() => undefined);
+    return;
+  }
+  window.addEventListener('click', onClick, true);
+  observeAll(roots());
+  raf = requestAnimationFrame(loop);
+  win.__benchWatch = { promise };
+  win.__benchWatchStop = stop;
+}
+
+async function awaitWatcher(page: Page, what: string): Promise<WatchResult> {
+  return withTimeout(
+    what,
+    page.evaluate(() => (window as unknown as { __benchWatch: { promise: Promise<WatchResult> } }).__benchWatch.promise),
+  );
+}
+
+/** Arms the watcher, clicks `click` (a Playwright locator), and returns click → target-rendered times. */
+async function timeClick(page: Page, what: string, click: ReturnType<Page['getByRole']>, target: Omit<Target, 'startOnClick'>) {
+  await page.evaluate(armWatcher, { ...target, startOnClick: true });
+  await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
+  const r = await awaitWatcher(page, what);
+  return { ms: r.frame - r.start, domMs: r.dom - r.start };
+}
+
+// ------------------------------------------------------------------------------------------ helpers
+const dialog = (page: Page, name?: string) => (name ? page.getByRole('dialog', { name, exact: true }) : page.getByRole('dialog'));
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+interface JsRecord {
+  url: string;
+  beforeLoad: boolean;
+  beforeClick: boolean;
+  raw: number;
+  transferred: number;
+  gzip: number;
+  encoding?: string;
+}
+/** Records every script response of the page with the phase it arrived in. */
+function recordScripts(page: Page) {
+  const phase = { loaded: false, clicked: false };
+  const pending: Array<Promise<JsRecord | undefined>> = [];
+  const onLoad = () => (phase.loaded = true);
+  const onResponse = (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() !== 'script' && !/javascript|ecmascript/i.test(type)) return;
+    if (!/^https?:/.test(response.url())) return;
+    const at = { beforeLoad: !phase.loaded, beforeClick: !phase.clicked };
+    pending.push(
+      (async () => {
+        try {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return {
+            url: response.url(),
+            ...at,
+            raw: body.length,
+            transferred: sizes.responseBodySize,
+            gzip: gzipSync(body, { level: 9 }).length,
+            encoding: response.headers()['content-encoding'],
+          };
+        } catch {
+          return undefined; // redirect or aborted: no body
+        }
+      })(),
+    );
+  };
+  page.on('load', onLoad);
+  page.on('response', onResponse);
+  return {
+    markClick: () => (phase.clicked = true),
+    async done() {
+      page.off('response', onResponse);
+      page.off('load', onLoad);
+      return (await Promise.all(pending)).filter((r): r is JsRecord => !!r);
+    },
+  };
+}
+
+async function loadAndIdle(page: Page, url: string) {
+  await withTimeout(`goto ${url}`, page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS }));
+  await withTimeout('Connect Wallet button', button(page, 'Connect Wallet').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }));
+  await sleep(IDLE_AFTER_LOAD_MS);
+}
+
+async function longTasksUntilLoadPlus2s(page: Page) {
+  return page.evaluate((windowMs) => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const end = (nav?.loadEventEnd || performance.now()) + windowMs;
+    const tasks = (window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> }).__benchLongTasks;
+    const counted = tasks.filter((t) => t.start < end);
+    return { total: counted.reduce((n, t) => n + t.duration, 0), count: counted.length, loadEnd: nav?.loadEventEnd ?? NaN };
+  }, IDLE_AFTER_LOAD_MS);
+}
+
+/** Closes the modal with its Close button (Escape in AllWallets' search box is the input's, not the modal's). */
+async function closeModal(page: Page, what: string) {
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+  await withTimeout(`${what}: dialog closes`, dialog(page).waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS }));
+}
+
+function sumJs(records: JsRecord[], pick: (r: JsRecord) => boolean) {
+  const rs = records.filter(pick);
+  return {
+    raw: rs.reduce((n, r) => n + r.raw, 0),
+    transferred: rs.reduce((n, r) => n + r.transferred, 0),
+    gzip: rs.reduce((n, r) => n + r.gzip, 0),
+    files: rs.length,
+    encoded: rs.some((r) => r.encoding && r.encoding !== 'identity'),
+  };
+}
+
+// ------------------------------------------------------------------------------------------ samples
+const samples = new Map<string, number[]>();
+const add = (key: string, v: number) => {
+  if (!Number.isFinite(v)) throw new Error(`${key}: not a number (${v})`);
+  samples.set(key, [...(samples.get(key) ?? []), v]);
+};
+let compressed = false;
+const jsFiles = { react: 0, plain: 0 };
+/** The script files counted before the click in the last run, per page (printed with --files). */
+const lastFiles: Record<string, JsRecord[]> = {};
+
+interface Stack {
+  demo: string;
+  rpcUrl: string;
+  relay: string;
+  api: string;
+  baseline: string;
+  reactBaseline: boolean;
+}
+
+async function newContext(browser: Browser, stack: Stack): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript({ content: NAME_SHIM });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.demo).origin });
+  await context.addInitScript(installLongTaskObserver);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return context;
+}
+
+/** One full run on the React host `/`: metrics 1–6. */
+async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet: string) {
+  const context = await newContext(browser, stack);
+  let wc: WcWallet | undefined;
+  try {
+    const page = await context.newPage();
+    await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
+    const scripts = recordScripts(page);
+    await loadAndIdle(page, `${stack.demo}/`);
+    const lt = await longTasksUntilLoadPlus2s(page);
+    add('lt:/', lt.total);
+
+    // 3. cold: first open after load + 2 s (idle prefetch had its chance).
+    const walletTarget = { kind: 'button', name: TEST_WALLET_NAME, scope: '[role="dialog"], dialog' } as const;
+    scripts.markClick();
+    const cold = await timeClick(page, 'Connect Wallet (cold)', button(page, 'Connect Wallet'), walletTarget);
+    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    add('open:cold:/', cold.ms);
+    add('open:cold:dom:/', cold.domMs);
+    const js = await scripts.done();
+    const atLoad = sumJs(js, (r) => r.beforeLoad);
+    const beforeClick = sumJs(js, (r) => r.beforeClick);
+    compressed ||= beforeClick.encoded;
+    jsFiles.react = beforeClick.files;
+    lastFiles['/'] = js.filter((r) => r.beforeClick);
+    add('js:load:gzip:/', atLoad.gzip);
+    add('js:click:raw:/', beforeClick.raw);
+    add('js:click:xfer:/', beforeClick.transferred);
+    add('js:click:gzip:/', beforeClick.gzip);
+
+    // 3. warm: second open.
+    await closeModal(page, 'after cold open');
+    const warm = await timeClick(page, 'Connect Wallet (warm)', button(page, 'Connect Wallet'), walletTarget);
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    add('open:warm:/', warm.ms);
+
+    // 6. All Wallets → first registry wallet tile.
+    const all = await timeClick(page, 'All Wallets', dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }), {
+      kind: 'button',
+      name: firstRegistryWallet,
+      scope: '[role="grid"]',
+    });
+    await dialog(page, 'All Wallets')
+      .getByRole('grid', { name: 'All wallets' })
+      .getByRole('button', { name: firstRegistryWallet, exact: true })
+      .waitFor({ state: 'visible' });
+    add('allwallets:/', all.ms);
+
+    // 4. WalletConnect → QR.
+    await closeModal(page, 'after All Wallets');
+    await button(page, 'Connect Wallet').click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    wc = await withTimeout('SignClient wallet init', startWcWallet(stack.relay));
+    const qr = await timeClick(page, 'WalletConnect → QR', dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }), {
+      kind: 'img',
+      name: 'QR code for WalletConnect',
+      scope: '[role="dialog"], dialog',
+    });
+    await dialog(page, 'WalletConnect').getByRole('img', { name: 'QR code for WalletConnect' }).waitFor({ state: 'visible' });
+    add('qr:/', qr.ms);
+
+    // 5. Pair → Account with the balance: the URI as a person gets it (Copy link → clipboard).
+    await button(page, 'Copy link').click();
+    let uri = '';
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    while (!uri.startsWith('wc:')) {
+      if (Date.now() > deadline) throw new Error('Copy link: no wc: URI on the clipboard');
+      uri = await page.evaluate(() => navigator.clipboard.readText()).catch(() => '');
+      if (!uri.startsWith('wc:')) await sleep(50);
+    }
+    await page.evaluate(armWatcher, { kind: 'text' as const, name: BALANCE, scope: '[role="dialog"], dialog', startOnClick: false });
+    const pairStart = performance.timeOrigin + performance.now();
+    await withTimeout('wallet.pair(uri)', wc.pair(uri));
+    const account = await awaitWatcher(page, 'Pair → Account');
+    await dialog(page, 'Account').getByText(BALANCE).waitFor({ state: 'visible' });
+    add('pair:/', account.frameEpoch - pairStart);
+  } finally {
+    await wc?.stop().catch(() => undefined);
+    await context.close().catch(() => undefined);
+  }
+}
+
+/** One run on /plain.html: metrics 1–3 (cold). */
+async function runPlain(browser: Browser, stack: Stack) {
+  const context = await newContext(browser, stack);
+  try {
+    const page = await context.newPage();
+    await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
+    const scripts = recordScripts(page);
+    await loadAndIdle(page, `${stack.demo}/plain.html`);
+    add('lt:plain', (await longTasksUntilLoadPlus2s(page)).total);
+    scripts.markClick();
+    const cold = await timeClick(page, 'plain: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
+      kind: 'button',
+      name: TEST_WALLET_NAME,
+      scope: '[role="dialog"], dialog',
+    });
+    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    add('open:cold:plain', cold.ms);
+    const js = await scripts.done();
+    const atLoad = sumJs(js, (r) => r.beforeLoad);
+    const beforeClick = sumJs(js, (r) => r.beforeClick);
+    compressed ||= beforeClick.encoded;
+    jsFiles.plain = beforeClick.files;
+    lastFiles.plain = js.filter((r) => r.beforeClick);
+    add('js:load:gzip:plain', atLoad.gzip);
+    add('js:click:raw:plain', beforeClick.raw);
+    add('js:click:xfer:plain', beforeClick.transferred);
+    add('js:click:gzip:plain', beforeClick.gzip);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function runBaseline(browser: Browser, stack: Stack, kind: 'dom' | 'react') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript({ content: NAME_SHIM });
+  try {
+    const page = await context.newPage();
+    await withTimeout('baseline goto', page.goto(`${stack.baseline}/${kind}.html`, { waitUntil: 'load' }));
+    await button(page, 'Connect Wallet').waitFor({ state: 'visible' });
+    await sleep(500);
+    const r = await timeClick(page, `baseline ${kind}`, button(page, 'Connect Wallet'), {
+      kind: 'button',
+      name: TEST_WALLET_NAME,
+      scope: '[role="dialog"]',
+    });
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    add(`base:${kind}`, r.ms);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+// ------------------------------------------------------------------------------------------- report
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+function report(reactVersion: string | undefined, reactError: string | undefined) {
+  const lines: string[] = [];
+  const kib = (n: number) => (n / KIB).toFixed(1);
+  const ms = (n: number) => n.toFixed(0);
+  const W = 48;
+  const row = (label: string, page: string, key: string, fmt: (n: number) => string, note: string) => {
+    const xs = samples.get(key);
+    const head = `${label.padEnd(W)} ${page.padEnd(6)}`;
+    if (!xs?.length) return lines.push(`${head} ${'n/a'.padStart(7)}`);
+    const cells = [median(xs), Math.min(...xs), Math.max(...xs)].map((v) => fmt(v).padStart(7)).join(' ');
+    lines.push(`${head} ${cells}  ${note}`);
+  };
+  lines.push(`\nPortico connect bench: ${RUNS} run(s), headless Chromium, fresh context per run; 1 KiB = 1024 B`);
+  lines.push(`${'metric'.padEnd(W)} ${'page'.padEnd(6)} ${'median'.padStart(7)} ${'min'.padStart(7)} ${'max'.padStart(7)}`);
+  for (const [page, key] of [['/', '/'], ['plain', 'plain']] as const) {
+    const files = key === '/' ? jsFiles.react : jsFiles.plain;
+    row('1 JS by the load event, gzip -9', page, `js:load:gzip:${key}`, kib, 'KiB');
+    row('1 JS before 1st click (incl. idle prefetch), gz', page, `js:click:gzip:${key}`, kib, `KiB, ${files} files`);
+    row('1   same, raw', page, `js:click:raw:${key}`, kib, 'KiB');
+    row('1   same, transferred', page, `js:click:xfer:${key}`, kib, compressed ? 'KiB (compressed)' : 'KiB (no compression)');
+  }
+  row('2 long tasks, load + 2 s', '/', 'lt:/', ms, 'ms');
+  row('2 long tasks, load + 2 s', 'plain', 'lt:plain', ms, 'ms');
+  row('3 Connect Wallet → 1st wallet visible, cold', '/', 'open:cold:/', ms, 'ms (frame that paints it)');
+  row('3   same, until DOM insertion', '/', 'open:cold:dom:/', ms, 'ms');
+  row('3 Connect Wallet → 1st wallet visible, warm', '/', 'open:warm:/', ms, 'ms (second open)');
+  row('3 Connect Wallet → 1st wallet visible, cold', 'plain', 'open:cold:plain', ms, 'ms');
+  row('4 WalletConnect → QR visible', '/', 'qr:/', ms, 'ms');
+  row('5 pair(uri) → Account shows 10,000 ETH', '/', 'pair:/', ms, 'ms (Node→page wall clock)');
+  row('6 All Wallets → 1st registry tile visible', '/', 'allwallets:/', ms, 'ms');
+  row('7 baseline DOM: click → appended button', '-', 'base:dom', ms, 'ms');
+  if (reactVersion) row(`7 baseline React ${reactVersion}: click → rendered list`, '-', 'base:react', ms, 'ms');
+  else lines.push(`7 baseline React: n/a (${reactError})`);
+  const ratio = (label: string, key: string, base: string) => {
+    const a = samples.get(key);
+    const b = samples.get(base);
+    if (a?.length && b?.length) lines.push(`  ${label.padEnd(W + 5)} ${(median(a) / median(b)).toFixed(1).padStart(7)}×`);
+  };
+  lines.push('ratio of medians, Portico click → 1st wallet / baseline click → visible:');
+  for (const base of ['dom', 'react'] as const) {
+    if (!samples.get(`base:${base}`)?.length) continue;
+    const name = base === 'dom' ? 'DOM' : 'React';
+    ratio(`cold open (/) ÷ ${name} baseline`, 'open:cold:/', `base:${base}`);
+    ratio(`warm open (/) ÷ ${name} baseline`, 'open:warm:/', `base:${base}`);
+  }
+  lines.push('reference, measured elsewhere (figures from the brief, not by this bench): KiB / ms / ms');
+  lines.push('  AppKit 764 KiB / 242 ms / 441 ms   RainbowKit 642 KiB / 99 ms / 403 ms   ConnectKit 520 KiB / 198 ms / 373 ms');
+  console.log(lines.join('\n'));
+  if (LIST_FILES)
+    for (const [page, files] of Object.entries(lastFiles))
+      for (const f of files) console.log(`  ${page} ${f.beforeLoad ? 'load ' : 'idle '} ${kib(f.gzip).padStart(6)} KiB gz  ${f.url}`);
+}
+
+// --------------------------------------------------------------------------------------------- main
+async function main() {
+  ensureBuilt();
+  const react = await buildReactBaseline();
+  const reactJs = 'js' in react ? react.js : undefined;
+
+  const anvil = await track('anvil', startAnvil({ chainId: ANVIL_CHAIN_ID }), (a) => a.stop(), 25_000);
+
+  const [demoPort, shellPort, connectPort, accountPort, relayPort, apiPort] = await freePorts(6);
+  const { startServices } = (await import(pathToFileURL(join(ROOT, 'scripts/services.mjs')).href)) as {
+    startServices(o: { host: string; relayPort: number; apiPort: number }): Promise<{ relayUrl: string; apiUrl: string; stop(): Promise<void> }>;
+  };
+  // startServices waits up to 60 s per service to be ready: cleanup waits for it, then stops both.
+  const services = await track('services', startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! }), (v) => v.stop(), 75_000);
+
+  const { startPortico } = (await import(pathToFileURL(join(ROOT, 'demo/server.mjs')).href)) as {
+    startPortico(o: object): Promise<{ urls: { demo: string }; close(): Promise<void> }>;
+  };
+  const portico = await track('demo servers', startPortico({
+    host: HOST,
+    ports: { demo: demoPort, shell: shellPort, connect: connectPort, account: accountPort },
+    rpcUrl: anvil.rpcUrl,
+    chainId: ANVIL_CHAIN_ID,
+    apiUrl: services.apiUrl,
+    relayUrl: services.relayUrl,
+  }), (v) => v.close());
+  const baseline = await track('baseline server', startStaticServer({
+    '/dom.html': { type: 'text/html; charset=utf-8', body: DOM_BASELINE_HTML },
+    '/react.html': { type: 'text/html; charset=utf-8', body: REACT_BASELINE_HTML },
+    ...(reactJs ? { '/react-baseline.js': { type: 'text/javascript; charset=utf-8', body: reactJs } } : {}),
+  }), (v) => v.close());
+  // The first registry wallet as the API serves page 1 (what the AllWallets grid lists after installed wallets).
+  const registry = (await (await fetch(`${services.apiUrl}/v1/wallets?projectId=portico-demo&page=1&entries=40`)).json()) as {
+    data: Array<{ name: string }>;
+  };
+  const firstRegistryWallet = registry.data[0]?.name;
+  if (!firstRegistryWallet) throw new Error('the API registry returned no wallet');
+
+  const browser = await track('chromium', chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    // Playwright's own handlers would process.exit(130) once Chromium is closed, before anvil and the
+    // services are stopped; the handlers above close Chromium as part of the cleanup instead.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  }), (v) => v.close());
+
+
+  const stack: Stack = { demo: portico.urls.demo, rpcUrl: anvil.rpcUrl, relay: services.relayUrl, api: services.apiUrl, baseline: baseline.url, reactBaseline: !!reactJs };
+  for (let i = 1; i <= RUNS; i++) {
+    const t = performance.now();
+    await runReactHost(browser, stack, firstRegistryWallet);
+    await runPlain(browser, stack);
+    await runBaseline(browser, stack, 'dom');
+    if (reactJs) await runBaseline(browser, stack, 'react');
+    console.error(`[bench] run ${i}/${RUNS} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  report('reactVersion' in react ? react.reactVersion : undefined, 'error' in react ? react.error : undefined);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (e) {
+  exitCode = 1;
+  console.error('bench:connect failed:', e instanceof Error ? e.stack ?? e.message : e);
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
