@@ -3,6 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { parseChains, type ChainConfig, type ChainConfigInput } from './chains/config';
 import { ChainRuntime, type ChainsOptions } from './chains/runtime';
+
+export { devchainChainConfig, type DevchainDeploymentLike } from './chains/devchain';
+export type { ChainConfigInput } from './chains/config';
+export type { PriceQuery, PriceSource } from './chains/prices';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger, type LogLevel } from './log';

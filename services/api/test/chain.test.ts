@@ -378,7 +378,7 @@ describe('bad parameters → 400 with the reason', () => {
     ['/v1/account/0xZZ/nfts', { chainId: CHAIN }, /^address: /],
     ['/v1/identity/0x1', { chainId: CHAIN }, /^address: /],
     [`/v1/identity/${ACCOUNTS[0]!.address}`, { sender: 'bob' }, /^sender: /],
-  ] as const)('%s %o', async (path, params, message) => {
+  ] as const)('%s %j', async (path, params, message) => {
     const { status, body } = await getJson(u(path, params as Record<string, string>));
     expect(status).toBe(400);
     expect(body.error).toMatch(message);

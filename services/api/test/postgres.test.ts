@@ -36,7 +36,7 @@ describe.skipIf(!baseUrl)('PostgreSQL via DATABASE_URL', () => {
     api = await start({ databaseUrl: withSchema(baseUrl!) });
     const { body } = await getJson<WalletsBody>(walletsUrl(api, { search: 'meta' }));
     expect(body.data[0]!.name).toBe('MetaMask');
-    expect((await getJson(`${api.url}/healthz`)).body).toEqual({ status: 'ok', db: 'postgres' });
+    expect((await getJson(`${api.url}/healthz`)).body).toEqual({ status: 'ok', db: 'postgres', chains: {} });
     const p2 = await getJson<WalletsBody>(walletsUrl(api, { page: '2', chains: 'eip155:1' }));
     expect(p2.body.data.length).toBeGreaterThan(0);
     const ev = await fetch(`${api.url}/v1/analytics/events?projectId=portico-demo`, {

@@ -1,0 +1,28 @@
+/**
+ * The chain config for a local anvil seeded by `@portico/devchain` (`deployDevchain`). Structural
+ * types only: the API does not depend on the devchain package at run time.
+ */
+import type { ChainConfigInput } from './config';
+
+export interface DevchainDeploymentLike {
+  chainId: number;
+  tokens: { address: string; symbol: string; name: string; decimals: number; iconUrl?: string }[];
+  collectibles: { address: string; name: string; symbol: string };
+  spamCollections: string[];
+  blockNumber: number;
+}
+
+export function devchainChainConfig(
+  d: DevchainDeploymentLike,
+  options: { rpcUrl: string; name?: string; testnet?: boolean },
+): ChainConfigInput {
+  return {
+    caipNetworkId: `eip155:${d.chainId}`,
+    name: options.name ?? 'Portico Devchain',
+    rpcUrl: options.rpcUrl,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    tokens: d.tokens.map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}) })),
+    spamContracts: d.spamCollections,
+    testnet: options.testnet ?? false,
+  };
+}
