@@ -71,17 +71,18 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   router = createRouterController(store, { close: () => modal.close() });
 
   let walletConnect: WalletConnectController;
+  const walletConnectSource = createWalletConnectSource({
+    projectId: options.projectId,
+    metadata: options.metadata,
+    networks: options.networks,
+    ...options.walletConnect,
+  });
   const adapters = environment.adapters ?? {
     eip155: createEip155Adapter({
       eventTarget: environment.eventTarget,
       legacyProvider: environment.legacyProvider,
       walletConnect: {
-        source: createWalletConnectSource({
-          projectId: options.projectId,
-          metadata: options.metadata,
-          networks: options.networks,
-          ...options.walletConnect,
-        }),
+        source: walletConnectSource,
         onUri: (uri) => walletConnect.receiveUri(uri),
       },
     }),
@@ -96,7 +97,15 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     onUnsupportedChain: () => modal.open({ view: 'UnsupportedChain' }),
   });
 
-  walletConnect = createWalletConnectController({ store, connection, storage });
+  walletConnect = createWalletConnectController({
+    store,
+    connection,
+    storage,
+    // Only the built-in adapter pairs through this source; injected test adapters need no warm-up.
+    preload: () => {
+      if (!environment.adapters) walletConnectSource.preload();
+    },
+  });
   const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId } : undefined;
   const accountData = createAccountDataController({ store, api, storage, toast });
   const send = createSendController({

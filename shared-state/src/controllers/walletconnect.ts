@@ -13,6 +13,8 @@ export interface WalletConnectController {
    * otherwise a new pairing starts. Resolves true when the wallet approved.
    */
   ensurePairing(options?: { wallet?: RegistryWallet; isMobile?: boolean }): Promise<boolean>;
+  /** Warms the WalletConnect client while the person looks at the wallet list. */
+  preload(): void;
   /** Called with each pairing URI the relay hands out. */
   receiveUri(uri: string): void;
   /** The deep link for the picked wallet, remembered as the person's choice (mobile). */
@@ -25,6 +27,7 @@ export function createWalletConnectController(deps: {
   store: Store;
   connection: ConnectionController;
   storage: PorticoStorage;
+  preload(): void;
   now?: () => number;
 }): WalletConnectController {
   const { store, connection, storage } = deps;
@@ -73,6 +76,7 @@ export function createWalletConnectController(deps: {
       if (inFlight && live) return inFlight;
       return startPairing(isMobile ? 'mobile' : 'qrcode');
     },
+    preload: deps.preload,
     receiveUri(uri) {
       patch({ wcUri: uri, wcPairingExpiry: pairingExpiresAt(now()), buffering: false });
     },

@@ -26,6 +26,8 @@ export interface WalletConnectSource {
   /** The UniversalProvider (EIP-1193 style `request`) once loaded. */
   provider(): Eip1193Provider | undefined;
   watch(handlers: WalletEventHandlers): () => void;
+  /** Starts loading and connecting the client in the background, so the first QR shows sooner. */
+  preload(): void;
 }
 
 /** The first eip155 account of a session namespace list like `eip155:31337:0xabc`. */
@@ -38,10 +40,15 @@ export function firstEip155Account(accounts: readonly string[] | undefined): Con
 }
 
 export function createWalletConnectSource(settings: WalletConnectSettings): WalletConnectSource {
-  let loaded: Promise<WalletConnectSource> | undefined;
+  let loaded: Promise<Omit<WalletConnectSource, 'preload'>> | undefined;
   const load = () => (loaded ??= import('./universal').then(({ createUniversalSource }) => createUniversalSource(settings)));
-  let current: WalletConnectSource | undefined;
+  let current: Omit<WalletConnectSource, 'preload'> | undefined;
   return {
+    preload: () => {
+      load().catch(() => {
+        loaded = undefined; // a failed preload must not poison the next real attempt
+      });
+    },
     connect: async (onUri) => (current = await load()).connect(onUri),
     restore: async () => (current = await load()).restore(),
     disconnect: async () => (current ?? (await load())).disconnect(),

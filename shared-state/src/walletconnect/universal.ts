@@ -19,7 +19,7 @@ const EIP155_METHODS = [
 ];
 const EIP155_EVENTS = ['accountsChanged', 'chainChanged'];
 
-export async function createUniversalSource(settings: WalletConnectSettings): Promise<WalletConnectSource> {
+export async function createUniversalSource(settings: WalletConnectSettings): Promise<Omit<WalletConnectSource, 'preload'>> {
   const provider = await UniversalProvider.init({
     projectId: settings.projectId,
     relayUrl: settings.relayUrl,

@@ -50,6 +50,9 @@ export default function Connect({ portico }: PorticoViewProps) {
   const connectorsKey = connectors.map((connector) => connector.id).join('\n');
   const countId = useId();
 
+  // WalletConnect is one click away: warm its client while the person reads the list.
+  useEffect(() => portico.walletConnect.preload(), [portico]);
+
   // Featured and recommended depend on what is installed: ask again when an extension announces late.
   useEffect(() => {
     void portico.registry?.loadConnectViewWallets(JSON.parse(installedKey) as WalletIdentity[]);
