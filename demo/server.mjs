@@ -2,6 +2,7 @@
 //   shell   -> shell/dist           (portico.js, mf/remoteEntry.js, hashed chunks)
 //   connect -> remotes/connect/dist (remoteEntry.js + exposed chunks)
 //   account -> remotes/account/dist
+//   send    -> remotes/send/dist
 //   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -15,6 +16,7 @@ export const DEFAULT_DIST = {
   shell: join(ROOT, 'shell', 'dist'),
   connect: join(ROOT, 'remotes', 'connect', 'dist'),
   account: join(ROOT, 'remotes', 'account', 'dist'),
+  send: join(ROOT, 'remotes', 'send', 'dist'),
 };
 
 const TYPES = {
@@ -175,7 +177,7 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *
  * @param {{
  *   host?: string,
- *   ports?: { demo?: number, shell?: number, connect?: number, account?: number },
+ *   ports?: { demo?: number, shell?: number, connect?: number, account?: number, send?: number },
  *   rpcUrl?: string,
  *   chainId?: number,
  *   extraRemotes?: Record<string, string>,
@@ -183,11 +185,12 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *   relayUrl?: string,
  *   dist?: Partial<typeof DEFAULT_DIST>,
  * }} [options]
- * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string }, config: object, close: () => Promise<void> }>}
+ * `extraRemotes` is merged over the served remotes (a caller may point one elsewhere, e.g. `send` at a 404).
+ * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string, send: string }, config: object, close: () => Promise<void> }>}
  */
 export async function startPortico(options = {}) {
   const host = options.host ?? '127.0.0.1';
-  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, ...options.ports };
+  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, send: 3004, ...options.ports };
   const dist = { ...DEFAULT_DIST, ...options.dist };
   const rpcUrl = options.rpcUrl ?? 'http://127.0.0.1:8545';
   const chainId = options.chainId ?? 31337;
@@ -203,12 +206,14 @@ export async function startPortico(options = {}) {
     const shell = await start(staticHandler(dist.shell), ports.shell);
     const connect = await start(staticHandler(dist.connect), ports.connect);
     const account = await start(staticHandler(dist.account), ports.account);
+    const send = await start(staticHandler(dist.send), ports.send);
 
     const config = {
       shellUrl: shell,
       remotes: {
         connect: `${connect}/remoteEntry.js`,
         account: `${account}/remoteEntry.js`,
+        send: `${send}/remoteEntry.js`,
         ...options.extraRemotes,
       },
       rpcUrl,
@@ -226,7 +231,7 @@ export async function startPortico(options = {}) {
       }),
       ports.demo,
     );
-    return { urls: { demo, shell, connect, account }, config, close: closeAll };
+    return { urls: { demo, shell, connect, account, send }, config, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -7,13 +7,13 @@ import { HOST, freePorts, startStaticServer, type StaticServer } from './fixture
 
 type StartPortico = (opts: {
   host: string;
-  ports: { demo: number; shell: number; connect: number; account: number };
+  ports: { demo: number; shell: number; connect: number; account: number; send: number };
   rpcUrl: string;
   chainId: number;
   extraRemotes?: Record<string, string>;
   apiUrl?: string;
   relayUrl?: string;
-}) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string }; close(): Promise<void> | void }>;
+}) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string; send: string }; close(): Promise<void> | void }>;
 
 export interface RunningStack {
   stop(): Promise<void>;
@@ -47,7 +47,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, relayPort, apiPort] = await freePorts(6);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort] = await freePorts(7);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
 
@@ -77,15 +77,20 @@ export default async function globalSetup(): Promise<void> {
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,
-        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort! },
+        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort! },
         rpcUrl: anvil.rpcUrl,
         chainId: ANVIL_CHAIN_ID,
+        // The demo's `send` remote stays the 404 one (feature-flags.spec.ts); the real one is served
+        // too, and a test that needs it overrides `remotes` with window.PORTICO_OPTIONS and
+        // process.env.PORTICO_E2E_SEND_URL (set below).
         extraRemotes: { send: env.sendRemote },
         apiUrl: services.apiUrl,
         relayUrl: services.relayUrl,
       });
       stoppers.push(() => portico.close());
-      Object.assign(env, portico.urls);
+      const { send: realSend, ...urls } = portico.urls;
+      Object.assign(env, urls);
+      process.env.PORTICO_E2E_SEND_URL = `${realSend}/remoteEntry.js`;
     } catch (e) {
       // Keep anvil + fixture pages up so the product-independent specs still run;
       // every spec that needs the demo fails with this message (see fixtures/test.ts).

@@ -25,7 +25,7 @@ try {
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
     host: '127.0.0.1',
-    ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003 },
+    ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003, send: 3004 },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
   });
@@ -43,6 +43,7 @@ Portico demo is running (Ctrl-C to stop)
   Shell:   ${urls.shell}/portico.js  ·  ${urls.shell}/mf/remoteEntry.js
   Connect: ${urls.connect}/remoteEntry.js
   Account: ${urls.account}/remoteEntry.js
+  Send:    ${urls.send}/remoteEntry.js
   Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''})
   Relay:   ${services.relayUrl} (WalletConnect)
   API:     ${services.apiUrl} (wallet registry, project config)

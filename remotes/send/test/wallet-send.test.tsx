@@ -1,0 +1,183 @@
+import { routerAtom, sendAtom, type PorticoCore } from '@portico/shared-state';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import WalletSend, { porticoContract } from '../src/views/WalletSend';
+import { ACCOUNT, EXPLORER, FakeAdapter, RECEIVER, TX_HASH, USDC_CONTRACT, renderView, stubBalances, testCore } from './helpers';
+
+let api: ReturnType<typeof stubBalances>;
+beforeEach(() => {
+  api = stubBalances();
+});
+afterEach(() => {
+  cleanup();
+  api.restore();
+});
+
+const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
+const receiverInput = () => screen.getByRole('textbox', { name: 'Receiver address' }) as HTMLInputElement;
+const button = (name: string) => screen.getByRole('button', { name });
+const alertText = () => screen.getByRole('alert').textContent;
+
+/** Renders Send and waits for the token list from the API. */
+async function openSend(): Promise<{ core: PorticoCore; adapter: FakeAdapter }> {
+  const { core, adapter } = await testCore();
+  renderView(WalletSend, core);
+  await screen.findByRole('radio', { name: /^USDC/ });
+  return { core, adapter };
+}
+
+function fill({ token, amount, receiver }: { token?: 'ETH' | 'USDC'; amount?: string; receiver?: string }) {
+  if (token) fireEvent.click(screen.getByRole('radio', { name: new RegExp(`^${token},`) }));
+  if (amount !== undefined) fireEvent.change(amountInput(), { target: { value: amount } });
+  if (receiver !== undefined) fireEvent.change(receiverInput(), { target: { value: receiver } });
+}
+
+async function previewSend() {
+  fireEvent.click(button('Preview send'));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Preview send' })).toBeNull());
+}
+
+describe('WalletSend form', () => {
+  it('exports the contract number and lists the balances as a Token radio group', async () => {
+    expect(porticoContract).toBe(1);
+    await openSend();
+    const group = screen.getByRole('radiogroup', { name: 'Token' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
+      'ETH, balance 10',
+      'USDC, balance 250.5',
+    ]);
+    expect(api.requests.some((url) => url.pathname === `/v1/account/${ACCOUNT}/balance`)).toBe(true);
+    expect(amountInput().getAttribute('inputmode')).toBe('decimal');
+  });
+
+  it('empty submit: an amount and receiver address are required', async () => {
+    const { adapter } = await openSend();
+    fireEvent.click(button('Preview send'));
+    await waitFor(() => expect(alertText()).toBe('An amount and receiver address are required'));
+    expect(adapter.estimates).toEqual([]);
+  });
+
+  it('no token: a token is required, and the values stay', async () => {
+    await openSend();
+    fill({ amount: '1', receiver: RECEIVER });
+    fireEvent.click(button('Preview send'));
+    await waitFor(() => expect(alertText()).toBe('A token is required'));
+    expect(amountInput().value).toBe('1');
+    expect(receiverInput().value).toBe(RECEIVER);
+  });
+
+  it('a bad address is refused; fixing it clears the error', async () => {
+    await openSend();
+    fill({ token: 'ETH', amount: '1', receiver: '0x1234' });
+    fireEvent.click(button('Preview send'));
+    await waitFor(() => expect(alertText()).toBe('Invalid address'));
+    expect(receiverInput().getAttribute('aria-invalid')).toBe('true');
+    fill({ receiver: RECEIVER });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('more than the balance: insufficient funds, form kept', async () => {
+    const { adapter } = await openSend();
+    fill({ token: 'USDC', amount: '300', receiver: RECEIVER });
+    fireEvent.click(button('Preview send'));
+    await waitFor(() => expect(alertText()).toBe('Insufficient funds'));
+    expect(amountInput().value).toBe('300');
+    expect((screen.getByRole('radio', { name: /^USDC,/ }) as HTMLInputElement).checked).toBe(true);
+    expect(adapter.estimates).toEqual([]);
+  });
+
+  it('Max fills the whole balance of the picked token', async () => {
+    await openSend();
+    expect((button('Max') as HTMLButtonElement).disabled).toBe(true);
+    fill({ token: 'USDC' });
+    fireEvent.click(button('Max'));
+    expect(amountInput().value).toBe('250.5');
+  });
+});
+
+describe('WalletSend preview and send', () => {
+  it('native: preview shows token, amount, receiver, network and fee; Send transfers value; success resets', async () => {
+    const { core, adapter } = await openSend();
+    fill({ token: 'ETH', amount: '1.5', receiver: RECEIVER });
+    await previewSend();
+    const details = document.querySelector('dl')!;
+    expect(details.textContent).toContain('ETH');
+    expect(details.textContent).toContain('1.5 ETH');
+    expect(details.textContent).toContain('Anvil Local');
+    expect(details.textContent).toContain('0.000021 ETH');
+    expect(within(details).getByTitle(RECEIVER).textContent).toBe('0x7099…79C8');
+
+    fireEvent.click(button('Send'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Confirm the transaction in your wallet'));
+    expect(adapter.transfers).toEqual([{ from: ACCOUNT, to: RECEIVER, amount: '1.5', decimals: 18, tokenAddress: undefined }]);
+
+    act(() => adapter.approve());
+    await screen.findByText('Sent');
+    expect(screen.getByRole('status').textContent).toContain('1.5 ETH to 0x7099…79C8');
+    const link = screen.getByRole('link', { name: 'View on block explorer' });
+    expect(link.getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
+    // The send state is reset as soon as the transaction is mined (spec section 4).
+    expect(core.store.get(sendAtom)).toMatchObject({ sendTokenAmount: '', receiverAddress: '' });
+    expect(core.store.get(sendAtom).token).toBeUndefined();
+
+    fireEvent.click(button('Done'));
+    expect(core.store.get(sendAtom).status).toBe('editing');
+    expect(core.store.get(routerAtom).view).toBe('Account');
+    // Still mounted in this test (the shell would have switched views): an empty form.
+    await waitFor(() => expect(amountInput().value).toBe(''));
+    expect(receiverInput().value).toBe('');
+  });
+
+  it('ERC-20: the adapter gets the contract from the CAIP-10 address and the token decimals', async () => {
+    const { adapter } = await openSend();
+    fill({ token: 'USDC', amount: '12.25', receiver: RECEIVER });
+    await previewSend();
+    expect(document.querySelector('dl')!.textContent).toContain('12.25 USDC');
+    expect(adapter.estimates[0]).toEqual({ from: ACCOUNT, to: RECEIVER, amount: '12.25', decimals: 6, tokenAddress: USDC_CONTRACT });
+    fireEvent.click(button('Send'));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
+    expect(adapter.transfers[0]).toEqual({ from: ACCOUNT, to: RECEIVER, amount: '12.25', decimals: 6, tokenAddress: USDC_CONTRACT });
+    act(() => adapter.approve());
+    await screen.findByText('Sent');
+    expect(screen.getByRole('status').textContent).toContain('12.25 USDC');
+  });
+
+  it('Edit goes back to the form with the values', async () => {
+    await openSend();
+    fill({ token: 'ETH', amount: '2', receiver: RECEIVER });
+    await previewSend();
+    fireEvent.click(button('Edit'));
+    expect(amountInput().value).toBe('2');
+    expect(receiverInput().value).toBe(RECEIVER);
+    expect((screen.getByRole('radio', { name: /^ETH,/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('wallet rejection: Signature declined, then Try again returns to the preview with the values', async () => {
+    const { core, adapter } = await openSend();
+    fill({ token: 'ETH', amount: '1', receiver: RECEIVER });
+    await previewSend();
+    fireEvent.click(button('Send'));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
+    act(() => adapter.decline());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Signature declined'));
+    expect(core.store.get(sendAtom)).toMatchObject({ sendTokenAmount: '1', receiverAddress: RECEIVER, status: 'failed' });
+
+    fireEvent.click(button('Try again'));
+    await screen.findByRole('button', { name: 'Send' });
+    expect(document.querySelector('dl')!.textContent).toContain('1 ETH');
+    fireEvent.click(button('Edit'));
+    expect(amountInput().value).toBe('1');
+    expect(receiverInput().value).toBe(RECEIVER);
+  });
+
+  it("a node error (insufficient funds for gas) is shown as the node's message", async () => {
+    const { adapter } = await openSend();
+    fill({ token: 'ETH', amount: '1', receiver: RECEIVER });
+    await previewSend();
+    fireEvent.click(button('Send'));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
+    act(() => adapter.fail('insufficient funds for gas * price + value'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('insufficient funds for gas * price + value'));
+    expect(button('Try again')).toBeTruthy();
+  });
+});
