@@ -60,7 +60,11 @@ export const chainsFileSchema = z.union([
 
 export function parseChains(input: unknown): ChainConfig[] {
   const r = z.array(chainConfigSchema).safeParse(input);
-  if (!r.success) throw new Error(`chains config: ${issueMessage(r.error)}`);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const at = issue?.path.filter((k) => typeof k === 'number').map((k) => `chains[${String(k)}]`)[0];
+    throw new Error(`chains config: ${at ? `${at}.` : ''}${issueMessage(r.error)}`);
+  }
   const seen = new Set<string>();
   for (const c of r.data) {
     if (seen.has(c.caipNetworkId)) throw new Error(`chains config: ${c.caipNetworkId} is listed twice`);
@@ -70,7 +74,9 @@ export function parseChains(input: unknown): ChainConfig[] {
 }
 
 export async function loadChainsFile(path: string): Promise<{ chains: ChainConfig[]; prices?: Record<string, number> }> {
-  const r = chainsFileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+  const json: unknown = JSON.parse(await readFile(path, 'utf8'));
+  // Parse with the matching branch so the message names the field (a union only says "Invalid input").
+  const r = Array.isArray(json) ? chainsFileSchema.options[0].safeParse(json) : chainsFileSchema.options[1].safeParse(json);
   if (!r.success) throw new Error(`chains config ${path}: ${issueMessage(r.error)}`);
   return { chains: parseChains(r.data.chains), prices: r.data.prices };
 }
