@@ -1,7 +1,7 @@
 import { atom } from 'jotai/vanilla';
 import type { Connector } from './adapters/types';
 import type { BalanceItem, Nft, Transaction } from './api/blockchain';
-import type { RegistryWallet } from './api/client';
+import type { RegistryWallet } from './api/wallets';
 import type { CaipAddress } from './caip';
 import type { ChainNamespace } from './constants';
 import type { CaipNetwork } from './network';
@@ -182,6 +182,8 @@ export interface SendState {
   error?: string;
   /** Network fee in the native token, as decimal text. */
   fee?: string;
+  /** The hash of the transaction being mined, while status is 'pending'. */
+  pendingHash?: string;
   /** The transaction sent last (kept after the form resets, for the success screen). */
   lastTransaction?: { hash: string; explorerUrl?: string; amount: string; symbol: string; receiver: string };
 }

@@ -52,7 +52,7 @@ export interface PorticoCore {
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
   connectExternal(connectorId: string): Promise<boolean>;
   /** Shows the pairing (QR or deep link) for WalletConnect, optionally for a picked registry wallet. */
-  connectWalletConnect(wallet?: import('./api/client').RegistryWallet): Promise<boolean>;
+  connectWalletConnect(wallet?: import('./api/wallets').RegistryWallet): Promise<boolean>;
 }
 
 export function createPorticoCore(optionsInput: unknown, environment: PorticoEnvironment): PorticoCore {

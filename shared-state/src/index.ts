@@ -20,18 +20,9 @@ export * from './origin';
 export { checkProjectOrigin } from './controllers/project';
 export { startAnalytics, randomId } from './controllers/analytics';
 export * from './pairing';
-export { fetchWalletPage, fetchAllowedOrigins, apiUrl, type ApiContext, type RegistryWallet, type WalletPage, type WalletQuery } from './api/client';
-export {
-  fetchBalances,
-  fetchHistory,
-  fetchIdentity,
-  fetchNfts,
-  isSpamTransaction,
-  type BalanceItem,
-  type Identity,
-  type Nft,
-  type Transaction,
-} from './api/blockchain';
+export { apiUrl, type ApiContext } from './api/client';
+export type { RegistryWallet, WalletPage, WalletQuery } from './api/wallets';
+export type { BalanceItem, Identity, Nft, Transaction } from './api/blockchain';
 export { validateSend, type SendController } from './controllers/send';
 export type { AccountDataController } from './controllers/account-data';
 export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';

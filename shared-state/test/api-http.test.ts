@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import * as z from 'zod/mini';
 import { HttpRequestError, InvalidResponseError, TimeoutError, requestJson } from '../src/api/http';
-import { apiUrl, fetchAllowedOrigins, fetchWalletPage } from '../src/api/client';
+import { apiUrl, fetchAllowedOrigins } from '../src/api/client';
+import { fetchWalletPage } from '../src/api/wallets';
 import { SDK_TYPE, SDK_VERSION } from '../src/constants';
 import { startStubApi, unreachableUrl, type StubApi } from './helpers/api-server';
 

@@ -3,7 +3,7 @@ import { createStore } from 'jotai/vanilla';
 import { createRegistryController, type RegistryOptions } from '../src/controllers/registry';
 import { registryAtom } from '../src/atoms';
 import { createMemoryStorage, createPorticoStorage } from '../src/storage';
-import type { RegistryWallet } from '../src/api/client';
+import type { RegistryWallet } from '../src/api/wallets';
 import { startStubApi, unreachableUrl, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
 import { eventually } from './helpers/fake-wallet';
 

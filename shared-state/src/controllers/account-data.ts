@@ -1,5 +1,5 @@
 import type { Store } from 'jotai/vanilla';
-import { fetchBalances, fetchHistory, fetchIdentity, fetchNfts, isSpamTransaction, type BalanceItem } from '../api/blockchain';
+import type { BalanceItem } from '../api/blockchain';
 import type { ApiContext } from '../api/client';
 import {
   accountsAtom,
@@ -36,6 +36,8 @@ export function createAccountDataController(deps: {
 }): AccountDataController {
   const { store, api, storage, toast } = deps;
   const now = deps.now ?? Date.now;
+  // The blockchain API client (and its response schemas) loads when an account view first needs it.
+  const blockchain = () => import('../api/blockchain');
 
   /** The active account as CAIP-10 plus its parts, when connected. */
   function active() {
@@ -70,7 +72,7 @@ export function createAccountDataController(deps: {
       }
       store.set(portfolioAtom, { ...(sameAccount ? state : { balances: [] }), loading: true, unavailable: false, caipAddress: target.caipAddress });
       try {
-        const balances = await fetchBalances(api, target.account.address!, target.network.caipNetworkId, { forceUpdate: force });
+        const balances = await (await blockchain()).fetchBalances(api, target.account.address!, target.network.caipNetworkId, { forceUpdate: force });
         if (active()?.caipAddress !== target.caipAddress) return;
         store.set(portfolioAtom, { balances, loading: false, unavailable: false, caipAddress: target.caipAddress });
         storage.set('portfolioCache', { ...storage.get('portfolioCache'), [target.caipAddress]: { fetchedAt: now(), balances } });
@@ -85,7 +87,7 @@ export function createAccountDataController(deps: {
       if (!target || !api) return;
       store.set(nftsAtom, { ...store.get(nftsAtom), loading: true, caipAddress: target.caipAddress, error: undefined });
       try {
-        const items = await fetchNfts(api, target.account.address!, target.network.caipNetworkId);
+        const items = await (await blockchain()).fetchNfts(api, target.account.address!, target.network.caipNetworkId);
         if (active()?.caipAddress !== target.caipAddress) return;
         store.set(nftsAtom, { items: items.filter((item) => !item.isSpam), loading: false, caipAddress: target.caipAddress });
       } catch (error) {
@@ -104,9 +106,10 @@ export function createAccountDataController(deps: {
       if (state.loading || state.empty) return;
       store.set(transactionsAtom, { ...state, loading: true });
       try {
-        const page = await fetchHistory(api, target.account.address!, target.network.caipNetworkId, state.next);
+        const page = await (await blockchain()).fetchHistory(api, target.account.address!, target.network.caipNetworkId, state.next);
         if (active()?.caipAddress !== target.caipAddress) return;
         // Spec section 4: only the active network's transactions; spam-only transfers filtered (section 5).
+        const { isSpamTransaction } = await blockchain();
         const kept = page.data.filter(
           (transaction) => transaction.metadata.chain === target.network.caipNetworkId && !isSpamTransaction(transaction),
         );
@@ -139,7 +142,7 @@ export function createAccountDataController(deps: {
         return;
       }
       try {
-        const identity = await fetchIdentity(api, target.account.address!, network.caipNetworkId);
+        const identity = await (await blockchain()).fetchIdentity(api, target.account.address!, network.caipNetworkId);
         storage.set('identityCache', { ...storage.get('identityCache'), [caipAddress]: { fetchedAt: now(), ...identity } });
         // The account or network changed meanwhile: this answer belongs to another one.
         if (active()?.caipAddress !== caipAddress) return;

@@ -1,5 +1,6 @@
 import type { Store } from 'jotai/vanilla';
-import { fetchWalletPage, type ApiContext, type RegistryWallet } from '../api/client';
+import type { ApiContext } from '../api/client';
+import type { RegistryWallet, WalletQuery } from '../api/wallets';
 import { registryAtom, type RegistryState } from '../atoms';
 import { RECOMMENDED_WALLETS, SEARCH_MIN_WAIT_MS, SEARCH_RESULTS_MAX, WALLET_PAGE_SIZE } from '../constants';
 import { errorText } from '../errors';
@@ -43,6 +44,9 @@ export function createRegistryController(deps: {
 }): RegistryController {
   const { store, api, options, storage } = deps;
   const patch = (next: Partial<RegistryState>) => store.set(registryAtom, { ...store.get(registryAtom), ...next });
+  // The registry client (and its response schema) loads with the first request, not with the page.
+  const fetchWalletPage = async (query: WalletQuery, signal?: AbortSignal) =>
+    (await import('../api/wallets')).fetchWalletPage(api, query, signal);
   let pageRequest: Promise<void> | undefined;
   let searchAbort: AbortController | undefined;
 
@@ -57,11 +61,11 @@ export function createRegistryController(deps: {
       const recent = this.recentWallets();
       try {
         const featured = options.featuredWalletIds.length
-          ? (await fetchWalletPage(api, { page: 1, entries: options.featuredWalletIds.length, include: options.featuredWalletIds })).data
+          ? (await fetchWalletPage({ page: 1, entries: options.featuredWalletIds.length, include: options.featuredWalletIds })).data
           : [];
         // Ask for a few more than shown: some are already installed, recent or featured.
         const shown = [...installed, ...recent, ...featured];
-        const candidates = await fetchWalletPage(api, {
+        const candidates = await fetchWalletPage({
           page: 1,
           entries: RECOMMENDED_WALLETS + shown.length,
           ...baseQuery(),
@@ -88,7 +92,7 @@ export function createRegistryController(deps: {
       if (state.page > 0 && state.wallets.length >= state.count) return Promise.resolve();
       patch({ loading: true, error: undefined });
       const page = state.page + 1;
-      pageRequest = fetchWalletPage(api, { page, entries: WALLET_PAGE_SIZE, ...baseQuery() })
+      pageRequest = fetchWalletPage({ page, entries: WALLET_PAGE_SIZE, ...baseQuery() })
         .then((reply) => {
           const current = store.get(registryAtom);
           // The registry may shift between pages: never list a wallet twice.
@@ -114,7 +118,7 @@ export function createRegistryController(deps: {
       patch({ search: { ...store.get(registryAtom).search, query: trimmed, loading: true, error: undefined } });
       try {
         const [reply] = await Promise.all([
-          fetchWalletPage(api, { page: 1, entries: SEARCH_RESULTS_MAX, search: trimmed, ...baseQuery() }, abort.signal),
+          fetchWalletPage({ page: 1, entries: SEARCH_RESULTS_MAX, search: trimmed, ...baseQuery() }, abort.signal),
           wait(SEARCH_MIN_WAIT_MS, abort.signal),
         ]);
         patch({ search: { query: trimmed, results: reply.data, loading: false } });

@@ -121,7 +121,7 @@ export function createSendController(deps: {
         patch({ status: 'awaiting-signature', error: undefined });
         events.track('SEND_INITIATED', { network: network.caipNetworkId, token: current.token?.symbol });
         const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
-        patch({ status: 'pending' });
+        patch({ status: 'pending', pendingHash: hash });
         const outcome = await adapter.waitForTransaction(hash, network);
         current = state();
         if (outcome.status !== 'success') throw new PorticoError('The transaction was reverted on chain.');
@@ -141,7 +141,7 @@ export function createSendController(deps: {
         return true;
       } catch (error) {
         const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
-        patch({ status: 'failed', error: message });
+        patch({ status: 'failed', error: message, pendingHash: undefined });
         events.track('SEND_ERROR', { message });
         return false;
       }

@@ -1,5 +1,5 @@
 import type { Store } from 'jotai/vanilla';
-import type { RegistryWallet } from '../api/client';
+import type { RegistryWallet } from '../api/wallets';
 import { connectAttemptAtom, walletConnectAtom, type WalletConnectState } from '../atoms';
 import { CONNECTOR_IDS } from '../constants';
 import { isPairingExpired, pairingExpiresAt, walletDeepLink } from '../pairing';

@@ -57,6 +57,11 @@ export default function WalletSend({ portico }: PorticoViewProps) {
           <span className="portico-spinner" aria-hidden="true" />
           <p>Sending…</p>
           <p className="portico-muted">Waiting for the network to confirm the transaction.</p>
+          {send.pendingHash && (
+            <p className="portico-muted" title={send.pendingHash}>
+              Transaction {shortenAddress(send.pendingHash)}
+            </p>
+          )}
         </div>
       );
     case 'success':
