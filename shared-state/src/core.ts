@@ -4,10 +4,10 @@ import { createEip155Adapter } from './adapters/eip155/adapter';
 import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
 import type { ChainNamespace } from './constants';
-import { createAccountDataController, type AccountDataController } from './controllers/account-data';
+import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
-import { createSendController, type SendController } from './controllers/send';
-import { createRegistryController, type RegistryController } from './controllers/registry';
+import { createSendForm, type SendController } from './controllers/send-form';
+import type { RegistryController } from './controllers/registry';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
 import { createModalController, type ModalController } from './controllers/modal';
@@ -15,7 +15,8 @@ import { createRouterController, type RouterController } from './controllers/rou
 import { createToastController, type ToastController } from './controllers/toast';
 import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
-import { createPorticoStorage, type KeyValueStorage, type PorticoStorage } from './storage';
+import { lazyAsync } from './lazy';
+import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
 export interface PorticoEnvironment {
@@ -107,29 +108,49 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     },
   });
   const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId } : undefined;
-  const accountData = createAccountDataController({ store, api, storage, toast });
-  const send = createSendController({
-    store,
-    adapters,
-    events,
-    onSent: () => {
-      void connection.refreshBalance(undefined, { force: true });
-      void accountData.refreshTokens({ force: true });
-    },
-  });
-  const registry = options.apiUrl
-    ? createRegistryController({
-        store,
-        storage,
-        api: { apiUrl: options.apiUrl, projectId: options.projectId },
-        options: {
-          featuredWalletIds: options.featuredWalletIds,
-          includeWalletIds: options.includeWalletIds,
-          excludeWalletIds: options.excludeWalletIds,
-          // Registries list mainnets; filtering by a local or test chain would hide every wallet.
-          chains: options.networks.filter((network) => !network.testnet).map((network) => network.caipNetworkId),
-        },
-      })
+  const accountData: AccountDataController = lazyAsync(
+    () =>
+      import('./controllers/account-data').then(({ createAccountDataController }) =>
+        createAccountDataController({ store, api, storage, toast }),
+      ),
+    ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'syncIdentity'],
+  );
+  const send: SendController = {
+    ...createSendForm(store),
+    ...lazyAsync(
+      () =>
+        import('./controllers/send').then(({ createSendFlow }) =>
+          createSendFlow({
+            store,
+            adapters,
+            events,
+            onSent: () => {
+              void connection.refreshBalance(undefined, { force: true });
+              void accountData.refreshTokens({ force: true });
+            },
+          }),
+        ),
+      ['preview', 'send'],
+    ),
+  };
+  const registryOptions = {
+    featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
+    // Registries list mainnets; filtering by a local or test chain would hide every wallet.
+    chains: options.networks.filter((network) => !network.testnet).map((network) => network.caipNetworkId),
+  };
+  const registry: RegistryController | undefined = api
+    ? {
+        ...lazyAsync(
+          () =>
+            import('./controllers/registry').then(({ createRegistryController }) =>
+              createRegistryController({ store, storage, api, options: registryOptions }),
+            ),
+          ['loadConnectViewWallets', 'loadNextPage', 'search'],
+        ),
+        recentWallets: () => recentWallets(storage, registryOptions.excludeWalletIds),
+      }
     : undefined;
 
   return {

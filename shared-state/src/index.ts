@@ -23,7 +23,7 @@ export * from './pairing';
 export { apiUrl, type ApiContext } from './api/client';
 export type { RegistryWallet, WalletPage, WalletQuery } from './api/wallets';
 export type { BalanceItem, Identity, Nft, Transaction } from './api/blockchain';
-export { validateSend, type SendController } from './controllers/send';
+export type { SendController } from './controllers/send-form';
 export type { AccountDataController } from './controllers/account-data';
 export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';
 export type { RouterController } from './controllers/router';

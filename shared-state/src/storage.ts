@@ -88,3 +88,8 @@ export function createPorticoStorage(backend: KeyValueStorage): PorticoStorage {
   };
   return storage;
 }
+
+/** Wallets the person connected recently through WalletConnect, newest first, minus excluded ones. */
+export function recentWallets(storage: PorticoStorage, excludeWalletIds: readonly string[]): Array<{ id: string; name: string }> {
+  return (storage.get('recentWallets') ?? []).filter((recent) => !excludeWalletIds.includes(recent.id));
+}

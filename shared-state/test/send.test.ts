@@ -5,12 +5,12 @@ import {
   createPorticoCore,
   initialSendState,
   sendAtom,
-  validateSend,
   type BalanceItem,
   type PorticoCore,
   type PorticoEvent,
 } from '../src/index';
 import type { SendState } from '../src/atoms';
+import { validateSend } from '../src/controllers/send';
 import { FakeAdapter } from './helpers/fake-adapter';
 import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
 import { anvil, minimalOptions } from './helpers/fixtures';

@@ -90,7 +90,7 @@ describe('AllWallets', () => {
     await openAllWallets();
     const search = screen.getByRole('searchbox', { name: 'Search wallet' });
     fireEvent.change(search, { target: { value: 'wallet 012' } });
-    expect(screen.getByRole('status').textContent).toContain('Searching');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Searching'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0120' })).toBeTruthy());
     expect([...tiles()].map((tile) => tile.textContent)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Wallet 012${index}`),

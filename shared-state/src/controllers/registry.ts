@@ -4,7 +4,7 @@ import type { RegistryWallet, WalletQuery } from '../api/wallets';
 import { registryAtom, type RegistryState } from '../atoms';
 import { RECOMMENDED_WALLETS, SEARCH_MIN_WAIT_MS, SEARCH_RESULTS_MAX, WALLET_PAGE_SIZE } from '../constants';
 import { errorText } from '../errors';
-import type { PorticoStorage } from '../storage';
+import { recentWallets, type PorticoStorage } from '../storage';
 import { withoutWallets, type WalletIdentity } from '../wallet-list';
 
 export interface RegistryController {
@@ -58,7 +58,7 @@ export function createRegistryController(deps: {
 
   return {
     async loadConnectViewWallets(installed) {
-      const recent = this.recentWallets();
+      const recent = recentWallets(storage, options.excludeWalletIds);
       try {
         const featured = options.featuredWalletIds.length
           ? (await fetchWalletPage({ page: 1, entries: options.featuredWalletIds.length, include: options.featuredWalletIds })).data
@@ -128,8 +128,6 @@ export function createRegistryController(deps: {
       }
     },
 
-    recentWallets() {
-      return (storage.get('recentWallets') ?? []).filter((recent) => !options.excludeWalletIds.includes(recent.id));
-    },
+    recentWallets: () => recentWallets(storage, options.excludeWalletIds),
   };
 }

@@ -1,4 +1,7 @@
 import type { Store } from 'jotai/vanilla';
+import { createSendForm, type SendController } from './send-form';
+
+export type { SendController } from './send-form';
 import type { BalanceItem } from '../api/blockchain';
 import type { ChainAdapter } from '../adapters/types';
 import { isValidAddress } from '../address';
@@ -7,21 +10,6 @@ import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
 import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
-
-export interface SendController {
-  setToken(token: BalanceItem | undefined): void;
-  setAmount(amount: string): void;
-  /** Sets the whole balance as the amount (the native token keeps its network fee aside once known). */
-  setMax(): void;
-  setReceiver(receiver: string): void;
-  /** Validates, estimates the fee and moves to the preview; a problem stays on the form with its message. */
-  preview(): Promise<boolean>;
-  /** Asks the wallet to sign, waits for the chain, then resets the form (spec section 4). */
-  send(): Promise<boolean>;
-  /** Back to the form with what was entered. */
-  edit(): void;
-  reset(): void;
-}
 
 /** Sends are supported on eip155 and solana (spec section 5). */
 const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
@@ -44,13 +32,14 @@ export function validateSend(state: SendState, namespace: ChainNamespace): strin
 /** The token's contract address from its CAIP-10 `address`, absent for the native token. */
 const tokenContract = (token: BalanceItem | undefined) => token?.address?.split(':').pop();
 
-export function createSendController(deps: {
+/** The signing half of sending (validation, fee, wallet, receipt): loaded when a send is previewed. */
+export function createSendFlow(deps: {
   store: Store;
   adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
   events: EventBus;
   /** Refreshes balances once a send is mined. */
   onSent(): void;
-}): SendController {
+}): Pick<SendController, 'preview' | 'send'> {
   const { store, events } = deps;
   const state = () => store.get(sendAtom);
   const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
@@ -80,17 +69,6 @@ export function createSendController(deps: {
   };
 
   return {
-    setToken: (token) => patch({ token, error: undefined, status: 'editing' }),
-    setAmount: (sendTokenAmount) => patch({ sendTokenAmount: sendTokenAmount.trim(), error: undefined, status: 'editing' }),
-    setMax() {
-      const { token, fee } = state();
-      if (!token) return;
-      const isNative = !token.address;
-      const max = isNative && fee ? Math.max(0, Number(token.quantity.numeric) - Number(fee) * 1.2) : Number(token.quantity.numeric);
-      patch({ sendTokenAmount: isNative && fee ? String(Number(max.toFixed(6))) : token.quantity.numeric, error: undefined, status: 'editing' });
-    },
-    setReceiver: (receiverAddress) => patch({ receiverAddress, error: undefined, status: 'editing' }),
-
     async preview() {
       try {
         const { account, network, adapter } = context();
@@ -147,7 +125,10 @@ export function createSendController(deps: {
       }
     },
 
-    edit: () => patch({ status: 'editing', error: undefined }),
-    reset: () => store.set(sendAtom, initialSendState),
   };
+}
+
+/** Form and flow together (the core loads the flow lazily; tests use this directly). */
+export function createSendController(deps: Parameters<typeof createSendFlow>[0]): SendController {
+  return { ...createSendForm(deps.store), ...createSendFlow(deps) };
 }
