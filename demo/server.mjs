@@ -148,15 +148,16 @@ function demoConfigScript(config) {
   const options = {
     projectId: 'portico-demo',
     metadata: { name: 'Portico demo', description: 'Portico demo host', url: 'http://127.0.0.1', icons: [] },
-    networks: [
-      {
-        id: config.chainId,
-        name: 'Anvil Local',
+    // Local chains are marked testnet: no identity lookups, no registry chain filter.
+    networks: [{ rpcUrl: config.rpcUrl, chainId: config.chainId, name: 'Anvil Local' }, ...config.extraChains].map(
+      (chain) => ({
+        id: chain.chainId,
+        name: chain.name,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [config.rpcUrl] } },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
         testnet: true,
-      },
-    ],
+      }),
+    ),
     remotes: config.remotes,
     themeMode: 'dark',
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
@@ -180,6 +181,7 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *   ports?: { demo?: number, shell?: number, connect?: number, account?: number, send?: number },
  *   rpcUrl?: string,
  *   chainId?: number,
+ *   extraChains?: Array<{ rpcUrl: string, chainId: number, name: string }>,
  *   extraRemotes?: Record<string, string>,
  *   apiUrl?: string,
  *   relayUrl?: string,
@@ -218,6 +220,7 @@ export async function startPortico(options = {}) {
       },
       rpcUrl,
       chainId,
+      extraChains: options.extraChains ?? [],
       apiUrl: options.apiUrl,
       relayUrl: options.relayUrl,
     };

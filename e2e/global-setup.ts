@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ANVIL_CHAIN_ID, startAnvil, type AnvilHandle } from './fixtures/anvil.ts';
+import { ANVIL_CHAIN_ID, SECOND_CHAIN_ID, startAnvil, type AnvilHandle } from './fixtures/anvil.ts';
 import { ENV_FILE, exportEnv, type E2EEnv } from './fixtures/env.ts';
 import { HOST, freePorts, startStaticServer, type StaticServer } from './fixtures/net.ts';
 
@@ -13,6 +13,7 @@ type StartPortico = (opts: {
   extraRemotes?: Record<string, string>;
   apiUrl?: string;
   relayUrl?: string;
+  extraChains?: Array<{ rpcUrl: string; chainId: number; name: string }>;
 }) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string; send: string }; close(): Promise<void> | void }>;
 
 export interface RunningStack {
@@ -27,7 +28,7 @@ const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test wallet check</title></head>' +
   '<body><h1>Blank</h1></body></html>';
 
-type StartServices = (options: { host: string; relayPort: number; apiPort: number }) => Promise<{
+type StartServices = (options: { host: string; relayPort: number; apiPort: number; devchainRpcUrls: string[] }) => Promise<{
   relayUrl: string;
   apiUrl: string;
   stop(): Promise<void>;
@@ -50,6 +51,9 @@ export default async function globalSetup(): Promise<void> {
     const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort] = await freePorts(7);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
+    // A second local chain for switching networks.
+    const secondAnvil: AnvilHandle = await startAnvil({ chainId: SECOND_CHAIN_ID });
+    stoppers.push(() => secondAnvil.stop());
 
     const missing: StaticServer = await startStaticServer({});
     stoppers.push(() => missing.close());
@@ -70,9 +74,15 @@ export default async function globalSetup(): Promise<void> {
     try {
       // The product's own services, as separate processes: WalletConnect relay and API (registry).
       const { startServices } = (await import(pathToFileURL(servicesPath).href)) as { startServices: StartServices };
-      const services = await startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! });
+      const services = await startServices({
+        host: HOST,
+        relayPort: relayPort!,
+        apiPort: apiPort!,
+        devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
+      });
       stoppers.push(() => services.stop());
       env.relay = services.relayUrl;
+      env.secondRpcUrl = secondAnvil.rpcUrl;
       env.api = services.apiUrl;
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({

@@ -16,11 +16,18 @@ if (!skipBuild) {
 }
 
 const anvil = await startAnvil({ host: '127.0.0.1', port: 8545, chainId: 31337 });
+// A second local chain, to try switching networks.
+const secondAnvil = await startAnvil({ host: '127.0.0.1', port: 8546, chainId: 31338 });
 let portico;
 let services;
 try {
   // The API keeps its embedded database between runs, so later starts take about half a second.
-  services = await startServices({ relayPort: 8787, apiPort: 8788, apiDataDir: `${ROOT}services/api/.data` });
+  services = await startServices({
+    relayPort: 8787,
+    apiPort: 8788,
+    apiDataDir: `${ROOT}services/api/.data`,
+    devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
+  });
   portico = await startPortico({
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
@@ -28,9 +35,11 @@ try {
     ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003, send: 3004 },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
+    extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],
   });
 } catch (err) {
   anvil.stop();
+  secondAnvil.stop();
   await services?.stop();
   throw err;
 }
@@ -44,7 +53,7 @@ Portico demo is running (Ctrl-C to stop)
   Connect: ${urls.connect}/remoteEntry.js
   Account: ${urls.account}/remoteEntry.js
   Send:    ${urls.send}/remoteEntry.js
-  Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''})
+  Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''}), ${secondAnvil.rpcUrl} (chain ${secondAnvil.chainId})
   Relay:   ${services.relayUrl} (WalletConnect)
   API:     ${services.apiUrl} (wallet registry, project config)
 `);
@@ -55,6 +64,7 @@ async function stop(signal) {
   stopping = true;
   console.log(`[demo] ${signal}: stopping`);
   anvil.stop();
+  secondAnvil.stop();
   await Promise.all([portico.close(), services.stop()]);
   process.exit(0);
 }

@@ -54,14 +54,18 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 }
 
 /**
- * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string }} [options]
+ * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[] }} [options]
+ *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  * @returns {Promise<{ relayUrl: string, apiUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const relayPort = options.relayPort ?? 8787;
   const apiPort = options.apiPort ?? 8788;
-  const apiEnv = options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {};
+  const apiEnv = {
+    ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
+    ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
+  };
   const [relay, api] = await Promise.all([
     startService('relay', { host, port: relayPort }),
     startService('api', { host, port: apiPort, env: apiEnv }),

@@ -199,6 +199,8 @@ describe('eip155 adapter: switchNetwork', () => {
         },
       ],
     });
+    // Then switches, for wallets that only add.
+    expect(wallet.calls[2]).toEqual({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] });
   });
 
   it('a failed switch throws SwitchChainError', async () => {

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { loadChainsFile } from './chains/config';
 import { issueMessage } from './http/errors';
 import { LOG_LEVELS } from './log';
+import { devchainChainConfig } from './chains/devchain';
 import { startApi } from './server';
 
 const envSchema = z.object({
@@ -22,6 +23,8 @@ const envSchema = z.object({
   PORTICO_API_PROJECTS: z.string().min(1).optional(),
   PORTICO_API_SYNTHETIC_WALLETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   PORTICO_API_CHAINS: z.string().min(1).optional(),
+  /** Development only: comma-separated anvil RPC URLs to seed with @portico/devchain and serve. */
+  PORTICO_API_DEVCHAIN_RPC_URLS: z.string().min(1).optional(),
   PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
   PORTICO_API_NFT_METADATA_HOSTS: z.string().min(1).optional(),
 });
@@ -42,10 +45,11 @@ if (env.PORTICO_API_CHAINS) {
     process.exit(2);
   }
 }
+const chains = [...(chainsFile?.chains ?? []), ...(await devchainChains(env.PORTICO_API_DEVCHAIN_RPC_URLS))];
 const hosts = env.PORTICO_API_NFT_METADATA_HOSTS;
 
 const api = await startApi({
-  chains: chainsFile?.chains,
+  chains,
   prices: chainsFile?.prices,
   indexer: { pollIntervalMs: env.PORTICO_API_INDEXER_POLL_MS },
   nftMetadata: hosts ? { allowedHosts: hosts === '*' ? '*' : hosts.split(',').map((h) => h.trim()).filter(Boolean) } : undefined,
@@ -68,3 +72,16 @@ const stop = async () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+/**
+ * Development mode (`pnpm demo`, e2e): deploys the demo contracts to each local anvil (idempotent)
+ * and serves those chains. The devchain package is loaded only here, never in production.
+ */
+async function devchainChains(rpcUrls: string | undefined) {
+  if (!rpcUrls) return [];
+  const { deployDevchain } = await import('@portico/devchain');
+  const urls = rpcUrls.split(',').map((url) => url.trim()).filter(Boolean);
+  return Promise.all(
+    urls.map(async (rpcUrl) => devchainChainConfig(await deployDevchain({ rpcUrl }), { rpcUrl, name: `Anvil ${new URL(rpcUrl).port}` })),
+  );
+}

@@ -34,6 +34,10 @@ export class FakeWallet implements Eip1193Provider {
         return null;
       case 'wallet_addEthereumChain':
         this.chainIdHex = (params as Array<{ chainId: string }>)[0]!.chainId;
+        // Once added, the chain is known: switching to it no longer answers 4902.
+        if ((this.failures.get('wallet_switchEthereumChain') as { code?: number } | undefined)?.code === 4902) {
+          this.failures.delete('wallet_switchEthereumChain');
+        }
         return null;
       case 'wallet_revokePermissions':
         this.authorized = false;

@@ -171,6 +171,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
               },
             ],
           });
+          // Some wallets switch on add, others only add: ask once more (a no-op when already there).
+          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
         } catch (addError) {
           throw new SwitchChainError(network.id, addError);
         }
