@@ -37,7 +37,7 @@ test.describe('AllWallets', () => {
       .poll(
         async () => {
           await grid.hover();
-          await page.mouse.wheel(0, 1500);
+          await page.mouse.wheel(0, 300); // small steps: rows scrolled far past are virtualised away
           return pageTwoWallet.count();
         },
         { timeout: 15_000 },
