@@ -90,6 +90,7 @@ export default async function globalSetup(): Promise<void> {
         ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort! },
         rpcUrl: anvil.rpcUrl,
         chainId: ANVIL_CHAIN_ID,
+        extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: SECOND_CHAIN_ID, name: 'Anvil Second' }],
         // The demo's `send` remote stays the 404 one (feature-flags.spec.ts); the real one is served
         // too, and a test that needs it overrides `remotes` with window.PORTICO_OPTIONS and
         // process.env.PORTICO_E2E_SEND_URL (set below).

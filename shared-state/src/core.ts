@@ -113,7 +113,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       import('./controllers/account-data').then(({ createAccountDataController }) =>
         createAccountDataController({ store, api, storage, toast }),
       ),
-    ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'syncIdentity'],
+    ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'reloadTransactions', 'syncIdentity'],
   );
   const send: SendController = {
     ...createSendForm(store),
@@ -127,6 +127,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             onSent: () => {
               void connection.refreshBalance(undefined, { force: true });
               void accountData.refreshTokens({ force: true });
+              void accountData.reloadTransactions();
             },
           }),
         ),

@@ -22,6 +22,8 @@ export interface AccountDataController {
   refreshNfts(): Promise<void>;
   /** The next page of Activity; the first call starts from the newest. */
   loadMoreTransactions(): Promise<void>;
+  /** Activity from the newest again (the tab was reopened, or the account just sent something). */
+  reloadTransactions(): Promise<void>;
   /** Name and avatar (spec section 4, Identity sync): eip155 mainnets only, 5 min cache. */
   syncIdentity(): Promise<void>;
 }
@@ -52,6 +54,43 @@ export function createAccountDataController(deps: {
     const accounts = store.get(accountsAtom);
     const current = accounts[namespace];
     if (current) store.set(accountsAtom, { ...accounts, [namespace]: { ...current, ...patch } });
+  }
+
+  /** A page of Activity: the next one, or the newest again (replacing the list once it arrives). */
+  async function loadTransactions({ fromNewest }: { fromNewest: boolean }) {
+    const target = active();
+    if (!target || !api) return;
+    let state = store.get(transactionsAtom);
+    if (state.caipAddress !== target.caipAddress) {
+      state = { data: [], loading: false, empty: false, caipAddress: target.caipAddress };
+      store.set(transactionsAtom, state);
+    }
+    if (state.loading || (state.empty && !fromNewest)) return;
+    // The list on screen stays while the page loads.
+    store.set(transactionsAtom, { ...state, loading: true });
+    try {
+      const cursor = fromNewest ? undefined : state.next;
+      const page = await (await blockchain()).fetchHistory(api, target.account.address!, target.network.caipNetworkId, cursor);
+      if (active()?.caipAddress !== target.caipAddress) return;
+      // Spec section 4: only the active network's transactions; spam-only transfers filtered (section 5).
+      const { isSpamTransaction } = await blockchain();
+      const kept = page.data.filter(
+        (transaction) => transaction.metadata.chain === target.network.caipNetworkId && !isSpamTransaction(transaction),
+      );
+      const previous = fromNewest ? [] : state.data;
+      const known = new Set(previous.map((transaction) => transaction.id));
+      store.set(transactionsAtom, {
+        data: [...previous, ...kept.filter((transaction) => !known.has(transaction.id))],
+        next: page.next,
+        loading: false,
+        empty: !page.next,
+        caipAddress: target.caipAddress,
+      });
+    } catch {
+      // Spec section 4: on fetch failure the list is emptied and marked empty.
+      store.set(transactionsAtom, { data: [], loading: false, empty: true, caipAddress: target.caipAddress });
+      toast.show('error', 'Failed to fetch transactions');
+    }
   }
 
   return {
@@ -95,38 +134,8 @@ export function createAccountDataController(deps: {
       }
     },
 
-    async loadMoreTransactions() {
-      const target = active();
-      if (!target || !api) return;
-      let state = store.get(transactionsAtom);
-      if (state.caipAddress !== target.caipAddress) {
-        state = { data: [], loading: false, empty: false, caipAddress: target.caipAddress };
-        store.set(transactionsAtom, state);
-      }
-      if (state.loading || state.empty) return;
-      store.set(transactionsAtom, { ...state, loading: true });
-      try {
-        const page = await (await blockchain()).fetchHistory(api, target.account.address!, target.network.caipNetworkId, state.next);
-        if (active()?.caipAddress !== target.caipAddress) return;
-        // Spec section 4: only the active network's transactions; spam-only transfers filtered (section 5).
-        const { isSpamTransaction } = await blockchain();
-        const kept = page.data.filter(
-          (transaction) => transaction.metadata.chain === target.network.caipNetworkId && !isSpamTransaction(transaction),
-        );
-        const known = new Set(state.data.map((transaction) => transaction.id));
-        store.set(transactionsAtom, {
-          data: [...state.data, ...kept.filter((transaction) => !known.has(transaction.id))],
-          next: page.next,
-          loading: false,
-          empty: !page.next,
-          caipAddress: target.caipAddress,
-        });
-      } catch {
-        // Spec section 4: on fetch failure the list is emptied and marked empty.
-        store.set(transactionsAtom, { data: [], loading: false, empty: true, caipAddress: target.caipAddress });
-        toast.show('error', 'Failed to fetch transactions');
-      }
-    },
+    loadMoreTransactions: () => loadTransactions({ fromNewest: false }),
+    reloadTransactions: () => loadTransactions({ fromNewest: true }),
 
     async syncIdentity() {
       const target = active();

@@ -20,11 +20,8 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
   const hasMore = current && !transactions.empty;
 
   useEffect(() => {
-    // The first page, unless this account's list is already loaded (coming back to the tab).
-    const state = portico.store.get(transactionsAtom);
-    if (state.caipAddress !== caipAddress || (state.data.length === 0 && !state.empty)) {
-      void portico.accountData.loadMoreTransactions();
-    }
+    // Each time the tab shows, from the newest: what happened since appears (the old list stays meanwhile).
+    void portico.accountData.reloadTransactions();
   }, [portico, caipAddress]);
 
   if (!available) return <EmptyState>Activity is unavailable for this site</EmptyState>;
