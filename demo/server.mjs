@@ -4,6 +4,7 @@
 //   account -> remotes/account/dist
 //   send    -> remotes/send/dist
 //   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -11,12 +12,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The feature remotes, each built and served on its own. */
+export const REMOTES = ['connect', 'account', 'send', 'swap', 'onramp', 'names'];
+
 export const DEFAULT_DIST = {
   demo: join(ROOT, 'demo', 'dist'),
   shell: join(ROOT, 'shell', 'dist'),
   connect: join(ROOT, 'remotes', 'connect', 'dist'),
   account: join(ROOT, 'remotes', 'account', 'dist'),
   send: join(ROOT, 'remotes', 'send', 'dist'),
+  swap: join(ROOT, 'remotes', 'swap', 'dist'),
+  onramp: join(ROOT, 'remotes', 'onramp', 'dist'),
+  names: join(ROOT, 'remotes', 'names', 'dist'),
 };
 
 const TYPES = {
@@ -192,7 +199,7 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  */
 export async function startPortico(options = {}) {
   const host = options.host ?? '127.0.0.1';
-  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, send: 3004, ...options.ports };
+  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, send: 3004, swap: 3005, onramp: 3006, names: 3007, ...options.ports };
   const dist = { ...DEFAULT_DIST, ...options.dist };
   const rpcUrl = options.rpcUrl ?? 'http://127.0.0.1:8545';
   const chainId = options.chainId ?? 31337;
@@ -206,16 +213,16 @@ export async function startPortico(options = {}) {
       return s.url;
     };
     const shell = await start(staticHandler(dist.shell), ports.shell);
-    const connect = await start(staticHandler(dist.connect), ports.connect);
-    const account = await start(staticHandler(dist.account), ports.account);
-    const send = await start(staticHandler(dist.send), ports.send);
+    // Every built remote on its own origin, like separately deployed CDN folders.
+    const remoteUrls = {};
+    for (const remote of REMOTES) {
+      if (existsSync(join(dist[remote], 'remoteEntry.js'))) remoteUrls[remote] = await start(staticHandler(dist[remote]), ports[remote]);
+    }
 
     const config = {
       shellUrl: shell,
       remotes: {
-        connect: `${connect}/remoteEntry.js`,
-        account: `${account}/remoteEntry.js`,
-        send: `${send}/remoteEntry.js`,
+        ...Object.fromEntries(Object.entries(remoteUrls).map(([remote, url]) => [remote, `${url}/remoteEntry.js`])),
         ...options.extraRemotes,
       },
       rpcUrl,
@@ -234,7 +241,7 @@ export async function startPortico(options = {}) {
       }),
       ports.demo,
     );
-    return { urls: { demo, shell, connect, account, send }, config, close: closeAll };
+    return { urls: { demo, shell, ...remoteUrls }, config, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

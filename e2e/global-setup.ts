@@ -7,7 +7,7 @@ import { HOST, freePorts, startStaticServer, type StaticServer } from './fixture
 
 type StartPortico = (opts: {
   host: string;
-  ports: { demo: number; shell: number; connect: number; account: number; send: number };
+  ports: { demo: number; shell: number; connect: number; account: number; swap?: number; onramp?: number; names?: number; send: number };
   rpcUrl: string;
   chainId: number;
   extraRemotes?: Record<string, string>;
@@ -87,7 +87,8 @@ export default async function globalSetup(): Promise<void> {
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,
-        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort! },
+        // Port 0: the later feature remotes (swap, onramp, names) get free ports too.
+        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort!, swap: 0, onramp: 0, names: 0 },
         rpcUrl: anvil.rpcUrl,
         chainId: ANVIL_CHAIN_ID,
         extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: SECOND_CHAIN_ID, name: 'Anvil Second' }],

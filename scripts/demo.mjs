@@ -32,7 +32,8 @@ try {
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
     host: '127.0.0.1',
-    ports: { demo: Number(process.env.PORT ?? 3000), shell: 3001, connect: 3002, account: 3003, send: 3004 },
+    // Remotes keep their default ports (connect 3002 … names 3007, see demo/server.mjs).
+    ports: { demo: Number(process.env.PORT ?? 3000) },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
     extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],
@@ -50,9 +51,9 @@ Portico demo is running (Ctrl-C to stop)
   React host (Module Federation): ${urls.demo}/
   Plain page (one script tag):    ${urls.demo}/plain.html
   Shell:   ${urls.shell}/portico.js  ·  ${urls.shell}/mf/remoteEntry.js
-  Connect: ${urls.connect}/remoteEntry.js
-  Account: ${urls.account}/remoteEntry.js
-  Send:    ${urls.send}/remoteEntry.js
+${Object.entries(portico.config.remotes)
+  .map(([remote, url]) => `  ${`${remote[0].toUpperCase()}${remote.slice(1)}:`.padEnd(9)}${url}`)
+  .join('\n')}
   Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''}), ${secondAnvil.rpcUrl} (chain ${secondAnvil.chainId})
   Relay:   ${services.relayUrl} (WalletConnect)
   API:     ${services.apiUrl} (wallet registry, project config)

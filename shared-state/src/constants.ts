@@ -52,6 +52,8 @@ export const FEATURE_DEFAULTS = {
   smartSessions: false,
   collapseWallets: false,
   pay: false,
+  /** Portico's own: name registration (remotes/names). Not in the spec's list; on like its siblings. */
+  names: true,
 } as const;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export type Features = { [K in FeatureName]: boolean };

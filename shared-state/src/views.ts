@@ -50,6 +50,11 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
   Networks: { remote: 'account', module: './Networks' },
   WalletReceive: { remote: 'account', module: './WalletReceive', feature: 'receive' },
   WalletSend: { remote: 'send', module: './WalletSend', feature: 'send' },
+  Swap: { remote: 'swap', module: './Swap', feature: 'swaps' },
+  OnRampProviders: { remote: 'onramp', module: './OnRampProviders', feature: 'onramp' },
+  Pay: { remote: 'onramp', module: './Pay', feature: 'pay' },
+  RegisterAccountName: { remote: 'names', module: './RegisterAccountName', feature: 'names' },
+  RegisterAccountNameSuccess: { remote: 'names', module: './RegisterAccountNameSuccess', feature: 'names' },
 };
 
 export type ViewResolution =
@@ -91,6 +96,10 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   WalletSend: 'Send',
   WalletReceive: 'Receive',
   Swap: 'Swap',
+  OnRampProviders: 'Buy Crypto',
+  Pay: 'Pay',
+  RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
   Transactions: 'Activity',
 };
 

@@ -4,13 +4,23 @@ import {
   announcementAtom,
   formatBalance,
   shortenAddress,
+  type FeatureName,
   type PorticoViewProps,
+  type ViewName,
 } from '@portico/shared-state';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { AccountTabs } from '../components/AccountTabs';
 import { CopyIcon } from '../components/CopyIcon';
 import { copyAddress } from '../lib/copy';
+
+/** What the person can do from the account, each behind its feature flag. */
+const ACCOUNT_ACTIONS: ReadonlyArray<{ feature: FeatureName; label: string; view: ViewName }> = [
+  { feature: 'send', label: 'Send', view: 'WalletSend' },
+  { feature: 'receive', label: 'Receive', view: 'WalletReceive' },
+  { feature: 'swaps', label: 'Swap', view: 'Swap' },
+  { feature: 'onramp', label: 'Buy', view: 'OnRampProviders' },
+];
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -21,6 +31,8 @@ export default function Account({ portico }: PorticoViewProps) {
   const network = useAtomValue(activeNetworkAtom);
   const announce = useSetAtom(announcementAtom);
   const { features } = portico.options;
+  // Each feature's view lives in its own remote, fetched only when the person opens it.
+  const actions = ACCOUNT_ACTIONS.filter((action) => features[action.feature]);
   const connected = account.status === 'connected' && account.address !== undefined;
 
   useEffect(() => {
@@ -86,29 +98,25 @@ export default function Account({ portico }: PorticoViewProps) {
           View on block explorer
         </a>
       )}
-      {(features.send || features.receive) && (
-        <div className="portico-row" style={{ width: '100%' }}>
-          {features.send && (
+      {actions.length > 0 && (
+        <div className="portico-row" style={{ width: '100%', flexWrap: 'wrap' }}>
+          {actions.map((action) => (
             <button
+              key={action.view}
               type="button"
               className="portico-button portico-button-secondary"
               style={{ flex: 1 }}
-              onClick={() => portico.router.push('WalletSend')}
+              onClick={() => portico.router.push(action.view)}
             >
-              Send
+              {action.label}
             </button>
-          )}
-          {features.receive && (
-            <button
-              type="button"
-              className="portico-button portico-button-secondary"
-              style={{ flex: 1 }}
-              onClick={() => portico.router.push('WalletReceive')}
-            >
-              Receive
-            </button>
-          )}
+          ))}
         </div>
+      )}
+      {features.names && !account.profileName && (
+        <button type="button" className="portico-list-item" onClick={() => portico.router.push('RegisterAccountName')}>
+          Choose a name for this account
+        </button>
       )}
       {caipAddress && <AccountTabs portico={portico} address={address} caipAddress={caipAddress} />}
       <div className="portico-stack" style={{ width: '100%' }}>
