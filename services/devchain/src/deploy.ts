@@ -23,6 +23,7 @@ import PorticoCollectibles from '../artifacts/PorticoCollectibles.json';
 import SpamDrop from '../artifacts/SpamDrop.json';
 import { porticoCollectiblesAbi, porticoUSDAbi } from './abis';
 import { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER_KEY } from './accounts';
+import { deployExchange, type DevchainExchange } from './exchange';
 
 export interface DevchainToken {
   address: Address;
@@ -41,6 +42,8 @@ export interface DevchainDeployment {
   collectibles: { address: Address; name: string; symbol: string };
   /** ERC-721 collections the API operator should flag as spam (`flags.is_spam`). */
   spamCollections: Address[];
+  /** The constant-product exchange (router, wrapped native token, pairs with liquidity). */
+  exchange: DevchainExchange;
   /**
    * The block in which the seeding finished: every contract creation and mint is at or before
    * it. The same value on every call for the same chain (read back from the mint logs).
@@ -187,12 +190,22 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
   }
   await confirm(seeds);
 
+  // 2b. The exchange (WETH, pairs, router) and its liquidity, seeded only while a pair has none.
+  const exchange = await deployExchange({
+    publicClient,
+    wallet,
+    confirm,
+    tokens: { PUSD: addresses.PUSD, PTK: addresses.PTK },
+    create2: { factory: CREATE2_FACTORY, salt: DEVCHAIN_SALT },
+  });
+
   // 3. The block the seeding finished in: the last mint (Transfer from 0x0) of our contracts.
   //    Only the deployer can mint and it mints only here, so this is stable across calls.
   const mints = await publicClient.request({
     method: 'eth_getLogs',
     params: [{
-      address: keys.map((k) => addresses[k]),
+      // The pairs' liquidity mints (shares to the deployer) are the last seeding transactions.
+      address: [...keys.map((k) => addresses[k]), ...exchange.pairs.map((p) => p.address)],
       topics: [TRANSFER_TOPIC, pad(zeroAddress)],
       fromBlock: toHex(0),
       toBlock: 'latest',
@@ -212,6 +225,7 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
     tokens: [token('PUSD'), token('PTK')],
     collectibles: { address: addresses.PCOL, name: CONTRACTS.PCOL.name, symbol: CONTRACTS.PCOL.symbol },
     spamCollections: [addresses.SPAM],
+    exchange,
     blockNumber,
   };
 }

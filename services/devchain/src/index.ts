@@ -8,6 +8,7 @@ export {
   type DevchainDeployment,
   type DevchainToken,
 } from './deploy';
+export { deployExchange, exchangeAddresses, EXCHANGE_LIQUIDITY, type DevchainExchange, type DevchainPair } from './exchange';
 export { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER, DEVCHAIN_DEPLOYER_KEY } from './accounts';
-export { porticoCollectiblesAbi, porticoTokenAbi, porticoUSDAbi, spamDropAbi } from './abis';
+export { porticoCollectiblesAbi, porticoTokenAbi, porticoUSDAbi, spamDropAbi, porticoPairAbi, porticoRouterAbi, porticoWETHAbi } from './abis';
 export { erc20Abi, erc721Abi } from 'viem';

@@ -10,6 +10,9 @@ import {
   devchainAddresses,
   porticoCollectiblesAbi,
   spamDropAbi,
+  EXCHANGE_LIQUIDITY,
+  porticoPairAbi,
+  porticoRouterAbi,
   type DevchainDeployment,
 } from '../src/index';
 
@@ -62,7 +65,12 @@ describe('deployDevchain on a fresh anvil', () => {
         const balance = await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
         expect(balance).toBe(i < 5 ? amounts[token.symbol] : 0n);
       }
-      expect(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(amounts[token.symbol]! * 5n);
+      // Five holders plus the exchange's liquidity (two pairs per token, minted straight to the pairs).
+      const liquidity = Object.values(EXCHANGE_LIQUIDITY).reduce(
+        (sum, pool) => sum + parseUnits(String((pool as Record<string, bigint>)[token.symbol] ?? 0n), token.decimals),
+        0n,
+      );
+      expect(await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(amounts[token.symbol]! * 5n + liquidity);
     }
   });
 
@@ -109,7 +117,8 @@ describe('deployDevchain on a fresh anvil', () => {
       fromBlock: 0n,
       strict: false,
     });
-    expect(logs).toHaveLength(5 + 5 + 4 + 1);
+    // 5 PUSD + 5 PTK to holders, 2 + 2 to the exchange's pairs, 4 collectibles, 1 spam.
+    expect(logs).toHaveLength(5 + 5 + 2 + 2 + 4 + 1);
     for (const log of logs) expect(log.topics[1]).toBe(`0x${'0'.repeat(64)}`);
     // ERC-721 Transfer has the token id indexed (4 topics); ERC-20 has the value in data (3 topics).
     expect(logs.filter((l) => (l.topics as readonly unknown[]).length === 4)).toHaveLength(5);
@@ -121,6 +130,50 @@ describe('deployDevchain on a fresh anvil', () => {
       expect(await client.getTransactionCount({ address: holder })).toBe(0);
     }
     expect(await client.getBalance({ address: DEVCHAIN_DEPLOYER })).toBeLessThan(parseEther('10000'));
+  });
+
+  it('exchange: three pairs with liquidity, the router quotes getAmountsOut with the 0.3% fee and swaps within amountOutMin and the deadline', async () => {
+    const { router, weth, pairs } = deployment.exchange;
+    const [pusd, ptk] = deployment.tokens.map((t) => t.address) as [`0x${string}`, `0x${string}`];
+    expect(pairs.map((p) => p.symbols.join('/'))).toEqual(['PUSD/PTK', 'WETH/PUSD', 'WETH/PTK']);
+    const pusdPtk = pairs[0]!;
+    expect([pusdPtk.token0, pusdPtk.token1].sort()).toEqual([pusd, ptk].sort());
+    const [r0, r1] = await client.readContract({ address: pusdPtk.address, abi: porticoPairAbi, functionName: 'getReserves' });
+    const [rPusd, rPtk] = pusdPtk.token0 === pusd ? [r0, r1] : [r1, r0];
+    expect(rPusd).toBe(parseUnits('1000000', 6));
+    expect(rPtk).toBe(parseUnits('400000', 18));
+    expect(await client.readContract({ address: router, abi: porticoRouterAbi, functionName: 'WETH' })).toBe(weth);
+    expect(await client.readContract({ address: router, abi: porticoRouterAbi, functionName: 'getPair', args: [ptk, pusd] })).toBe(pusdPtk.address);
+
+    const amountIn = parseUnits('100', 6);
+    const [, out] = await client.readContract({ address: router, abi: porticoRouterAbi, functionName: 'getAmountsOut', args: [amountIn, [pusd, ptk]] });
+    expect(out).toBe((amountIn * 997n * rPtk) / (rPusd * 1000n + amountIn * 997n));
+    expect(await client.readContract({ address: pusdPtk.address, abi: porticoPairAbi, functionName: 'getAmountOut', args: [amountIn, pusd] })).toBe(out);
+
+    // Account #5 (no tokens) swaps 1 ETH → PUSD, then approves and swaps the PUSD back to ETH.
+    const trader = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
+    const w = createWalletClient({ account: trader, chain: { ...anvilChain, rpcUrls: { default: { http: [anvil.rpcUrl] } } }, transport: http(anvil.rpcUrl) });
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+    const [, ethQuote] = await client.readContract({ address: router, abi: porticoRouterAbi, functionName: 'getAmountsOut', args: [parseEther('1'), [weth, pusd]] });
+    await expect(
+      client.simulateContract({ account: trader, address: router, abi: porticoRouterAbi, functionName: 'swapExactETHForTokens', args: [ethQuote! + 1n, [weth, pusd], trader.address, deadline], value: parseEther('1') }),
+    ).rejects.toThrow(/InsufficientOutputAmount/);
+    await expect(
+      client.simulateContract({ account: trader, address: router, abi: porticoRouterAbi, functionName: 'swapExactETHForTokens', args: [0n, [weth, pusd], trader.address, 1n], value: parseEther('1') }),
+    ).rejects.toThrow(/Expired/);
+    let hash = await w.writeContract({ address: router, abi: porticoRouterAbi, functionName: 'swapExactETHForTokens', args: [ethQuote!, [weth, pusd], trader.address, deadline], value: parseEther('1') });
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })).status).toBe('success');
+    const pusdBalance = await client.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    expect(pusdBalance).toBe(ethQuote);
+    hash = await w.writeContract({ address: pusd, abi: erc20Abi, functionName: 'approve', args: [router, pusdBalance] });
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const ethBefore = await client.getBalance({ address: trader.address });
+    hash = await w.writeContract({ address: router, abi: porticoRouterAbi, functionName: 'swapExactTokensForETH', args: [pusdBalance, 1n, [pusd, weth], trader.address, deadline] });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    expect(receipt.status).toBe('success');
+    const ethAfter = await client.getBalance({ address: trader.address });
+    expect(ethAfter + receipt.gasUsed * receipt.effectiveGasPrice - ethBefore).toBeGreaterThan(parseEther('0.99'));
+    expect(await client.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(0n);
   });
 
   it('a second deploy on the same chain is a no-op returning the same result', async () => {
