@@ -16,6 +16,7 @@ import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
 import { historyRoutes } from './routes/history';
 import { identityRoutes } from './routes/identity';
 import { nftRoutes } from './routes/nfts';
+import { profileRoutes } from './routes/profile';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { walletRoutes } from './routes/wallets';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', historyRoutes());
   app.route('/', nftRoutes());
   app.route('/', identityRoutes());
+  app.route('/', profileRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
