@@ -10,12 +10,14 @@ import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
 import { HttpError } from './http/errors';
 import type { Logger } from './log';
+import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
 import { balanceRoutes } from './routes/balance';
 import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
 import { historyRoutes } from './routes/history';
 import { identityRoutes } from './routes/identity';
 import { nftRoutes } from './routes/nfts';
+import { onRampRoutes } from './routes/onramp';
 import { profileRoutes } from './routes/profile';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
@@ -28,6 +30,8 @@ export interface AppContext {
   publicUrl?: string;
   /** Configured chains, their upstream nodes and indexers, the price source. */
   chains: ChainRuntime;
+  /** On-ramp providers, limits, fiat rates and the demo provider's funding key (default config when absent). */
+  onramp?: OnRampRuntime;
 }
 
 export type AppEnv = { Variables: { ctx: AppContext } };
@@ -80,6 +84,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', historyRoutes());
   app.route('/', nftRoutes());
   app.route('/', identityRoutes());
+  app.route('/', onRampRoutes());
   app.route('/', profileRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));

@@ -27,6 +27,9 @@ const envSchema = z.object({
   PORTICO_API_DEVCHAIN_RPC_URLS: z.string().min(1).optional(),
   PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
   PORTICO_API_NFT_METADATA_HOSTS: z.string().min(1).optional(),
+  /** The on-ramp demo provider: off with '0'; the key it pays purchases from (default anvil #9). */
+  PORTICO_API_ONRAMP_DEMO: z.enum(['0', '1']).default('1'),
+  PORTICO_API_ONRAMP_FUNDING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x + 64 hex digits').optional(),
 });
 
 const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
@@ -61,6 +64,7 @@ const api = await startApi({
   publicUrl: env.PORTICO_API_PUBLIC_URL,
   projectsFile: env.PORTICO_API_PROJECTS,
   syntheticWallets: env.PORTICO_API_SYNTHETIC_WALLETS,
+  onramp: { demoProvider: env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 
 let stopping = false;

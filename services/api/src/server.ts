@@ -11,6 +11,7 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger, type LogLevel } from './log';
 import { seed } from './seed/index';
+import { onRampRuntime, type OnRampOptions } from './onramp/config';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -29,6 +30,8 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   syntheticWallets?: number;
   /** Chains the blockchain API serves (validated; see src/chains/config.ts). Default none. */
   chains?: ChainConfigInput[];
+  /** On-ramp providers, fiat rates, the demo provider and its funding key (src/onramp/config.ts). */
+  onramp?: OnRampOptions;
 }
 
 export interface RunningApi {
@@ -43,6 +46,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const { host = '127.0.0.1', port = 8788 } = options;
   const log = createLogger(options.logLevel ?? 'info');
   const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
+  const onramp = onRampRuntime(options.onramp);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
     const applied = await migrate(db);
@@ -56,7 +60,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   }
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);
