@@ -593,6 +593,13 @@ async function runPlain(browser: Browser, stack: Stack) {
     });
     await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
     add('open:cold:plain', cold.ms);
+    // Issue 4's figure: click on the injected wallet → Account shows its native balance.
+    const balance = await timeClick(page, 'plain: wallet → balance', button(page, TEST_WALLET_NAME), {
+      kind: 'text',
+      name: '10,000 ETH',
+      scope: '[role="dialog"], dialog',
+    });
+    add('balance:plain', balance.ms);
     const js = await scripts.done();
     const atLoad = sumJs(js, (r) => r.beforeLoad);
     const beforeClick = sumJs(js, (r) => r.beforeClick);
@@ -665,6 +672,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   row('4 WalletConnect → QR visible', '/', 'qr:/', ms, 'ms');
   row('5 pair(uri) → Account shows 10,000 ETH', '/', 'pair:/', ms, 'ms (Node→page wall clock)');
   row('6 All Wallets → 1st registry tile visible', '/', 'allwallets:/', ms, 'ms');
+  row('8 injected wallet click → balance visible', 'plain', 'balance:plain', ms, 'ms (connect + Account remote + RPC)');
   row('7 baseline DOM: click → appended button', '-', 'base:dom', ms, 'ms');
   if (reactVersion) row(`7 baseline React ${reactVersion}: click → rendered list`, '-', 'base:react', ms, 'ms');
   else lines.push(`7 baseline React: n/a (${reactError})`);
