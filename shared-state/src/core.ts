@@ -11,6 +11,7 @@ import type { RegistryController } from './controllers/registry';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
 import { createModalController, type ModalController } from './controllers/modal';
+import type { OnRampController } from './controllers/onramp';
 import { createRouterController, type RouterController } from './controllers/router';
 import { createToastController, type ToastController } from './controllers/toast';
 import { createEventBus, type EventBus } from './events';
@@ -48,6 +49,8 @@ export interface PorticoCore {
   /** Tokens, NFTs, activity and identity of the active account, from the blockchain API. */
   accountData: AccountDataController;
   send: SendController;
+  /** On-ramp providers, options, quotes and the provider hand-off (spec sections 3, 7, 8). */
+  onramp: OnRampController;
   /** The wallet registry; absent when the host set no `apiUrl`. */
   registry?: RegistryController;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
@@ -134,6 +137,13 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ['preview', 'send'],
     ),
   };
+  const onramp: OnRampController = lazyAsync(
+    () =>
+      import('./controllers/onramp').then(({ createOnRampController }) =>
+        createOnRampController({ store, api, networks: options.networks }),
+      ),
+    ['load', 'quote', 'openProvider'],
+  );
   const registryOptions = {
     featuredWalletIds: options.featuredWalletIds,
     includeWalletIds: options.includeWalletIds,
@@ -167,6 +177,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     walletConnect,
     accountData,
     send,
+    onramp,
     registry,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });

@@ -25,6 +25,8 @@ export type { RegistryWallet, WalletPage, WalletQuery } from './api/wallets';
 export type { BalanceItem, Identity, Nft, Transaction } from './api/blockchain';
 export type { SendController } from './controllers/send-form';
 export type { AccountDataController } from './controllers/account-data';
+export * from './onramp';
+export type { OnRampController } from './controllers/onramp';
 export { requestJson, HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';
 export type { RouterController } from './controllers/router';
 export type { ModalController, OpenOptions } from './controllers/modal';

@@ -64,6 +64,14 @@ export const porticoOptionsSchema = z.strictObject({
   cdnBase: z.optional(httpUrl),
   /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
   apiUrl: z.optional(httpUrl),
+  /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
+  pay: z.optional(
+    z.strictObject({
+      recipient: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x + 40 hex digits)')),
+      amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal amount')),
+      symbol: z.string().check(z.minLength(1)),
+    }),
+  ),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })),
@@ -93,6 +101,7 @@ export interface PorticoOptions {
   /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
   remotes: Partial<Record<RemoteName, string>>;
   apiUrl?: string;
+  pay?: { recipient: string; amount: string; symbol: string };
   walletConnect: { relayUrl: string; verify: boolean; telemetry: boolean };
 }
 
@@ -141,6 +150,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     enableEmbedded: options.enableEmbedded ?? false,
     remotes: resolveRemotes(options),
     apiUrl: options.apiUrl,
+    pay: options.pay,
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,
