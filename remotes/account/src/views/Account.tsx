@@ -3,6 +3,7 @@ import {
   activeNetworkAtom,
   announcementAtom,
   formatBalance,
+  isOnRampRestricted,
   shortenAddress,
   type FeatureName,
   type PorticoViewProps,
@@ -32,7 +33,9 @@ export default function Account({ portico }: PorticoViewProps) {
   const announce = useSetAtom(announcementAtom);
   const { features } = portico.options;
   // Each feature's view lives in its own remote, fetched only when the person opens it.
-  const actions = ACCOUNT_ACTIONS.filter((action) => features[action.feature]);
+  // Spec section 9: the on-ramp is hidden in the restricted time zones.
+  const onRampRestricted = isOnRampRestricted(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const actions = ACCOUNT_ACTIONS.filter((action) => features[action.feature] && !(action.feature === 'onramp' && onRampRestricted));
   const connected = account.status === 'connected' && account.address !== undefined;
 
   useEffect(() => {
