@@ -7,6 +7,7 @@ import type { ChainNamespace } from './constants';
 import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
 import { createSendForm, type SendController } from './controllers/send-form';
+import { createNamesForm, type NamesController } from './controllers/names-form';
 import type { RegistryController } from './controllers/registry';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
@@ -49,6 +50,8 @@ export interface PorticoCore {
   /** Tokens, NFTs, activity and identity of the active account, from the blockchain API. */
   accountData: AccountDataController;
   send: SendController;
+  /** Name registration (RegisterAccountName): availability, suggestions, sign and register. */
+  names: NamesController;
   /** On-ramp providers, options, quotes and the provider hand-off (spec sections 3, 7, 8). */
   onramp: OnRampController;
   /** The wallet registry; absent when the host set no `apiUrl`. */
@@ -144,6 +147,16 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ),
     ['load', 'quote', 'openProvider'],
   );
+  const names: NamesController = createNamesForm(
+    store,
+    lazyAsync(
+      () =>
+        import('./controllers/names').then(({ createNamesFlow }) =>
+          createNamesFlow({ store, api, adapters, router, accountData, storage }),
+        ),
+      ['checkAvailability', 'register', 'namesForAddress'],
+    ),
+  );
   const registryOptions = {
     featuredWalletIds: options.featuredWalletIds,
     includeWalletIds: options.includeWalletIds,
@@ -178,6 +191,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     accountData,
     send,
     onramp,
+    names,
     registry,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });

@@ -75,4 +75,10 @@ export interface ChainAdapter {
   waitForTransaction(hash: string, network: CaipNetwork): Promise<TransactionOutcome>;
   /** The raw provider (EIP-1193 for eip155), for hosts that sign through it. */
   getProvider(connectorId: string): unknown;
+  /**
+   * Asks the wallet to sign a text message with the account's key (eip155: personal_sign, EIP-191);
+   * resolves with the signature. A decline rejects with UserRejectedRequestError. Optional: an
+   * adapter that cannot sign leaves it out, and features that need a signature say so.
+   */
+  signMessage?(connectorId: string, address: string, message: string): Promise<string>;
 }

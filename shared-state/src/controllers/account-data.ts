@@ -13,6 +13,7 @@ import {
 } from '../atoms';
 import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS, TOKEN_BALANCE_RETRY_COOLDOWN_MS } from '../constants';
 import { errorText } from '../errors';
+import { namesAtom } from '../names';
 import type { PorticoStorage } from '../storage';
 import type { ToastController } from './toast';
 
@@ -142,7 +143,8 @@ export function createAccountDataController(deps: {
       if (!target) return;
       const { network, caipAddress } = target;
       if (network.chainNamespace !== 'eip155' || network.testnet || !api) {
-        patchActiveAccount({ profileName: undefined, profileImage: undefined });
+        // No lookup here (spec section 4); a name the person registered in this session still shows.
+        patchActiveAccount({ profileName: store.get(namesAtom).accountNames[caipAddress], profileImage: undefined });
         return;
       }
       const cached = storage.get('identityCache')?.[caipAddress];

@@ -237,6 +237,19 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       return (await rpc()).waitForTransaction(hash, network);
     },
 
+    async signMessage(connectorId, address, message) {
+      // personal_sign takes the message as hex-encoded UTF-8 (what viem and most wallets send).
+      const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+      try {
+        const signature = await providerFor(connectorId).request({ method: 'personal_sign', params: [hex, address] });
+        if (typeof signature !== 'string') throw new Error('The wallet returned no signature.');
+        return signature;
+      } catch (error) {
+        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
+        throw error;
+      }
+    },
+
     getProvider(connectorId) {
       return walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
     },

@@ -1,0 +1,243 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import { verifyMessage } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createEip155Adapter } from '../src/adapters/eip155';
+import {
+  activeAccountAtom,
+  createMemoryStorage,
+  createPorticoCore,
+  fullName,
+  nameRuleProblem,
+  namesAtom,
+  UserRejectedRequestError,
+  type PorticoCore,
+} from '../src/index';
+import { coinTypeForChain } from '../src/controllers/names';
+import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
+import { FakeAdapter } from './helpers/fake-adapter';
+import { ANVIL_ADDRESS_CHECKSUMMED, eventually, fakeInfo, installWallet } from './helpers/fake-wallet';
+import { anvil, minimalOptions } from './helpers/fixtures';
+
+// Anvil dev account #0, the FakeAdapter's account.
+const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const COIN_TYPE = 2147514985; // 0x80000000 | 31337
+
+/** The fake adapter plus a wallet that signs with the dev key, or declines when told to. */
+class SigningAdapter extends FakeAdapter {
+  signed: Array<{ connectorId: string; address: string; message: string }> = [];
+  decline = false;
+  async signMessage(connectorId: string, address: string, message: string) {
+    this.signed.push({ connectorId, address, message });
+    if (this.decline) throw new UserRejectedRequestError();
+    return signer.signMessage({ message });
+  }
+}
+
+let api: StubApi;
+/** name → owner, as the stub API stores them. */
+const registry = new Map<string, string>();
+let routes: (request: SeenRequest) => StubReply | undefined = () => undefined;
+
+function defaultRoutes(request: SeenRequest): StubReply | undefined {
+  const lookup = /^\/v1\/profile\/account\/(.+)$/.exec(request.path);
+  if (request.method === 'GET' && lookup) {
+    const owner = registry.get(decodeURIComponent(lookup[1]!));
+    return owner
+      ? { json: { name: lookup[1], addresses: { [COIN_TYPE]: { address: owner } }, attributes: {} } }
+      : { status: 404, json: { error: 'Name not found' } };
+  }
+  const suggest = /^\/v1\/profile\/suggestions\/(.+)$/.exec(request.path);
+  if (suggest) return { json: { suggestions: [{ name: `${suggest[1]}-eth.portico.eth`, registered: false }] } };
+  if (request.method === 'POST' && request.path === '/v1/profile/account') {
+    const body = JSON.parse(request.body) as { message: string; address: string };
+    const { name } = JSON.parse(body.message) as { name: string };
+    if (registry.has(name)) return { status: 409, json: { error: 'Name is taken' } };
+    registry.set(name, body.address);
+    return { status: 201, json: { name, addresses: { [COIN_TYPE]: { address: body.address } }, attributes: {}, registeredAt: '2030-01-01T00:00:00.000Z' } };
+  }
+  const reverse = /^\/v1\/profile\/reverse\/(.+)$/.exec(request.path);
+  if (reverse) {
+    return {
+      json: [...registry].filter(([, owner]) => owner === reverse[1]).map(([name, address]) => ({ name, addresses: { [COIN_TYPE]: { address } } })),
+    };
+  }
+  if (request.path.startsWith('/v1/identity/')) return { json: { name: null, avatar: null } };
+  return undefined;
+}
+
+beforeAll(async () => {
+  api = await startStubApi((request) => routes(request) ?? defaultRoutes(request));
+});
+afterAll(async () => {
+  await api.close();
+});
+afterEach(() => {
+  registry.clear();
+  api.requests.length = 0;
+  routes = () => undefined;
+});
+
+async function connectedCore(): Promise<{ core: PorticoCore; adapter: SigningAdapter }> {
+  const adapter = new SigningAdapter();
+  const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [{ ...anvil, testnet: true }] }), {
+    storage: createMemoryStorage(),
+    eventTarget: new EventTarget(),
+    isMobile: false,
+    adapters: { eip155: adapter },
+  });
+  await core.connection.start();
+  await core.connection.connect('io.fake');
+  core.router.reset('Account');
+  core.router.push('RegisterAccountName');
+  return { core, adapter };
+}
+
+const names = (core: PorticoCore) => core.store.get(namesAtom);
+const lookups = () => api.requestsTo(/^\/v1\/profile\/account\//);
+
+describe('name rules (spec section 5)', () => {
+  it('at least 4 characters; letters, digits and hyphens only', () => {
+    expect(nameRuleProblem('abc')).toBe('Name must be at least 4 characters');
+    expect(nameRuleProblem('ab_c')).toBe('Name can only contain letters, numbers and hyphens');
+    expect(nameRuleProblem('my name')).toBe('Name can only contain letters, numbers and hyphens');
+    expect(nameRuleProblem('Alice-42')).toBeUndefined();
+    expect(nameRuleProblem('a'.repeat(64))).toBe('Name must be at most 63 characters');
+    expect(fullName(' Alice ')).toBe('alice.portico.eth');
+    expect(fullName('bob.portico.eth')).toBe('bob.portico.eth');
+  });
+
+  it('coin type per ENSIP-11; chain ids from 2^31 are refused', () => {
+    expect(coinTypeForChain(1)).toBe(60);
+    expect(coinTypeForChain(31337)).toBe(COIN_TYPE);
+    expect(coinTypeForChain(2 ** 31 - 1)).toBe(0xffffffff);
+    expect(() => coinTypeForChain(2 ** 31)).toThrow('Chain id for name registration must be below 2^31');
+  });
+});
+
+describe('availability as you type', () => {
+  it('debounces 500 ms: one lookup for the last value typed', async () => {
+    const { core } = await connectedCore();
+    for (const value of ['a', 'al', 'ali', 'alic', 'alice']) core.names.setLabel(value);
+    expect(names(core)).toMatchObject({ label: 'alice', availability: 'pending' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lookups()).toHaveLength(0);
+    await eventually(() => expect(names(core).availability).toBe('available'));
+    expect(lookups().map((r) => r.path)).toEqual(['/v1/profile/account/alice.portico.eth']);
+    expect(lookups()[0]!.params.get('apiVersion')).toBe('2');
+    expect(names(core).suggestions).toEqual([{ name: 'alice-eth.portico.eth', registered: false }]);
+    expect(api.requestsTo('/v1/profile/suggestions/alice')[0]!.params.get('zone')).toBe('portico.eth');
+  });
+
+  it('a rule broken → its message, no lookup; a taken name → Name is taken', async () => {
+    const { core } = await connectedCore();
+    core.names.setLabel('abc');
+    await eventually(() => expect(names(core).availability).toBe('invalid'));
+    expect(names(core)).toMatchObject({ availability: 'invalid', availabilityMessage: 'Name must be at least 4 characters' });
+    expect(lookups()).toHaveLength(0);
+    registry.set('taken.portico.eth', '0x0000000000000000000000000000000000000001');
+    core.names.setLabel('taken');
+    await eventually(() => expect(names(core).availability).toBe('taken'));
+    expect(names(core).availabilityMessage).toBe('Name is taken');
+  });
+
+  it('lookup and suggestion failures use the spec wording', async () => {
+    routes = (request) => (request.path.startsWith('/v1/profile/') ? { status: 500, json: { error: 'boom' } } : undefined);
+    const { core } = await connectedCore();
+    expect(await core.names.checkAvailability('carol')).toBe('error');
+    // checkAvailability writes the state only for the label on screen.
+    core.names.chooseSuggestion('carol.portico.eth');
+    await eventually(() => expect(names(core).availability).toBe('error'));
+    expect(names(core).availabilityMessage).toBe('Error resolving name');
+    expect(names(core).suggestionsError).toBe('Error fetching name suggestions');
+    await expect(core.names.namesForAddress()).rejects.toThrow('Error fetching names for address');
+  });
+});
+
+describe('register', () => {
+  it('signs the message with the wallet, posts it, shows success and the name on the account', async () => {
+    const { core, adapter } = await connectedCore();
+    core.names.chooseSuggestion('dave.portico.eth');
+    await eventually(() => expect(names(core).availability).toBe('available'));
+    expect(await core.names.register()).toBe(true);
+
+    const [signed] = adapter.signed;
+    expect(signed).toMatchObject({ connectorId: 'io.fake', address: ANVIL_ADDRESS_CHECKSUMMED });
+    const message = JSON.parse(signed!.message);
+    expect(message).toEqual({ name: 'dave.portico.eth', attributes: {}, timestamp: expect.any(Number), chainId: 31337 });
+    expect(Math.abs(message.timestamp - Date.now() / 1000)).toBeLessThan(5);
+
+    const post = api.requestsTo('/v1/profile/account').find((r) => r.method === 'POST')!;
+    const body = JSON.parse(post.body);
+    expect(body).toMatchObject({ coin_type: COIN_TYPE, address: ANVIL_ADDRESS_CHECKSUMMED, message: signed!.message });
+    expect(await verifyMessage({ address: signer.address, message: body.message, signature: body.signature })).toBe(true);
+    expect(post.params.get('projectId')).toBe('test-project');
+
+    expect(core.router.current().view).toBe('RegisterAccountNameSuccess');
+    expect(core.router.current().history).toEqual(['Account', 'RegisterAccountNameSuccess']);
+    expect(names(core).registeredName).toBe('dave.portico.eth');
+    expect(core.store.get(activeAccountAtom).profileName).toBe('dave.portico.eth');
+    // Identity sync on a test network looks nothing up and keeps the name registered in this session.
+    await core.accountData.syncIdentity();
+    expect(core.store.get(activeAccountAtom).profileName).toBe('dave.portico.eth');
+    expect(await core.names.namesForAddress()).toMatchObject([{ name: 'dave.portico.eth' }]);
+  });
+
+  it('taken at the API → back on RegisterAccountName with the reason', async () => {
+    const { core } = await connectedCore();
+    core.names.chooseSuggestion('erin');
+    await eventually(() => expect(names(core).availability).toBe('available'));
+    registry.set('erin.portico.eth', '0x0000000000000000000000000000000000000002'); // someone was faster
+    expect(await core.names.register()).toBe(false);
+    expect(names(core)).toMatchObject({ registration: 'failed', registrationError: 'Error registering name erin.portico.eth: Name is taken' });
+    expect(core.router.current().view).toBe('RegisterAccountName');
+    expect(core.store.get(activeAccountAtom).profileName).toBeUndefined();
+  });
+
+  it('the wallet declines → Signature declined, nothing posted', async () => {
+    const { core, adapter } = await connectedCore();
+    adapter.decline = true;
+    core.names.chooseSuggestion('frank');
+    expect(await core.names.register()).toBe(false);
+    expect(names(core).registrationError).toBe('Error registering name frank.portico.eth: Signature declined');
+    expect(api.requestsTo('/v1/profile/account').filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a name breaking a rule is not signed', async () => {
+    const { core, adapter } = await connectedCore();
+    core.names.setLabel('no!');
+    expect(await core.names.register()).toBe(false);
+    expect(names(core).registrationError).toBe('Error registering name no!.portico.eth: Name must be at least 4 characters');
+    expect(adapter.signed).toHaveLength(0);
+  });
+});
+
+describe('eip155 adapter: signMessage', () => {
+  function setup(answer: (params: unknown) => unknown) {
+    const target = new EventTarget();
+    const calls: unknown[] = [];
+    const provider = {
+      request: async ({ method, params }: { method: string; params?: unknown }) => {
+        if (method !== 'personal_sign') throw Object.assign(new Error('unsupported'), { code: 4200 });
+        calls.push(params);
+        return answer(params);
+      },
+    };
+    installWallet(target, provider, fakeInfo());
+    const adapter = createEip155Adapter({ eventTarget: target });
+    adapter.watchConnectors(() => undefined);
+    return { adapter, calls };
+  }
+
+  it('personal_sign with the message as hex UTF-8 and the address', async () => {
+    const { adapter, calls } = setup(() => '0xsig');
+    expect(await adapter.signMessage!('io.fake', ANVIL_ADDRESS_CHECKSUMMED, '{"n":"é"}')).toBe('0xsig');
+    expect(calls).toEqual([['0x7b226e223a22c3a9227d', ANVIL_ADDRESS_CHECKSUMMED]]);
+  });
+
+  it('a decline (4001) is a UserRejectedRequestError', async () => {
+    const { adapter } = setup(() => {
+      throw Object.assign(new Error('no'), { code: 4001 });
+    });
+    await expect(adapter.signMessage!('io.fake', ANVIL_ADDRESS_CHECKSUMMED, 'hi')).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+});
