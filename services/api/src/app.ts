@@ -14,6 +14,7 @@ import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
 import { balanceRoutes } from './routes/balance';
 import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
+import { convertRoutes } from './routes/convert';
 import { historyRoutes } from './routes/history';
 import { identityRoutes } from './routes/identity';
 import { nftRoutes } from './routes/nfts';
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', historyRoutes());
   app.route('/', nftRoutes());
   app.route('/', identityRoutes());
+  app.route('/', convertRoutes());
   app.route('/', onRampRoutes());
   app.route('/', profileRoutes());
 

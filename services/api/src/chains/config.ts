@@ -44,6 +44,11 @@ export const chainConfigSchema = z.object({
   ensUniversalResolver: address.optional(),
   /** Forward every JSON-RPC method (anvil_*, evm_*, debug_* …) through /v1/. Default false. */
   rpcAllowAllMethods: z.boolean().default(false),
+  /**
+   * Swaps (/v1/convert/*) on this chain through a Uniswap-V2-style router (getAmountsOut,
+   * swapExact*). Setting it makes the chain swap-enabled even outside the spec's swap networks.
+   */
+  swap: z.object({ router: address, wrappedNative: address }).optional(),
 });
 
 export type ChainConfigInput = z.input<typeof chainConfigSchema>;

@@ -9,6 +9,8 @@ export interface DevchainDeploymentLike {
   tokens: { address: string; symbol: string; name: string; decimals: number; iconUrl?: string }[];
   collectibles: { address: string; name: string; symbol: string };
   spamCollections: string[];
+  /** The devchain's exchange (absent in deployments made before it existed). */
+  exchange?: { router: string; weth: string };
   blockNumber: number;
 }
 
@@ -23,6 +25,7 @@ export function devchainChainConfig(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     tokens: d.tokens.map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}) })),
     spamContracts: d.spamCollections,
+    ...(d.exchange ? { swap: { router: d.exchange.router, wrappedNative: d.exchange.weth } } : {}),
     testnet: options.testnet ?? false,
   };
 }
