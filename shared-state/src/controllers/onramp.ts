@@ -95,7 +95,8 @@ export function createOnRampController(deps: { store: Store; api?: ApiContext; n
   return {
     async load() {
       if (store.get(onRampAtom).status === 'loading') return;
-      patch({ status: 'loading', openError: undefined });
+      // A new visit starts over: no quote or provider window from the last one.
+      patch({ status: 'loading', openError: undefined, opened: undefined, quote: undefined });
       const client = await onramp();
       const [providers, options] = await Promise.allSettled([
         api ? client.fetchOnRampProviders(api) : Promise.reject(new Error('no apiUrl')),

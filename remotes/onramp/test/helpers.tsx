@@ -1,0 +1,193 @@
+import {
+  createMemoryStorage,
+  createPorticoCore,
+  type BalanceItem,
+  type ChainAdapter,
+  type ConnectedAccount,
+  type Connector,
+  type PorticoCore,
+  type TokenTransfer,
+  type TransactionOutcome,
+} from '@portico/shared-state';
+import { render } from '@testing-library/react';
+import { Provider } from 'jotai';
+import type { ComponentType } from 'react';
+
+export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+export const API_URL = 'http://api.test';
+export const EXPLORER = 'https://explorer.test';
+export const USDC_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+export const TX_HASH = `0x${'ab'.repeat(32)}`;
+
+export const anvil = {
+  id: 31337,
+  name: 'Anvil Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  blockExplorers: { default: { name: 'Explorer', url: EXPLORER } },
+};
+
+export const BALANCES: BalanceItem[] = [
+  { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '10' }, price: 3000, value: 30000 },
+  {
+    name: 'USD Coin',
+    symbol: 'USDC',
+    chainId: 'eip155:31337',
+    address: `eip155:31337:${USDC_CONTRACT}`,
+    quantity: { decimals: '6', numeric: '250.5' },
+    price: 1,
+    value: 250.5,
+  },
+];
+
+const connector: Connector = { id: 'io.fake', name: 'Fake Wallet', type: 'ANNOUNCED', chain: 'eip155', installed: true };
+
+type Deferred<T> = { resolve(value: T): void; reject(error: unknown): void };
+
+/** An eip155 test double: connects at once; each transfer waits until the test approves or rejects it. */
+export class FakeAdapter implements ChainAdapter {
+  readonly namespace = 'eip155' as const;
+  transfers: TokenTransfer[] = [];
+  estimates: TokenTransfer[] = [];
+  fee = '0.000021';
+  private signatures: Deferred<string>[] = [];
+
+  watchConnectors(onChange: (connectors: Connector[]) => void) {
+    onChange([connector]);
+    return () => {};
+  }
+  async connect(): Promise<ConnectedAccount> {
+    return { address: ACCOUNT, chainReference: '31337' };
+  }
+  async reconnect() {
+    return undefined;
+  }
+  async disconnect() {}
+  async switchNetwork() {}
+  watchWallet() {
+    return () => {};
+  }
+  async normalizeAddress(address: string) {
+    return address;
+  }
+  async getNativeBalance() {
+    return { decimalText: '10', symbol: 'ETH' };
+  }
+  async estimateTransferFee(transfer: TokenTransfer) {
+    this.estimates.push(transfer);
+    return this.fee;
+  }
+  sendTransfer(_connectorId: string, transfer: TokenTransfer) {
+    this.transfers.push(transfer);
+    return new Promise<string>((resolve, reject) => this.signatures.push({ resolve, reject }));
+  }
+  async waitForTransaction(hash: string): Promise<TransactionOutcome> {
+    return { hash, status: 'success' };
+  }
+  getProvider() {
+    return undefined;
+  }
+  /** The wallet signs the oldest transfer it was asked for. */
+  approve(hash = TX_HASH) {
+    this.signatures.shift()?.resolve(hash);
+  }
+  /** The person declines in the wallet (EIP-1193 4001). */
+  decline() {
+    this.signatures.shift()?.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+  }
+  fail(message: string) {
+    this.signatures.shift()?.reject(new Error(message));
+  }
+}
+
+export const OPTIONS = {
+  purchaseCurrencies: [
+    { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ name: 'eip155:31337', display_name: 'Anvil', chain_id: '31337', contract_address: '' }] },
+    { id: 'PUSD', name: 'Portico USD', symbol: 'PUSD', networks: [{ name: 'eip155:31337', display_name: 'Anvil', chain_id: '31337', contract_address: USDC_CONTRACT }] },
+    { id: 'MATIC', name: 'Matic', symbol: 'MATIC', networks: [{ name: 'eip155:137', display_name: 'Polygon', chain_id: '137', contract_address: '' }] },
+  ],
+  paymentCurrencies: ['USD', 'EUR'].map((id) => ({
+    id,
+    payment_method_limits: [
+      { id: 'card', min: '10.00', max: '7500.00' },
+      { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+    ],
+  })),
+};
+export const PROVIDERS = [
+  { label: 'Portico Pay (demo)', name: 'portico-demo', feeRange: '1-2%', url: `${API_URL}/onramp-demo/`, supportedChains: ['eip155:31337'] },
+  { label: 'Elsewhere Pay', name: 'elsewhere', feeRange: '1-2%', url: 'https://elsewhere.test/', supportedChains: ['eip155:137'] },
+];
+export const QUOTE = {
+  paymentTotal: { amount: '100.00', currency: 'USD' },
+  paymentSubtotal: { amount: '98.49', currency: 'USD' },
+  purchaseAmount: { amount: '0.03283', currency: 'ETH' },
+  coinbaseFee: { amount: '1.50', currency: 'USD' },
+  networkFee: { amount: '0.01', currency: 'USD' },
+  quoteId: 'q-1',
+};
+export const PROVIDER_URL = `${API_URL}/onramp-demo/?session=${'s'.repeat(43)}`;
+
+type Reply = { status?: number; json: unknown };
+
+/**
+ * Replaces fetch with the Portico API (spec section 7): balances, on-ramp providers, options, quote and
+ * URL generator. `down` answers 503 for every on-ramp call; `routes` overrides one. `restore()` puts fetch back.
+ */
+export function stubApi(balances: BalanceItem[] = BALANCES) {
+  const original = globalThis.fetch;
+  const stub = {
+    down: false,
+    routes: {} as Record<string, Reply>,
+    requests: [] as { method: string; url: URL; body?: unknown }[],
+    restore: () => {
+      globalThis.fetch = original;
+    },
+  };
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    stub.requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const key = `${method} ${url.pathname}`;
+    const defaults: Record<string, Reply> = {
+      'GET /v1/onramp/providers': { json: { providers: PROVIDERS } },
+      'GET /v1/onramp/options': { json: OPTIONS },
+      'POST /v1/onramp/quote': { json: QUOTE },
+      'POST /v1/generators/onrampurl': { json: { url: PROVIDER_URL } },
+    };
+    let reply: Reply | undefined = stub.routes[key] ?? defaults[key];
+    if (/^\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) reply = { json: { balances } };
+    else if (stub.down && url.pathname.includes('onramp')) reply = { status: 503, json: { error: 'Service unavailable' } };
+    if (!reply) return new Response('not found', { status: 404 });
+    return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return stub;
+}
+
+/** A real core over the fake adapter, connected to ACCOUNT on anvil, on Account. */
+export async function testCore(extra: Record<string, unknown> = {}): Promise<{ core: PorticoCore; adapter: FakeAdapter }> {
+  const adapter = new FakeAdapter();
+  const core = createPorticoCore(
+    {
+      projectId: 'test-project',
+      metadata: { name: 'Test dapp', description: 'A test', url: 'https://dapp.example', icons: [] },
+      networks: [anvil],
+      apiUrl: API_URL,
+      ...extra,
+    },
+    { storage: createMemoryStorage(), eventTarget: new EventTarget(), isMobile: false, adapters: { eip155: adapter } },
+  );
+  await core.connection.start();
+  await core.connection.connect(connector.id);
+  core.router.reset('Account');
+  return { core, adapter };
+}
+
+export function renderView(View: ComponentType<{ portico: PorticoCore }>, core: PorticoCore) {
+  return render(
+    <Provider store={core.store}>
+      <View portico={core} />
+    </Provider>,
+  );
+}
