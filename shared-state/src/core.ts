@@ -8,6 +8,7 @@ import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
 import { createSendForm, type SendController } from './controllers/send-form';
 import { createNamesForm, type NamesController } from './controllers/names-form';
+import { createSwapForm, type SwapController } from './controllers/swap-form';
 import type { RegistryController } from './controllers/registry';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
@@ -52,6 +53,8 @@ export interface PorticoCore {
   send: SendController;
   /** Name registration (RegisterAccountName): availability, suggestions, sign and register. */
   names: NamesController;
+  /** Token swaps through the API's exchange (remotes/swap). */
+  swap: SwapController;
   /** On-ramp providers, options, quotes and the provider hand-off (spec sections 3, 7, 8). */
   onramp: OnRampController;
   /** The wallet registry; absent when the host set no `apiUrl`. */
@@ -157,6 +160,25 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ['checkAvailability', 'register', 'namesForAddress'],
     ),
   );
+  const swap: SwapController = createSwapForm(
+    store,
+    lazyAsync(
+      () =>
+        import('./controllers/swap').then(({ createSwapFlow }) =>
+          createSwapFlow({
+            store,
+            api,
+            adapters,
+            onSwapped: () => {
+              void connection.refreshBalance(undefined, { force: true });
+              void accountData.refreshTokens({ force: true });
+              void accountData.reloadTransactions();
+            },
+          }),
+        ),
+      ['loadTokens', 'fetchQuote', 'approve', 'swap'],
+    ),
+  );
   const registryOptions = {
     featuredWalletIds: options.featuredWalletIds,
     includeWalletIds: options.includeWalletIds,
@@ -192,6 +214,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     send,
     onramp,
     names,
+    swap,
     registry,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });

@@ -26,6 +26,8 @@ export type { RegistryWallet, WalletPage, WalletQuery } from './api/wallets';
 export type { BalanceItem, Identity, Nft, Transaction } from './api/blockchain';
 export type { SendController } from './controllers/send-form';
 export type { NamesController } from './controllers/names-form';
+export * from './swap';
+export type { SwapController } from './controllers/swap-form';
 export type { NameProfile } from './api/names';
 export type { AccountDataController } from './controllers/account-data';
 export * from './onramp';
@@ -46,6 +48,7 @@ export type {
   NativeBalance,
   TokenTransfer,
   TransactionOutcome,
+  PreparedCall,
 } from './adapters/types';
 export type { Eip1193Provider } from './adapters/eip155/discovery';
 

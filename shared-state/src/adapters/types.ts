@@ -81,4 +81,20 @@ export interface ChainAdapter {
    * adapter that cannot sign leaves it out, and features that need a signature say so.
    */
   signMessage?(connectorId: string, address: string, message: string): Promise<string>;
+  /**
+   * Asks the wallet to sign and send a prepared call (swap approvals and swaps built by the API);
+   * resolves with the transaction hash. A decline rejects with UserRejectedRequestError. Optional
+   * like signMessage: features that need it say so when an adapter leaves it out.
+   */
+  sendTransaction?(connectorId: string, call: PreparedCall, network: CaipNetwork): Promise<string>;
+}
+
+/** A call prepared elsewhere (e.g. by the API): hex data, value and gas as decimal integer text. */
+export interface PreparedCall {
+  from: string;
+  to: string;
+  data?: string;
+  /** Smallest unit of the native token, decimal integer text; '0' or absent for none. */
+  value?: string;
+  gas?: string;
 }

@@ -237,6 +237,30 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       return (await rpc()).waitForTransaction(hash, network);
     },
 
+    async sendTransaction(connectorId, call, network) {
+      const hex = (decimal: string | undefined) => `0x${BigInt(decimal || '0').toString(16)}`;
+      try {
+        const hash = await providerFor(connectorId).request({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: call.from,
+              to: call.to,
+              value: hex(call.value),
+              ...(call.data ? { data: call.data } : {}),
+              ...(call.gas ? { gas: hex(call.gas) } : {}),
+              chainId: `0x${Number(network.id).toString(16)}`,
+            },
+          ],
+        });
+        if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash.');
+        return hash;
+      } catch (error) {
+        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
+        throw error;
+      }
+    },
+
     async signMessage(connectorId, address, message) {
       // personal_sign takes the message as hex-encoded UTF-8 (what viem and most wallets send).
       const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;

@@ -1,0 +1,53 @@
+import type { Store } from 'jotai/vanilla';
+import { initialSwapState, SWAP_QUOTE_DEBOUNCE_MS, swapAtom, type SwapState, type SwapToken } from '../swap';
+
+export interface SwapController {
+  setSourceToken(token: SwapToken | undefined): void;
+  setToToken(token: SwapToken | undefined): void;
+  /** Decimal text; a new quote follows 500 ms after the last change (spec section 9 debounce). */
+  setAmount(amount: string): void;
+  /** Percent (1 = 1 %). */
+  setSlippage(percent: number): void;
+  switchTokens(): void;
+  /** Clears the form and the result (keeps the loaded token list and the slippage). */
+  reset(): void;
+  /** The exchange's tokens for the active network (/v1/convert/tokens). */
+  loadTokens(): Promise<void>;
+  /** Quote and allowance for the current input, now (the setters call it debounced). */
+  fetchQuote(): Promise<void>;
+  /** Approves the exchange to spend the source token (wallet signs), then re-checks the allowance. */
+  approve(): Promise<boolean>;
+  /** Re-quotes (a move beyond the slippage stops here with an error), builds, signs, waits. */
+  swap(): Promise<boolean>;
+}
+
+type SwapFlow = Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap'>;
+
+/** The form half of swapping: synchronous setters plus the quote debounce; the flow loads lazily. */
+export function createSwapForm(store: Store, flow: SwapFlow): SwapController {
+  const state = () => store.get(swapAtom);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const edit = (next: Partial<SwapState>) => {
+    const merged = { ...state(), ...next };
+    const ready = Boolean(merged.sourceToken && merged.toToken && merged.sourceTokenAmount);
+    store.set(swapAtom, { ...merged, quote: undefined, quoteLoading: ready, needsApproval: false, error: undefined, status: 'editing' });
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flow.fetchQuote();
+    }, SWAP_QUOTE_DEBOUNCE_MS);
+  };
+  return {
+    ...flow,
+    setSourceToken: (sourceToken) => edit({ sourceToken }),
+    setToToken: (toToken) => edit({ toToken }),
+    setAmount: (amount) => edit({ sourceTokenAmount: amount.trim() }),
+    setSlippage: (slippage) => edit({ slippage }),
+    switchTokens: () => edit({ sourceToken: state().toToken, toToken: state().sourceToken }),
+    reset() {
+      if (timer) clearTimeout(timer);
+      const { tokens, tokensNetwork, slippage } = state();
+      store.set(swapAtom, { ...initialSwapState, tokens, tokensNetwork, slippage });
+    },
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * The swap flow (spec sections 3–9): exchange tokens, quote + allowance, the approval step when
+ * the allowance is short, then the swap through the wallet; pending, success, failure; balances
+ * refresh after. Loaded on first use (lazyAsync in core.ts); the form half is controllers/swap-form.ts.
+ */
+import type { Store } from 'jotai/vanilla';
+import type { ChainAdapter } from '../adapters/types';
+import type { ApiContext } from '../api/client';
+import { buildSwapApprove, buildSwapTransaction, fetchSwapAllowance, fetchSwapQuote, fetchSwapTokens } from '../api/convert';
+import { HttpRequestError } from '../api/http';
+import { activeAccountAtom, activeNetworkAtom, portfolioAtom } from '../atoms';
+import type { ChainNamespace } from '../constants';
+import { errorText, isUserRejection, PorticoError } from '../errors';
+import type { CaipNetwork } from '../network';
+import {
+  formatTokenAmount,
+  isNativeSwapToken,
+  minimumReceived,
+  parseTokenAmount,
+  swapAtom,
+  swapTokenBalance,
+  type SwapQuote,
+  type SwapState,
+} from '../swap';
+import type { SwapController } from './swap-form';
+
+export type { SwapController } from './swap-form';
+
+/** The API's own words when it answered with `{ error }` (e.g. 'Network not supported for Swaps'). */
+export function apiErrorText(error: unknown): string {
+  if (error instanceof HttpRequestError && error.details) {
+    const match = /answered \d+: (\{.*)$/s.exec(error.details);
+    if (match) {
+      try {
+        const body = JSON.parse(match[1]!) as { error?: unknown };
+        if (typeof body.error === 'string') return body.error;
+      } catch {
+        /* not JSON */
+      }
+    }
+  }
+  return errorText(error);
+}
+
+/** The first problem with the swap input, or undefined. */
+export function validateSwap(state: SwapState, balances: Parameters<typeof swapTokenBalance>[1]): string | undefined {
+  const { sourceToken, toToken, sourceTokenAmount } = state;
+  if (!sourceToken || !toToken) return 'Choose the tokens to swap';
+  if (sourceToken.address.toLowerCase() === toToken.address.toLowerCase()) return 'Choose two different tokens';
+  if (!sourceTokenAmount) return 'Enter an amount';
+  const amount = parseTokenAmount(sourceTokenAmount, sourceToken.decimals);
+  if (amount === undefined) {
+    return /^\d*\.\d+$/.test(sourceTokenAmount) ? `Too many decimals: ${sourceToken.symbol} has ${sourceToken.decimals}` : 'Invalid amount';
+  }
+  if (amount === 0n) return 'Invalid amount';
+  const balance = swapTokenBalance(sourceToken, balances);
+  if (balance !== undefined && amount > (parseTokenAmount(balance, sourceToken.decimals) ?? 0n)) return `Insufficient ${sourceToken.symbol} balance`;
+  return undefined;
+}
+
+const quoteKey = (state: SwapState, amount: bigint) => `${state.sourceToken?.address}|${state.toToken?.address}|${amount}`;
+
+export function createSwapFlow(deps: {
+  store: Store;
+  api?: ApiContext;
+  adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
+  /** Refreshes balances once a swap is mined. */
+  onSwapped(): void;
+}): Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap'> {
+  const { store } = deps;
+  const state = () => store.get(swapAtom);
+  const patch = (next: Partial<SwapState>) => store.set(swapAtom, { ...state(), ...next });
+  let quoteSeq = 0;
+
+  function context() {
+    const account = store.get(activeAccountAtom);
+    const network = store.get(activeNetworkAtom);
+    if (account.status !== 'connected' || !account.address || !account.connectorId || !network) throw new PorticoError('Connect a wallet to swap.');
+    if (!deps.api) throw new PorticoError('Swaps need the Portico API (the apiUrl option).');
+    const adapter = deps.adapters[network.chainNamespace];
+    if (!adapter) throw new PorticoError('Chain adapter not found');
+    return {
+      api: deps.api,
+      address: account.address,
+      connectorId: account.connectorId,
+      userAddress: `${network.caipNetworkId}:${account.address}`,
+      network,
+      adapter,
+    };
+  }
+
+  async function sendAndWait(ctx: ReturnType<typeof context>, call: { to: string; data: string; value: string; gas?: string }, onHash: (hash: string) => void) {
+    if (!ctx.adapter.sendTransaction) throw new PorticoError(`Swaps are not supported on ${ctx.network.chainNamespace} yet`);
+    const hash = await ctx.adapter.sendTransaction(ctx.connectorId, { from: ctx.address, ...call }, ctx.network);
+    onHash(hash);
+    return { hash, outcome: await ctx.adapter.waitForTransaction(hash, ctx.network) };
+  }
+
+  const explorerUrl = (network: CaipNetwork, hash: string) => {
+    const base = network.blockExplorers?.default.url;
+    return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
+  };
+
+  async function quoteNow(ctx: ReturnType<typeof context>, current: SwapState, amount: bigint): Promise<{ quote: SwapQuote; needsApproval: boolean }> {
+    const from = current.sourceToken!;
+    const to = current.toToken!;
+    const [reply, allowance] = await Promise.all([
+      fetchSwapQuote(ctx.api, { amount: amount.toString(), userAddress: ctx.userAddress, from: from.address, to: to.address }),
+      isNativeSwapToken(from) ? Promise.resolve(amount) : fetchSwapAllowance(ctx.api, from.address, ctx.userAddress),
+    ]);
+    return {
+      quote: {
+        fromAmount: reply.fromAmount,
+        toAmount: reply.toAmount,
+        toAmountText: formatTokenAmount(reply.toAmount, to.decimals),
+        priceImpact: reply.priceImpact ?? 0,
+        fee: reply.fee ?? '0',
+        feeText: formatTokenAmount(reply.fee ?? '0', from.decimals),
+        key: quoteKey(current, amount),
+      },
+      needsApproval: allowance < amount,
+    };
+  }
+
+  return {
+    async loadTokens() {
+      const network = store.get(activeNetworkAtom);
+      if (!network) return;
+      if (!deps.api) {
+        patch({ tokensError: 'Swaps need the Portico API (the apiUrl option).', tokens: [] });
+        return;
+      }
+      if (state().tokensNetwork === network.caipNetworkId && state().tokens.length > 0) return;
+      patch({ tokensLoading: true, tokensError: undefined });
+      try {
+        const tokens = await fetchSwapTokens(deps.api, network.caipNetworkId);
+        // Another network's picks do not apply here.
+        const keep = state().tokensNetwork === network.caipNetworkId;
+        patch({
+          tokens,
+          tokensNetwork: network.caipNetworkId,
+          tokensLoading: false,
+          ...(keep ? {} : { sourceToken: undefined, toToken: undefined, quote: undefined }),
+        });
+      } catch (error) {
+        patch({ tokens: [], tokensNetwork: network.caipNetworkId, tokensLoading: false, tokensError: apiErrorText(error) });
+      }
+    },
+
+    async fetchQuote() {
+      const seq = ++quoteSeq;
+      const current = state();
+      if (!current.sourceToken || !current.toToken || !current.sourceTokenAmount) {
+        patch({ quote: undefined, quoteLoading: false });
+        return;
+      }
+      const problem = validateSwap(current, store.get(portfolioAtom).balances);
+      if (problem) {
+        patch({ quote: undefined, quoteLoading: false, error: problem });
+        return;
+      }
+      try {
+        const ctx = context();
+        patch({ quoteLoading: true, error: undefined });
+        const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken.decimals)!;
+        const { quote, needsApproval } = await quoteNow(ctx, current, amount);
+        if (seq !== quoteSeq || quote.key !== quoteKey(state(), parseTokenAmount(state().sourceTokenAmount, current.sourceToken.decimals) ?? -1n)) return;
+        patch({ quote, needsApproval, quoteLoading: false });
+      } catch (error) {
+        if (seq === quoteSeq) patch({ quote: undefined, quoteLoading: false, error: apiErrorText(error) });
+      }
+    },
+
+    async approve() {
+      const current = state();
+      try {
+        const ctx = context();
+        if (!current.sourceToken || !current.toToken) throw new PorticoError('Choose the tokens to swap');
+        patch({ status: 'awaiting-approval', error: undefined });
+        // No amount: an unlimited approval, so later swaps of this token need none.
+        const tx = await buildSwapApprove(ctx.api, { userAddress: ctx.userAddress, from: current.sourceToken.address, to: current.toToken.address });
+        const { outcome } = await sendAndWait(ctx, tx, (hash) => patch({ status: 'approving', pendingHash: hash }));
+        if (outcome.status !== 'success') throw new PorticoError('The approval was reverted on chain.');
+        const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken.decimals) ?? 0n;
+        const allowance = await fetchSwapAllowance(ctx.api, current.sourceToken.address, ctx.userAddress);
+        patch({ status: 'editing', pendingHash: undefined, needsApproval: allowance < amount });
+        return true;
+      } catch (error) {
+        patch({ status: 'editing', pendingHash: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+        return false;
+      }
+    },
+
+    async swap() {
+      const current = state();
+      try {
+        const ctx = context();
+        const problem = validateSwap(current, store.get(portfolioAtom).balances);
+        if (problem) {
+          patch({ error: problem, status: 'editing' });
+          return false;
+        }
+        const from = current.sourceToken!;
+        const to = current.toToken!;
+        const amount = parseTokenAmount(current.sourceTokenAmount, from.decimals)!;
+        patch({ status: 'awaiting-signature', error: undefined });
+        // The price may have moved since the quote was shown: beyond the slippage, stop and say so.
+        const fresh = await quoteNow(ctx, current, amount);
+        const shown = current.quote?.key === fresh.quote.key ? current.quote : undefined;
+        if (shown && BigInt(fresh.quote.toAmount) < minimumReceived(shown.toAmount, current.slippage)) {
+          patch({
+            status: 'editing',
+            quote: fresh.quote,
+            needsApproval: fresh.needsApproval,
+            error: `The price moved more than your ${current.slippage}% slippage tolerance: you would now receive ${fresh.quote.toAmountText} ${to.symbol}. Review the new quote and swap again.`,
+          });
+          return false;
+        }
+        if (fresh.needsApproval) {
+          patch({ status: 'editing', quote: fresh.quote, needsApproval: true, error: `Approve ${from.symbol} first` });
+          return false;
+        }
+        const tx = await buildSwapTransaction(ctx.api, { amount: amount.toString(), slippage: current.slippage, from: from.address, to: to.address, userAddress: ctx.userAddress });
+        const { hash, outcome } = await sendAndWait(ctx, tx, (pendingHash) => patch({ status: 'pending', pendingHash, quote: fresh.quote }));
+        if (outcome.status !== 'success') {
+          throw new PorticoError(`The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`);
+        }
+        patch({
+          status: 'success',
+          pendingHash: undefined,
+          lastSwap: {
+            hash,
+            explorerUrl: explorerUrl(ctx.network, hash),
+            fromAmount: current.sourceTokenAmount,
+            fromSymbol: from.symbol,
+            toAmount: fresh.quote.toAmountText,
+            toSymbol: to.symbol,
+          },
+        });
+        deps.onSwapped();
+        return true;
+      } catch (error) {
+        patch({ status: 'failed', pendingHash: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Swap state and the small synchronous helpers views need (spec sections 3, 7–9). The flow that
+ * talks to the API and the wallet (controllers/swap.ts) loads on first use; this file stays tiny.
+ */
+import { atom } from 'jotai/vanilla';
+
+/** Spec section 9: default swap slippage tolerance, in percent. */
+export const DEFAULT_SWAP_SLIPPAGE = 1;
+/** Spec section 9: debounce default (the quote waits this long after the last keystroke). */
+export const SWAP_QUOTE_DEBOUNCE_MS = 500;
+/** AppKit's marker for the native token in CAIP-10 (`eip155:N:0xeeee…eeee`). */
+export const NATIVE_TOKEN_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+
+/** A token the exchange can swap (from /v1/convert/tokens), with the account's balance when known. */
+export interface SwapToken {
+  name: string;
+  symbol: string;
+  /** CAIP-10 (`eip155:31337:0x…`; the native token uses NATIVE_TOKEN_MARKER). */
+  address: string;
+  decimals: number;
+  logoUri?: string;
+  /** Decimal text, e.g. '25000.0', from the account's balances. */
+  balance?: string;
+}
+
+export interface SwapQuote {
+  /** Smallest units (integer text). */
+  fromAmount: string;
+  toAmount: string;
+  /** Decimal text of toAmount in the receiving token. */
+  toAmountText: string;
+  /** Percent. */
+  priceImpact: number;
+  /** In the source token's smallest unit; feeText in its decimals. */
+  fee: string;
+  feeText: string;
+  /** Which input the quote answers: `${from}|${to}|${fromAmount}`. */
+  key: string;
+}
+
+export type SwapStatus = 'editing' | 'awaiting-approval' | 'approving' | 'awaiting-signature' | 'pending' | 'success' | 'failed';
+
+export interface SwapState {
+  tokens: SwapToken[];
+  tokensLoading: boolean;
+  tokensError?: string;
+  /** CAIP-2 network the token list is for. */
+  tokensNetwork?: string;
+  sourceToken?: SwapToken;
+  toToken?: SwapToken;
+  /** Decimal text typed by the person. */
+  sourceTokenAmount: string;
+  /** Percent (1 = 1 %). */
+  slippage: number;
+  quote?: SwapQuote;
+  quoteLoading: boolean;
+  /** The source token's allowance to the exchange is below the amount: approve first. */
+  needsApproval: boolean;
+  status: SwapStatus;
+  error?: string;
+  pendingHash?: string;
+  lastSwap?: { hash: string; explorerUrl?: string; fromAmount: string; fromSymbol: string; toAmount: string; toSymbol: string };
+}
+
+export const initialSwapState: SwapState = {
+  tokens: [],
+  tokensLoading: false,
+  sourceTokenAmount: '',
+  slippage: DEFAULT_SWAP_SLIPPAGE,
+  quoteLoading: false,
+  needsApproval: false,
+  status: 'editing',
+};
+
+export const swapAtom = atom<SwapState>(initialSwapState);
+
+/** '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */
+export function parseTokenAmount(text: string, decimals: number): bigint | undefined {
+  const value = text.trim();
+  if (!/^(?:\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
+  const [whole = '', fraction = ''] = value.split('.');
+  if (fraction.length > decimals) return undefined;
+  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
+}
+
+/** 1500000n with 6 decimals → '1.5'. */
+export function formatTokenAmount(value: bigint | string, decimals: number): string {
+  const v = BigInt(value);
+  const base = 10n ** BigInt(decimals);
+  const fraction = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
+  return fraction ? `${v / base}.${fraction}` : `${v / base}`;
+}
+
+/** The smallest amount the swap accepts: quote × (1 − slippage). */
+export function minimumReceived(toAmount: bigint | string, slippage: number): bigint {
+  return (BigInt(toAmount) * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n;
+}
+
+export const isNativeSwapToken = (token: SwapToken | undefined) => Boolean(token?.address.toLowerCase().endsWith(`:${NATIVE_TOKEN_MARKER}`));
+
+/** The account's balance of a swap token (decimal text) from the portfolio's balances. */
+export function swapTokenBalance(token: SwapToken, balances: readonly { address?: string; quantity: { numeric: string } }[]): string | undefined {
+  if (isNativeSwapToken(token)) return balances.find((b) => !b.address)?.quantity.numeric;
+  const address = token.address.toLowerCase();
+  return balances.find((b) => b.address?.toLowerCase() === address)?.quantity.numeric;
+}

@@ -1,0 +1,254 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import {
+  UserRejectedRequestError,
+  createMemoryStorage,
+  createPorticoCore,
+  formatTokenAmount,
+  minimumReceived,
+  parseTokenAmount,
+  portfolioAtom,
+  swapAtom,
+  swapTokenBalance,
+  type PorticoCore,
+  type PreparedCall,
+  type SwapToken,
+} from '../src/index';
+import type { CaipNetwork } from '../src/network';
+import { createEip155Adapter } from '../src/adapters/eip155/adapter';
+import { FakeAdapter } from './helpers/fake-adapter';
+import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
+import { anvil, minimalOptions } from './helpers/fixtures';
+import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
+
+const CHAIN = 'eip155:31337';
+const PUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const PTK_ADDRESS = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`, decimals: 18 };
+const PUSD: SwapToken = { name: 'Portico USD', symbol: 'PUSD', address: `${CHAIN}:${PUSD_ADDRESS}`, decimals: 6 };
+const PTK: SwapToken = { name: 'Portico Token', symbol: 'PTK', address: `${CHAIN}:${PTK_ADDRESS}`, decimals: 18 };
+
+class SwapAdapter extends FakeAdapter {
+  calls: Array<{ connectorId: string; call: PreparedCall; network: CaipNetwork }> = [];
+  outcomes: Array<'success' | 'reverted'> = [];
+  async sendTransaction(connectorId: string, call: PreparedCall, network: CaipNetwork) {
+    this.calls.push({ connectorId, call, network });
+    if (this.sendError) throw this.sendError;
+    return `0x${String(this.calls.length).padStart(64, '0')}`;
+  }
+  override async waitForTransaction(hash: string) {
+    return { hash, status: this.outcomes.shift() ?? 'success' };
+  }
+}
+
+let api: StubApi;
+let allowance = 0n;
+let toAmount = 39_960_000_000_000_000_000n; // ≈ 39.96 PTK for 100 PUSD
+let routes: (request: SeenRequest) => StubReply | undefined = () => undefined;
+
+function defaultRoutes(request: SeenRequest): StubReply | undefined {
+  switch (request.path) {
+    case '/v1/convert/tokens':
+      return request.params.get('chainId') === CHAIN ? { json: { tokens: [ETH, PUSD, PTK] } } : { status: 400, json: { error: 'Network not supported for Swaps' } };
+    case '/v1/convert/quotes':
+      return {
+        json: {
+          quotes: [{ fromAmount: request.params.get('amount'), toAmount: toAmount.toString(), priceImpact: 0.01, fee: ((BigInt(request.params.get('amount')!) * 3n) / 1000n).toString() }],
+        },
+      };
+    case '/v1/convert/allowance':
+      return { json: { allowance: allowance.toString() } };
+    case '/v1/convert/build-approve':
+      allowance = 2n ** 256n - 1n;
+      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: '0x095ea7b3', value: '0', gas: '46000' } } };
+    case '/v1/convert/build-transaction':
+      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '0', gas: '120000' } } };
+    default:
+      return undefined;
+  }
+}
+
+beforeAll(async () => {
+  api = await startStubApi((request) => routes(request) ?? defaultRoutes(request));
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('swap amounts', () => {
+  it('parses and formats token amounts exactly; minimum received = quote × (1 − slippage)', () => {
+    expect(parseTokenAmount('100', 6)).toBe(100_000_000n);
+    expect(parseTokenAmount('.5', 18)).toBe(500_000_000_000_000_000n);
+    expect(parseTokenAmount('1.1234567', 6)).toBeUndefined();
+    expect(parseTokenAmount('1e3', 6)).toBeUndefined();
+    expect(formatTokenAmount(39_960_000_000_000_000_000n, 18)).toBe('39.96');
+    expect(formatTokenAmount('1000000', 6)).toBe('1');
+    expect(minimumReceived(1000n, 1)).toBe(990n);
+    expect(minimumReceived(1000n, 0.5)).toBe(995n);
+    expect(swapTokenBalance(PUSD, [{ quantity: { numeric: '1' } }, { address: `${CHAIN}:${PUSD_ADDRESS.toLowerCase()}`, quantity: { numeric: '25000.0' } }])).toBe('25000.0');
+    expect(swapTokenBalance(ETH, [{ quantity: { numeric: '10000.0' } }])).toBe('10000.0');
+  });
+});
+
+describe('swap controller (core, fake adapter, stub API)', () => {
+  const cores: PorticoCore[] = [];
+  afterEach(() => {
+    for (const core of cores.splice(0)) core.connection.stop();
+    api.requests.length = 0;
+    allowance = 0n;
+    toAmount = 39_960_000_000_000_000_000n;
+    routes = () => undefined;
+  });
+
+  async function connected() {
+    const adapter = new SwapAdapter();
+    const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [anvil] }), {
+      storage: createMemoryStorage(),
+      eventTarget: new EventTarget(),
+      isMobile: false,
+      adapters: { eip155: adapter },
+    });
+    cores.push(core);
+    await core.connection.start();
+    await core.connection.connect('io.fake');
+    core.store.set(portfolioAtom, {
+      balances: [
+        { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10000.0' } },
+        { name: 'Portico USD', symbol: 'PUSD', chainId: CHAIN, address: `${CHAIN}:${PUSD_ADDRESS}`, quantity: { decimals: '6', numeric: '25000.0' } },
+      ],
+      loading: false,
+      unavailable: false,
+    });
+    return { core, adapter, state: () => core.store.get(swapAtom) };
+  }
+
+  it('loads the exchange tokens; slippage defaults to 1 %', async () => {
+    const { core, state } = await connected();
+    expect(state().slippage).toBe(1);
+    await core.swap.loadTokens();
+    expect(state().tokens.map((t) => t.symbol)).toEqual(['ETH', 'PUSD', 'PTK']);
+    expect(api.requestsTo('/v1/convert/tokens')[0]!.params.get('projectId')).toBeTruthy();
+  });
+
+  it("an unsupported network shows the API's 'Network not supported for Swaps'", async () => {
+    routes = (request) => (request.path === '/v1/convert/tokens' ? { status: 400, json: { error: 'Network not supported for Swaps' } } : undefined);
+    const { core, state } = await connected();
+    await core.swap.loadTokens();
+    expect(state()).toMatchObject({ tokens: [], tokensError: 'Network not supported for Swaps' });
+  });
+
+  it('debounces the quote 500 ms after the last change; then quote + allowance → approve needed', async () => {
+    const { core, state } = await connected();
+    core.swap.setSourceToken(PUSD);
+    core.swap.setToToken(PTK);
+    core.swap.setAmount('1');
+    core.swap.setAmount('10');
+    core.swap.setAmount('100');
+    expect(state().quoteLoading).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 400));
+    const quotes = api.requestsTo('/v1/convert/quotes');
+    expect(quotes).toHaveLength(1);
+    expect(Object.fromEntries(quotes[0]!.params)).toMatchObject({ amount: '100000000', from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ANVIL_ADDRESS_CHECKSUMMED}` });
+    expect(state()).toMatchObject({ quoteLoading: false, needsApproval: true, quote: { toAmountText: '39.96', feeText: '0.3', priceImpact: 0.01 } });
+  });
+
+  it('validates before quoting: balance, decimals, same token', async () => {
+    const { core, state } = await connected();
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '25000.01' });
+    await core.swap.fetchQuote();
+    expect(state().error).toBe('Insufficient PUSD balance');
+    core.store.set(swapAtom, { ...state(), sourceTokenAmount: '1.1234567' });
+    await core.swap.fetchQuote();
+    expect(state().error).toBe('Too many decimals: PUSD has 6');
+    core.store.set(swapAtom, { ...state(), sourceTokenAmount: '1', toToken: PUSD });
+    await core.swap.fetchQuote();
+    expect(state().error).toBe('Choose two different tokens');
+    expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(0);
+  });
+
+  it('approve (unlimited) through adapter.sendTransaction, then the swap; balances refresh after', async () => {
+    const { core, adapter, state } = await connected();
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await core.swap.fetchQuote();
+    expect(state().needsApproval).toBe(true);
+    expect(await core.swap.approve()).toBe(true);
+    expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.get('amount')).toBeNull();
+    expect(adapter.calls[0]).toMatchObject({ connectorId: 'io.fake', call: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: '0x095ea7b3', value: '0', gas: '46000' } });
+    expect(state()).toMatchObject({ status: 'editing', needsApproval: false });
+
+    expect(await core.swap.swap()).toBe(true);
+    const build = JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body);
+    expect(build).toMatchObject({ amount: '100000000', eip155: { slippage: '1' }, from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ANVIL_ADDRESS_CHECKSUMMED}` });
+    expect(adapter.calls[1]!.call).toMatchObject({ to: ROUTER, data: '0x38ed1739' });
+    expect(state()).toMatchObject({ status: 'success', lastSwap: { fromAmount: '100', fromSymbol: 'PUSD', toAmount: '39.96', toSymbol: 'PTK' } });
+    const refreshed = () => api.requestsTo(/\/balance$/).some((r) => r.params.get('forceUpdate') === 'true');
+    for (let i = 0; i < 40 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(refreshed()).toBe(true);
+
+    core.swap.reset();
+    expect(state()).toMatchObject({ status: 'editing', sourceTokenAmount: '', tokens: state().tokens });
+  });
+
+  it('a quote that moved beyond the slippage stops with a clear error and shows the new quote', async () => {
+    const { core, adapter, state } = await connected();
+    allowance = 2n ** 255n;
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await core.swap.fetchQuote();
+    toAmount = (toAmount * 98n) / 100n; // −2 % > 1 % slippage
+    expect(await core.swap.swap()).toBe(false);
+    expect(state().status).toBe('editing');
+    expect(state().error).toMatch(/^The price moved more than your 1% slippage tolerance: you would now receive 39\.1608 PTK/);
+    expect(state().quote?.toAmountText).toBe('39.1608');
+    expect(adapter.calls).toHaveLength(0);
+    // Within the slippage (now compared to the new quote) it goes through.
+    expect(await core.swap.swap()).toBe(true);
+  });
+
+  it('declined signature and an on-chain revert end in failed with a message', async () => {
+    const { core, adapter, state } = await connected();
+    allowance = 2n ** 255n;
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await core.swap.fetchQuote();
+    adapter.sendError = new UserRejectedRequestError();
+    expect(await core.swap.swap()).toBe(false);
+    expect(state()).toMatchObject({ status: 'failed', error: 'Signature declined' });
+    adapter.sendError = undefined;
+    adapter.outcomes = ['reverted'];
+    expect(await core.swap.swap()).toBe(false);
+    expect(state().status).toBe('failed');
+    expect(state().error).toMatch(/^The swap was reverted on chain/);
+  });
+
+  it('native source needs no allowance call and no approval', async () => {
+    const { core, state } = await connected();
+    core.store.set(swapAtom, { ...state(), sourceToken: ETH, toToken: PUSD, sourceTokenAmount: '1' });
+    await core.swap.fetchQuote();
+    expect(state().needsApproval).toBe(false);
+    expect(api.requestsTo('/v1/convert/allowance')).toHaveLength(0);
+  });
+});
+
+describe('eip155 adapter sendTransaction', () => {
+  it('sends the prepared call as eth_sendTransaction (hex value and gas, chain id); 4001 → UserRejectedRequestError', async () => {
+    const requests: Array<{ method: string; params?: unknown }> = [];
+    let reject = false;
+    const provider = {
+      async request(args: { method: string; params?: unknown }) {
+        requests.push(args);
+        if (reject) throw Object.assign(new Error('User rejected'), { code: 4001 });
+        return `0x${'cd'.repeat(32)}`;
+      },
+    };
+    const adapter = createEip155Adapter({ eventTarget: new EventTarget(), legacyProvider: provider });
+    const hash = await adapter.sendTransaction!('injected', { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '1000000000000000000', gas: '120000' }, anvil as never);
+    expect(hash).toBe(`0x${'cd'.repeat(32)}`);
+    expect(requests[0]).toEqual({
+      method: 'eth_sendTransaction',
+      params: [{ from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '0xde0b6b3a7640000', gas: '0x1d4c0', chainId: '0x7a69' }],
+    });
+    reject = true;
+    await expect(adapter.sendTransaction!('injected', { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER }, anvil as never)).rejects.toBeInstanceOf(UserRejectedRequestError);
+  });
+});
