@@ -123,7 +123,7 @@ row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry))
 row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`, shellMf.onDemand);
 
 // (c) Each remote: remoteEntry.js + its exposed chunk groups (every shared module comes from the shell).
-for (const [pkg, name] of [['connect', 'portico_connect'], ['account', 'portico_account'], ['send', 'portico_send'], ['onramp', 'portico_onramp'], ['names', 'portico_names']]) {
+for (const [pkg, name] of [['connect', 'portico_connect'], ['account', 'portico_account'], ['send', 'portico_send'], ['onramp', 'portico_onramp'], ['names', 'portico_names'], ['swap', 'portico_swap']]) {
   const r = container(join(ROOT, 'remotes', pkg, 'dist'), name);
   row(`(c) remote ${pkg}: remoteEntry + all exposes`, sum(r.dir, [...r.entry, ...r.exposeGroup]), undefined, '', [...r.entry, ...r.exposeGroup]);
   for (const [expose, files] of Object.entries(r.exposes)) row(`    ${pkg} ./${expose}: remoteEntry + expose`, sum(r.dir, [...r.entry, ...files]));

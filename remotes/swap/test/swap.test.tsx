@@ -1,0 +1,143 @@
+import { routerAtom, swapAtom, type PorticoCore } from '@portico/shared-state';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import Swap, { porticoContract } from '../src/views/Swap';
+import { ACCOUNT, CHAIN, EXPLORER, FakeAdapter, PTK, PUSD, ROUTER, renderView, stubApi, testCore } from './helpers';
+
+let api: ReturnType<typeof stubApi>;
+beforeEach(() => {
+  api = stubApi();
+});
+afterEach(() => {
+  cleanup();
+  api.restore();
+});
+
+const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
+const group = (name: 'From' | 'To') => screen.getByRole('radiogroup', { name });
+const submit = () => screen.getByRole('button', { name: /^(Swap|Approve \w+)$/ }) as HTMLButtonElement;
+const requestsTo = (path: string) => api.requests.filter((r) => r.url.pathname === path);
+
+async function openSwap(): Promise<{ core: PorticoCore; adapter: FakeAdapter }> {
+  const { core, adapter } = await testCore();
+  renderView(Swap, core);
+  await screen.findByRole('radiogroup', { name: 'From' });
+  await waitFor(() => expect(within(group('From')).getByRole('radio', { name: /^PUSD, balance 25,000/ })).toBeTruthy());
+  return { core, adapter };
+}
+
+/** Picks the tokens and the amount, then waits for the debounced quote. */
+async function quoteFor(amount: string, from = 'PUSD', to = 'PTK') {
+  fireEvent.click(within(group('From')).getByRole('radio', { name: new RegExp(`^${from},`) }));
+  fireEvent.click(within(group('To')).getByRole('radio', { name: new RegExp(`^${to},`) }));
+  fireEvent.change(amountInput(), { target: { value: amount } });
+  await screen.findByText('You receive', {}, { timeout: 2000 });
+}
+
+describe('Swap form', () => {
+  it('exports the contract number; From and To list the exchange tokens, held ones first, with balances', async () => {
+    expect(porticoContract).toBe(1);
+    await openSwap();
+    const labels = (name: 'From' | 'To') => within(group(name)).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
+    expect(labels('From')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000', 'PTK, balance 0']);
+    expect(labels('To')).toEqual(labels('From'));
+    expect(requestsTo('/v1/convert/tokens')[0]!.url.searchParams.get('chainId')).toBe(CHAIN);
+    expect(screen.getByRole('radio', { name: '1%' })).toHaveProperty('checked', true);
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('search filters both lists by symbol or name', async () => {
+    await openSwap();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search tokens' }), { target: { value: 'portico t' } });
+    expect(within(group('From')).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['PTK, balance 0']);
+  });
+
+  it('live quote after the debounce: you receive, minimum received at 1 %, price impact, fee; Approve PUSD when the allowance is short', async () => {
+    await openSwap();
+    await quoteFor('100');
+    expect(requestsTo('/v1/convert/quotes')).toHaveLength(1);
+    const quote = screen;
+    expect(quote.getByText('39.96 PTK').getAttribute('title')).toBe('39.96');
+    expect(quote.getByText('39.56 PTK').getAttribute('title')).toBe('39.5604');
+    expect(quote.getByText('< 0.01%')).toBeTruthy();
+    expect(quote.getByText('0.3 PUSD')).toBeTruthy();
+    expect(submit().textContent).toBe('Approve PUSD');
+    fireEvent.click(screen.getByRole('radio', { name: '2%' }));
+    await waitFor(() => expect(screen.getByText('39.161 PTK').getAttribute('title')).toBe('39.1608'), { timeout: 2000 });
+  });
+
+  it('more than the balance: a clear error, no quote', async () => {
+    await openSwap();
+    fireEvent.click(within(group('From')).getByRole('radio', { name: /^PUSD,/ }));
+    fireEvent.click(within(group('To')).getByRole('radio', { name: /^PTK,/ }));
+    fireEvent.change(amountInput(), { target: { value: '30000' } });
+    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toBe('Insufficient PUSD balance');
+    expect(amountInput().getAttribute('aria-invalid')).toBe('true');
+    expect(requestsTo('/v1/convert/quotes')).toHaveLength(0);
+  });
+
+  it("an unsupported network: the API's 'Network not supported for Swaps' as an alert", async () => {
+    api.state.tokensError = 'Network not supported for Swaps';
+    const { core } = await testCore();
+    renderView(Swap, core);
+    expect((await screen.findByRole('alert')).textContent).toBe('Network not supported for Swaps');
+  });
+});
+
+describe('Swap flow', () => {
+  it('Approve PUSD → wallet → approving → Swap → wallet → pending → success with the explorer link', async () => {
+    const { core, adapter } = await openSwap();
+    await quoteFor('100');
+    fireEvent.click(submit());
+    expect((await screen.findByText('Approve PUSD in your wallet')).closest('[role="status"]')).toBeTruthy();
+    await waitFor(() => expect(adapter.calls).toHaveLength(1));
+    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD, data: '0x095ea7b3', value: '0' });
+    api.state.allowance = 2n ** 256n - 1n;
+    act(() => adapter.sign());
+    await waitFor(() => expect(submit().textContent).toBe('Swap'));
+
+    fireEvent.click(submit());
+    await waitFor(() => expect(adapter.calls).toHaveLength(2));
+    expect(screen.getByRole('status').textContent).toContain('Confirm the swap in your wallet');
+    expect(adapter.calls[1]).toMatchObject({ to: ROUTER, data: '0x38ed1739', gas: '150000' });
+    expect(requestsTo('/v1/convert/build-transaction')[0]!.body).toMatchObject({
+      amount: '100000000', eip155: { slippage: '1' }, from: `${CHAIN}:${PUSD}`, to: `${CHAIN}:${PTK}`, userAddress: `${CHAIN}:${ACCOUNT}`,
+    });
+    act(() => adapter.sign(`0x${'ab'.repeat(32)}`));
+    const status = await screen.findByText('Swapped');
+    expect(status.closest('[role="status"]')!.textContent).toContain('100 PUSD for 39.96 PTK');
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/0x${'ab'.repeat(32)}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(core.store.get(routerAtom).view).toBe('Account');
+    expect(core.store.get(swapAtom).status).toBe('editing');
+  });
+
+  it('a quote that moved beyond the slippage: a clear alert, the new quote, no wallet prompt', async () => {
+    const { adapter } = await openSwap();
+    api.state.allowance = 2n ** 255n;
+    await quoteFor('100');
+    api.state.toAmount = 38_000_000_000_000_000_000n;
+    fireEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The price moved more than your 1% slippage tolerance: you would now receive 38 PTK. Review the new quote and swap again.');
+    expect(screen.getByText('38 PTK')).toBeTruthy();
+    expect(adapter.calls).toHaveLength(0);
+  });
+
+  it('declined in the wallet: Swap failed with Signature declined; Try again asks again; Edit returns to the form', async () => {
+    const { adapter } = await openSwap();
+    api.state.allowance = 2n ** 255n;
+    await quoteFor('100');
+    fireEvent.click(submit());
+    await waitFor(() => expect(adapter.calls).toHaveLength(1));
+    act(() => adapter.decline());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Swap failed');
+    expect(alert.textContent).toContain('Signature declined');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(adapter.calls).toHaveLength(2));
+    act(() => adapter.decline());
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(amountInput().value).toBe('100');
+  });
+});
