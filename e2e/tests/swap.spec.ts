@@ -1,0 +1,95 @@
+// Swap against the real local parts: the swap remote (its own origin), services/api's /v1/convert
+// routes, and the constant-product exchange services/devchain deployed on anvil. The quote comes
+// from on-chain reserves, the approval and the swap are signed by the injected test wallet, and
+// the balances are read back on chain. Dev account #3: the activity spec sends ETH from it, but no
+// other spec touches its PUSD or PTK.
+import type { Locator, Page } from '@playwright/test';
+import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'viem';
+import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
+import { dialog, openDemo, openModal, recordRequests } from '../fixtures/portico.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const TRADER = DEV_ACCOUNTS[3] as Address;
+const CHAIN = 'eip155:31337';
+const SLIPPAGE = 0.01; // spec section 9: 1 % by default
+
+async function connect(page: Page) {
+  await openModal(page);
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await expect(dialog(page, 'Account')).toBeVisible();
+}
+
+/** Picks PUSD → PTK and 100 as the amount; resolves with the exact quoted PTK once the quote shows. */
+async function quote100(swap: Locator): Promise<string> {
+  await swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD,/ }).check();
+  await swap.getByRole('radiogroup', { name: 'To' }).getByRole('radio', { name: /^PTK,/ }).check();
+  await swap.getByRole('textbox', { name: 'Amount' }).fill('100');
+  const receive = swap.locator('dt', { hasText: /^You receive$/ }).locator('xpath=following-sibling::dd[1]');
+  await expect(receive).toHaveText(/^[\d,.]+ PTK$/);
+  await expect(swap.locator('dt', { hasText: /^Price impact$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(/%$/);
+  await expect(swap.locator('dt', { hasText: /^Fee$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('0.3 PUSD');
+  return (await receive.getAttribute('title'))!;
+}
+
+test.describe('swap', () => {
+  test.use({ walletOptions: { account: TRADER } });
+
+  test('100 PUSD → PTK: Approve PUSD the first time only; on-chain balances move by the quote within slippage', async ({ page, urls, env }) => {
+    test.setTimeout(60_000);
+    const node = createPublicClient({ transport: http(urls.rpcUrl) });
+    const tokens = (await (await fetch(`${env.api}/v1/convert/tokens?projectId=portico-demo&chainId=${CHAIN}`)).json()) as {
+      tokens: { symbol: string; address: string }[];
+    };
+    const address = (symbol: string) => tokens.tokens.find((t) => t.symbol === symbol)!.address.split(':')[2] as Address;
+    const [PUSD, PTK] = [address('PUSD'), address('PTK')];
+    const balance = (token: Address) => node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [TRADER] });
+    const allowance = await (await fetch(`${env.api}/v1/convert/allowance?projectId=portico-demo&tokenAddress=${CHAIN}:${PUSD}&userAddress=${TRADER}`)).json();
+    expect(allowance).toEqual({ allowance: '0' }); // a fresh chain: the approval step must show
+
+    const requests = recordRequests(page);
+    await openDemo(page, urls, '/');
+    await connect(page);
+    await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
+    const swap = dialog(page, 'Swap');
+    await expect(swap.getByRole('radiogroup', { name: 'From' })).toBeVisible();
+    // The remote came from its own origin, only now that Swap was opened.
+    const swapUrl = await page.evaluate(() => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: { swap: string } } }).PORTICO_DEMO_CONFIG.remotes.swap);
+    expect(requests.to(swapUrl).length).toBeGreaterThan(0);
+    await expect(swap.getByRole('radio', { name: '1%' })).toBeChecked();
+
+    // First swap: approval needed.
+    const [pusd0, ptk0] = [await balance(PUSD), await balance(PTK)];
+    const quoted = await quote100(swap);
+    await swap.getByRole('button', { name: 'Approve PUSD' }).click();
+    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 20_000 });
+    await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+    const done = swap.getByRole('status').filter({ hasText: 'Swapped' });
+    await expect(done).toBeVisible({ timeout: 20_000 });
+    await expect(done).toContainText('100 PUSD for');
+    expect(await balance(PUSD)).toBe(pusd0 - parseUnits('100', 6));
+    const received = (await balance(PTK)) - ptk0;
+    const quotedWei = parseUnits(quoted, 18);
+    expect(received).toBeGreaterThanOrEqual((quotedWei * BigInt(10_000 - SLIPPAGE * 10_000)) / 10_000n);
+    expect(received).toBeLessThanOrEqual(quotedWei); // nobody else traded: exactly the quote, at most
+
+    // Second swap: the allowance is there, no approval step.
+    await swap.getByRole('button', { name: 'Swap again' }).click();
+    const [pusd1, ptk1] = [await balance(PUSD), await balance(PTK)];
+    const quoted2 = await quote100(swap);
+    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled();
+    await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(swap.getByRole('status').filter({ hasText: 'Swapped' })).toBeVisible({ timeout: 20_000 });
+    expect(await balance(PUSD)).toBe(pusd1 - parseUnits('100', 6));
+    expect((await balance(PTK)) - ptk1).toBeGreaterThanOrEqual((parseUnits(quoted2, 18) * 99n) / 100n);
+    // Selling into the pool moved its price: the second 100 PUSD bought less PTK.
+    expect(parseUnits(quoted2, 18)).toBeLessThan(quotedWei);
+
+    // Done returns to Account, where the balances were refreshed from the chain.
+    await swap.getByRole('button', { name: 'Done' }).click();
+    const account = dialog(page, 'Account');
+    await account.getByRole('tab', { name: 'Tokens' }).click();
+    await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'Portico USD' })).toContainText('24,800');
+  });
+});
