@@ -205,7 +205,7 @@ describe('Activity', () => {
     expect(time.getAttribute('dateTime')).toBe(firstPage[0]!.metadata.minedAt);
 
     act(() => FakeIntersectionObserver.scrollIntoView());
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(19));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(19), { timeout: 5000 });
     rows = within(list).getAllByRole('listitem');
     expect(rows[18]!.textContent).toBe('Contract callto 0x7099…79C825 min. ago');
     expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).map((url) => url.searchParams.get('cursor'))).toEqual([
@@ -216,11 +216,12 @@ describe('Activity', () => {
     expect(core.store.get(transactionsAtom).empty).toBe(true);
     expect(screen.queryByTestId('activity-end')).toBeNull();
 
-    // Back on the tab later: the loaded list is kept, not fetched again.
+    // Back on the tab later: the list stays on screen while the newest page is asked for again.
     fireEvent.click(tab('Tokens'));
     fireEvent.click(tab('Activity'));
     expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(19);
-    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history'))).toHaveLength(2);
+    await waitFor(() => expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history'))).toHaveLength(3));
+    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).at(-1)!.searchParams.get('cursor')).toBeNull();
   });
 
   it('says when there is no activity', async () => {

@@ -57,6 +57,7 @@ export function createAccountDataController(deps: {
     if (current) store.set(accountsAtom, { ...accounts, [namespace]: { ...current, ...patch } });
   }
 
+  let moreRequested = false;
   /** A page of Activity: the next one, or the newest again (replacing the list once it arrives). */
   async function loadTransactions({ fromNewest }: { fromNewest: boolean }) {
     const target = active();
@@ -66,7 +67,12 @@ export function createAccountDataController(deps: {
       state = { data: [], loading: false, empty: false, caipAddress: target.caipAddress };
       store.set(transactionsAtom, state);
     }
-    if (state.loading || (state.empty && !fromNewest)) return;
+    if (state.loading) {
+      // Scrolled to the end while the newest page is reloading: fetch the next page right after.
+      if (!fromNewest) moreRequested = true;
+      return;
+    }
+    if (state.empty && !fromNewest) return;
     // The list on screen stays while the page loads.
     store.set(transactionsAtom, { ...state, loading: true });
     try {
@@ -87,7 +93,12 @@ export function createAccountDataController(deps: {
         empty: !page.next,
         caipAddress: target.caipAddress,
       });
+      if (moreRequested) {
+        moreRequested = false;
+        void loadTransactions({ fromNewest: false });
+      }
     } catch {
+      moreRequested = false;
       // Spec section 4: on fetch failure the list is emptied and marked empty.
       store.set(transactionsAtom, { data: [], loading: false, empty: true, caipAddress: target.caipAddress });
       toast.show('error', 'Failed to fetch transactions');
