@@ -24,8 +24,8 @@ describe('Modal', () => {
 
   it('shows a visible error for a view no remote renders yet, never an empty modal', () => {
     const { core } = renderModal();
-    act(() => core.modal.open({ view: 'Swap' }));
-    expect(screen.getByRole('alert').textContent).toContain('The Swap view is not available in this version.');
+    act(() => core.modal.open({ view: 'Transactions' }));
+    expect(screen.getByRole('alert').textContent).toContain('The Transactions view is not available in this version.');
   });
 
   it('shows a visible error when the feature behind a view is off', () => {
