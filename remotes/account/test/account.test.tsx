@@ -204,8 +204,14 @@ describe('Activity', () => {
     const time = rows[0]!.querySelector('time')!;
     expect(time.getAttribute('dateTime')).toBe(firstPage[0]!.metadata.minedAt);
 
-    act(() => FakeIntersectionObserver.scrollIntoView());
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(19), { timeout: 5000 });
+    // Scroll to the end (again, as a person would, if the first scroll came while the list was busy).
+    await waitFor(
+      () => {
+        act(() => FakeIntersectionObserver.scrollIntoView());
+        expect(within(list).getAllByRole('listitem')).toHaveLength(19);
+      },
+      { timeout: 10_000 },
+    );
     rows = within(list).getAllByRole('listitem');
     expect(rows[18]!.textContent).toBe('Contract callto 0x7099…79C825 min. ago');
     expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).map((url) => url.searchParams.get('cursor'))).toEqual([
@@ -222,7 +228,7 @@ describe('Activity', () => {
     expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(19);
     await waitFor(() => expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history'))).toHaveLength(3));
     expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).at(-1)!.searchParams.get('cursor')).toBeNull();
-  });
+  }, 30_000);
 
   it('says when there is no activity', async () => {
     const core = await connectedCore();
