@@ -104,3 +104,27 @@ test.describe('lazy remotes', () => {
     await expect(dialog(page)).toBeHidden();
   });
 });
+
+test('with swaps, onramp and names off the page downloads none of their code', async ({ page, urls }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { PORTICO_FEATURES: unknown }).PORTICO_FEATURES = { swaps: false, onramp: false, names: false };
+  });
+  const requests = recordRequests(page);
+  await page.goto(urls.demo + '/');
+  await connectWithTestWallet(page);
+  const account = dialog(page, 'Account');
+  await expect(account.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  for (const name of ['Swap', 'Buy', 'Choose a name for this account']) {
+    await expect(account.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await account.getByRole('tab', { name: 'Activity' }).click();
+  await settle(page);
+  // Where the host would load them from, had the flags been on.
+  const remotes = await page.evaluate(
+    () => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: Record<string, string> } }).PORTICO_DEMO_CONFIG.remotes,
+  );
+  for (const remote of ['swap', 'onramp', 'names']) {
+    expect(remotes[remote], `${remote} is deployed`).toBeTruthy();
+    expect(requests.to(remotes[remote]!), `${remote} remote`).toEqual([]);
+  }
+});
