@@ -3,7 +3,19 @@ import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, type Features, type R
 import { InvalidOptionsError } from './errors';
 import { toCaipNetwork, type CaipNetwork } from './network';
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** A URL with one of the given protocols (a refine over the platform's URL parser keeps zod small). */
+function urlWith(protocols: readonly string[], message: string) {
+  return z.string().check(
+    z.refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+}
+const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
 
 const networkSchema = z.object({
   id: z.union([z.number(), z.string().check(z.minLength(1))]),
@@ -74,7 +86,7 @@ export const porticoOptionsSchema = z.strictObject({
   ),
   walletConnect: z.optional(
     z.strictObject({
-      relayUrl: z.optional(z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })),
+      relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
       /** The hosted verify iframe; off for offline or self-hosted use. */
       verify: z.optional(z.boolean()),
       telemetry: z.optional(z.boolean()),

@@ -1,6 +1,17 @@
 import * as z from 'zod/mini';
 import { RECENT_WALLETS_KEPT, STORAGE_PREFIX } from './constants';
 
+/** A map from string keys to values of one schema (what z.record does, without its extra code in every page). */
+export function recordOf<T>(value: z.ZodMiniType<T>) {
+  return z.custom<Record<string, T>>(
+    (input) =>
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      Object.values(input).every((entry) => value.safeParse(entry).success),
+  );
+}
+
 /** The subset of Web Storage Portico uses; tests pass a Map-backed one. */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -21,17 +32,16 @@ export const STORAGE_KEYS = {
 } as const;
 
 const schemas = {
-  connectedConnectorIds: z.record(z.string(), z.string()),
+  connectedConnectorIds: recordOf(z.string()),
   connectedNamespaces: z.array(z.string()),
   activeCaipNetworkId: z.string(),
   recentWallets: z.array(z.object({ id: z.string(), name: z.string() })),
   connectionStatus: z.enum(['connected', 'disconnected']),
   walletConnectDeepLink: z.object({ name: z.string(), href: z.string() }),
   /** Token balances per CAIP-10 account, with when they were fetched (30 s lifetime). */
-  portfolioCache: z.record(z.string(), z.object({ fetchedAt: z.number(), balances: z.array(z.unknown()) })),
+  portfolioCache: recordOf(z.object({ fetchedAt: z.number(), balances: z.array(z.unknown()) })),
   /** Name and avatar per CAIP-10 account (5 min lifetime). */
-  identityCache: z.record(
-    z.string(),
+  identityCache: recordOf(
     z.object({ fetchedAt: z.number(), name: z.optional(z.string()), avatar: z.optional(z.string()) }),
   ),
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordOf } from '../storage';
 import { PorticoError } from '../errors';
 import { NAME_ZONE } from '../names';
 import { apiUrl, type ApiContext } from './client';
@@ -32,8 +33,8 @@ function apiReason(cause: unknown): string | undefined {
 
 const profileSchema = z.object({
   name: z.string(),
-  addresses: z.record(z.string(), z.object({ address: z.string() })),
-  attributes: z.optional(z.record(z.string(), z.string())),
+  addresses: recordOf(z.object({ address: z.string() })),
+  attributes: z.optional(recordOf(z.string())),
   registeredAt: z.optional(z.string()),
 });
 export type NameProfile = z.infer<typeof profileSchema>;
