@@ -41,6 +41,11 @@ describe('Swap form', () => {
     const labels = (name: 'From' | 'To') => within(group(name)).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
     expect(labels('From')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000', 'PTK, balance 0']);
     expect(labels('To')).toEqual(labels('From'));
+    // Spec section 9: suggested (held) and popular (the rest of the exchange's tokens) lists.
+    const section = (name: string) =>
+      within(within(group('From')).getByRole('group', { name })).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
+    expect(section('Suggested')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000']);
+    expect(section('Popular')).toEqual(['PTK, balance 0']);
     expect(requestsTo('/v1/convert/tokens')[0]!.url.searchParams.get('chainId')).toBe(CHAIN);
     expect(screen.getByRole('radio', { name: '1%' })).toHaveProperty('checked', true);
     expect(submit().disabled).toBe(true);

@@ -104,17 +104,14 @@ function Waiting({ title, detail, hash }: { title: string; detail?: string; hash
   );
 }
 
-/** Tokens with a balance first, then the rest, filtered by the search text (symbol or name). */
+/** The swappable tokens with the person's balances, filtered by the search text (symbol or name). */
 function useTokenList(search: string) {
   const { tokens } = useAtomValue(swapAtom);
   const { balances } = useAtomValue(portfolioAtom);
   return useMemo(() => {
     const query = search.trim().toLowerCase();
     const withBalance = tokens.map((token) => ({ ...token, balance: swapTokenBalance(token, balances) }));
-    const held = (t: SwapToken) => Number(t.balance ?? 0) > 0;
-    return withBalance
-      .filter((t) => !query || t.symbol.toLowerCase().includes(query) || t.name.toLowerCase().includes(query))
-      .sort((a, b) => Number(held(b)) - Number(held(a)));
+    return withBalance.filter((t) => !query || t.symbol.toLowerCase().includes(query) || t.name.toLowerCase().includes(query));
   }, [tokens, balances, search]);
 }
 
@@ -132,38 +129,55 @@ function TokenGroup({
   onSelect(token: SwapToken): void;
 }) {
   const id = useId();
+  // Spec section 9: suggested and popular token lists. Suggested: what the person holds;
+  // popular: every other token the exchange trades on this network.
+  const held = (token: SwapToken) => Number(token.balance ?? 0) > 0;
+  const sections = [
+    { title: 'Suggested', tokens: tokens.filter(held) },
+    { title: 'Popular', tokens: tokens.filter((token) => !held(token)) },
+  ];
   return (
     <div className="portico-stack">
       <span id={id} className="portico-muted">
         {label}
       </span>
-      <div role="radiogroup" aria-labelledby={id} className="portico-list">
-        {tokens.map((token) => {
-          const checked = token.address.toLowerCase() === selected?.address.toLowerCase();
-          const balance = token.balance !== undefined ? formatBalance(token.balance) : '0';
-          return (
-            <label
-              key={token.address}
-              className="portico-list-item"
-              style={{ cursor: 'pointer', boxShadow: checked ? 'inset 0 0 0 1px var(--portico-accent)' : undefined }}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={token.address}
-                checked={checked}
-                aria-label={`${token.symbol}, balance ${balance}`}
-                onChange={() => onSelect(token)}
-                style={{ margin: 0 }}
-              />
-              {token.logoUri && <img src={token.logoUri} alt="" width={20} height={20} loading="lazy" style={{ borderRadius: '50%' }} />}
-              <span>{token.symbol}</span>
-              <span className="portico-muted" style={{ marginLeft: 'auto' }}>
-                {balance}
-              </span>
-            </label>
-          );
-        })}
+      <div role="radiogroup" aria-labelledby={id} className="portico-stack">
+        {sections.map(
+          (section) =>
+            section.tokens.length > 0 && (
+              <div key={section.title} role="group" aria-label={section.title} className="portico-list">
+                <span className="portico-muted" aria-hidden="true" style={{ fontSize: '0.85em' }}>
+                  {section.title}
+                </span>
+                {section.tokens.map((token) => {
+                  const checked = token.address.toLowerCase() === selected?.address.toLowerCase();
+                  const balance = token.balance !== undefined ? formatBalance(token.balance) : '0';
+                  return (
+                    <label
+                      key={token.address}
+                      className="portico-list-item"
+                      style={{ cursor: 'pointer', boxShadow: checked ? 'inset 0 0 0 1px var(--portico-accent)' : undefined }}
+                    >
+                      <input
+                        type="radio"
+                        name={name}
+                        value={token.address}
+                        checked={checked}
+                        aria-label={`${token.symbol}, balance ${balance}`}
+                        onChange={() => onSelect(token)}
+                        style={{ margin: 0 }}
+                      />
+                      {token.logoUri && <img src={token.logoUri} alt="" width={20} height={20} loading="lazy" style={{ borderRadius: '50%' }} />}
+                      <span>{token.symbol}</span>
+                      <span className="portico-muted" style={{ marginLeft: 'auto' }}>
+                        {balance}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            ),
+        )}
       </div>
     </div>
   );
