@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import {
   createMemoryStorage,
   createPorticoCore,
@@ -10,6 +11,11 @@ import {
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
+
+// Views load their controllers lazily (dynamic import): on a busy 2-core CI machine that can take
+// longer than Testing Library's default 1 s for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
+
 
 export const anvil = {
   id: 31337,

@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import {
   createMemoryStorage,
   createPorticoCore,
@@ -12,6 +13,11 @@ import {
 import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
+
+// Views load their controllers lazily (dynamic import): on a busy 2-core CI machine that can take
+// longer than Testing Library's default 1 s for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
+
 
 export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
