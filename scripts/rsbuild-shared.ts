@@ -162,3 +162,41 @@ export function pluginFederationRuntimeEsm() {
     },
   };
 }
+
+/**
+ * The whole rsbuild config of a feature remote: an MF container `name` with `exposes`, no HTML page
+ * and no entry of its own (remoteEntry.js is the only one). The plugin factories come from the
+ * calling package, which is where @rsbuild/* and the MF plugin are installed.
+ */
+export function remoteConfig(options: {
+  name: string;
+  exposes: Record<string, string>;
+  pluginReact: () => any;
+  pluginModuleFederation: (federation: Record<string, unknown>) => any;
+}) {
+  return {
+    plugins: [
+      options.pluginReact(),
+      pluginBuildReport(),
+      pluginFederationRuntimeEsm(),
+      options.pluginModuleFederation({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes,
+        shared: shared(),
+        dts: false,
+        experiments: containerExperiments,
+      }),
+    ],
+    source: { define },
+    dev: { lazyCompilation: false },
+    server: { headers: { 'Access-Control-Allow-Origin': '*' } },
+    output: { assetPrefix: 'auto' as const, target: 'web' as const, distPath: { root: 'dist' } },
+    tools: {
+      htmlPlugin: false,
+      rspack: (config: { entry?: unknown }) => {
+        config.entry = {};
+      },
+    },
+  };
+}
