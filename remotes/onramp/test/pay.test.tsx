@@ -12,6 +12,13 @@ afterEach(() => {
   api.restore();
 });
 
+/** The button once it can be used: the Pay button waits for the token's balance to load. */
+async function enabledButton(name: string): Promise<HTMLButtonElement> {
+  const button = (await screen.findByRole('button', { name })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+
 const pay = (amount: string, symbol: string) => ({ features: { pay: true }, pay: { recipient: RECEIVER, amount, symbol } });
 
 describe('Pay', () => {
@@ -22,7 +29,7 @@ describe('Pay', () => {
     renderView(Pay, core);
     const terms = () => screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`);
     expect(terms()).toEqual(['Amount: 0.25 ETH', 'To: 0x7099…79C8', 'Network: Anvil Local']);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay 0.25 ETH' }));
+    fireEvent.click(await enabledButton('Pay 0.25 ETH'));
     const confirm = await screen.findByRole('button', { name: 'Confirm payment' });
     expect(terms()).toContain('Network fee: 0.000021 ETH');
     fireEvent.click(confirm);
@@ -36,7 +43,7 @@ describe('Pay', () => {
   it('an ERC-20 payment uses the token from the balances; a declined signature can be retried', async () => {
     const { core, adapter } = await testCore(pay('12.5', 'USDC'));
     renderView(Pay, core);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay 12.5 USDC' }));
+    fireEvent.click(await enabledButton('Pay 12.5 USDC'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
     expect(adapter.transfers[0]).toMatchObject({ amount: '12.5', decimals: 6, tokenAddress: USDC_CONTRACT });
@@ -48,7 +55,7 @@ describe('Pay', () => {
   it('too little balance is refused with the send error; unknown token and no pay option are explained', async () => {
     const { core } = await testCore(pay('20', 'ETH'));
     renderView(Pay, core);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay 20 ETH' }));
+    fireEvent.click(await enabledButton('Pay 20 ETH'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Insufficient funds'));
     cleanup();
 
