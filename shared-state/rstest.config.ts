@@ -5,6 +5,4 @@ export default defineConfig({
   testEnvironment: 'node',
   include: ['test/**/*.test.ts'],
   source: { define },
-  // Tests are written alongside the product code; an empty package must not fail CI.
-  passWithNoTests: true,
 });

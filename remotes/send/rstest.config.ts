@@ -6,6 +6,4 @@ export default defineConfig({
   testEnvironment: 'happy-dom',
   plugins: [pluginReact()],
   source: { define },
-  // Tests are written alongside the product code; an empty package must not fail CI.
-  passWithNoTests: true,
 });
