@@ -12,7 +12,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // No retries anywhere: a flaky test is a bug to fix, not to hide.
+  retries: 0,
   // 2 cores: one browser at a time on CI; locally Playwright's default (half the cores).
   workers: CI ? 1 : undefined,
   reporter: 'list',
@@ -20,7 +21,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     headless: true,
     screenshot: 'only-on-failure',
-    trace: CI ? 'on-first-retry' : 'retain-on-failure',
+    trace: 'retain-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions: {
