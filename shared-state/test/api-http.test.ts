@@ -4,7 +4,8 @@ import { HttpRequestError, InvalidResponseError, TimeoutError, requestJson } fro
 import { apiUrl, fetchAllowedOrigins } from '../src/api/client';
 import { fetchWalletPage } from '../src/api/wallets';
 import { SDK_TYPE, SDK_VERSION } from '../src/constants';
-import { startStubApi, unreachableUrl, type StubApi } from './helpers/api-server';
+import { ORIGIN_NOT_ALLOWED, RETRY_WAIT_MAX_MS, ServiceBusyError, retryAfterMs } from '../src/api/retry';
+import { startStubApi, unreachableUrl, type StubApi, type StubReply } from './helpers/api-server';
 
 const itemSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
@@ -34,7 +35,7 @@ beforeEach(() => {
       case '/stalled-body':
         return { partial: '{"data": [' };
       case '/stalled-error':
-        return { status: 500, partial: 'upstream' };
+        return { status: 400, partial: 'upstream' };
       case '/slow':
         return { delayMs: 10_000, json: { data: [] } };
       default:
@@ -108,8 +109,9 @@ describe('requestJson', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(3_000);
     const errorBody = await failure(requestJson({ url: `${api.url}/stalled-error`, schema: itemSchema, timeoutMs: 150 }));
+    // An error that is not retried still reports its status when its body stalls.
     expect(errorBody).toBeInstanceOf(HttpRequestError);
-    expect(errorBody.status).toBe(500);
+    expect(errorBody.status).toBe(400);
   });
 
   it('an external AbortSignal aborts the request (not reported as a timeout)', async () => {
@@ -145,6 +147,103 @@ describe('requestJson', () => {
     const error = await failure(requestJson({ url: `${await unreachableUrl()}/ok`, schema: itemSchema }));
     expect(error).toBeInstanceOf(HttpRequestError);
     expect(error.status).toBeUndefined();
+  });
+});
+
+describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-After)', () => {
+  const ok: StubReply = { json: { data: [] } };
+  /** `path` answers `first` for its first `times` requests, then 200. */
+  const failFirst = (path: string, first: StubReply, times = 1) => {
+    api.handle = (request) => (request.path !== path ? undefined : api.requestsTo(path).length <= times ? first : ok);
+  };
+
+  it('a 503 with Retry-After: 1 is asked again after a second, then succeeds', async () => {
+    failFirst('/busy', { status: 503, json: { error: 'busy' }, headers: { 'retry-after': '1' } });
+    const started = performance.now();
+    await expect(requestJson({ url: `${api.url}/busy`, schema: itemSchema })).resolves.toEqual({ data: [] });
+    expect(api.requestsTo('/busy')).toHaveLength(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a 500 is retried 3 times with exponential backoff (150, 300, 600 ms), then fails', async () => {
+    api.handle = () => ({ status: 500, text: 'down' });
+    const started = performance.now();
+    const error = await failure(requestJson({ url: `${api.url}/down`, schema: itemSchema }));
+    expect(error).toBeInstanceOf(HttpRequestError);
+    expect(error.status).toBe(500);
+    expect(api.requestsTo('/down')).toHaveLength(4);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('each retried status is retried; 400 and 404 are not', async () => {
+    for (const status of [403, 408, 413, 429, 500, 502, 503, 504]) {
+      failFirst(`/s${status}`, { status, json: {}, headers: { 'retry-after': '0' } });
+      await requestJson({ url: `${api.url}/s${status}`, schema: itemSchema });
+      expect(api.requestsTo(`/s${status}`)).toHaveLength(2);
+    }
+    for (const status of [400, 404]) {
+      failFirst(`/s${status}`, { status, json: {} });
+      expect(await failure(requestJson({ url: `${api.url}/s${status}`, schema: itemSchema }))).toBeInstanceOf(HttpRequestError);
+      expect(api.requestsTo(`/s${status}`)).toHaveLength(1);
+    }
+  });
+
+  it('a Retry-After of an hour is not waited for: it fails at once with a clear error', async () => {
+    api.handle = () => ({ status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '3600' } });
+    const started = performance.now();
+    const error = await failure(requestJson({ url: `${api.url}/limited`, schema: itemSchema }));
+    expect(performance.now() - started).toBeLessThan(RETRY_WAIT_MAX_MS);
+    expect(error).toBeInstanceOf(ServiceBusyError);
+    expect(error.shortMessage).toBe('The service is busy. Try again in 3600 seconds.');
+    expect(api.requestsTo('/limited')).toHaveLength(1);
+  });
+
+  it('the timeout covers the waits between retries', async () => {
+    api.handle = () => ({ status: 503, json: {}, headers: { 'retry-after': '2' } });
+    const error = await failure(requestJson({ url: `${api.url}/slow-retry`, schema: itemSchema, timeoutMs: 300 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(api.requestsTo('/slow-retry')).toHaveLength(1);
+  });
+
+  it('a POST that changes state is resent only on 429 and 503 (the server did not act)', async () => {
+    for (const status of [500, 502, 504, 408, 403]) {
+      failFirst(`/post${status}`, { status, json: {} });
+      await failure(requestJson({ url: `${api.url}/post${status}`, schema: itemSchema, method: 'POST', body: {} }));
+      expect(api.requestsTo(`/post${status}`)).toHaveLength(1);
+    }
+    for (const status of [429, 503]) {
+      failFirst(`/post${status}`, { status, json: {}, headers: { 'retry-after': '0' } });
+      await requestJson({ url: `${api.url}/post${status}`, schema: itemSchema, method: 'POST', body: {} });
+      expect(api.requestsTo(`/post${status}`)).toHaveLength(2);
+    }
+  });
+
+  it('an idempotent POST (a build or a quote) is retried like a GET', async () => {
+    failFirst('/build', { status: 502, json: {} });
+    await requestJson({ url: `${api.url}/build`, schema: itemSchema, method: 'POST', body: {}, idempotent: true });
+    expect(api.requestsTo('/build')).toHaveLength(2);
+  });
+
+  it('a 403 "Unauthorized: origin not allowed" is not retried; another 403 is', async () => {
+    api.handle = () => ({ status: 403, json: { error: ORIGIN_NOT_ALLOWED } });
+    const error = await failure(requestJson({ url: `${api.url}/refused`, schema: itemSchema }));
+    expect(error.status).toBe(403);
+    expect(error.details).toContain(ORIGIN_NOT_ALLOWED);
+    expect(api.requestsTo('/refused')).toHaveLength(1);
+    failFirst('/flaky-403', { status: 403, json: { error: 'edge refused' } });
+    await requestJson({ url: `${api.url}/flaky-403`, schema: itemSchema });
+    expect(api.requestsTo('/flaky-403')).toHaveLength(2);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads delta-seconds and HTTP dates; ignores garbage', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,12 @@
-import { describe, expect, it } from '@rstest/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import { decodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
-import { toHexQuantity, transferTransaction } from '../src/adapters/eip155/rpc';
+import { getNativeBalance, toHexQuantity, transferTransaction } from '../src/adapters/eip155/rpc';
+import { ORIGIN_NOT_ALLOWED } from '../src/api/retry';
+import { errorText } from '../src/errors';
+import { toCaipNetwork } from '../src/network';
+import { anvil } from './helpers/fixtures';
 import { ANVIL_ADDRESS, ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
+import { startStubRpc, type StubRpc } from './helpers/rpc-server';
 
 const RECEIVER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -41,5 +46,53 @@ describe('transferTransaction', () => {
   it('toHexQuantity writes minimal hex', () => {
     expect(toHexQuantity(0n)).toBe('0x0');
     expect(toHexQuantity(255n)).toBe('0xff');
+  });
+});
+
+describe('RPC reads: retries (spec §8/§9)', () => {
+  let rpc: StubRpc;
+  // One network per test: the transport keeps one client per network and RPC URL.
+  const network = (name: string) => toCaipNetwork({ ...anvil, name, rpcUrls: { default: { http: [`${rpc.url}/${name}`] } } });
+  beforeAll(async () => {
+    rpc = await startStubRpc();
+  });
+  afterAll(async () => {
+    await rpc.close();
+  });
+  beforeEach(() => {
+    rpc.httpFailures.length = 0;
+    rpc.httpRequests = 0;
+  });
+
+  it('honours Retry-After on a 429, then reads the balance', async () => {
+    rpc.httpFailures.push({ status: 429, headers: { 'retry-after': '1' } });
+    const started = performance.now();
+    await expect(getNativeBalance(ANVIL_ADDRESS, network('retry-after'))).resolves.toMatchObject({ decimalText: '10000' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(rpc.httpRequests).toBe(2);
+  });
+
+  it('backs off on 5xx and gives up after 3 retries with "HTTP request failed."', async () => {
+    rpc.httpFailures.push(...Array.from({ length: 5 }, () => ({ status: 502 })));
+    const started = performance.now();
+    const error = await getNativeBalance(ANVIL_ADDRESS, network('backoff')).catch((e: unknown) => e);
+    expect(errorText(error)).toBe('HTTP request failed.');
+    expect(rpc.httpRequests).toBe(4);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('a Retry-After of an hour fails at once with a clear reason instead of freezing', async () => {
+    rpc.httpFailures.push({ status: 429, headers: { 'retry-after': '3600' } });
+    const started = performance.now();
+    const error = (await getNativeBalance(ANVIL_ADDRESS, network('hour')).catch((e: unknown) => e)) as Error;
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(error.message).toContain('The service is busy. Try again in 3600 seconds.');
+    expect(rpc.httpRequests).toBe(1);
+  });
+
+  it('a refused origin (403) is not retried', async () => {
+    rpc.httpFailures.push(...Array.from({ length: 4 }, () => ({ status: 403, body: JSON.stringify({ error: ORIGIN_NOT_ALLOWED }) })));
+    await expect(getNativeBalance(ANVIL_ADDRESS, network('origin'))).rejects.toThrow();
+    expect(rpc.httpRequests).toBe(1);
   });
 });

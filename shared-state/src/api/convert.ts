@@ -87,6 +87,8 @@ export async function buildSwapTransaction(
   const reply = await requestJson({
     url: apiUrl(context, 'v1/convert/build-transaction'),
     method: 'POST',
+    // Building changes nothing on the server or the chain: safe to ask again.
+    idempotent: true,
     body: {
       amount: body.amount,
       eip155: { slippage: String(body.slippage) },

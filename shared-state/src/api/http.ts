@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { RPC_TIMEOUT_MS } from '../constants';
 import { PorticoError } from '../errors';
+import { fetchWithRetry, ServiceBusyError } from './retry';
 
 /** Spec section 8, transport errors. */
 export class HttpRequestError extends PorticoError {
@@ -35,6 +36,11 @@ export interface JsonRequest<T> {
   schema: z.ZodMiniType<T>;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /**
+   * Safe to send twice (default: GETs). A POST that changes state (a registration, an on-ramp
+   * URL, an analytics event) is retried only when the server says it did not act (429, 503).
+   */
+  idempotent?: boolean;
   headers?: Record<string, string>;
   timeoutMs?: number;
   /** Aborts the request (e.g. a newer search replaced it). */
@@ -43,25 +49,29 @@ export interface JsonRequest<T> {
 }
 
 /**
- * fetch + timeout + zod: a slow service never freezes the modal (it fails after `timeoutMs`),
- * and a malformed reply is an error, never a crash.
+ * fetch + retries + timeout + zod: a slow service never freezes the modal (it fails after
+ * `timeoutMs`, waits between retries included), and a malformed reply is an error, never a crash.
  */
 export async function requestJson<T>(request: JsonRequest<T>): Promise<T> {
   const { url, schema, timeoutMs = RPC_TIMEOUT_MS } = request;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
-  let response: Response;
-  try {
-    response = await (request.fetch ?? fetch)(url, {
-      method: request.method ?? 'GET',
+  const method = request.method ?? 'GET';
+  const send = () =>
+    (request.fetch ?? fetch)(url, {
+      method,
       headers: { ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
       body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
       signal,
     });
+  let response: Response;
+  try {
+    response = await fetchWithRetry(url, send, { idempotent: request.idempotent ?? method === 'GET', signal });
   } catch (error) {
     clearTimeout(timer);
     if (timeout.signal.aborted) throw new TimeoutError(url);
+    if (error instanceof ServiceBusyError) throw error;
     throw new HttpRequestError(url, { cause: error });
   }
   // The timeout covers the body too: a reply that sends headers and then stalls must not hang.

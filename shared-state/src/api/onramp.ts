@@ -50,7 +50,8 @@ export function fetchOnRampOptions(context: ApiContext): Promise<OnRampOptionsDa
 
 /** POST /v1/onramp/quote with purchaseCurrency, paymentCurrency, amount, network (spec section 7). */
 export function fetchOnRampQuote(context: ApiContext, request: OnRampQuoteRequest): Promise<OnRampQuote> {
-  return requestJson({ url: apiUrl(context, 'v1/onramp/quote'), method: 'POST', body: request, schema: quoteSchema, fetch: context.fetch });
+  // A quote is a read sent as POST: safe to ask again.
+  return requestJson({ url: apiUrl(context, 'v1/onramp/quote'), method: 'POST', idempotent: true, body: request, schema: quoteSchema, fetch: context.fetch });
 }
 
 export interface OnRampUrlRequest {

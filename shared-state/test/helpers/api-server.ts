@@ -26,6 +26,8 @@ export interface StubReply {
   until?: Promise<unknown>;
   /** Sends the status line, headers and this much of a body, then never finishes. */
   partial?: string;
+  /** Extra response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export type StubHandler = (request: SeenRequest) => StubReply | undefined;
@@ -45,10 +47,10 @@ export async function startStubApi(handle: StubHandler = () => undefined): Promi
   const api = { requests: [] as SeenRequest[], handle } as StubApi;
   const reply = (res: ServerResponse, answer: StubReply) => {
     if (answer.text !== undefined) {
-      res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain' });
+      res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain', ...answer.headers });
       res.end(answer.text);
     } else {
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(JSON.stringify(answer.json ?? {}));
     }
   };

@@ -10,11 +10,15 @@ export interface StubRpc {
   methods: string[];
   /** When set, eth_getBalance answers with this JSON-RPC error. */
   balanceError?: { code: number; message: string };
+  /** HTTP failures answered, in order, before any JSON-RPC reply (e.g. a 429 with Retry-After). */
+  httpFailures: Array<{ status: number; headers?: Record<string, string>; body?: string }>;
+  /** HTTP requests received (a batch counts once). */
+  httpRequests: number;
   close(): Promise<void>;
 }
 
 export async function startStubRpc(chainIdHex = '0x7a69'): Promise<StubRpc> {
-  const state = { methods: [] as string[] } as StubRpc;
+  const state = { methods: [] as string[], httpFailures: [], httpRequests: 0 } as unknown as StubRpc;
   const answer = (request: { id: unknown; method: string }) => {
     state.methods.push(request.method);
     if (request.method === 'eth_chainId') return { jsonrpc: '2.0', id: request.id, result: chainIdHex };
@@ -28,6 +32,13 @@ export async function startStubRpc(chainIdHex = '0x7a69'): Promise<StubRpc> {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
+      state.httpRequests++;
+      const failure = state.httpFailures.shift();
+      if (failure) {
+        res.writeHead(failure.status, { 'content-type': 'application/json', ...failure.headers });
+        res.end(failure.body ?? '{}');
+        return;
+      }
       const parsed = JSON.parse(body);
       const reply = Array.isArray(parsed) ? parsed.map(answer) : answer(parsed);
       res.writeHead(200, { 'content-type': 'application/json' });

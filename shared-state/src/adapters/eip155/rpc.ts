@@ -1,13 +1,19 @@
 // Loaded lazily: viem stays out of the bundle until an account needs the chain.
 import { createClient, encodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, http, parseUnits, type Client } from 'viem';
 import { estimateGas, getBalance, getGasPrice, waitForTransactionReceipt } from 'viem/actions';
-import { RPC_RETRY_COUNT, RPC_RETRY_DELAY_MS, RPC_TIMEOUT_MS } from '../../constants';
+import { fetchWithRetry } from '../../api/retry';
+import { RPC_TIMEOUT_MS } from '../../constants';
 import type { CaipNetwork } from '../../network';
 import type { NativeBalance, TokenTransfer, TransactionOutcome } from '../types';
 
 const clients = new Map<string, Client>();
 
-/** One client per network (bare createClient + single actions keeps the chunk small); viem's http transport retries 403/408/413/429/5xx with backoff or Retry-After. */
+/**
+ * One client per network (bare createClient + single actions keeps the chunk small). Retries use
+ * Portico's policy (api/retry.ts) instead of viem's, which waits for any Retry-After, even an hour.
+ * Every call here is a read (a raw transaction would be idempotent by hash); the wallet's
+ * eth_sendTransaction never goes through this transport.
+ */
 function publicClientFor(network: CaipNetwork) {
   const rpcUrl = network.rpcUrls.default.http[0];
   // Keyed by URL too: two Portico instances may configure one chain with different RPCs.
@@ -17,8 +23,8 @@ function publicClientFor(network: CaipNetwork) {
     client = createClient({
       transport: http(rpcUrl, {
         timeout: RPC_TIMEOUT_MS,
-        retryCount: RPC_RETRY_COUNT,
-        retryDelay: RPC_RETRY_DELAY_MS,
+        retryCount: 0,
+        fetchFn: (input, init) => fetchWithRetry(rpcUrl, () => fetch(input, init), { idempotent: true, signal: init?.signal ?? undefined }),
         batch: { wait: 0, batchSize: 1000 },
       }),
     });
