@@ -18,6 +18,7 @@ import { createRouterController, type RouterController } from './controllers/rou
 import { createToastController, type ToastController } from './controllers/toast';
 import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
+import { alertOnOriginRefusal } from './api/origin-refusal';
 import { lazyAsync } from './lazy';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
@@ -116,7 +117,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       if (!environment.adapters) walletConnectSource.preload();
     },
   });
-  const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId } : undefined;
+  const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId, fetch: alertOnOriginRefusal(store) } : undefined;
   const accountData: AccountDataController = lazyAsync(
     () =>
       import('./controllers/account-data').then(({ createAccountDataController }) =>

@@ -4,7 +4,8 @@ import { HttpRequestError, InvalidResponseError, TimeoutError, requestJson } fro
 import { apiUrl, fetchAllowedOrigins } from '../src/api/client';
 import { fetchWalletPage } from '../src/api/wallets';
 import { SDK_TYPE, SDK_VERSION } from '../src/constants';
-import { ORIGIN_NOT_ALLOWED, RETRY_WAIT_MAX_MS, ServiceBusyError, retryAfterMs } from '../src/api/retry';
+import { ORIGIN_NOT_ALLOWED } from '../src/api/origin-refusal';
+import { RETRY_WAIT_MAX_MS, ServiceBusyError, retryAfterMs } from '../src/api/retry';
 import { startStubApi, unreachableUrl, type StubApi, type StubReply } from './helpers/api-server';
 
 const itemSchema = z.object({ data: z.array(z.object({ id: z.string() })) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import { decodeFunctionData, erc20Abi, getAddress, parseUnits } from 'viem';
 import { getNativeBalance, toHexQuantity, transferTransaction } from '../src/adapters/eip155/rpc';
-import { ORIGIN_NOT_ALLOWED } from '../src/api/retry';
+import { ORIGIN_NOT_ALLOWED } from '../src/api/origin-refusal';
 import { errorText } from '../src/errors';
 import { toCaipNetwork } from '../src/network';
 import { anvil } from './helpers/fixtures';

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/c
 import { createStore } from 'jotai/vanilla';
 import { checkProjectOrigin } from '../src/controllers/project';
 import { alertAtom } from '../src/atoms';
+import { ORIGIN_NOT_ALLOWED, ORIGIN_REFUSED_ALERT } from '../src/api/origin-refusal';
+import { createMemoryStorage, createPorticoCore } from '../src/index';
+import { FakeAdapter } from './helpers/fake-adapter';
+import { minimalOptions } from './helpers/fixtures';
 import { startStubApi, unreachableUrl, type StubApi } from './helpers/api-server';
 
 let api: StubApi;
@@ -68,5 +72,46 @@ describe('checkProjectOrigin', () => {
     api.handle = () => ({ json: { origins: 'not a list' } });
     await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://evil.example')).resolves.toBe(true);
     expect(store.get(alertAtom)).toBeUndefined();
+  });
+});
+
+describe('origin refused by the API (403 "Unauthorized: origin not allowed", spec §8)', () => {
+  const refused = { status: 403, json: { error: ORIGIN_NOT_ALLOWED } };
+
+  it('checkProjectOrigin raises the origin alert, not the unknown-project one', async () => {
+    const store = createStore();
+    api.handle = () => refused;
+    await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://dapp.example')).resolves.toBe(false);
+    expect(store.get(alertAtom)).toEqual(ORIGIN_REFUSED_ALERT);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('any feature meeting it raises "Invalid App Configuration" once, without retrying, and other features keep working', async () => {
+    api.handle = (request) => {
+      if (request.path.startsWith('/v1/profile/')) return refused;
+      if (request.path === '/v1/wallets') return { json: { count: 1, data: [{ id: 'w1', name: 'Wallet 1' }] } };
+      return undefined;
+    };
+    const core = createPorticoCore(minimalOptions({ apiUrl: api.url }), {
+      storage: createMemoryStorage(),
+      eventTarget: new EventTarget(),
+      isMobile: false,
+      adapters: { eip155: new FakeAdapter() },
+    });
+    const alerts: unknown[] = [];
+    core.store.sub(alertAtom, () => alerts.push(core.store.get(alertAtom)));
+
+    await expect(core.names.checkAvailability('alice')).resolves.toBe('error');
+    expect(alerts).toEqual([ORIGIN_REFUSED_ALERT]);
+    expect(api.requestsTo('/v1/profile/account/alice.portico.eth')).toHaveLength(1);
+
+    // Dismissed, then met again: no second alert, no loop.
+    core.store.set(alertAtom, undefined);
+    await core.names.checkAvailability('alice');
+    expect(alerts).toEqual([ORIGIN_REFUSED_ALERT, undefined]);
+
+    await core.registry!.loadConnectViewWallets([]);
+    expect(api.requestsTo('/v1/wallets').length).toBeGreaterThan(0);
+    expect(core.store.get(alertAtom)).toBeUndefined();
   });
 });

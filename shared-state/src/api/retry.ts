@@ -6,26 +6,13 @@
  */
 import { RPC_RETRY_COUNT, RPC_RETRY_DELAY_MS } from '../constants';
 import { PorticoError } from '../errors';
+import { isOriginRefusal } from './origin-refusal';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([403, 408, 413, 429, 500, 502, 503, 504]);
 /** The server says it did not act on the request: even a request that changes state may be resent. */
 const NOT_ACTED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** The longest Retry-After the modal waits for before giving up with a clear error. */
 export const RETRY_WAIT_MAX_MS = 5_000;
-
-/** The Portico API's answer to a browser call from an origin the project does not allow (spec §8). */
-export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
-
-/** A 403 `{ "error": "Unauthorized: origin not allowed" }`; reads a clone, so the body stays readable. */
-export async function isOriginRefusal(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
-  try {
-    const body = (await response.clone().json()) as { error?: unknown } | null;
-    return body?.error === ORIGIN_NOT_ALLOWED;
-  } catch {
-    return false;
-  }
-}
 
 /** The service asked to be called again later than the modal is willing to wait. */
 export class ServiceBusyError extends PorticoError {

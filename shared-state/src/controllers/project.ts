@@ -1,6 +1,7 @@
 import type { Store } from 'jotai/vanilla';
 import { fetchAllowedOrigins, type ApiContext } from '../api/client';
 import { HttpRequestError } from '../api/http';
+import { ORIGIN_NOT_ALLOWED, ORIGIN_REFUSED_ALERT } from '../api/origin-refusal';
 import { alertAtom } from '../atoms';
 import { isOriginAllowed } from '../origin';
 
@@ -20,6 +21,10 @@ export async function checkProjectOrigin(store: Store, api: ApiContext, origin: 
     return false;
   } catch (error) {
     if (error instanceof HttpRequestError && error.status === 403) {
+      if (error.details?.includes(ORIGIN_NOT_ALLOWED)) {
+        store.set(alertAtom, ORIGIN_REFUSED_ALERT);
+        return false;
+      }
       store.set(alertAtom, {
         title: 'Invalid App Configuration',
         message: `Project ID ${api.projectId} is not known to the Portico API`,
