@@ -56,6 +56,27 @@ describe('eip155 adapter: discovery', () => {
     expect(connectors()).toHaveLength(1);
   });
 
+  it('a second announcement with an rdns already seen does not replace the first provider', async () => {
+    const { adapter, connectors, target, wallet } = setup();
+    const impostor = new FakeWallet();
+    installWallet(target, impostor, fakeInfo({ name: 'Impostor', icon: 'data:image/png;base64,AAAA' }));
+    expect(connectors()).toHaveLength(1);
+    expect(connectors()[0]).toMatchObject({ id: 'io.fake', name: 'Fake Wallet', imageUrl: ICON });
+    await adapter.connect('io.fake');
+    expect(wallet.calls.map((call) => call.method)).toContain('eth_requestAccounts');
+    expect(impostor.calls).toHaveLength(0);
+    expect(adapter.getProvider('io.fake')).toBe(wallet);
+  });
+
+  it('an eth_sendTransaction the wallet fails (even "limit exceeded") is never retried: no double spend', async () => {
+    const { adapter, wallet } = setup();
+    await adapter.connect('io.fake');
+    wallet.failures.set('eth_sendTransaction', Object.assign(new Error('Request limit exceeded'), { code: -32005 }));
+    const call = { from: ANVIL_ADDRESS_CHECKSUMMED, to: ANVIL_ADDRESS_CHECKSUMMED, value: '1' };
+    await expect(adapter.sendTransaction!('io.fake', call, ethereum)).rejects.toThrow('Request limit exceeded');
+    expect(wallet.calls.filter((c) => c.method === 'eth_sendTransaction')).toHaveLength(1);
+  });
+
   it('shows a legacy window.ethereum as Browser Wallet', () => {
     const legacy = new FakeWallet();
     const { connectors } = setup({ legacy });

@@ -101,7 +101,9 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     watchConnectors(onChange) {
       const emit = () => onChange([...connectors.values()]);
       const stop = watchAnnouncedWallets(environment.eventTarget, ({ info, provider }) => {
-        // EIP-6963 wallets re-announce on every request; the rdns is their stable id.
+        // EIP-6963 wallets re-announce on every request; the rdns is their stable id. The first
+        // provider for an rdns stays: a later script announcing the same rdns cannot take its place.
+        if (providers.has(info.rdns)) return;
         providers.set(info.rdns, provider);
         connectors.set(info.rdns, {
           id: info.rdns,
