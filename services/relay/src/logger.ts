@@ -30,3 +30,6 @@ export function createLogger(level: LogLevel = 'info', write: (line: string) => 
     enabled: (l) => ORDER[l] >= min,
   };
 }
+
+/** A log-safe prefix of a client-supplied string (no control characters, bounded length). */
+export const logSafe = (s: string | undefined, n = 8) => (s ? s.slice(0, n).replace(/[^\x21-\x7e]/g, '?') : '-');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
+import { MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
 import { startRelay, type RelayHandle } from '../src/relay';
 import { rawClient, waitFor } from './helpers';
 
@@ -252,14 +253,20 @@ describe('relay protection', () => {
     }
   });
 
-  it('mailbox per topic is capped: -32005 when full', async () => {
-    const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMailboxPerTopic: 3 } });
+  it('mailbox per topic is capped in bytes: -32005 when full, a retry is not counted twice', async () => {
+    const t = topic('box');
+    const cost = 1 + t.length + MESSAGE_OVERHEAD_BYTES; // one-character messages
+    const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMailboxBytesPerTopic: 3 * cost } });
     try {
       const a = await rawClient(r.url, 'did:key:z6MkBox');
-      const t = topic('box');
       for (const m of ['1', '2', '3']) expect((await a.call('irn_publish', { topic: t, message: m, ttl: 60 })).result).toBe(true);
       expect((await a.call('irn_publish', { topic: t, message: '3', ttl: 60 })).result).toBe(true); // retry of a stored message
-      expect((await a.call('irn_publish', { topic: t, message: '4', ttl: 60 })).error.code).toBe(-32005);
+      const other = await rawClient(r.url, 'did:key:z6MkBox2');
+      expect((await other.call('irn_publish', { topic: t, message: '4', ttl: 60 })).error).toEqual({
+        code: -32005,
+        message: `limit exceeded: mailbox for this topic is full (${3 * cost} bytes)`,
+      });
+      expect(r.stats().storedBytes).toBe(3 * cost);
     } finally {
       await r.close();
     }

@@ -1,0 +1,72 @@
+/**
+ * Getting messages to subscribers: fan-out on publish, the stored ones on subscribe, fetch pages,
+ * and redelivery of what a closed socket never acked.
+ */
+import { subscriptionId, type Clients } from './clients';
+import type { Mailbox, NewMessage } from './mailbox';
+import type { Send } from './transport';
+import type { ClientState, Conn, StoredMessage } from './types';
+
+const wireData = (msg: StoredMessage) => ({ topic: msg.topic, message: msg.message, publishedAt: msg.publishedAt, tag: msg.tag, attestation: '' });
+
+export class Delivery {
+  private nextId = Date.now() * 1000; // safe integer, like the clients' payloadId(3)
+
+  constructor(
+    private readonly clients: Clients,
+    private readonly mailbox: Mailbox,
+    private readonly send: Send,
+    private readonly fetchPageSize: number,
+  ) {}
+
+  /** Stores the message and forwards it to every other subscriber, never back to the publisher. */
+  publish(publisher: ClientState, message: Omit<NewMessage, 'publisher'>): void {
+    const msg = this.mailbox.store({ ...message, publisher: publisher.id });
+    if (!msg) return; // a client retrying the same publish
+    for (const sub of this.clients.subscribersOf(msg.topic)) if (sub !== publisher) this.deliver(sub, msg);
+  }
+
+  deliverStored(client: ClientState, topic: string): void {
+    for (const msg of this.mailbox.live(topic)) this.deliver(client, msg);
+  }
+
+  /** Up to a page of messages on these topics not yet sent to the client. */
+  fetch(client: ClientState, topics: readonly string[]) {
+    const messages: Array<ReturnType<typeof wireData>> = [];
+    for (const topic of topics) {
+      for (const msg of this.mailbox.live(topic)) {
+        if (msg.sent.has(client.id)) continue;
+        if (messages.length >= this.fetchPageSize) return { messages, hasMore: true };
+        msg.sent.add(client.id);
+        messages.push(wireData(msg));
+      }
+    }
+    return { messages, hasMore: false };
+  }
+
+  /** Deliveries a closed socket never acked go back to its client: now on another open socket, or on its next subscribe. */
+  requeue(conn: Conn): void {
+    const unacked = [...conn.pending.values()];
+    conn.pending.clear();
+    for (const msg of unacked) msg.sent.delete(conn.client.id);
+    for (const msg of unacked) if (conn.client.topics.has(msg.topic)) this.deliver(conn.client, msg);
+  }
+
+  private deliver(client: ClientState, msg: StoredMessage): void {
+    if (msg.sent.has(client.id)) return;
+    const conn = liveSocket(client);
+    if (!conn) return; // stays in the mailbox until the client subscribes again
+    msg.sent.add(client.id);
+    const id = this.nextId++;
+    conn.pending.set(String(id), msg);
+    // A subscribe and an unsubscribe in one batch can leave the client unsubscribed here.
+    const subId = client.topics.get(msg.topic) ?? subscriptionId(msg.topic, client.id);
+    this.send(conn, JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subId, data: wireData(msg) } }));
+  }
+}
+
+function liveSocket(client: ClientState): Conn | undefined {
+  let last: Conn | undefined;
+  for (const c of client.sockets) if (c.ws.readyState === c.ws.OPEN) last = c;
+  return last;
+}

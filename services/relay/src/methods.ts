@@ -1,0 +1,133 @@
+/** The relay's JSON-RPC methods, and the dispatch of one incoming JSON-RPC object to them. */
+import type { z } from 'zod';
+import type { Clients } from './clients';
+import type { Delivery } from './delivery';
+import { limitError, RPC_ERRORS, RpcError } from './errors';
+import { errorText, idKey, resultText, type RpcId } from './json';
+import type { RelayLimits } from './limits';
+import { logSafe, type Logger } from './logger';
+import { idSchema, isRelayMethod, issues, paramsSchemas, requestSchema, responseSchema, type RelayMethod } from './schemas';
+import type { After, Dispatch } from './transport';
+import type { Conn } from './types';
+
+// Tags the real relay uses for the messages it publishes on behalf of wc_proposeSession / wc_approveSession.
+const TAG_PROPOSE = 1100;
+const TAG_PROPOSE_RESPONSE = 1101;
+const TAG_SETTLE = 1102;
+const DEFAULT_TTL = 300;
+
+type Handler<M extends RelayMethod> = (conn: Conn, params: z.infer<(typeof paramsSchemas)[M]>, after: After) => unknown;
+
+export interface MethodDeps {
+  limits: RelayLimits;
+  log: Logger;
+  clients: Clients;
+  delivery: Delivery;
+}
+
+export function createDispatch({ limits, log, clients, delivery }: MethodDeps): Dispatch {
+  /** Throws -32005 when one call carries more entries than `maxTopicsPerCall`. */
+  function checkCallSize(entries: readonly unknown[], what: string): void {
+    if (entries.length > limits.maxTopicsPerCall) throw limitError(`${entries.length} ${what} in one call (max ${limits.maxTopicsPerCall})`);
+  }
+
+  function subscribe(conn: Conn, topics: string[], after: After): string[] {
+    clients.checkRoom(conn.client, topics);
+    const ids = topics.map((t) => clients.subscribe(conn.client, t));
+    after.push(() => topics.forEach((t) => delivery.deliverStored(conn.client, t)));
+    return ids;
+  }
+
+  const handlers: { [M in RelayMethod]: Handler<M> } = {
+    irn_subscribe: (conn, { topic }, after) => subscribe(conn, [topic], after)[0],
+    irn_batchSubscribe(conn, { topics }, after) {
+      checkCallSize(topics, 'topics');
+      return subscribe(conn, topics, after);
+    },
+    irn_unsubscribe(conn, { topic }) {
+      clients.unsubscribe(conn.client, topic);
+      return true;
+    },
+    irn_batchUnsubscribe(conn, { subscriptions }) {
+      checkCallSize(subscriptions, 'subscriptions');
+      for (const s of subscriptions) clients.unsubscribe(conn.client, s.topic);
+      return true;
+    },
+    irn_publish(conn, p) {
+      delivery.publish(conn.client, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
+      return true;
+    },
+    irn_batchPublish(conn, { messages }) {
+      checkCallSize(messages, 'messages');
+      for (const p of messages) delivery.publish(conn.client, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
+      return true;
+    },
+    irn_fetchMessages: (conn, { topic }) => delivery.fetch(conn.client, [topic]),
+    irn_batchFetchMessages(conn, { topics }) {
+      checkCallSize(topics, 'topics');
+      return delivery.fetch(conn.client, topics);
+    },
+    wc_proposeSession(conn, p, after) {
+      // The dapp never subscribes to the pairing topic itself: the relay does it here.
+      subscribe(conn, [p.pairingTopic], after);
+      delivery.publish(conn.client, { topic: p.pairingTopic, message: p.sessionProposal, ttlSeconds: p.ttl ?? DEFAULT_TTL, tag: p.tag ?? TAG_PROPOSE });
+      return true;
+    },
+    wc_approveSession(conn, p, after) {
+      subscribe(conn, [p.sessionTopic], after);
+      const ttlSeconds = p.ttl ?? DEFAULT_TTL;
+      delivery.publish(conn.client, { topic: p.pairingTopic, message: p.sessionProposalResponse, ttlSeconds, tag: TAG_PROPOSE_RESPONSE });
+      delivery.publish(conn.client, { topic: p.sessionTopic, message: p.sessionSettlementRequest, ttlSeconds, tag: TAG_SETTLE });
+      return true;
+    },
+  };
+
+  function call(conn: Conn, method: RelayMethod, params: unknown, after: After): { result: unknown } | RpcError {
+    const parsed = paramsSchemas[method].safeParse(params);
+    if (!parsed.success) return new RpcError(RPC_ERRORS.invalidParams, `Invalid params: ${issues(parsed.error)}`);
+    try {
+      return { result: (handlers[method] as Handler<typeof method>)(conn, parsed.data as never, after) };
+    } catch (err) {
+      if (err instanceof RpcError) {
+        log.debug(`${conn.client.short} ${method} -> ${err.code} ${err.message}`);
+        return err;
+      }
+      log.error(`${conn.client.short} ${method} failed: ${(err as Error)?.stack ?? err}`);
+      return new RpcError(RPC_ERRORS.internal, 'Internal error');
+    }
+  }
+
+  return (conn, value, after, limited) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && !('method' in value)) {
+      const res = responseSchema.safeParse(value);
+      if (!res.success) return errorText(idOf(value), RPC_ERRORS.invalidRequest, 'Invalid Request');
+      // An ack of one of our deliveries (or an error from the client: treat it as received).
+      conn.pending.delete(idKey(res.data.id));
+      return null;
+    }
+    const req = requestSchema.safeParse(value);
+    if (!req.success) return errorText(idOf(value), RPC_ERRORS.invalidRequest, `Invalid Request: ${issues(req.error)}`);
+    const { id, method, params } = req.data;
+    const reply = (text: string) => (id === undefined ? null : text); // notifications get no reply
+    if (limited) return reply(errorText(id, RPC_ERRORS.limitExceeded, `limit exceeded: more than ${limits.maxMessagesPerSecond} messages per second`));
+    if (log.enabled('debug')) log.debug(`${conn.client.short} ${logSafe(method, 40)} ${logSafe(topicOf(params))}`);
+    if (!isRelayMethod(method)) return reply(errorText(id, RPC_ERRORS.methodNotFound, `Method not found: ${method}`));
+    const outcome = call(conn, method, params, after);
+    return reply(outcome instanceof RpcError ? errorText(id, outcome.code, outcome.message) : resultText(id, outcome.result));
+  };
+}
+
+function topicOf(params: unknown): string | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const p = params as Record<string, unknown>;
+  const t = p.topic ?? p.pairingTopic ?? p.sessionTopic ?? (Array.isArray(p.topics) ? p.topics[0] : undefined);
+  return typeof t === 'string' ? t : undefined;
+}
+
+function idOf(value: unknown): RpcId {
+  if (value && typeof value === 'object' && 'id' in value) {
+    const parsed = idSchema.safeParse((value as { id: unknown }).id);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
