@@ -40,14 +40,14 @@ describe('Modal', () => {
     expect(screen.getByRole('alert').textContent).toContain('Set remotes.send or cdnBase');
   });
 
-  it('moves focus into the dialog on open and back to the opener on close', () => {
+  it('moves focus to the view’s heading on open and back to the opener on close', () => {
     const opener = document.createElement('button');
     opener.textContent = 'Connect Wallet';
     document.body.append(opener);
     opener.focus();
     const { core } = renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
-    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Swap' }));
     act(() => void core.modal.close());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);

@@ -7,53 +7,24 @@ import {
   type PorticoCore,
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { trapTab } from './focus';
+import { useRef, type Ref } from 'react';
+import { useDialogFocus } from './dialog-focus';
 import { BackIcon, CloseIcon } from './icons';
 import { Toast } from './LiveRegion';
 import { ViewOutlet } from './ViewOutlet';
 
 const TITLE_ID = 'portico-title';
 
-/** The dialog: named by its header, focus moved in, trapped, and returned to the opener on close. */
+/** The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close. */
 export function Modal({ core }: { core: PorticoCore }) {
   const { open, shake } = useAtomValue(modalFlagsAtom);
+  const router = useAtomValue(routerAtom);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-
-  useLayoutEffect(() => {
-    if (open) {
-      const active = document.activeElement;
-      openerRef.current = active instanceof HTMLElement && active !== document.body ? active : null;
-      dialogRef.current?.focus();
-      return;
-    }
-    const opener = openerRef.current;
-    openerRef.current = null;
-    if (opener?.isConnected) opener.focus();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    // Focus that escapes the dialog (a click on the page behind, a screen-reader jump) comes back.
-    const pullFocusBack = (event: FocusEvent) => {
-      const dialog = dialogRef.current;
-      if (dialog && !event.composedPath().includes(dialog)) dialog.focus();
-    };
-    document.addEventListener('focusin', pullFocusBack);
-    return () => document.removeEventListener('focusin', pullFocusBack);
-  }, [open]);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useDialogFocus({ open, view: router, dialogRef, titleRef, bodyRef, onEscape: () => core.modal.close() });
 
   if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      core.modal.close();
-    } else if (event.key === 'Tab' && dialogRef.current) {
-      trapTab(event.nativeEvent, dialogRef.current);
-    }
-  };
 
   return (
     <div
@@ -70,11 +41,10 @@ export function Modal({ core }: { core: PorticoCore }) {
         aria-labelledby={TITLE_ID}
         tabIndex={-1}
         data-shake={shake}
-        onKeyDown={onKeyDown}
       >
-        <Header core={core} />
+        <Header core={core} titleRef={titleRef} />
         <AlertBanner />
-        <ViewOutlet core={core} />
+        <ViewOutlet core={core} bodyRef={bodyRef} />
         <Toast />
       </div>
     </div>
@@ -93,7 +63,7 @@ function AlertBanner() {
   );
 }
 
-function Header({ core }: { core: PorticoCore }) {
+function Header({ core, titleRef }: { core: PorticoCore; titleRef: Ref<HTMLHeadingElement> }) {
   const { view, history, data } = useAtomValue(routerAtom);
   const connectors = useAtomValue(connectorsAtom);
   const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
@@ -106,7 +76,8 @@ function Header({ core }: { core: PorticoCore }) {
       ) : (
         <span />
       )}
-      <h2 id={TITLE_ID} className="portico-title">
+      {/* tabIndex -1: focus lands on the title when a view opens, so no view has to take it. */}
+      <h2 id={TITLE_ID} ref={titleRef} className="portico-title" tabIndex={-1}>
         {viewTitle(view, { walletName })}
       </h2>
       <button type="button" className="portico-icon-button" aria-label="Close" onClick={() => core.modal.close()}>

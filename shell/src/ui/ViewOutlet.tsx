@@ -6,11 +6,11 @@ import {
   type RemoteName,
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode, type Ref } from 'react';
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
 
 /** Renders the current view from its remote; anything that cannot render is a visible error. */
-export function ViewOutlet({ core }: { core: PorticoCore }) {
+export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef?: Ref<HTMLDivElement> }) {
   const { view, direction } = useAtomValue(routerAtom);
   const resolution = resolveView(view, core.options.features);
   let content: ReactNode;
@@ -28,7 +28,7 @@ export function ViewOutlet({ core }: { core: PorticoCore }) {
     );
   }
   return (
-    <div className="portico-body" data-direction={direction}>
+    <div ref={bodyRef} className="portico-body" data-direction={direction}>
       {content}
     </div>
   );

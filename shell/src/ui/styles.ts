@@ -51,6 +51,8 @@ export const stylesheetText = /* css */ `
 .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
 .portico-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
 .portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; }
+/* Focused by script when a view opens (for screen readers); it is not a control, so no ring. */
+.portico-title:focus { outline: none; }
 .portico-icon-button {
   width: 32px; height: 32px; display: inline-flex; align-items: center; justify-content: center;
   border: none; border-radius: var(--portico-radius); background: transparent; color: var(--portico-text);

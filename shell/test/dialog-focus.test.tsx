@@ -1,0 +1,109 @@
+import { modalFlagsAtom } from '@portico/shared-state';
+import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, rs } from '@rstest/core';
+import { definePorticoElement, type PorticoModalElement } from '../src/element';
+// Before App: the mock below hands out these stand-ins when App's outlet imports the loader.
+import { fakeViewModule } from './fake-views';
+import { App } from '../src/ui/App';
+import { testCore } from './helpers';
+
+// The remotes are replaced by small stand-ins (./fake-views) that behave like the real views:
+// the focused control unmounts when a wallet is picked, or replaces itself inside a view.
+rs.mock('../src/remote-loader', () => ({
+  readyViewModule: (_remote: string, module: string) => fakeViewModule(module),
+  loadViewModule: async (_remote: string, module: string) => fakeViewModule(module),
+}));
+
+afterEach(() => {
+  cleanup();
+  document.body.replaceChildren();
+});
+
+/** The page's own button that opens the modal, focused as after a click or Enter. */
+function pageOpener() {
+  const opener = document.createElement('button');
+  opener.textContent = 'Connect Wallet';
+  document.body.append(opener);
+  opener.focus();
+  return opener;
+}
+
+/** Renders the modal as createPortico does: inside the open shadow root of <portico-modal>. */
+function renderInShadowRoot(core = testCore()) {
+  definePorticoElement();
+  const element = document.createElement('portico-modal') as PorticoModalElement;
+  document.body.append(element);
+  render(<App core={core} host={element} />, { container: element.mountPoint });
+  return { core, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
+}
+
+const pressEscapeOnBody = () => fireEvent.keyDown(document.body, { key: 'Escape' });
+
+describe('dialog focus', () => {
+  it('moves focus to the new view’s heading when the clicked wallet button unmounts; Esc then closes and returns focus to the opener', () => {
+    const opener = pageOpener();
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open());
+    expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connect Wallet' }));
+
+    const wallet = modal.getByRole('button', { name: 'Portico Test Wallet' });
+    wallet.focus();
+    fireEvent.click(wallet);
+    expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connecting External' }));
+
+    act(() => void pressEscapeOnBody());
+    expect(core.store.get(modalFlagsAtom).open).toBe(false);
+    expect(modal.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on Esc pressed while focus is on <body>, and still returns focus to the opener', () => {
+    const opener = pageOpener();
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open());
+    (shadow.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+
+    act(() => void pressEscapeOnBody());
+    expect(modal.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('pulls focus back to the heading when the focused control is removed inside a view', async () => {
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open({ view: 'ConnectingExternal' }));
+    const tryAgain = modal.getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    expect(shadow.activeElement).toBe(tryAgain);
+
+    fireEvent.click(tryAgain);
+    expect(modal.getByText('Continue in Portico Test Wallet')).toBeTruthy();
+    await waitFor(() => expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connecting External' })));
+  });
+
+  it('moves focus from Back to the previous view’s heading', () => {
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open());
+    fireEvent.click(modal.getByRole('button', { name: 'Portico Test Wallet' }));
+    const back = modal.getByRole('button', { name: 'Back' });
+    back.focus();
+    fireEvent.click(back);
+    expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connect Wallet' }));
+  });
+
+  it('keeps Tab inside the dialog from <body>', () => {
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open());
+    (shadow.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(shadow.activeElement).toBe(modal.getByRole('button', { name: 'Close' }));
+  });
+
+  it('shakes instead of closing on Esc from <body> while a transaction awaits approval', () => {
+    const { core, shadow, modal } = renderInShadowRoot();
+    act(() => core.modal.open({ view: 'ApproveTransaction' }));
+    (shadow.activeElement as HTMLElement).blur();
+    act(() => void pressEscapeOnBody());
+    expect(modal.getByRole('dialog').dataset.shake).toBe('true');
+  });
+});
