@@ -180,8 +180,9 @@ export interface RawClient {
 }
 
 let rawId = 1;
-export async function rawClient(url: string, clientId: string, opts: { ack?: boolean } = {}): Promise<RawClient> {
-  const ws = new WebSocket(`${url}/?auth=${fakeJwt(clientId)}&projectId=${PROJECT_ID}`);
+/** `ack: false` leaves deliveries unacked; `autoPong: false` makes a socket that never answers pings. */
+export async function rawClient(url: string, clientId: string, opts: { ack?: boolean; autoPong?: boolean } = {}): Promise<RawClient> {
+  const ws = new WebSocket(`${url}/?auth=${fakeJwt(clientId)}&projectId=${PROJECT_ID}`, { autoPong: opts.autoPong ?? true });
   const received: any[] = [];
   const texts: string[] = [];
   const waiters = new Set<{ pred: (m: any) => boolean; resolve: (m: any) => void }>();
@@ -230,4 +231,20 @@ export async function rawClient(url: string, clientId: string, opts: { ack?: boo
     next,
     close: () => ws.close(1000),
   };
+}
+
+/** The HTTP status of a refused upgrade, or 101 when the socket opened (it is closed again). */
+export function upgradeStatus(url: string, clientId?: string): Promise<number> {
+  const ws = new WebSocket(clientId ? `${url}/?auth=${fakeJwt(clientId)}` : `${url}/?projectId=x`);
+  ws.on('error', () => {});
+  return new Promise<number>((resolve) => {
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close(1000);
+    });
+  });
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import WebSocket from 'ws';
 import { MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
 import { startRelay, type RelayHandle } from '../src/relay';
-import { rawClient, waitFor } from './helpers';
+import { rawClient, upgradeStatus, waitFor } from './helpers';
 
 const topic = (name: string) => createHash('sha256').update(name + Math.random()).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -181,11 +180,7 @@ describe('relay protocol', () => {
   });
 
   it('refuses a socket without a readable auth JWT (HTTP 401) and answers /health', async () => {
-    const ws = new WebSocket(`${relay.url}/?projectId=x`);
-    ws.on('error', () => {});
-    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
-    expect(status).toBe(401);
-    ws.terminate();
+    expect(await upgradeStatus(relay.url)).toBe(401);
     const health = await fetch(relay.url.replace('ws:', 'http:') + '/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
