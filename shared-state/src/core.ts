@@ -170,6 +170,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             store,
             api,
             adapters,
+            swapRouters: options.swapRouters,
             onSwapped: () => {
               void connection.refreshBalance(undefined, { force: true });
               void accountData.refreshTokens({ force: true });

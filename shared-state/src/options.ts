@@ -51,6 +51,7 @@ export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
 export type ThemeMode = 'light' | 'dark';
 
 const walletIds = z.optional(z.array(z.string()));
+const eip155Address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x + 40 hex digits)'));
 
 export const porticoOptionsSchema = z.strictObject({
   projectId: z.string().check(z.minLength(1, 'is required')),
@@ -76,10 +77,17 @@ export const porticoOptionsSchema = z.strictObject({
   cdnBase: z.optional(httpUrl),
   /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
   apiUrl: z.optional(httpUrl),
+  /**
+   * The exchange router per eip155 network (`{ 'eip155:1': '0x…' }`) that swap transactions must
+   * call; wins over the router the API names. Pins it independently of the API that builds them.
+   */
+  swapRouters: z.optional(
+    z.record(z.string().check(z.regex(/^eip155:[1-9]\d{0,19}$/, "must be an eip155 network id ('eip155:<chain id>')")), eip155Address),
+  ),
   /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
   pay: z.optional(
     z.strictObject({
-      recipient: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x + 40 hex digits)')),
+      recipient: eip155Address,
       amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal amount')),
       symbol: z.string().check(z.minLength(1)),
     }),
@@ -113,6 +121,8 @@ export interface PorticoOptions {
   /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
   remotes: Partial<Record<RemoteName, string>>;
   apiUrl?: string;
+  /** Exchange routers pinned by the host, per CAIP-2 network. */
+  swapRouters: Record<string, string>;
   pay?: { recipient: string; amount: string; symbol: string };
   walletConnect: { relayUrl: string; verify: boolean; telemetry: boolean };
 }
@@ -162,6 +172,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     enableEmbedded: options.enableEmbedded ?? false,
     remotes: resolveRemotes(options),
     apiUrl: options.apiUrl,
+    swapRouters: options.swapRouters ?? {},
     pay: options.pay,
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,

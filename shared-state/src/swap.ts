@@ -56,6 +56,8 @@ export interface SwapState {
   quoteLoading: boolean;
   /** The source token's allowance to the exchange is below the amount: approve first. */
   needsApproval: boolean;
+  /** The person asked to approve the exchange for any amount; by default exactly the swap amount. */
+  unlimitedApproval: boolean;
   status: SwapStatus;
   error?: string;
   pendingHash?: string;
@@ -69,6 +71,7 @@ export const initialSwapState: SwapState = {
   slippage: DEFAULT_SWAP_SLIPPAGE,
   quoteLoading: false,
   needsApproval: false,
+  unlimitedApproval: false,
   status: 'editing',
 };
 

@@ -60,6 +60,8 @@ const tx = (id: string, chain: string, transfers: unknown[] = [transfer()]) => (
 });
 
 let api: StubApi;
+/** A failure the transport does not retry, where a test counts requests. */
+const FAILURE = { status: 400, text: 'refused' };
 /** Per-route overrides (status 500 etc.) set by a test. */
 let overrides: Record<string, StubReply | undefined>;
 
@@ -235,7 +237,7 @@ describe('account data: token balances', () => {
 
   it('a failure shows "Token Balance Unavailable" and blocks retries for 30 s', async () => {
     const page = await connectedOn('1');
-    overrides.balance = { status: 500, text: 'down' };
+    overrides.balance = FAILURE;
     await page.data.refreshTokens();
     expect(page.portfolio()).toMatchObject({ loading: false, lastFailure: 1_000_000 });
     await eventually(() => expect(page.toast()).toEqual({ open: true, variant: 'error', message: 'Token Balance Unavailable' }));
@@ -254,7 +256,7 @@ describe('account data: token balances', () => {
 
   it('force retries during the block', async () => {
     const page = await connectedOn('1');
-    overrides.balance = { status: 500, text: 'down' };
+    overrides.balance = FAILURE;
     await page.data.refreshTokens();
     overrides.balance = undefined;
     await page.data.refreshTokens({ force: true });
@@ -422,7 +424,7 @@ describe('account data: identity', () => {
     await page.data.syncIdentity();
     expect(page.account().profileImage).toBe('https://img.example/v.png');
     page.clock.now += 5 * 60_000;
-    overrides.identity = { status: 500, text: 'down' };
+    overrides.identity = FAILURE;
     await page.data.syncIdentity();
     expect(page.requests('identity')).toHaveLength(2);
     expect(page.account().profileImage).toBeUndefined();
@@ -433,7 +435,7 @@ describe('account data: identity', () => {
     const page = await connectedOn('1');
     await page.data.syncIdentity();
     page.clock.now += 5 * 60_000;
-    overrides.identity = { status: 500, text: 'down' };
+    overrides.identity = FAILURE;
     await page.data.syncIdentity();
     expect(page.requests('identity')).toHaveLength(2);
     expect(page.account()).toMatchObject({ profileName: 'vitalik.eth', profileImage: 'https://img.example/v.png' });

@@ -148,6 +148,17 @@ describe('parseOptions: bad config names the field', () => {
     expect(error.message).toContain('`defaultNetwork`');
   });
 
+  it('swapRouters: eip155 network ids to router addresses; anything else names the field', () => {
+    const router = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+    expect(parseOptions(minimalOptions()).swapRouters).toEqual({});
+    expect(parseOptions(minimalOptions({ swapRouters: { 'eip155:31337': router } })).swapRouters).toEqual({ 'eip155:31337': router });
+    const badAddress = optionsError(minimalOptions({ swapRouters: { 'eip155:31337': '0x1234' } }));
+    expect(badAddress.field).toBe('swapRouters.eip155:31337');
+    expect(badAddress.message).toContain('must be an address (0x + 40 hex digits)');
+    expect(optionsError(minimalOptions({ swapRouters: { 'solana:mainnet': router } })).field).toMatch(/^swapRouters/);
+    expect(optionsError(minimalOptions({ swapRouters: [router] })).field).toBe('swapRouters');
+  });
+
   it('not an object at all', () => {
     expect(optionsError(undefined)).toBeInstanceOf(InvalidOptionsError);
     expect(optionsError('projectId')).toBeInstanceOf(InvalidOptionsError);

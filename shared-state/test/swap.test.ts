@@ -19,11 +19,13 @@ import { FakeAdapter } from './helpers/fake-adapter';
 import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
 import { anvil, minimalOptions } from './helpers/fixtures';
 import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
+import { encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
 
 const CHAIN = 'eip155:31337';
 const PUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const PTK_ADDRESS = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const WETH = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`, decimals: 18 };
 const PUSD: SwapToken = { name: 'Portico USD', symbol: 'PUSD', address: `${CHAIN}:${PUSD_ADDRESS}`, decimals: 6 };
 const PTK: SwapToken = { name: 'Portico Token', symbol: 'PTK', address: `${CHAIN}:${PTK_ADDRESS}`, decimals: 18 };
@@ -41,6 +43,32 @@ class SwapAdapter extends FakeAdapter {
   }
 }
 
+const ROUTER_ABI = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
+]);
+
+/** What the real API builds (services/api/src/routes/convert.ts), from the request it got. */
+function builtSwap(request: SeenRequest) {
+  const body = JSON.parse(request.body) as { amount: string; eip155: { slippage: string }; from: string; to: string; userAddress: string };
+  const address = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1) as `0x${string}`;
+  const amountOutMin = (toAmount * (10_000n - BigInt(Math.round(Number(body.eip155.slippage) * 100)))) / 10_000n;
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 1200);
+  const recipient = address(body.userAddress);
+  if (body.from === ETH.address) {
+    const data = encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, [WETH, address(body.to)], recipient, deadline] });
+    return { from: recipient, to: ROUTER, data, value: body.amount, gas: '120000' };
+  }
+  const data = encodeFunctionData({
+    abi: ROUTER_ABI,
+    functionName: 'swapExactTokensForTokens',
+    args: [BigInt(body.amount), amountOutMin, [address(body.from), address(body.to)], recipient, deadline],
+  });
+  return { from: recipient, to: ROUTER, data, value: '0', gas: '120000' };
+}
+
+const approveData = (spender: `0x${string}`, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] });
+
 let api: StubApi;
 let allowance = 0n;
 let toAmount = 39_960_000_000_000_000_000n; // ≈ 39.96 PTK for 100 PUSD
@@ -49,7 +77,9 @@ let routes: (request: SeenRequest) => StubReply | undefined = () => undefined;
 function defaultRoutes(request: SeenRequest): StubReply | undefined {
   switch (request.path) {
     case '/v1/convert/tokens':
-      return request.params.get('chainId') === CHAIN ? { json: { tokens: [ETH, PUSD, PTK] } } : { status: 400, json: { error: 'Network not supported for Swaps' } };
+      return request.params.get('chainId') === CHAIN
+        ? { json: { router: ROUTER, tokens: [ETH, PUSD, PTK] } }
+        : { status: 400, json: { error: 'Network not supported for Swaps' } };
     case '/v1/convert/quotes':
       return {
         json: {
@@ -58,11 +88,13 @@ function defaultRoutes(request: SeenRequest): StubReply | undefined {
       };
     case '/v1/convert/allowance':
       return { json: { allowance: allowance.toString() } };
-    case '/v1/convert/build-approve':
-      allowance = 2n ** 256n - 1n;
-      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: '0x095ea7b3', value: '0', gas: '46000' } } };
+    case '/v1/convert/build-approve': {
+      const amount = request.params.get('amount');
+      allowance = amount ? BigInt(amount) : maxUint256;
+      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: approveData(ROUTER, allowance), value: '0', gas: '46000' } } };
+    }
     case '/v1/convert/build-transaction':
-      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '0', gas: '120000' } } };
+      return { json: { tx: builtSwap(request) } };
     default:
       return undefined;
   }
@@ -100,9 +132,9 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     routes = () => undefined;
   });
 
-  async function connected() {
+  async function connected(options: Record<string, unknown> = {}) {
     const adapter = new SwapAdapter();
-    const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [anvil] }), {
+    const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [anvil], ...options }), {
       storage: createMemoryStorage(),
       eventTarget: new EventTarget(),
       isMobile: false,
@@ -168,20 +200,23 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(0);
   });
 
-  it('approve (unlimited) through adapter.sendTransaction, then the swap; balances refresh after', async () => {
+  it('approve (exactly the swap amount) through adapter.sendTransaction, then the swap; balances refresh after', async () => {
     const { core, adapter, state } = await connected();
     core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
     await core.swap.fetchQuote();
     expect(state().needsApproval).toBe(true);
     expect(await core.swap.approve()).toBe(true);
-    expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.get('amount')).toBeNull();
-    expect(adapter.calls[0]).toMatchObject({ connectorId: 'io.fake', call: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: '0x095ea7b3', value: '0', gas: '46000' } });
+    expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.get('amount')).toBe('100000000');
+    expect(adapter.calls[0]).toMatchObject({
+      connectorId: 'io.fake',
+      call: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0', gas: '46000' },
+    });
     expect(state()).toMatchObject({ status: 'editing', needsApproval: false });
 
     expect(await core.swap.swap()).toBe(true);
     const build = JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body);
     expect(build).toMatchObject({ amount: '100000000', eip155: { slippage: '1' }, from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ANVIL_ADDRESS_CHECKSUMMED}` });
-    expect(adapter.calls[1]!.call).toMatchObject({ to: ROUTER, data: '0x38ed1739' });
+    expect(adapter.calls[1]!.call).toMatchObject({ from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, value: '0' });
     expect(state()).toMatchObject({ status: 'success', lastSwap: { fromAmount: '100', fromSymbol: 'PUSD', toAmount: '39.96', toSymbol: 'PTK' } });
     const refreshed = () => api.requestsTo(/\/balance$/).some((r) => r.params.get('forceUpdate') === 'true');
     for (let i = 0; i < 40 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
@@ -219,6 +254,84 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(await core.swap.swap()).toBe(false);
     expect(state().status).toBe('failed');
     expect(state().error).toMatch(/^The swap was reverted on chain/);
+  });
+
+  /** Connected, PUSD → PTK 100 quoted; `approved` skips the approval step. */
+  async function quoted(options: Record<string, unknown> = {}, approved = false) {
+    const context = await connected(options);
+    if (approved) allowance = maxUint256;
+    context.core.store.set(swapAtom, { ...context.state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await context.core.swap.fetchQuote();
+    return context;
+  }
+  const refusal = /^Portico refused to send this transaction to your wallet: .+\. Nothing was signed\.$/;
+
+  it('an unlimited approval only when the person asks for it', async () => {
+    const { core, adapter, state } = await quoted();
+    expect(state().unlimitedApproval).toBe(false);
+    core.swap.setUnlimitedApproval(true);
+    expect(state()).toMatchObject({ unlimitedApproval: true, needsApproval: true });
+    expect(state().quote).toBeDefined();
+    expect(await core.swap.approve()).toBe(true);
+    expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.has('amount')).toBe(false);
+    expect(adapter.calls[0]!.call.data).toBe(approveData(ROUTER, maxUint256));
+  });
+
+  it('an approval the person did not ask for is refused and nothing reaches the wallet', async () => {
+    const cases: Array<[string, string]> = [
+      // The API ignored the amount: unlimited.
+      [approveData(ROUTER, maxUint256), 'it asks for an unlimited approval you did not choose'],
+      // Someone else as the spender.
+      [approveData(WETH, 100_000_000n), `it lets ${WETH} spend your tokens, not the exchange`],
+    ];
+    for (const [data, problem] of cases) {
+      routes = (request) =>
+        request.path === '/v1/convert/build-approve' ? { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data, value: '0' } } } : undefined;
+      const { core, adapter, state } = await quoted();
+      expect(await core.swap.approve()).toBe(false);
+      expect(state()).toMatchObject({ status: 'editing', needsApproval: true });
+      expect(state().error).toMatch(refusal);
+      expect(state().error).toContain(problem);
+      expect(adapter.calls).toHaveLength(0);
+    }
+  });
+
+  it('a swap paying someone else, or through another contract, is refused and nothing reaches the wallet', async () => {
+    const thief = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    routes = (request) => {
+      if (request.path !== '/v1/convert/build-transaction') return undefined;
+      const tx = builtSwap(request);
+      return { json: { tx: { ...tx, data: tx.data.replace(ANVIL_ADDRESS_CHECKSUMMED.slice(2).toLowerCase(), thief.slice(2).toLowerCase()) } } };
+    };
+    const { core, adapter, state } = await quoted({}, true);
+    expect(await core.swap.swap()).toBe(false);
+    expect(state().status).toBe('failed');
+    expect(state().error).toMatch(refusal);
+    expect(state().error).toContain(`it sends the tokens to ${thief}, not your account`);
+    expect(adapter.calls).toHaveLength(0);
+
+    // The host's pinned router wins over the one the API names.
+    routes = () => undefined;
+    const pinned = await quoted({ swapRouters: { [CHAIN]: WETH } }, true);
+    expect(await pinned.core.swap.swap()).toBe(false);
+    expect(pinned.state().error).toContain(`it is addressed to ${ROUTER}, not the exchange's router`);
+    expect(pinned.adapter.calls).toHaveLength(0);
+  });
+
+  it('without a router from the host or the API, nothing is signed', async () => {
+    routes = (request) => (request.path === '/v1/convert/tokens' ? { json: { tokens: [ETH, PUSD, PTK] } } : undefined);
+    const { core, adapter, state } = await quoted({}, true);
+    expect(await core.swap.swap()).toBe(false);
+    expect(state().error).toBe('The exchange did not say which router it uses on this network, so Portico cannot check the swap. Nothing was sent to your wallet.');
+    expect(adapter.calls).toHaveLength(0);
+  });
+
+  it('native in: value is the amount, the router call is swapExactETHForTokens, and it goes through', async () => {
+    const { core, adapter, state } = await connected();
+    core.store.set(swapAtom, { ...state(), sourceToken: ETH, toToken: PUSD, sourceTokenAmount: '1' });
+    await core.swap.fetchQuote();
+    expect(await core.swap.swap()).toBe(true);
+    expect(adapter.calls[0]!.call).toMatchObject({ to: ROUTER, value: '1000000000000000000' });
   });
 
   it('native source needs no allowance call and no approval', async () => {

@@ -3,7 +3,11 @@ import * as z from 'zod/mini';
 import { apiUrl, type ApiContext } from './client';
 import { requestJson } from './http';
 
+const addressText = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+
 const tokensSchema = z.object({
+  /** The exchange's router: what swap transactions must call and approvals must name. */
+  router: z.optional(addressText),
   tokens: z.array(
     z.object({
       name: z.string(),
@@ -32,7 +36,7 @@ export type ConvertQuote = z.infer<typeof quotesSchema>['quotes'][number];
 const txSchema = z.object({
   tx: z.object({
     from: z.optional(z.string()),
-    to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+    to: addressText,
     data: z.string().check(z.regex(/^0x[0-9a-fA-F]*$/)),
     value: integerText,
     gas: z.optional(integerText),
@@ -40,9 +44,9 @@ const txSchema = z.object({
 });
 export type ConvertTransaction = z.infer<typeof txSchema>['tx'];
 
-export async function fetchSwapTokens(context: ApiContext, chainId: string): Promise<ConvertToken[]> {
-  const reply = await requestJson({ url: apiUrl(context, 'v1/convert/tokens', { chainId }), schema: tokensSchema, fetch: context.fetch });
-  return reply.tokens;
+/** The exchange's tokens on a network and, when the API says, its router. */
+export async function fetchSwapTokens(context: ApiContext, chainId: string): Promise<{ tokens: ConvertToken[]; router?: string }> {
+  return requestJson({ url: apiUrl(context, 'v1/convert/tokens', { chainId }), schema: tokensSchema, fetch: context.fetch });
 }
 
 export async function fetchSwapQuote(

@@ -9,15 +9,21 @@ export interface SwapController {
   /** Percent (1 = 1 %). */
   setSlippage(percent: number): void;
   switchTokens(): void;
+  /** Approve any amount (on) or exactly the swap amount (off, the default). */
+  setUnlimitedApproval(unlimited: boolean): void;
   /** Clears the form and the result (keeps the loaded token list and the slippage). */
   reset(): void;
   /** The exchange's tokens for the active network (/v1/convert/tokens). */
   loadTokens(): Promise<void>;
   /** Quote and allowance for the current input, now (the setters call it debounced). */
   fetchQuote(): Promise<void>;
-  /** Approves the exchange to spend the source token (wallet signs), then re-checks the allowance. */
+  /**
+   * Approves the exchange to spend the swap amount of the source token (any amount only when
+   * `unlimitedApproval` is on): the built approval is checked, the wallet signs, then the allowance
+   * is read again.
+   */
   approve(): Promise<boolean>;
-  /** Re-quotes (a move beyond the slippage stops here with an error), builds, signs, waits. */
+  /** Re-quotes (a move beyond the slippage stops here with an error), builds, checks, signs, waits. */
   swap(): Promise<boolean>;
 }
 
@@ -44,6 +50,8 @@ export function createSwapForm(store: Store, flow: SwapFlow): SwapController {
     setAmount: (amount) => edit({ sourceTokenAmount: amount.trim() }),
     setSlippage: (slippage) => edit({ slippage }),
     switchTokens: () => edit({ sourceToken: state().toToken, toToken: state().sourceToken }),
+    // Not an edit of the swap itself: the quote stands.
+    setUnlimitedApproval: (unlimitedApproval) => store.set(swapAtom, { ...state(), unlimitedApproval }),
     reset() {
       if (timer) clearTimeout(timer);
       const { tokens, tokensNetwork, slippage } = state();

@@ -21,7 +21,9 @@ import {
   swapTokenBalance,
   type SwapQuote,
   type SwapState,
+  type SwapToken,
 } from '../swap';
+import { checkApproveTransaction, checkSwapTransaction, type BuiltTransaction } from './swap-check';
 import type { SwapController } from './swap-form';
 
 export type { SwapController } from './swap-form';
@@ -60,17 +62,26 @@ export function validateSwap(state: SwapState, balances: Parameters<typeof swapT
 
 const quoteKey = (state: SwapState, amount: bigint) => `${state.sourceToken?.address}|${state.toToken?.address}|${amount}`;
 
+/** The 0x address of a CAIP-10 swap token; undefined for the native currency. */
+const tokenAddress = (token: SwapToken) => (isNativeSwapToken(token) ? undefined : token.address.slice(token.address.lastIndexOf(':') + 1));
+
 export function createSwapFlow(deps: {
   store: Store;
   api?: ApiContext;
   adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
+  /** Routers the host pinned per CAIP-2 network (options.swapRouters); they win over the API's. */
+  swapRouters: Record<string, string>;
   /** Refreshes balances once a swap is mined. */
   onSwapped(): void;
+  now?: () => number;
 }): Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap'> {
   const { store } = deps;
+  const now = deps.now ?? Date.now;
   const state = () => store.get(swapAtom);
   const patch = (next: Partial<SwapState>) => store.set(swapAtom, { ...state(), ...next });
   let quoteSeq = 0;
+  /** The router the API named with each network's tokens: a source apart from the build calls. */
+  const apiRouters = new Map<string, string>();
 
   function context() {
     const account = store.get(activeAccountAtom);
@@ -89,9 +100,24 @@ export function createSwapFlow(deps: {
     };
   }
 
-  async function sendAndWait(ctx: ReturnType<typeof context>, call: { to: string; data: string; value: string; gas?: string }, onHash: (hash: string) => void) {
+  async function routerFor(ctx: ReturnType<typeof context>): Promise<string> {
+    const id = ctx.network.caipNetworkId;
+    const pinned = deps.swapRouters[id];
+    if (pinned) return pinned;
+    if (!apiRouters.has(id)) {
+      const { router } = await fetchSwapTokens(ctx.api, id);
+      if (router) apiRouters.set(id, router);
+    }
+    const router = apiRouters.get(id);
+    if (!router) throw new PorticoError('The exchange did not say which router it uses on this network, so Portico cannot check the swap. Nothing was sent to your wallet.');
+    return router;
+  }
+
+  /** Sends only the checked fields, from the connected account (never a `from` the API chose). */
+  async function sendAndWait(ctx: ReturnType<typeof context>, tx: BuiltTransaction & { gas?: string }, onHash: (hash: string) => void) {
     if (!ctx.adapter.sendTransaction) throw new PorticoError(`Swaps are not supported on ${ctx.network.chainNamespace} yet`);
-    const hash = await ctx.adapter.sendTransaction(ctx.connectorId, { from: ctx.address, ...call }, ctx.network);
+    const call = { from: ctx.address, to: tx.to, data: tx.data, value: tx.value, ...(tx.gas ? { gas: tx.gas } : {}) };
+    const hash = await ctx.adapter.sendTransaction(ctx.connectorId, call, ctx.network);
     onHash(hash);
     return { hash, outcome: await ctx.adapter.waitForTransaction(hash, ctx.network) };
   }
@@ -133,7 +159,8 @@ export function createSwapFlow(deps: {
       if (state().tokensNetwork === network.caipNetworkId && state().tokens.length > 0) return;
       patch({ tokensLoading: true, tokensError: undefined });
       try {
-        const tokens = await fetchSwapTokens(deps.api, network.caipNetworkId);
+        const { tokens, router } = await fetchSwapTokens(deps.api, network.caipNetworkId);
+        if (router) apiRouters.set(network.caipNetworkId, router);
         // Another network's picks do not apply here.
         const keep = state().tokensNetwork === network.caipNetworkId;
         patch({
@@ -175,14 +202,23 @@ export function createSwapFlow(deps: {
       const current = state();
       try {
         const ctx = context();
-        if (!current.sourceToken || !current.toToken) throw new PorticoError('Choose the tokens to swap');
+        const from = current.sourceToken;
+        const token = from && tokenAddress(from);
+        if (!from || !token || !current.toToken) throw new PorticoError('Choose the tokens to swap');
+        const amount = parseTokenAmount(current.sourceTokenAmount, from.decimals) ?? 0n;
         patch({ status: 'awaiting-approval', error: undefined });
-        // No amount: an unlimited approval, so later swaps of this token need none.
-        const tx = await buildSwapApprove(ctx.api, { userAddress: ctx.userAddress, from: current.sourceToken.address, to: current.toToken.address });
+        const unlimited = current.unlimitedApproval;
+        // By default exactly the swap amount; without an amount the API builds an unlimited approval.
+        const tx = await buildSwapApprove(ctx.api, {
+          userAddress: ctx.userAddress,
+          from: from.address,
+          to: current.toToken.address,
+          ...(unlimited ? {} : { amount: amount.toString() }),
+        });
+        checkApproveTransaction(tx, { account: ctx.address, token, router: await routerFor(ctx), amount, unlimited });
         const { outcome } = await sendAndWait(ctx, tx, (hash) => patch({ status: 'approving', pendingHash: hash }));
         if (outcome.status !== 'success') throw new PorticoError('The approval was reverted on chain.');
-        const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken.decimals) ?? 0n;
-        const allowance = await fetchSwapAllowance(ctx.api, current.sourceToken.address, ctx.userAddress);
+        const allowance = await fetchSwapAllowance(ctx.api, from.address, ctx.userAddress);
         patch({ status: 'editing', pendingHash: undefined, needsApproval: allowance < amount });
         return true;
       } catch (error) {
@@ -221,6 +257,15 @@ export function createSwapFlow(deps: {
           return false;
         }
         const tx = await buildSwapTransaction(ctx.api, { amount: amount.toString(), slippage: current.slippage, from: from.address, to: to.address, userAddress: ctx.userAddress });
+        checkSwapTransaction(tx, {
+          account: ctx.address,
+          router: await routerFor(ctx),
+          fromToken: tokenAddress(from),
+          toToken: tokenAddress(to),
+          amountIn: amount,
+          minimumOut: minimumReceived(fresh.quote.toAmount, current.slippage),
+          nowSeconds: Math.floor(now() / 1000),
+        });
         const { hash, outcome } = await sendAndWait(ctx, tx, (pendingHash) => patch({ status: 'pending', pendingHash, quote: fresh.quote }));
         if (outcome.status !== 'success') {
           throw new PorticoError(`The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`);

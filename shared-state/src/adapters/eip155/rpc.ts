@@ -24,7 +24,7 @@ function publicClientFor(network: CaipNetwork) {
       transport: http(rpcUrl, {
         timeout: RPC_TIMEOUT_MS,
         retryCount: 0,
-        fetchFn: (input, init) => fetchWithRetry(rpcUrl, () => fetch(input, init), { idempotent: true, signal: init?.signal ?? undefined }),
+        fetchFn: (input, init) => fetchWithRetry(String(input), () => fetch(input, init), { idempotent: true, signal: init?.signal ?? undefined }),
         batch: { wait: 0, batchSize: 1000 },
       }),
     });
