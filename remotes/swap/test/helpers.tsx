@@ -110,6 +110,21 @@ export interface StubState {
   allowance: bigint;
   toAmount: bigint;
   tokensError?: string;
+  /** Whom the built swap pays (the connected account unless a test says otherwise). */
+  swapRecipient?: string;
+}
+
+/** ABI words (32 bytes each) of uints and addresses: enough to build the API's two calls here. */
+const word = (value: bigint | string) => BigInt(value).toString(16).padStart(64, '0');
+export const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** approve(spender, amount) calldata. */
+export const approveData = (spender: string, amount: bigint) => `0x095ea7b3${word(spender)}${word(amount)}`;
+
+/** swapExactTokensForTokens(amountIn, amountOutMin, [from, to], recipient, deadline) calldata. */
+export function swapData(amountIn: bigint, amountOutMin: bigint, path: string[], recipient: string, deadline: number) {
+  const head = [word(amountIn), word(amountOutMin), word(5n * 32n), word(recipient), word(BigInt(deadline))];
+  return `0x38ed1739${head.join('')}${word(BigInt(path.length))}${path.map(word).join('')}`;
 }
 
 /** Replaces fetch with the balance and convert calls (spec section 7); `restore()` puts it back. */
@@ -130,15 +145,24 @@ export function stubApi(state: StubState = { allowance: 0n, toAmount: 39_960_000
     if (/^\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) return json({ balances: BALANCES });
     switch (url.pathname) {
       case '/v1/convert/tokens':
-        return state.tokensError ? json({ error: state.tokensError }, 400) : json({ tokens: TOKENS });
+        return state.tokensError ? json({ error: state.tokensError }, 400) : json({ router: ROUTER, tokens: TOKENS });
       case '/v1/convert/quotes':
         return json({ quotes: [{ fromAmount: p.get('amount'), toAmount: state.toAmount.toString(), priceImpact: 0.00999, fee: ((BigInt(p.get('amount')!) * 3n) / 1000n).toString() }] });
       case '/v1/convert/allowance':
         return json({ allowance: state.allowance.toString() });
-      case '/v1/convert/build-approve':
-        return json({ tx: { from: ACCOUNT, to: PUSD, data: '0x095ea7b3', value: '0' } });
-      case '/v1/convert/build-transaction':
-        return json({ tx: { from: ACCOUNT, to: ROUTER, data: '0x38ed1739', value: '0', gas: '150000' } });
+      case '/v1/convert/build-approve': {
+        // Like the API: without an amount, an unlimited approval.
+        const amount = p.get('amount');
+        return json({ tx: { from: ACCOUNT, to: PUSD, data: approveData(ROUTER, amount ? BigInt(amount) : MAX_UINT256), value: '0' } });
+      }
+      case '/v1/convert/build-transaction': {
+        const body = JSON.parse(String(init!.body)) as { amount: string; eip155: { slippage: string }; from: string; to: string };
+        const address = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1);
+        const amountOutMin = (state.toAmount * (10_000n - BigInt(Math.round(Number(body.eip155.slippage) * 100)))) / 10_000n;
+        const deadline = Math.floor(Date.now() / 1000) + 1200;
+        const data = swapData(BigInt(body.amount), amountOutMin, [address(body.from), address(body.to)], state.swapRecipient ?? ACCOUNT, deadline);
+        return json({ tx: { from: ACCOUNT, to: ROUTER, data, value: '0', gas: '150000' } });
+      }
       default:
         return new Response('not found', { status: 404 });
     }

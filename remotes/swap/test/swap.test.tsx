@@ -2,7 +2,7 @@ import { routerAtom, swapAtom, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
 import Swap, { porticoContract } from '../src/views/Swap';
-import { ACCOUNT, CHAIN, EXPLORER, FakeAdapter, PTK, PUSD, ROUTER, renderView, stubApi, testCore } from './helpers';
+import { ACCOUNT, CHAIN, EXPLORER, FakeAdapter, MAX_UINT256, PTK, PUSD, ROUTER, approveData, renderView, stubApi, testCore } from './helpers';
 
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
@@ -96,7 +96,8 @@ describe('Swap flow', () => {
     fireEvent.click(submit());
     expect((await screen.findByText('Approve PUSD in your wallet')).closest('[role="status"]')).toBeTruthy();
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
-    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD, data: '0x095ea7b3', value: '0' });
+    // Exactly the swap amount by default.
+    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD, data: approveData(ROUTER, 100_000_000n), value: '0' });
     api.state.allowance = 2n ** 256n - 1n;
     act(() => adapter.sign());
     await waitFor(() => expect(submit().textContent).toBe('Swap'));
@@ -104,7 +105,8 @@ describe('Swap flow', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(2));
     expect(screen.getByRole('status').textContent).toContain('Confirm the swap in your wallet');
-    expect(adapter.calls[1]).toMatchObject({ to: ROUTER, data: '0x38ed1739', gas: '150000' });
+    expect(adapter.calls[1]).toMatchObject({ from: ACCOUNT, to: ROUTER, value: '0', gas: '150000' });
+    expect(adapter.calls[1]!.data).toMatch(/^0x38ed1739/);
     expect(requestsTo('/v1/convert/build-transaction')[0]!.body).toMatchObject({
       amount: '100000000', eip155: { slippage: '1' }, from: `${CHAIN}:${PUSD}`, to: `${CHAIN}:${PTK}`, userAddress: `${CHAIN}:${ACCOUNT}`,
     });
@@ -115,6 +117,42 @@ describe('Swap flow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(core.store.get(routerAtom).view).toBe('Account');
     expect(core.store.get(swapAtom).status).toBe('editing');
+  });
+
+  it('"Allow unlimited PUSD" is off by default next to Approve; checked, the approval is unlimited', async () => {
+    const { adapter } = await openSwap();
+    await quoteFor('100');
+    const unlimited = screen.getByRole('checkbox', { name: 'Allow unlimited PUSD' }) as HTMLInputElement;
+    expect(unlimited.checked).toBe(false);
+    fireEvent.click(unlimited);
+    expect(unlimited.checked).toBe(true);
+    expect(submit().textContent).toBe('Approve PUSD');
+    fireEvent.click(submit());
+    await waitFor(() => expect(adapter.calls).toHaveLength(1));
+    expect(requestsTo('/v1/convert/build-approve')[0]!.url.searchParams.has('amount')).toBe(false);
+    expect(adapter.calls[0]!.data).toBe(approveData(ROUTER, MAX_UINT256));
+  });
+
+  it('no Allow unlimited choice when no approval is needed', async () => {
+    api.state.allowance = 2n ** 255n;
+    await openSwap();
+    await quoteFor('100');
+    expect(submit().textContent).toBe('Swap');
+    expect(screen.queryByRole('checkbox', { name: /^Allow unlimited/ })).toBeNull();
+  });
+
+  it('a built swap that pays someone else: refused in an alert, nothing reaches the wallet', async () => {
+    const { adapter } = await openSwap();
+    api.state.allowance = 2n ** 255n;
+    api.state.swapRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    await quoteFor('100');
+    fireEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Swap failed');
+    expect(alert.textContent).toContain(
+      'Portico refused to send this transaction to your wallet: it sends the tokens to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8, not your account. Nothing was signed.',
+    );
+    expect(adapter.calls).toHaveLength(0);
   });
 
   it('a quote that moved beyond the slippage: a clear alert, the new quote, no wallet prompt', async () => {

@@ -308,6 +308,19 @@ function SwapForm({ portico }: PorticoViewProps) {
         </p>
       )}
 
+      {swap.needsApproval && sourceToken && (
+        // Off by default: the approval covers exactly this swap unless the person asks for more.
+        <label className="portico-row" style={{ cursor: 'pointer' }}>
+          <input
+            type="checkbox"
+            checked={swap.unlimitedApproval}
+            onChange={(event) => portico.swap.setUnlimitedApproval(event.target.checked)}
+            style={{ margin: 0 }}
+          />
+          Allow unlimited {sourceToken.symbol}
+        </label>
+      )}
+
       <button type="submit" className="portico-button portico-button-block" disabled={!ready}>
         {swap.needsApproval && sourceToken ? `Approve ${sourceToken.symbol}` : 'Swap'}
       </button>
