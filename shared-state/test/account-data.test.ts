@@ -342,6 +342,16 @@ describe('account data: activity', () => {
 });
 
 describe('account data: identity', () => {
+  it('an avatar that is not https: is not shown (the name is)', async () => {
+    for (const avatar of ['http://img.example/v.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/v.png']) {
+      const page = await connectedOn('1');
+      overrides.identity = { json: { name: 'vitalik.eth', avatar } };
+      await page.data.syncIdentity();
+      expect(page.account().profileName).toBe('vitalik.eth');
+      expect(page.account().profileImage).toBeUndefined();
+    }
+  });
+
   it('on an eip155 mainnet: fetches name and avatar, caches 5 min', async () => {
     const page = await connectedOn('1');
     await page.data.syncIdentity();

@@ -106,6 +106,23 @@ describe('name rules (spec section 5)', () => {
     expect(fullName('bob.portico.eth')).toBe('bob.portico.eth');
   });
 
+  it('refuses hyphens at either end, two in a row, and xn-- labels, like the API', () => {
+    expect(nameRuleProblem('-alice')).toBe('Name cannot start or end with a hyphen');
+    expect(nameRuleProblem('alice-')).toBe('Name cannot start or end with a hyphen');
+    expect(nameRuleProblem('ali--ce')).toBe('Name cannot contain two hyphens in a row');
+    expect(nameRuleProblem('xn--nxasmq6b')).toBe('Name cannot contain two hyphens in a row');
+    expect(nameRuleProblem('a-b-c-d')).toBeUndefined();
+  });
+
+  it('refuses non-ASCII as typed, before any case folding or NFC mapping', () => {
+    // U+212A KELVIN SIGN: toLowerCase() gives 'k', NFC gives 'K'. Neither may make it valid.
+    expect('\u212A'.toLowerCase()).toBe('k');
+    expect(nameRuleProblem('\u212Aelvin')).toBe('Name can only contain letters, numbers and hyphens');
+    expect(nameRuleProblem('caf\u00e9')).toBe('Name can only contain letters, numbers and hyphens');
+    expect(nameRuleProblem('cafe\u0301')).toBe('Name can only contain letters, numbers and hyphens');
+    expect(nameRuleProblem('\uff41lice')).toBe('Name can only contain letters, numbers and hyphens');
+  });
+
   it('coin type per ENSIP-11; chain ids from 2^31 are refused', () => {
     expect(coinTypeForChain(1)).toBe(60);
     expect(coinTypeForChain(31337)).toBe(COIN_TYPE);
@@ -163,7 +180,9 @@ describe('register', () => {
     const [signed] = adapter.signed;
     expect(signed).toMatchObject({ connectorId: 'io.fake', address: ANVIL_ADDRESS_CHECKSUMMED });
     const message = JSON.parse(signed!.message);
-    expect(message).toEqual({ name: 'dave.portico.eth', attributes: {}, timestamp: expect.any(Number), chainId: 31337 });
+    // The coin type is signed too, and equals the body's coin_type.
+    expect(message).toEqual({ name: 'dave.portico.eth', attributes: {}, timestamp: expect.any(Number), chainId: 31337, coinType: COIN_TYPE });
+    expect(Object.keys(message)).toEqual(['name', 'attributes', 'timestamp', 'chainId', 'coinType']);
     expect(Math.abs(message.timestamp - Date.now() / 1000)).toBeLessThan(5);
 
     const post = api.requestsTo('/v1/profile/account').find((r) => r.method === 'POST')!;

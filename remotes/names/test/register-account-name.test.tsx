@@ -49,6 +49,22 @@ describe('RegisterAccountName', () => {
     expect(api.requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/'))).toHaveLength(0);
   });
 
+  it('hyphens at either end or twice in a row, xn-- labels and look-alike letters: the rule, no lookup', async () => {
+    await openView();
+    const rules: Array<[string, string]> = [
+      ['-alice', 'Name cannot start or end with a hyphen'],
+      ['alice-', 'Name cannot start or end with a hyphen'],
+      ['xn--nxasmq6b', 'Name cannot contain two hyphens in a row'],
+      ['\u212Aelvin', 'Name can only contain letters, numbers and hyphens'],
+    ];
+    for (const [label, rule] of rules) {
+      type(label);
+      await waitFor(() => expect(status().textContent).toBe(rule), WAIT);
+      expect(registerButton().disabled).toBe(true);
+    }
+    expect(api.requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/'))).toHaveLength(0);
+  });
+
   it('checks once after typing stops: a taken name says so and offers free suggestions', async () => {
     await openView();
     for (const value of ['t', 'ta', 'tak', 'take', 'taken']) type(value);
@@ -71,7 +87,8 @@ describe('RegisterAccountName', () => {
     fireEvent.click(registerButton());
     await waitFor(() => expect(core.router.current().view).toBe('RegisterAccountNameSuccess'));
 
-    expect(JSON.parse(adapter.signed[0]!)).toMatchObject({ name: 'gwen-42.portico.eth', attributes: {}, chainId: 31337 });
+    // The coin type is signed, equal to the body's coin_type.
+    expect(JSON.parse(adapter.signed[0]!)).toMatchObject({ name: 'gwen-42.portico.eth', attributes: {}, chainId: 31337, coinType: COIN_TYPE });
     const post = api.requests.find((r) => r.method === 'POST')!;
     expect(JSON.parse(post.body!)).toEqual({ coin_type: COIN_TYPE, address: ACCOUNT, message: adapter.signed[0], signature: SIGNATURE });
     expect(core.store.get(activeAccountAtom).profileName).toBe('gwen-42.portico.eth');

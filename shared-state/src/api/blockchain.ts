@@ -51,6 +51,15 @@ const balancesSchema = z.object({ balances: z.array(balanceItemSchema) });
 const identitySchema = z.object({ name: z.nullable(z.optional(z.string())), avatar: z.nullable(z.optional(z.string())) });
 export type Identity = { name?: string; avatar?: string };
 
+/** Avatars are shown as images: only https: URLs (no http:, data:, javascript: or relative). */
+function httpsAvatar(value: string | null | undefined): string | undefined {
+  try {
+    return value && new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const nftSchema = z.object({
   contract: z.string(),
   tokenId: z.string(),
@@ -101,7 +110,7 @@ export async function fetchIdentity(context: ApiContext, address: string, caipNe
     schema: identitySchema,
     fetch: context.fetch,
   });
-  return { name: reply.name ?? undefined, avatar: reply.avatar ?? undefined };
+  return { name: reply.name ?? undefined, avatar: httpsAvatar(reply.avatar) };
 }
 
 export async function fetchNfts(context: ApiContext, address: string, caipNetworkId: string): Promise<Nft[]> {

@@ -88,7 +88,7 @@ export async function fetchNameSuggestions(context: ApiContext, label: string, s
 export interface NameRegistration {
   coin_type: number;
   address: string;
-  /** JSON text `{ name, attributes, timestamp (seconds), chainId }`, exactly as signed. */
+  /** JSON text `{ name, attributes, timestamp (seconds), chainId, coinType }`, exactly as signed; coinType = coin_type. */
   message: string;
   signature: string;
 }

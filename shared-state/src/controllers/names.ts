@@ -21,9 +21,12 @@ export function coinTypeForChain(chainId: number): number {
   return chainId === 1 ? 60 : (0x80000000 | chainId) >>> 0;
 }
 
-/** The registration message: JSON text, signed as is (see services/api/README.md). */
+/**
+ * The registration message: JSON text, signed as is (see services/api/README.md). The coin type
+ * is inside it, so a signature for one chain's address cannot be replayed for another's.
+ */
 export function registrationMessage(name: string, chainId: number, nowMs: number): string {
-  return JSON.stringify({ name, attributes: {}, timestamp: Math.floor(nowMs / 1000), chainId });
+  return JSON.stringify({ name, attributes: {}, timestamp: Math.floor(nowMs / 1000), chainId, coinType: coinTypeForChain(chainId) });
 }
 
 /** The half of name registration that talks to the API and the wallet; loaded on the first check. */
