@@ -31,6 +31,10 @@ export class Mailbox {
   private readonly topics = new Map<string, TopicBox>();
   /** publisher client id → bytes of its stored messages */
   private readonly shares = new Map<string, number>();
+  /** expiry second → messages expiring in it, so a sweep touches only what expired */
+  private readonly expiring = new Map<number, StoredMessage[]>();
+  /** Earlier seconds have been swept empty. */
+  private firstUnswept = Math.floor(Date.now() / 1000);
   private bytes = 0;
   private count = 0;
 
@@ -64,6 +68,10 @@ export class Mailbox {
     this.shares.set(msg.publisher, (this.shares.get(msg.publisher) ?? 0) + bytes);
     this.bytes += bytes;
     this.count++;
+    const second = Math.max(Math.floor(msg.expiresAt / 1000), this.firstUnswept);
+    const bucket = this.expiring.get(second);
+    if (bucket) bucket.push(msg);
+    else this.expiring.set(second, [msg]);
     return msg;
   }
 
@@ -73,17 +81,22 @@ export class Mailbox {
     return box ? [...box.messages.values()].filter((m) => m.expiresAt > now) : [];
   }
 
-  /** Drops expired messages; returns how many. */
+  /** Drops the messages that expired since the last sweep; returns how many. */
   sweep(now = Date.now()): number {
     let removed = 0;
-    for (const box of this.topics.values()) {
-      for (const msg of box.messages.values()) {
-        if (msg.expiresAt <= now) {
-          this.remove(msg);
-          removed++;
-        }
+    const nowSecond = Math.floor(now / 1000);
+    for (let second = this.firstUnswept; second <= nowSecond; second++) {
+      const bucket = this.expiring.get(second);
+      if (!bucket) continue;
+      const waiting: StoredMessage[] = []; // the current second's messages that expire later in it
+      for (const msg of bucket) {
+        if (msg.expiresAt > now) waiting.push(msg);
+        else if (this.remove(msg)) removed++;
       }
+      if (waiting.length) this.expiring.set(second, waiting);
+      else this.expiring.delete(second);
     }
+    this.firstUnswept = Math.max(this.firstUnswept, nowSecond);
     return removed;
   }
 
@@ -102,9 +115,11 @@ export class Mailbox {
     if (this.bytes + bytes > maxMailboxBytes) throw limitError(`relay mailbox is full (${maxMailboxBytes} bytes)`);
   }
 
-  private remove(msg: StoredMessage): void {
+  /** False when `msg` is no longer stored (e.g. an expired message already replaced by its re-publish). */
+  private remove(msg: StoredMessage): boolean {
     const box = this.topics.get(msg.topic);
-    if (!box?.messages.delete(msg.hash)) return;
+    if (!box || box.messages.get(msg.hash) !== msg) return false;
+    box.messages.delete(msg.hash);
     box.bytes -= msg.bytes;
     if (box.messages.size === 0) this.topics.delete(msg.topic);
     const share = (this.shares.get(msg.publisher) ?? 0) - msg.bytes;
@@ -112,5 +127,6 @@ export class Mailbox {
     else this.shares.delete(msg.publisher);
     this.bytes -= msg.bytes;
     this.count--;
+    return true;
   }
 }
