@@ -140,6 +140,22 @@ function resolveRemotes(input: z.infer<typeof porticoOptionsSchema>): Partial<Re
   return resolved;
 }
 
+/**
+ * The CAIP-2 id must say what the network is (`<chainNamespace>:<id>`), and an eip155 chain id is
+ * a positive integer: every controller parses it or does arithmetic on it later.
+ */
+function checkNetworkIds(networks: readonly CaipNetwork[], field: string): void {
+  networks.forEach((network, index) => {
+    const at = `${field}${field === 'networks' ? `.${index}` : ''}`;
+    if (network.chainNamespace === 'eip155' && !/^[1-9]\d{0,15}$/.test(String(network.id))) {
+      throw new InvalidOptionsError(`${at}.id`, 'must be a positive integer chain id');
+    }
+    if (network.caipNetworkId !== `${network.chainNamespace}:${network.id}`) {
+      throw new InvalidOptionsError(`${at}.caipNetworkId`, `must be '${network.chainNamespace}:${network.id}'`);
+    }
+  });
+}
+
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
 export function parseOptions(input: unknown): PorticoOptions {
   const result = porticoOptionsSchema.safeParse(input);
@@ -153,7 +169,9 @@ export function parseOptions(input: unknown): PorticoOptions {
   }
   const options = result.data;
   const networks = options.networks.map(toCaipNetwork);
+  checkNetworkIds(networks, 'networks');
   const defaultNetwork = options.defaultNetwork ? toCaipNetwork(options.defaultNetwork) : networks[0]!;
+  checkNetworkIds([defaultNetwork], 'defaultNetwork');
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
     throw new InvalidOptionsError('defaultNetwork', 'must be one of `networks`');
   }

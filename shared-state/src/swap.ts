@@ -3,6 +3,7 @@
  * talks to the API and the wallet (controllers/swap.ts) loads on first use; this file stays tiny.
  */
 import { atom } from 'jotai/vanilla';
+import { PorticoError } from './errors';
 
 /** Spec section 9: default swap slippage tolerance, in percent. */
 export const DEFAULT_SWAP_SLIPPAGE = 1;
@@ -77,18 +78,32 @@ export const initialSwapState: SwapState = {
 
 export const swapAtom = atom<SwapState>(initialSwapState);
 
+/** ERC-20 decimals are a uint8. */
+const MAX_TOKEN_DECIMALS = 255;
+const validDecimals = (decimals: number) => Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_TOKEN_DECIMALS;
+
+/** An amount or a number of decimals that is not one (formatTokenAmount's only error). */
+export class InvalidTokenAmountError extends PorticoError {
+  override name = 'InvalidTokenAmountError';
+  constructor(value: unknown, decimals: unknown) {
+    super('Invalid amount', { details: `${String(value)} with ${String(decimals)} decimals` });
+  }
+}
+
 /** '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */
 export function parseTokenAmount(text: string, decimals: number): bigint | undefined {
   const value = text.trim();
-  if (!/^(?:\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
+  if (!validDecimals(decimals) || !/^(?:\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
   const [whole = '', fraction = ''] = value.split('.');
   if (fraction.length > decimals) return undefined;
   return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
 }
 
-/** 1500000n with 6 decimals → '1.5'. */
+/** 1500000n with 6 decimals → '1.5'; a negative amount keeps its sign. */
 export function formatTokenAmount(value: bigint | string, decimals: number): string {
+  if (!validDecimals(decimals) || (typeof value !== 'bigint' && !/^-?\d+$/.test(String(value)))) throw new InvalidTokenAmountError(value, decimals);
   const v = BigInt(value);
+  if (v < 0n) return `-${formatTokenAmount(-v, decimals)}`;
   const base = 10n ** BigInt(decimals);
   const fraction = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
   return fraction ? `${v / base}.${fraction}` : `${v / base}`;

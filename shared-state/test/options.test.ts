@@ -159,6 +159,15 @@ describe('parseOptions: bad config names the field', () => {
     expect(optionsError(minimalOptions({ swapRouters: [router] })).field).toBe('swapRouters');
   });
 
+  it('a network whose CAIP-2 id does not match its namespace and id (found by a property test)', () => {
+    const mismatch = optionsError(minimalOptions({ networks: [{ ...anvil, caipNetworkId: 'eip155:a' }] }));
+    expect(mismatch.field).toBe('networks.0.caipNetworkId');
+    expect(mismatch.message).toContain("must be 'eip155:31337'");
+    expect(optionsError(minimalOptions({ networks: [{ ...anvil, id: 0 }] })).field).toBe('networks.0.id');
+    expect(optionsError(minimalOptions({ networks: [anvil], defaultNetwork: { ...anvil, id: 'x:y' } })).field).toBe('defaultNetwork.id');
+    expect(parseOptions(minimalOptions({ networks: [{ ...anvil, caipNetworkId: 'eip155:31337' }] })).networks[0]!.caipNetworkId).toBe('eip155:31337');
+  });
+
   it('not an object at all', () => {
     expect(optionsError(undefined)).toBeInstanceOf(InvalidOptionsError);
     expect(optionsError('projectId')).toBeInstanceOf(InvalidOptionsError);
