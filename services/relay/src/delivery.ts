@@ -3,6 +3,7 @@
  * and redelivery of what a closed socket never acked.
  */
 import { subscriptionId, type Clients } from './clients';
+import type { RelayLimits } from './limits';
 import type { Mailbox, NewMessage } from './mailbox';
 import type { Send } from './transport';
 import type { ClientState, Conn, StoredMessage } from './types';
@@ -16,7 +17,7 @@ export class Delivery {
     private readonly clients: Clients,
     private readonly mailbox: Mailbox,
     private readonly send: Send,
-    private readonly fetchPageSize: number,
+    private readonly limits: Pick<RelayLimits, 'fetchPageSize' | 'maxUnackedBytes'>,
   ) {}
 
   /** Stores the message and forwards it to every other subscriber, never back to the publisher. */
@@ -36,7 +37,7 @@ export class Delivery {
     for (const topic of topics) {
       for (const msg of this.mailbox.live(topic)) {
         if (msg.sent.has(client.id)) continue;
-        if (messages.length >= this.fetchPageSize) return { messages, hasMore: true };
+        if (messages.length >= this.limits.fetchPageSize) return { messages, hasMore: true };
         msg.sent.add(client.id);
         messages.push(wireData(msg));
       }
@@ -44,10 +45,23 @@ export class Delivery {
     return { messages, hasMore: false };
   }
 
-  /** Deliveries a closed socket never acked go back to its client: now on another open socket, or on its next subscribe. */
-  requeue(conn: Conn): void {
-    const unacked = [...conn.pending.values()];
+  /** The client received delivery `id` (an error reply counts as received too). */
+  ack(conn: Conn, id: string): void {
+    const msg = conn.pending.get(id);
+    if (!msg) return;
+    conn.pending.delete(id);
+    conn.pendingBytes -= msg.bytes;
+    if (conn.backlogged && conn.pendingBytes <= this.limits.maxUnackedBytes / 2) {
+      conn.backlogged = false;
+      for (const topic of conn.client.topics.keys()) this.deliverStored(conn.client, topic);
+    }
+  }
+
+  /** Deliveries a closed socket never acked and that have not expired go back to its client: now on another open socket, or on its next subscribe. */
+  requeue(conn: Conn, now = Date.now()): void {
+    const unacked = [...conn.pending.values()].filter((msg) => msg.expiresAt > now);
     conn.pending.clear();
+    conn.pendingBytes = 0;
     for (const msg of unacked) msg.sent.delete(conn.client.id);
     for (const msg of unacked) if (conn.client.topics.has(msg.topic)) this.deliver(conn.client, msg);
   }
@@ -56,9 +70,15 @@ export class Delivery {
     if (msg.sent.has(client.id)) return;
     const conn = liveSocket(client);
     if (!conn) return; // stays in the mailbox until the client subscribes again
+    if (conn.pendingBytes > 0 && conn.pendingBytes + msg.bytes > this.limits.maxUnackedBytes) {
+      // Flow control: wait for acks (a client that never acks would pin messages past their expiry).
+      conn.backlogged = true;
+      return; // not marked sent: delivered once acks drain the window, or on the next subscribe
+    }
     msg.sent.add(client.id);
     const id = this.nextId++;
     conn.pending.set(String(id), msg);
+    conn.pendingBytes += msg.bytes;
     // A subscribe and an unsubscribe in one batch can leave the client unsubscribed here.
     const subId = client.topics.get(msg.topic) ?? subscriptionId(msg.topic, client.id);
     this.send(conn, JSON.stringify({ id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subId, data: wireData(msg) } }));

@@ -15,6 +15,8 @@ export interface RelayLimits {
   maxMessagesPerSecond: number;
   /** Unsent bytes queued for one socket before it is closed 1013 (slow consumer). */
   maxBufferedBytes: number;
+  /** Mailbox bytes delivered to one socket and not yet acked; further deliveries wait for acks. */
+  maxUnackedBytes: number;
   /** Open sockets in the whole relay; more get HTTP 503 at upgrade. */
   maxConnections: number;
   /** Open sockets from one IP address (IPv6: one /64); more get HTTP 429 at upgrade. */
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Readonly<RelayLimits> = Object.freeze({
   maxBatchSize: 100,
   maxMessagesPerSecond: 500,
   maxBufferedBytes: 16 * MiB,
+  maxUnackedBytes: 16 * MiB,
   maxConnections: 10_000,
   maxConnectionsPerIp: 500,
   maxClients: 20_000,

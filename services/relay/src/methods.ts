@@ -102,7 +102,7 @@ export function createDispatch({ limits, log, clients, delivery }: MethodDeps): 
       const res = responseSchema.safeParse(value);
       if (!res.success) return errorText(idOf(value), RPC_ERRORS.invalidRequest, 'Invalid Request');
       // An ack of one of our deliveries (or an error from the client: treat it as received).
-      conn.pending.delete(idKey(res.data.id));
+      delivery.ack(conn, idKey(res.data.id));
       return null;
     }
     const req = requestSchema.safeParse(value);

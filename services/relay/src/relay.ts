@@ -88,7 +88,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
   const clients = new Clients(limits, log);
   const mailbox = new Mailbox(limits);
   const send = createSend(limits.maxBufferedBytes, log);
-  const delivery = new Delivery(clients, mailbox, send, limits.fetchPageSize);
+  const delivery = new Delivery(clients, mailbox, send, limits);
   const dispatch = createDispatch({ limits, log, clients, delivery });
 
   const server = createServer((req, res) => {

@@ -117,7 +117,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
       ws.close(1013, 'relay is full'); // admitted at upgrade; only a race can get here
       return;
     }
-    const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), rate: new RateWindow() };
+    const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow() };
     clients.attach(conn);
     conns.add(conn);
     perIp.set(conn.ip, (perIp.get(conn.ip) ?? 0) + 1);

@@ -38,5 +38,9 @@ export interface Conn {
   lastSeenAt: number;
   /** delivery id → message awaiting the client's ack */
   pending: Map<string, StoredMessage>;
+  /** Mailbox bytes of the messages in `pending`. */
+  pendingBytes: number;
+  /** Deliveries were held back by `maxUnackedBytes`; resumed when acks drain half of it. */
+  backlogged: boolean;
   rate: RateWindow;
 }

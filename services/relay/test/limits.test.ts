@@ -176,6 +176,23 @@ describe('limits: mailbox in bytes', () => {
     });
   });
 
+  it('maxUnackedBytes: deliveries to a socket that does not ack wait; acks release them in order', async () => {
+    await withRelay({ limits: { maxUnackedBytes: 3 * cost } }, async (r) => {
+      const t = topic('unacked');
+      const pub = await rawClient(r.url, 'did:key:z6MkLoud');
+      for (const i of [1, 2, 3, 4, 5]) await pub.call('irn_publish', { topic: t, message: message(i), ttl: 60 });
+      const mute = await rawClient(r.url, 'did:key:z6MkMute', { ack: false });
+      await mute.call('irn_subscribe', { topic: t });
+      await waitFor(() => mute.received.filter(isDelivery(t)).length === 3, 2000, 'a window of 3');
+      await sleep(150);
+      expect(mute.received.filter(isDelivery(t))).toHaveLength(3);
+      for (const d of mute.received.filter(isDelivery(t)).slice(0, 2)) mute.send({ id: d.id, jsonrpc: '2.0', result: true });
+      await waitFor(() => mute.received.filter(isDelivery(t)).length === 5, 2000, 'the rest after acks');
+      expect(mute.received.filter(isDelivery(t)).map((m) => m.params.data.message)).toEqual([1, 2, 3, 4, 5].map(message));
+      expect(mute.ws.readyState).toBe(WebSocket.OPEN);
+    });
+  });
+
   it('maxMailboxBytes: the whole mailbox refuses past its byte total', async () => {
     await withRelay({ limits: { maxMailboxBytes: 4 * cost, maxMailboxBytesPerClient: 2 * cost } }, async (r) => {
       const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => rawClient(r.url, `did:key:z6MkTotal${n}`)));
