@@ -1,0 +1,387 @@
+// The fault suite (issue 8, "Gates that make CI honest"): each fault is injected into the running
+// demo stack and the test asserts what a person sees. In every case the modal keeps answering
+// (focus inside, Esc and Close work), shows the spec's message (section 8), offers a retry where
+// there is one, and never sends a transaction twice (counted at the chain's RPC and on chain).
+import type { Locator, Page } from '@playwright/test';
+import { parseEther, verifyMessage, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import {
+  API_FAULTS,
+  apiPath,
+  chainState,
+  connectInjected,
+  expectModalResponsive,
+  fundAndImpersonate,
+  injectApiFault,
+  rateLimitOnce,
+  setPorticoOptions,
+  startKillableRelay,
+  watchChainRpc,
+  type ApiFault,
+} from '../fixtures/faults.ts';
+import { accountOutput, addressPattern, button, dialog, openDemo, openModal, originOf } from '../fixtures/portico.ts';
+import { DEV_ACCOUNTS, expect, test, type PorticoUrls } from '../fixtures/test.ts';
+import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
+
+/** What the modal says for each fault where a view shows the transport error (spec section 8). */
+const TRANSPORT_MESSAGE: Record<ApiFault, string> = {
+  'HTTP 500': 'HTTP request failed.',
+  // The spec has no words for an unreadable reply; this is the client's InvalidResponseError.
+  'malformed JSON': 'The service sent a reply Portico could not read.',
+  'no answer': 'The request took too long to respond.',
+};
+/** A request that never answers ends after the client's 10 s timeout (spec section 9); a little slack on top. */
+const FAULT_SHOWN = { timeout: 20_000 };
+
+const newAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+
+test.describe('the API fails', () => {
+  // Dev account #2 holds PUSD and PTK and has no name; nothing here changes its balances.
+  test.use({ walletOptions: { account: DEV_ACCOUNTS[2] } });
+  test.describe.configure({ timeout: 60_000 });
+
+  for (const fault of API_FAULTS) {
+    test(`${fault} on token balances: the spec's toast, the rest of the account works`, async ({ page, urls, env }) => {
+      await injectApiFault(page, apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/), fault);
+      await openDemo(page, urls, '/');
+      await connectInjected(page);
+      const account = dialog(page, 'Account');
+      await account.getByRole('tab', { name: 'Tokens' }).click();
+      await expect(account.getByText('Token Balance Unavailable')).toBeVisible(FAULT_SHOWN);
+      await expect(account.getByText('Token balances could not be loaded. They will load again when you come back.')).toBeVisible();
+      // The native balance comes from the chain; the other tabs still load from the API.
+      await expect(account.getByText('10,000 ETH')).toBeVisible();
+      await account.getByRole('tab', { name: 'NFTs' }).click();
+      await expect(account.getByText('No NFTs yet')).toBeVisible();
+      await expectModalResponsive(page);
+    });
+
+    test(`${fault} on activity: the spec's toast, the list is empty, the modal works`, async ({ page, urls, env }) => {
+      await injectApiFault(page, apiPath(env.api!, /^\/v1\/account\/[^/]+\/history$/), fault);
+      await openDemo(page, urls, '/');
+      await connectInjected(page);
+      const account = dialog(page, 'Account');
+      await account.getByRole('tab', { name: 'Activity' }).click();
+      await expect(account.getByText('Failed to fetch transactions')).toBeVisible(FAULT_SHOWN);
+      await account.getByRole('tab', { name: 'Tokens' }).click();
+      await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'Portico USD' })).toBeVisible();
+      await expectModalResponsive(page);
+    });
+
+    test(`${fault} on the wallet registry: AllWallets says so, Retry finds the wallet`, async ({ page, urls, env }) => {
+      await openDemo(page, urls, '/');
+      await openModal(page);
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }).click();
+      const view = dialog(page, 'All Wallets');
+      await expect(view.getByRole('grid', { name: 'All wallets' })).toBeVisible();
+
+      const registrySearch = apiPath(env.api!, /^\/v1\/wallets$/);
+      const failure = await injectApiFault(page, (url) => registrySearch(url) && url.searchParams.has('search'), fault);
+      await view.getByRole('searchbox', { name: 'Search wallet' }).fill('rainbow');
+      const alert = view.getByRole('alert');
+      await expect(alert).toContainText(TRANSPORT_MESSAGE[fault], FAULT_SHOWN);
+      expect(failure.count()).toBeGreaterThan(0);
+
+      await failure.heal();
+      await view.getByRole('button', { name: 'Retry', exact: true }).click();
+      await expect(view.getByRole('grid', { name: 'Wallets matching rainbow' }).getByRole('button', { name: 'Rainbow', exact: true })).toBeVisible();
+      await expect(alert).toHaveCount(0);
+      await expectModalResponsive(page);
+    });
+
+    test(`${fault} on the swap quote: the error shows, nothing can be signed, a new amount quotes again`, async ({ page, urls, env }) => {
+      const failure = await injectApiFault(page, apiPath(env.api!, /^\/v1\/convert\/quotes$/), fault);
+      await openDemo(page, urls, '/');
+      await connectInjected(page);
+      await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
+      const swap = dialog(page, 'Swap');
+      await swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD,/ }).check();
+      await swap.getByRole('radiogroup', { name: 'To' }).getByRole('radio', { name: /^PTK,/ }).check();
+      const amount = swap.getByRole('textbox', { name: 'Amount' });
+      await amount.fill('100');
+      await expect(swap.getByRole('alert')).toHaveText(TRANSPORT_MESSAGE[fault], FAULT_SHOWN);
+      await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeDisabled();
+
+      await failure.heal();
+      await amount.fill('10');
+      await expect(swap.getByRole('term').filter({ hasText: 'You receive' })).toBeVisible();
+      await expect(swap.getByRole('alert')).toHaveCount(0);
+      await expectModalResponsive(page);
+    });
+
+    test(`${fault} on name availability: 'Error resolving name', Register stays off, retyping checks again`, async ({ page, urls, env }) => {
+      const failure = await injectApiFault(page, apiPath(env.api!, /^\/v1\/profile\/account\/.+/), fault);
+      await openDemo(page, urls, '/');
+      await connectInjected(page);
+      await dialog(page, 'Account').getByRole('button', { name: 'Choose a name for this account' }).click();
+      const view = dialog(page, 'Choose Name');
+      const input = view.getByRole('textbox', { name: 'Name' });
+      const label = `fault-${Date.now().toString(36)}`;
+      await input.fill(label);
+      const availability = view.getByRole('status').first();
+      await expect(availability).toHaveText('Error resolving name', FAULT_SHOWN);
+      await expect(view.getByRole('button', { name: 'Register' })).toBeDisabled();
+
+      await failure.heal();
+      await input.fill(`${label}-x`);
+      await expect(availability).toHaveText('Available');
+      await expectModalResponsive(page);
+    });
+  }
+
+  test('429 with Retry-After on balances: the modal waits as told, retries once by itself, then shows the tokens', async ({ page, urls, env }) => {
+    const RETRY_AFTER_S = 2;
+    const limited = await rateLimitOnce(page, apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/), RETRY_AFTER_S);
+    await openDemo(page, urls, '/');
+    await connectInjected(page);
+    const account = dialog(page, 'Account');
+    await account.getByRole('tab', { name: 'Tokens' }).click();
+    await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'Portico USD' })).toBeVisible(FAULT_SHOWN);
+    await expect(account.getByText('Token Balance Unavailable')).toHaveCount(0);
+
+    const retries = limited.retriesAfterLimitMs();
+    expect(retries.length, 'the modal retried the rate-limited request by itself').toBeGreaterThan(0);
+    // Every request after the 429 came no sooner than Retry-After (100 ms for the two clocks' hops).
+    for (const waited of retries) expect(waited).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000 - 100);
+    await expectModalResponsive(page);
+  });
+});
+
+test.describe('a transfer', () => {
+  // A fresh account per worker (anvil signs for it): no other spec moves its balance or nonce.
+  const SENDER = newAddress();
+  test.use({ walletOptions: { account: SENDER } });
+  test.describe.configure({ timeout: 60_000 });
+
+  test.beforeEach(async ({ env }) => {
+    await fundAndImpersonate(env.rpcUrl, SENDER);
+  });
+
+  /** The Send view of the real send remote (the demo's default `send` URL is a 404 for the feature-flag tests). */
+  async function openSend(page: Page, urls: PorticoUrls) {
+    await setPorticoOptions(page, {
+      remotes: { connect: `${urls.connect}/remoteEntry.js`, account: `${urls.account}/remoteEntry.js`, send: process.env.PORTICO_E2E_SEND_URL! },
+    });
+    await openDemo(page, urls, '/');
+    await connectInjected(page);
+    await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click();
+    const send = dialog(page, 'Send');
+    await expect(send.getByRole('radiogroup')).toBeVisible();
+    return send;
+  }
+
+  async function previewNativeSend(send: Locator, receiver: Address, amount: string) {
+    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
+    await send.getByLabel('Amount').fill(amount);
+    await send.getByLabel('Receiver address').fill(receiver);
+    await send.getByRole('button', { name: 'Preview send' }).click();
+  }
+
+  test('the wallet rejects (4001): Signature declined, nothing sent; Try again sends exactly once', async ({ page, urls, wallet }) => {
+    const receiver = newAddress();
+    const chain = chainState(urls.rpcUrl, SENDER, receiver);
+    const before = await chain();
+    const rpc = await watchChainRpc(page, urls.rpcUrl);
+    const send = await openSend(page, urls);
+    await previewNativeSend(send, receiver, '0.25');
+
+    await wallet.setMode(page, 'reject');
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByRole('alert')).toContainText('Signature declined');
+    expect(rpc.sent(), 'nothing reached the chain').toBe(0);
+    expect(await chain()).toEqual(before);
+
+    await wallet.setMode(page, 'approve');
+    await send.getByRole('button', { name: 'Try again' }).click();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByText('Sent', { exact: true })).toBeVisible(FAULT_SHOWN);
+    expect(rpc.sent()).toBe(1);
+    const walletSends = (await wallet.calls(page)).filter((call) => call.method === 'eth_sendTransaction');
+    expect(walletSends, 'the wallet was asked twice: declined once, approved once').toHaveLength(2);
+    expect(await chain()).toEqual({ nonce: before.nonce + 1, received: parseEther('0.25') });
+    await expectModalResponsive(page);
+  });
+
+  test('the fee estimate fails (RPC 500): the spec’s transport error, Preview again works, one transfer', async ({ page, urls }) => {
+    const receiver = newAddress();
+    const chain = chainState(urls.rpcUrl, SENDER, receiver);
+    const before = await chain();
+    const rpc = await watchChainRpc(page, urls.rpcUrl);
+    const send = await openSend(page, urls);
+    rpc.fail(['eth_estimateGas', 'eth_gasPrice']);
+    await previewNativeSend(send, receiver, '0.5');
+    await expect(send.getByRole('alert')).toHaveText('HTTP request failed.', FAULT_SHOWN);
+    await expect(send.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+
+    rpc.heal();
+    await send.getByRole('button', { name: 'Preview send' }).click();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByText('Sent', { exact: true })).toBeVisible(FAULT_SHOWN);
+    expect(rpc.sent()).toBe(1);
+    expect(await chain()).toEqual({ nonce: before.nonce + 1, received: parseEther('0.5') });
+    await expectModalResponsive(page);
+  });
+
+  test('the receipt check fails after the wallet sent: whatever retry the modal offers, the chain sees one transfer', async ({ page, urls }) => {
+    const receiver = newAddress();
+    const chain = chainState(urls.rpcUrl, SENDER, receiver);
+    const before = await chain();
+    const rpc = await watchChainRpc(page, urls.rpcUrl);
+    const send = await openSend(page, urls);
+    await previewNativeSend(send, receiver, '0.75');
+    rpc.fail(['eth_getTransactionReceipt']);
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByRole('alert')).toBeVisible({ timeout: 45_000 });
+    expect(rpc.sent(), 'the wallet sent it once').toBe(1);
+
+    rpc.heal();
+    // The way forward the modal offers: Try again, then the preview's Send.
+    await send.getByRole('button', { name: 'Try again' }).click();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByText('Sent', { exact: true })).toBeVisible(FAULT_SHOWN);
+    expect(rpc.sent(), 'the retry did not send the transfer again').toBe(1);
+    expect(await chain()).toEqual({ nonce: before.nonce + 1, received: parseEther('0.75') });
+    await expectModalResponsive(page);
+  });
+});
+
+test.describe('a remote’s origin is down', () => {
+  test.use({ walletOptions: { account: DEV_ACCOUNTS[2] } });
+
+  test('swap remote unreachable: its view says so, Account and Receive keep working, Retry loads it when it is back', async ({ page, urls }) => {
+    await openDemo(page, urls, '/');
+    const swapUrl = await page.evaluate(
+      () => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: { swap: string } } }).PORTICO_DEMO_CONFIG.remotes.swap,
+    );
+    const swapOrigin = originOf(swapUrl);
+    const down = (route: { abort(): Promise<void> }) => route.abort();
+    await page.route(swapOrigin, down);
+    await connectInjected(page);
+
+    await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText('could not be loaded');
+    await expect(button(page, 'Retry')).toBeVisible();
+
+    // Another view from another origin still opens.
+    await button(page, 'Back').click();
+    await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click();
+    await expect(dialog(page, 'Receive').getByRole('img', { name: 'QR code for your address' })).toBeVisible();
+    await button(page, 'Back').click();
+
+    // Still down when asked again; back up, Retry loads it.
+    await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText('could not be loaded');
+    await page.unroute(swapOrigin, down);
+    await button(page, 'Retry').click();
+    await expect(dialog(page, 'Swap').getByRole('radiogroup', { name: 'From' })).toBeVisible();
+    await expectModalResponsive(page);
+  });
+});
+
+test.describe('the WalletConnect relay is killed', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('in the middle of a personal_sign: the account stays connected, the request is delivered once when the relay is back', async ({
+    page,
+    urls,
+    context,
+  }) => {
+    const relay = await startKillableRelay();
+    const wcWallet = await startWcWallet(relay.url);
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.demo).origin });
+      await setPorticoOptions(page, { walletConnect: { relayUrl: relay.url, verify: false, telemetry: false } });
+      // The page's socket to the relay goes through the test: the first session request (tag 1108,
+      // wc_sessionRequest) is held, never reaches the relay, and the relay is killed right then.
+      const relayPort = new URL(relay.url).port;
+      let killed: Promise<void> | undefined;
+      await page.routeWebSocket(
+        (url) => url.port === relayPort,
+        (socket) => {
+          const server = socket.connectToServer();
+          socket.onMessage((message) => {
+            if (!killed && isSessionRequestPublish(message)) {
+              killed = relay.kill();
+              return;
+            }
+            server.send(message);
+          });
+        },
+      );
+
+      await openDemo(page, urls, '/');
+      await openModal(page);
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
+      await expect(dialog(page, 'WalletConnect').getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
+      await button(page, 'Copy link').click();
+      await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
+      await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address));
+
+      const message = `Fault suite ${Date.now()}`;
+      await page.evaluate(
+        ({ message, address }) => {
+          const w = window as unknown as {
+            portico: { getProvider(): { request(args: unknown): Promise<string> } };
+            faultSignature?: { signature?: string; error?: string };
+          };
+          w.portico
+            .getProvider()
+            .request({ method: 'personal_sign', params: [message, address] })
+            .then(
+              (signature) => (w.faultSignature = { signature }),
+              (error: Error) => (w.faultSignature = { error: String(error?.message ?? error) }),
+            );
+        },
+        { message, address: WC_ACCOUNT.address },
+      );
+      await expect.poll(() => killed !== undefined, { message: 'the session request was on its way' }).toBe(true);
+      await killed;
+
+      // While the relay is down the modal shows the account as connected and keeps answering.
+      await expect(dialog(page, 'Account')).toBeVisible();
+      await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address));
+      await expectModalResponsive(page);
+
+      await relay.start();
+      const outcome = () => page.evaluate(() => (window as unknown as { faultSignature?: { signature?: string; error?: string } }).faultSignature);
+      await expect.poll(outcome, { timeout: 60_000, message: 'the signature arrives after the relay is back' }).toBeDefined();
+      const { signature, error } = (await outcome())!;
+      expect(error).toBeUndefined();
+      expect(await verifyMessage({ address: WC_ACCOUNT.address, message, signature: signature as `0x${string}` })).toBe(true);
+
+      // A second request goes straight through; the first was still signed only once.
+      const second = `${message} (after)`;
+      await page.evaluate(
+        ({ second, address }) =>
+          (window as unknown as { portico: { getProvider(): { request(args: unknown): Promise<string> } } }).portico
+            .getProvider()
+            .request({ method: 'personal_sign', params: [second, address] }),
+        { second, address: WC_ACCOUNT.address },
+      );
+      const signedMessages = wcWallet.signed.map((hexOrText) => decodeMessage(hexOrText));
+      expect(signedMessages.filter((m) => m === message)).toHaveLength(1);
+      expect(signedMessages.filter((m) => m === second)).toHaveLength(1);
+      await openModal(page);
+      await expect(dialog(page, 'Account')).toBeVisible();
+      await expectModalResponsive(page);
+    } finally {
+      await wcWallet.stop();
+      await relay.kill();
+    }
+  });
+});
+
+/** A relay frame that publishes a WalletConnect session request (wc_sessionRequest is tag 1108). */
+function isSessionRequestPublish(frame: string | Buffer): boolean {
+  try {
+    const payload = JSON.parse(String(frame)) as { method?: string; params?: { tag?: number } };
+    return payload.method === 'irn_publish' && payload.params?.tag === 1108;
+  } catch {
+    return false;
+  }
+}
+
+/** personal_sign carries the message as hex (universal-provider) or text. */
+function decodeMessage(value: string): string {
+  return /^0x[0-9a-f]*$/i.test(value) ? Buffer.from(value.slice(2), 'hex').toString('utf8') : value;
+}
