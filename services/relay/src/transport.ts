@@ -114,7 +114,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
   wss.on('connection', (ws: WebSocket, req: IncomingMessage, clientId: string) => {
     const client = clients.admit(clientId);
     if (!client) {
-      ws.close(1013, 'relay is full'); // admitted at upgrade; only a race can get here
+      ws.close(1013, 'relay is full'); // admitted at upgrade, so this is not expected
       return;
     }
     const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow() };
@@ -141,8 +141,8 @@ export function createTransport(server: Server, deps: TransportDeps) {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   }
 
-  /** Why an upgrade is refused, or null when it may proceed. */
-  function refusal(clientId: string | null, ip: string): [number, string] | null {
+  /** Why an upgrade is refused, or null when it may proceed (the client id is then admitted, see `Clients.admit`). */
+  function refusal(clientId: string | null, ip: string): [status: number, text: string] | null {
     if (!clientId) return [401, 'Unauthorized'];
     if (conns.size >= limits.maxConnections) return [503, 'Service Unavailable'];
     if ((perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp) return [429, 'Too Many Requests'];
@@ -160,6 +160,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
         log.info(`refused upgrade from ${ip}: ${refused[0]} (${conns.size} open, ${perIp.get(ip) ?? 0} from this address)`);
         return reject(socket, ...refused);
       }
+      // Completes synchronously (no verifyClient), so the client admitted above is still there.
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, clientId));
     } catch (err) {
       log.warn(`upgrade failed: ${(err as Error).message}`);
