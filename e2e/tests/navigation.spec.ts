@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { WALLET, button, connectButton, dialog, focusInsideModal, openDemo, openModal } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -62,4 +63,30 @@ test.describe('modal navigation, closing and focus', () => {
       expect(await focusInsideModal(page), `after Shift+Tab #${i + 1}`).toBe(true);
     }
   });
+
+  test('keyboard only: after connecting, focus is on the Account heading; Esc closes and focuses the opener', async ({ page }) => {
+    await connectButton(page).focus();
+    await page.keyboard.press('Enter');
+    const connectView = dialog(page, 'Connect Wallet');
+    await expect(connectView.getByRole('heading', { name: 'Connect Wallet' })).toBeFocused();
+    await tabTo(page, connectView.getByRole('button', { name: WALLET, exact: true }));
+    // The wallet button unmounts as the view changes: focus must move into the new view, not to <body>.
+    await page.keyboard.press('Enter');
+    const account = dialog(page, 'Account');
+    await expect(account.getByRole('heading', { name: 'Account' })).toBeFocused();
+    await expect.poll(() => focusInsideModal(page)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(connectButton(page)).toBeFocused();
+  });
 });
+
+/** Presses Tab until `target` has focus (at most as many presses as the Connect view has controls). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 12; presses++) {
+    if (await target.evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
