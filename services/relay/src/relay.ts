@@ -25,7 +25,7 @@ import { createSend, createTransport } from './transport';
 export { clientIdFromAuth } from './auth';
 export { subscriptionId } from './clients';
 export { RPC_ERRORS } from './errors';
-export { DEFAULT_LIMITS, limitEnvName, limitsFromEnv, type RelayLimits } from './limits';
+export { DEFAULT_LIMITS, limitsFromEnv, type RelayLimits } from './limits';
 
 export interface RelayOptions {
   host?: string;
