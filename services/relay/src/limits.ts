@@ -106,17 +106,31 @@ export function limitsFromEnv(env: Record<string, string | undefined>): Partial<
   return limits;
 }
 
-/** Counts events in fixed one-second windows. */
+/** Seconds in a row over the budget after which a socket counts as flooding, whatever its pace. */
+export const FLOOD_STREAK_SECONDS = 3;
+
+/**
+ * A per-second message budget. Over it: `limited` (refuse). A flood: 10x it within one second, or
+ * over it again after `FLOOD_STREAK_SECONDS` over-budget seconds in a row (a busy relay may read a
+ * burst over several seconds).
+ */
 export class RateWindow {
   private start = 0;
   private count = 0;
-  /** Adds `n` and returns the count of the current window. */
-  add(n: number, now = Date.now()): number {
+  private overStreak = 0;
+
+  constructor(private readonly perSecond: number) {}
+
+  add(n: number, now = Date.now()): 'ok' | 'limited' | 'flood' {
     if (now - this.start >= 1000) {
+      const consecutive = now - this.start < 2000;
+      this.overStreak = consecutive && this.count > this.perSecond ? this.overStreak + 1 : 0;
       this.start = now;
       this.count = 0;
     }
-    return (this.count += n);
+    this.count += n;
+    if (this.count <= this.perSecond) return 'ok';
+    return this.count > this.perSecond * 10 || this.overStreak >= FLOOD_STREAK_SECONDS ? 'flood' : 'limited';
   }
 }
 

@@ -56,14 +56,14 @@ export function createTransport(server: Server, deps: TransportDeps) {
     perMessageDeflate: false,
   });
 
-  /** Counts `n` messages against the socket's per-second budget; true when over it. */
+  /** Counts `n` messages against the socket's per-second budget; true when over it. A flood is closed 1008. */
   function overRate(conn: Conn, n: number): boolean {
-    const count = conn.rate.add(n);
-    if (count > limits.maxMessagesPerSecond * 10) {
-      log.warn(`${conn.client.short} flooding (${count} messages in 1 s), closing 1008`);
+    const rate = conn.rate.add(n);
+    if (rate === 'flood' && conn.ws.readyState === WebSocket.OPEN) {
+      log.warn(`${conn.client.short} flooding (over ${limits.maxMessagesPerSecond} messages per second), closing 1008`);
       conn.ws.close(1008, 'rate limit exceeded');
     }
-    return count > limits.maxMessagesPerSecond;
+    return rate !== 'ok';
   }
 
   function onMessage(conn: Conn, data: RawData): void {
@@ -117,7 +117,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
       ws.close(1013, 'relay is full'); // admitted at upgrade, so this is not expected
       return;
     }
-    const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow() };
+    const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow(limits.maxMessagesPerSecond) };
     clients.attach(conn);
     conns.add(conn);
     perIp.set(conn.ip, (perIp.get(conn.ip) ?? 0) + 1);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@rstest/core';
 import WebSocket from 'ws';
-import { DEFAULT_LIMITS, ipKey, limitEnvName, limitsFromEnv, resolveLimits, type RelayLimits } from '../src/limits';
+import { DEFAULT_LIMITS, ipKey, limitEnvName, limitsFromEnv, RateWindow, resolveLimits, type RelayLimits } from '../src/limits';
 import { Mailbox, MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
 import { startRelay, type RelayHandle, type RelayOptions } from '../src/relay';
 import { createDapp, rawClient, shutdown, upgradeStatus, waitFor } from './helpers';
@@ -88,6 +88,21 @@ describe('limits: clients and sockets', () => {
       await waitFor(() => r.stats().connections === 2, 2000, 'one closed');
       expect(await upgradeStatus(r.url, 'did:key:z6MkIp4')).toBe(101);
     });
+  });
+
+  it('maxMessagesPerSecond: 10x in one second, or over it for a 4th second in a row, is a flood', () => {
+    const burst = new RateWindow(20);
+    expect(burst.add(20, 0)).toBe('ok');
+    expect(burst.add(1, 10)).toBe('limited');
+    expect(burst.add(179, 20)).toBe('limited'); // 200: exactly 10x
+    expect(burst.add(1, 30)).toBe('flood');
+    const steady = new RateWindow(20);
+    for (const second of [0, 1, 2]) expect(steady.add(30, second * 1000)).toBe('limited');
+    expect(steady.add(20, 3000)).toBe('ok');
+    expect(steady.add(1, 3100)).toBe('flood');
+    const calm = new RateWindow(20);
+    for (const second of [0, 1, 3]) expect(calm.add(30, second * 1000)).toBe('limited'); // a quiet second breaks the streak
+    expect(calm.add(30, 4000)).toBe('limited');
   });
 
   it('ipKey counts IPv4 addresses one by one and IPv6 by /64', () => {
