@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import {
@@ -26,8 +26,22 @@ const shellDir = fileURLToPath(new URL('.', import.meta.url));
  */
 const runtimeCoreDir = federationRuntimeDirs(shellDir).runtimeCore;
 
+/**
+ * The stylesheet's source keeps one declaration per line for people; what ships drops line breaks,
+ * indentation and the spaces around `{ } ; ,` and after `:` (no string or selector in it needs them).
+ */
+function pluginCompactStylesheet(): RsbuildPlugin {
+  const compact = (css: string) => css.replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':');
+  return {
+    name: 'portico:compact-stylesheet',
+    setup(api) {
+      api.transform({ test: /[\\/]src[\\/]ui[\\/]styles\.ts$/, order: 'pre' }, ({ code }) => code.replace(/`[^`]*`/g, compact));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pluginReact(), pluginBuildReport()],
+  plugins: [pluginReact(), pluginBuildReport(), pluginCompactStylesheet()],
   source: { define },
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web' },

@@ -22,7 +22,7 @@ export function Modal({ core }: { core: PorticoCore }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  useDialogFocus({ open, view: router, dialogRef, titleRef, bodyRef, onEscape: () => core.modal.close() });
+  useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close);
 
   if (!open) return null;
 

@@ -10,8 +10,8 @@ import { Component, useEffect, useState, type ReactNode, type Ref } from 'react'
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
 
 /** Renders the current view from its remote; anything that cannot render is a visible error. */
-export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef?: Ref<HTMLDivElement> }) {
-  const { view, direction } = useAtomValue(routerAtom);
+export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<HTMLDivElement> }) {
+  const { view } = useAtomValue(routerAtom);
   const resolution = resolveView(view, core.options.features);
   let content: ReactNode;
   if (resolution.kind !== 'remote') {
@@ -28,7 +28,7 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef?: Ref
     );
   }
   return (
-    <div ref={bodyRef} className="portico-body" data-direction={direction}>
+    <div ref={bodyRef} className="portico-body">
       {content}
     </div>
   );
