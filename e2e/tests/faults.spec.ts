@@ -371,6 +371,38 @@ test.describe('the WalletConnect relay is killed', () => {
   });
 });
 
+test.describe('the WalletConnect relay is killed during pairing', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('while the QR code is shown: when the relay is back, the QR the modal shows connects the wallet', async ({ page, urls, context }) => {
+    const relay = await startKillableRelay();
+    const wcWallet = await startWcWallet(relay.url);
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.demo).origin });
+      await setPorticoOptions(page, { walletConnect: { relayUrl: relay.url, verify: false, telemetry: false } });
+      await openDemo(page, urls, '/');
+      await openModal(page);
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
+      const view = dialog(page, 'WalletConnect');
+      await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
+
+      // The relay dies with the pairing's session proposal in its (in-memory) mailbox, and comes back empty.
+      await relay.kill();
+      await relay.start();
+
+      // The visitor scans the QR code the modal shows now.
+      await button(page, 'Copy link').click();
+      await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
+      await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address), { timeout: 30_000 });
+      await expect(dialog(page, 'Account')).toBeVisible();
+      await expectModalResponsive(page);
+    } finally {
+      await wcWallet.stop();
+      await relay.kill();
+    }
+  });
+});
+
 /** A relay frame that publishes a WalletConnect session request (wc_sessionRequest is tag 1108). */
 function isSessionRequestPublish(frame: string | Buffer): boolean {
   try {
