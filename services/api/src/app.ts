@@ -3,12 +3,17 @@
  * Blockchain API areas: chains (supported chains + JSON-RPC proxy), balance (+ prices), history,
  * nfts, identity. Later issues add swap, on-ramp, names the same way.
  */
-import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
-import { HttpError } from './http/errors';
+import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
+import { originAllowed } from './http/origins';
+import { findProject } from './http/project';
+import { rateLimiters, type RateLimiters } from './http/rate-limit';
 import type { Logger } from './log';
 import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
@@ -33,38 +38,82 @@ export interface AppContext {
   chains: ChainRuntime;
   /** On-ramp providers, limits, fiat rates and the demo provider's funding key (default config when absent). */
   onramp?: OnRampRuntime;
+  /** Per-IP and per-project rate limits (default: in memory, default limits). */
+  limits?: RateLimiters;
 }
 
-export type AppEnv = { Variables: { ctx: AppContext } };
+type RequestContext = AppContext & { limits: RateLimiters };
+
+export type AppEnv = { Variables: { ctx: RequestContext; requestId: string } };
 
 /** Request headers the modal may send. */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'x-project-id', 'x-sdk-type', 'x-sdk-version'];
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(ctx: AppContext) {
+/** A caller's `x-request-id` is kept when it is short and plain; otherwise the API makes one. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The project a CORS preflight names (query `projectId` or the project routes' path), if any. */
+function preflightProjectId(c: Context): string | undefined {
+  return c.req.query('projectId') ?? /^\/v1\/projects\/([^/]+)\//.exec(c.req.path)?.[1];
+}
+
+export function createApp(appCtx: AppContext) {
+  const ctx: RequestContext = { ...appCtx, limits: appCtx.limits ?? rateLimiters() };
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('ctx', ctx);
+    c.set('requestId', requestId);
     await next();
+    c.header('X-Request-Id', requestId);
     ctx.log.debug('request', {
+      requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+  // A preflight for a project that does not allow the page's origin is refused, like the call would be.
+  app.options('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    const projectId = preflightProjectId(c);
+    if (origin !== undefined && projectId !== undefined) {
+      const project = await findProject(ctx.db, projectId);
+      if (project && !originAllowed(origin, project.allowedOrigins)) return c.json({ error: UNAUTHORIZED_ORIGIN }, 403);
+    }
+    await next();
+  });
   app.use(
     '*',
     cors({
+      // Responses carry no credentials; which origins may call a project is enforced per request (src/http/project.ts).
       origin: '*',
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: ['Retry-After', 'X-Request-Id'],
       maxAge: 86400,
     }),
   );
+  // After CORS, so a browser can read the 429 and its Retry-After.
+  // Every client IP has its budget (the health check aside, which load balancers poll).
+  app.use('*', async (c, next) => {
+    if (c.req.path !== '/healthz') await ctx.limits.consumeIp(clientIp(c));
+    await next();
+  });
   const smallBodies = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413),
@@ -91,8 +140,11 @@ export function createApp(ctx: AppContext) {
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
-    ctx.log.error('unhandled error', { path: c.req.path, error: String((err as Error)?.stack ?? err) });
+    if (err instanceof HttpError) {
+      if (err.retryAfterS !== undefined) c.header('Retry-After', String(err.retryAfterS));
+      return c.json({ error: err.message }, err.status);
+    }
+    ctx.log.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error: String((err as Error)?.stack ?? err) });
     return c.json({ error: 'Internal server error' }, 500);
   });
 

@@ -4,7 +4,9 @@
  * PORTICO_API_DATA_DIR (PGlite data directory; default in memory), LOG_LEVEL (info),
  * PORTICO_API_PUBLIC_URL, PORTICO_API_PROJECTS (projects file),
  * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0), PORTICO_API_CHAINS (chains JSON file),
- * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts).
+ * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts),
+ * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
+ * PORTICO_API_RATE_LIMIT_IP / _PROJECT ('<requests>/<seconds>'). See README.md.
  */
 import { z } from 'zod';
 import { loadChainsFile } from './chains/config';
@@ -13,7 +15,21 @@ import { LOG_LEVELS } from './log';
 import { devchainChainConfig } from './chains/devchain';
 import { startApi } from './server';
 
+/** '<requests>/<seconds>', e.g. '6000/60'. */
+const rateLimit = z
+  .string()
+  .regex(/^\d{1,9}\/\d{1,6}$/, "must be '<requests>/<seconds>', e.g. 6000/60")
+  .transform((v) => {
+    const [points, durationS] = v.split('/').map(Number) as [number, number];
+    return { points, durationS };
+  })
+  .refine((l) => l.points > 0 && l.durationS > 0, 'requests and seconds must be positive');
+
 const envSchema = z.object({
+  /** Development mode: demo origins, the on-ramp demo provider. Never on a deployment with real value. */
+  PORTICO_API_MODE: z.enum(['production', 'development']).optional(),
+  PORTICO_API_RATE_LIMIT_IP: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_PROJECT: rateLimit.optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -27,7 +43,9 @@ const envSchema = z.object({
   PORTICO_API_DEVCHAIN_RPC_URLS: z.string().min(1).optional(),
   PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
   PORTICO_API_NFT_METADATA_HOSTS: z.string().min(1).optional(),
-  /** The on-ramp demo provider: off with '0'; the key it pays purchases from (default anvil #9). */
+  /** '1': NFT metadata may also come from loopback/private/link-local addresses (opt-in). */
+  PORTICO_API_NFT_METADATA_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** The on-ramp demo provider (development mode only): off with '0'; the key it pays purchases from (default anvil #9). */
   PORTICO_API_ONRAMP_DEMO: z.enum(['0', '1']).default('1'),
   PORTICO_API_ONRAMP_FUNDING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x + 64 hex digits').optional(),
 });
@@ -38,6 +56,12 @@ if (!parsed.success) {
   process.exit(2);
 }
 const env = parsed.data;
+if (env.PORTICO_API_MODE === 'production' && env.PORTICO_API_DEVCHAIN_RPC_URLS) {
+  process.stderr.write('portico api: bad environment: PORTICO_API_DEVCHAIN_RPC_URLS: development mode only, PORTICO_API_MODE is production\n');
+  process.exit(2);
+}
+// The devchain is the demo's and the tests' chain: serving it is development mode.
+const development = env.PORTICO_API_MODE === 'development' || env.PORTICO_API_DEVCHAIN_RPC_URLS !== undefined;
 
 let chainsFile: Awaited<ReturnType<typeof loadChainsFile>> | undefined;
 if (env.PORTICO_API_CHAINS) {
@@ -55,7 +79,10 @@ const api = await startApi({
   chains,
   prices: chainsFile?.prices,
   indexer: { pollIntervalMs: env.PORTICO_API_INDEXER_POLL_MS },
-  nftMetadata: hosts ? { allowedHosts: hosts === '*' ? '*' : hosts.split(',').map((h) => h.trim()).filter(Boolean) } : undefined,
+  nftMetadata: {
+    allowedHosts: !hosts || hosts === '*' ? '*' : hosts.split(',').map((h) => h.trim()).filter(Boolean),
+    allowPrivateNetworks: env.PORTICO_API_NFT_METADATA_PRIVATE === '1',
+  },
   host: env.HOST,
   port: env.PORT,
   databaseUrl: env.DATABASE_URL,
@@ -64,7 +91,9 @@ const api = await startApi({
   publicUrl: env.PORTICO_API_PUBLIC_URL,
   projectsFile: env.PORTICO_API_PROJECTS,
   syntheticWallets: env.PORTICO_API_SYNTHETIC_WALLETS,
-  onramp: { demoProvider: env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
+  development,
+  rateLimits: { perIp: env.PORTICO_API_RATE_LIMIT_IP, perProject: env.PORTICO_API_RATE_LIMIT_PROJECT },
+  onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 
 let stopping = false;

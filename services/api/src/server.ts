@@ -12,6 +12,8 @@ import { migrate } from './db/migrate';
 import { createLogger, type LogLevel } from './log';
 import { seed } from './seed/index';
 import { onRampRuntime, type OnRampOptions } from './onramp/config';
+import { rateLimiters, type RateLimitOptions } from './http/rate-limit';
+import { recoverDeliveries } from './onramp/delivery';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -32,6 +34,13 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   chains?: ChainConfigInput[];
   /** On-ramp providers, fiat rates, the demo provider and its funding key (src/onramp/config.ts). */
   onramp?: OnRampOptions;
+  /**
+   * Development mode (`pnpm demo`, e2e; never in production): projects also allow their
+   * `developmentOrigins`, and the on-ramp demo provider may run on local dev chains. Default false.
+   */
+  development?: boolean;
+  /** Requests per window per client IP and per project (src/http/rate-limit.ts). */
+  rateLimits?: RateLimitOptions;
 }
 
 export interface RunningApi {
@@ -46,12 +55,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const { host = '127.0.0.1', port = 8788 } = options;
   const log = createLogger(options.logLevel ?? 'info');
   const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
-  const onramp = onRampRuntime(options.onramp);
+  const onramp = onRampRuntime(options.onramp, options.development ?? false);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
-    const seeded = await seed(db, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets });
+    const seeded = await seed(db, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets, development: options.development });
     if (seeded.walletsSeeded > 0) log.info('wallets seeded', { count: seeded.walletsSeeded });
     if (seeded.syntheticWallets > 0) log.info('synthetic wallets present', { count: seeded.syntheticWallets });
   } catch (err) {
@@ -60,7 +69,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   }
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp });
+  const limits = rateLimiters(options.rateLimits, db.pool);
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);
@@ -73,6 +83,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const url = `http://${urlHost}:${address.port}`;
   log.info('api listening', { url, db: db.kind, chains: chainConfigs.map((c) => c.caipNetworkId) });
   chains.start();
+  if (onramp.demoProvider) {
+    // Deliveries a stopped API left half done: confirmed or re-sent (same transaction), never paid twice.
+    recoverDeliveries({ db, log, chains, onramp }).catch((err) => log.warn('onramp recovery failed', { error: String((err as Error)?.message ?? err) }));
+  }
 
   let closing: Promise<void> | undefined;
   return {

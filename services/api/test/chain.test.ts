@@ -72,6 +72,8 @@ beforeAll(async () => {
   const closed = await freePort(); // nothing listens here: the "upstream down" chain
   api = await start({
     indexer: { pollIntervalMs: 100 },
+    // The metadata server of these tests listens on loopback: the operator's opt-in.
+    nftMetadata: { allowPrivateNetworks: true },
     chains: [
       {
         caipNetworkId: CHAIN,
@@ -126,9 +128,9 @@ describe('supported chains and the JSON-RPC proxy', () => {
     expect(byId['1']).toBe('0x7a69');
     expect(BigInt(byId['b']!)).toBeGreaterThan(0n);
     // a node error comes back as the node's JSON-RPC error
-    const unknown = await post(u('/v1/', { chainId: CHAIN }), { jsonrpc: '2.0', id: 3, method: 'eth_noSuchMethod', params: [] });
-    expect(unknown.status).toBe(200);
-    expect(unknown.body.error.code).toBeTypeOf('number');
+    const nodeError = await post(u('/v1/', { chainId: CHAIN }), { jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: ['not-an-address'] });
+    expect(nodeError.status).toBe(200);
+    expect(nodeError.body).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: expect.any(Number) } });
   });
 
   test('invalid envelopes: -32600 / -32700; a batch keeps its valid calls; admin methods refused', async () => {

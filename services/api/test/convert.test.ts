@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { deployDevchain, porticoRouterAbi, type DevchainDeployment } from '@portico/devchain';
-import { erc20Abi, maxUint256, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, maxUint256, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import { devchainChainConfig, type RunningApi } from '../src/server';
 import { ACCOUNTS, clients, startAnvil, type Anvil } from './chain-helpers';
 import { getJson, PROJECT, start } from './helpers';
@@ -58,6 +58,8 @@ describe('convert', () => {
       ['PTK', `${CHAIN}:${PTK}`, 18],
     ]);
     for (const t of body.tokens) expect(t.logoUri).toMatch(/^(data:image\/svg|http)/);
+    // The router every built swap must target (the modal checks it before the wallet signs), checksummed.
+    expect(body.router).toBe(getAddress(d.exchange.router));
   });
 
   test('quotes equal the router on-chain getAmountsOut (token → token, native → token, token → native), with fee and price impact', async () => {

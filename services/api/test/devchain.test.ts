@@ -1,24 +1,21 @@
 /**
  * The API on the demo's chain: anvil seeded by @portico/devchain, configured with
- * devchainChainConfig() — the same config the demo passes. Also: restart on the same PGlite data
- * directory resumes indexing, and a chain revert (reorg) drops the reverted transactions.
+ * devchainChainConfig() — the same config the demo passes. Also: restart on the same database (PGlite
+ * directory or PostgreSQL schema) resumes indexing, and a chain revert (reorg) drops the reverted transactions.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deployDevchain, DEV_ACCOUNTS, SEED, type DevchainDeployment } from '@portico/devchain';
 import { parseEther } from 'viem';
 import { devchainChainConfig } from '../src/server';
 import type { RunningApi } from '../src/server';
 import { clients, rpc, startAnvil, type Anvil } from './chain-helpers';
-import { getJson, PROJECT, start } from './helpers';
+import { getJson, PROJECT, start, testDatabase, type TestDatabase } from './helpers';
 
 const CHAIN = 'eip155:31337';
 let anvil: Anvil;
 let d: DevchainDeployment;
 let api: RunningApi;
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-api-devchain-'));
+let database: TestDatabase;
 
 const get = (path: string, params: Record<string, string> = {}) => {
   const url = new URL(path, api.url);
@@ -26,9 +23,10 @@ const get = (path: string, params: Record<string, string> = {}) => {
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return getJson(url.toString());
 };
-const startOnDisk = () => start({ dataDir, indexer: { pollIntervalMs: 100 }, chains: [devchainChainConfig(d, { rpcUrl: anvil.rpcUrl })] });
+const startOnDisk = () => start({ ...database.options, indexer: { pollIntervalMs: 100 }, chains: [devchainChainConfig(d, { rpcUrl: anvil.rpcUrl })] });
 
 beforeAll(async () => {
+  database = await testDatabase();
   anvil = await startAnvil(31337);
   d = await deployDevchain({ rpcUrl: anvil.rpcUrl });
   api = await startOnDisk();
@@ -38,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await anvil?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
 describe('devchain deployment', () => {
@@ -68,7 +66,7 @@ describe('devchain deployment', () => {
     expect(history.body.data.some((t: any) => t.metadata.operationType === 'mint' && t.transfers.some((x: any) => x.nft_info?.flags.is_spam))).toBe(true);
   });
 
-  test('restart on the same data directory resumes from the stored block; a revert (reorg) drops reverted transactions', async () => {
+  test('restart on the same database resumes from the stored block; a revert (reorg) drops reverted transactions', async () => {
     const { wallet, publicClient } = clients(anvil);
     const before = api.chains.get(CHAIN)!.indexer!.status().indexed;
     await api.close();

@@ -1,13 +1,10 @@
 import { afterAll, expect, test } from '@rstest/core';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadMigrations } from '../src/db/migrate';
-import { getJson, start, walletsUrl } from './helpers';
+import { getJson, start, testDatabase, type TestDatabase, walletsUrl } from './helpers';
 
-const dirs: string[] = [];
+const databases: TestDatabase[] = [];
 afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const d of databases) await d.drop();
 });
 
 test('migrations are numbered, applied in order, recorded, and idempotent on a second start', async () => {
@@ -15,10 +12,10 @@ test('migrations are numbered, applied in order, recorded, and idempotent on a s
   expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort((a, b) => a - b));
   expect(migrations.length).toBeGreaterThanOrEqual(2);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'portico-api-'));
-  dirs.push(dataDir);
+  const database = await testDatabase();
+  databases.push(database);
 
-  const first = await start({ dataDir });
+  const first = await start(database.options);
   const recorded1 = await first.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
   expect(recorded1.rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version));
   // something written in the first run must survive the second
@@ -27,8 +24,8 @@ test('migrations are numbered, applied in order, recorded, and idempotent on a s
   await first.close();
 
   const t0 = performance.now();
-  const second = await start({ dataDir });
-  console.log(`second start on the same PGlite data dir: ${Math.round(performance.now() - t0)} ms`);
+  const second = await start(database.options);
+  console.log(`second start on the same database (${second.db.kind}): ${Math.round(performance.now() - t0)} ms`);
   try {
     const recorded2 = await second.db.query<{ version: number; n: number }>(
       'SELECT version, count(*) OVER ()::int AS n FROM schema_migrations ORDER BY version',

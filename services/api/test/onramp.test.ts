@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { erc20Abi, formatEther, parseEther, parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { RunningApi } from '../src/server';
-import { DEFAULT_FUNDING_KEY } from '../src/onramp/config';
+import { DEFAULT_FUNDING_KEY, onRampRuntime } from '../src/onramp/config';
+import { isDemoChain } from '../src/routes/onramp';
 import { PAGE_CSP } from '../src/onramp/page';
 import { clients, deploy, startAnvil, type Anvil } from './chain-helpers';
 import { getJson, PROJECT, start } from './helpers';
@@ -58,9 +59,12 @@ beforeAll(async () => {
         rpcUrl: anvil.rpcUrl,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         tokens: [{ address: PUSD, symbol: 'PUSD', name: 'Portico USD', decimals: 6 }],
+        localDevchain: true,
       },
     ],
-    onramp: { providers: [{ label: 'Other Pay', name: 'other-pay', feeRange: '1-2%', url: 'https://pay.example/buy', supportedChains: [CHAIN] }] },
+    development: true,
+    // Caps chosen for the tests below: 5,000 USD a purchase, 2,100 USD an address a day.
+    onramp: { demoPurchaseCapUsd: 5_000, demoAddressCapUsd: 2_100, providers: [{ label: 'Other Pay', name: 'other-pay', feeRange: '1-2%', url: 'https://pay.example/buy', supportedChains: [CHAIN] }] },
   });
 }, 120_000);
 
@@ -254,5 +258,37 @@ describe('URL generator and the demo provider', () => {
     const res = await form({ session, amount: '5', currency: 'EUR', method: 'card' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Amount: below the minimum of 10.00 EUR for card');
+  });
+
+  test('caps: per purchase and per address a day; over them nothing is paid', async () => {
+    const address = fresh();
+    const { publicClient } = clients(anvil);
+    const first = (await sessionUrl(address)).searchParams.get('session')!;
+    const tooBig = await form({ session: first, amount: '6000', currency: 'USD', method: 'card' });
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.text()).toContain('Amount: the demo provider sells at most 5000.00 USD per purchase.');
+    expect((await form({ session: first, amount: '2000', currency: 'USD', method: 'card' })).status).toBe(200);
+    const paid = await publicClient.getBalance({ address });
+    const second = (await sessionUrl(address)).searchParams.get('session')!;
+    const overDay = await form({ session: second, amount: '200', currency: 'USD', method: 'card' });
+    expect(overDay.status).toBe(400);
+    expect(await overDay.text()).toContain('This address has reached the demo provider limit of 2100.00 USD a day.');
+    expect(await publicClient.getBalance({ address })).toBe(paid);
+  });
+});
+
+describe('the demo provider is for development only', () => {
+  test('off unless the API runs in development mode; asking for it elsewhere is a start error', () => {
+    expect(onRampRuntime({}, false).demoProvider).toBe(false);
+    expect(onRampRuntime({}, true).demoProvider).toBe(true);
+    expect(() => onRampRuntime({ demoProvider: true }, false)).toThrow('onramp config: demoProvider: runs in development mode only');
+  });
+
+  test('pays on local dev chains only: flagged localDevchain and reached over loopback', () => {
+    expect(isDemoChain({ localDevchain: true, rpcUrl: 'http://127.0.0.1:8545' })).toBe(true);
+    expect(isDemoChain({ localDevchain: true, rpcUrl: 'http://localhost:8545' })).toBe(true);
+    expect(isDemoChain({ localDevchain: false, rpcUrl: 'http://127.0.0.1:8545' })).toBe(false);
+    expect(isDemoChain({ localDevchain: true, rpcUrl: 'https://mainnet.example/rpc' })).toBe(false);
+    expect(isDemoChain({ localDevchain: true, rpcUrl: 'http://10.0.0.5:8545' })).toBe(false);
   });
 });

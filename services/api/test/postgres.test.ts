@@ -1,39 +1,31 @@
 /**
- * The DATABASE_URL path (real PostgreSQL through `pg`). Runs only when PORTICO_API_TEST_DATABASE_URL
- * or DATABASE_URL is set; it works in a fresh schema of that database and drops it afterwards.
- *   PORTICO_API_TEST_DATABASE_URL=postgres://user@127.0.0.1:5432/db pnpm --filter @portico/api test:unit
+ * The DATABASE_URL path (real PostgreSQL through `pg`). Every test file runs on PostgreSQL when
+ * PORTICO_API_TEST_DATABASE_URL or DATABASE_URL is set (test/helpers.ts gives each API a fresh
+ * schema); this file adds what only PostgreSQL has. In CI the URL is required:
+ *   DATABASE_URL=$(bash scripts/postgres.sh) pnpm --filter @portico/api test:unit
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import pg from 'pg';
+import { afterAll, describe, expect, test } from '@rstest/core';
 import type { RunningApi } from '../src/server';
-import { getJson, start, walletsUrl, type WalletsBody } from './helpers';
+import { getJson, start, TEST_DATABASE_URL, testDatabase, type TestDatabase, walletsUrl, type WalletsBody } from './helpers';
 
-const baseUrl = process.env.PORTICO_API_TEST_DATABASE_URL || process.env.DATABASE_URL;
-const schema = `portico_api_test_${process.pid}_${Date.now()}`;
-
-function withSchema(url: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
+if (!TEST_DATABASE_URL && process.env.CI) {
+  test('CI runs the API suite on PostgreSQL', () => {
+    throw new Error('CI is set but neither PORTICO_API_TEST_DATABASE_URL nor DATABASE_URL is: run DATABASE_URL=$(bash scripts/postgres.sh) pnpm --filter @portico/api run test:unit');
+  });
 }
 
-describe.skipIf(!baseUrl)('PostgreSQL via DATABASE_URL', () => {
-  let admin: pg.Client;
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL via DATABASE_URL', () => {
+  let database: TestDatabase | undefined;
   let api: RunningApi | undefined;
 
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  });
   afterAll(async () => {
     await api?.close();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await database?.drop();
   });
 
   test('same migrations, seed and routes as PGlite; second start is idempotent', async () => {
-    api = await start({ databaseUrl: withSchema(baseUrl!) });
+    database = await testDatabase();
+    api = await start(database.options);
     const { body } = await getJson<WalletsBody>(walletsUrl(api, { search: 'meta' }));
     expect(body.data[0]!.name).toBe('MetaMask');
     expect((await getJson(`${api.url}/healthz`)).body).toEqual({ status: 'ok', db: 'postgres', chains: {} });
@@ -47,7 +39,7 @@ describe.skipIf(!baseUrl)('PostgreSQL via DATABASE_URL', () => {
     expect(ev.status).toBe(202);
     await api.close();
 
-    api = await start({ databaseUrl: withSchema(baseUrl!), syntheticWallets: 50 });
+    api = await start({ ...database.options, syntheticWallets: 50 });
     const { rows } = await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
     expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
     const all = await getJson<WalletsBody>(walletsUrl(api, { entries: '1' }));

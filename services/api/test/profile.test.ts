@@ -29,8 +29,10 @@ const u = (path: string, params: Record<string, string> = {}) => {
 };
 
 type Signer = typeof alice;
+/** The modal's message: `{ name, attributes, timestamp, chainId, coinType }`, coinType = the body's coin_type unless given. */
 async function registration(signer: Signer, fields: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
-  const message = JSON.stringify({ attributes: {}, timestamp: Math.floor(Date.now() / 1000), chainId: CHAIN_ID, ...fields });
+  const coinType = overrides.coin_type ?? COIN_TYPE;
+  const message = JSON.stringify({ attributes: {}, timestamp: Math.floor(Date.now() / 1000), chainId: CHAIN_ID, coinType, ...fields });
   const signature = await signer.signMessage({ message });
   return { coin_type: COIN_TYPE, address: signer.address, message, signature, ...overrides };
 }
@@ -102,7 +104,17 @@ describe('POST /v1/profile/account', () => {
     ['future timestamp', { name: 'future.portico.eth', timestamp: Math.floor(Date.now() / 1000) + 3600 }, {}, 'message.timestamp: is in the future'],
     ['milliseconds', { name: 'millis.portico.eth', timestamp: Date.now() }, {}, 'message.timestamp: must be in seconds, not milliseconds'],
     ['chain id ≥ 2^31', { name: 'bigchain.portico.eth', chainId: 2 ** 31 }, {}, 'message.chainId: must be below 2^31'],
-    ['coin type mismatch', { name: 'mismatch.portico.eth' }, { coin_type: 60 }, `coin_type: does not match message.chainId (expected ${COIN_TYPE})`],
+    ['coin type vs chain id', { name: 'mismatch.portico.eth' }, { coin_type: 60 }, `coin_type: does not match message.chainId (expected ${COIN_TYPE})`],
+    ['coin type not signed', { name: 'unsigned.portico.eth', coinType: undefined }, {}, 'message.coinType: required (the coin_type being registered)'],
+    ['coin type other than signed', { name: 'othercoin.portico.eth', coinType: 60 }, {}, 'coin_type: does not match message.coinType'],
+    ['Kelvin sign (U+212A)', { name: '\u212Aelvin.portico.eth' }, {}, 'message.name: Name can only contain letters, numbers and hyphens'],
+    ['non-ASCII letter', { name: 'caf\u00e9s.portico.eth' }, {}, 'message.name: Name can only contain letters, numbers and hyphens'],
+    ['leading hyphen', { name: '-alice.portico.eth' }, {}, 'message.name: Name cannot start or end with a hyphen'],
+    ['trailing hyphen', { name: 'alice-.portico.eth' }, {}, 'message.name: Name cannot start or end with a hyphen'],
+    ['doubled hyphen', { name: 'al--ice.portico.eth' }, {}, 'message.name: Name cannot contain two hyphens in a row'],
+    ['punycode label', { name: 'xn--caf-dma.portico.eth' }, {}, 'message.name: Name cannot contain two hyphens in a row'],
+    ['http avatar', { name: 'avatar-http.portico.eth', attributes: { avatar: 'http://img.example/a.png' } }, {}, 'message.attributes.avatar: must be an https: URL'],
+    ['data: avatar', { name: 'avatar-data.portico.eth', attributes: { avatar: 'data:image/svg+xml,<svg/>' } }, {}, 'message.attributes.avatar: must be an https: URL'],
     ['not an EVM coin type', { name: 'bitcoin.portico.eth', chainId: undefined }, { coin_type: 0 }, 'coin_type: must be 60 (Ethereum) or 0x80000000 | chainId (ENSIP-11)'],
     ['bad signature text', { name: 'badsig.portico.eth' }, { signature: '0x1234' }, 'signature: must be 0x plus at least 62 hex characters'],
     ['bad address', { name: 'badaddr.portico.eth' }, { address: '0x12' }, "address: '0x12' is not an address (0x + 40 hex digits)"],
@@ -121,6 +133,16 @@ describe('POST /v1/profile/account', () => {
     expect(noTimestamp.body.error).toBe('message.timestamp: required (seconds since 1970)');
     const noProject = await getJson(`${api.url}/v1/profile/account`, { method: 'POST', body: '{}' });
     expect(noProject.status).toBe(400);
+  });
+
+  test('an https: avatar becomes the identity avatar; the Kelvin sign stored nothing', async () => {
+    const avatar = 'https://img.example/alice.png';
+    const r = await post(await registration(alice, { name: 'avatar-ok.portico.eth', attributes: { avatar } }));
+    expect(r.status).toBe(201);
+    const { rows } = await api.db.query<{ avatar: string }>(`SELECT avatar FROM names WHERE name = 'avatar-ok.portico.eth'`);
+    expect(rows[0]!.avatar).toBe(avatar);
+    expect((await getJson(u('/v1/profile/account/kelvin.portico.eth'))).status).toBe(404);
+    expect((await getJson(u('/v1/profile/account/%E2%84%AAelvin.portico.eth'))).body.error).toBe('name: Name can only contain letters, numbers and hyphens');
   });
 
   test('coin type 60 (mainnet) and 0x80000000 (every EVM chain) without chainId', async () => {

@@ -182,12 +182,9 @@ describe('GET /v1/wallet-images/:imageId', () => {
 });
 
 describe('projects', () => {
-  test('allowed origins and analytics config for portico-demo', async () => {
+  test('allowed origins and analytics config for portico-demo (outside development mode: no origin)', async () => {
     const origins = await getJson(`${api.url}/v1/projects/${PROJECT}/allowed-origins`);
-    expect(origins).toMatchObject({
-      status: 200,
-      body: { allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] },
-    });
+    expect(origins).toMatchObject({ status: 200, body: { allowedOrigins: [] } });
     const analytics = await getJson(`${api.url}/v1/projects/${PROJECT}/analytics-config`);
     expect(analytics).toMatchObject({ status: 200, body: { isAnalyticsEnabled: true } });
   });
@@ -226,6 +223,13 @@ describe('POST /v1/analytics/events', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ project_id: PROJECT, domain: '127.0.0.1:5173', sdk_type: 'portico' });
     expect(rows[0]!.props).toMatchObject({ event: 'MODAL_OPEN' });
+  });
+
+  test('stores the page URL without query and fragment (they may carry tokens or e-mail addresses)', async () => {
+    const e = { ...event('evt-url'), url: 'http://127.0.0.1:5173/shop/cart?session=secret&email=a%40b.test#access_token=xyz' };
+    expect((await post(e)).status).toBe(202);
+    const { rows } = await api.db.query<{ url: string }>(`SELECT url FROM analytics_events WHERE event_id = 'evt-url'`);
+    expect(rows[0]!.url).toBe('http://127.0.0.1:5173/shop/cart');
   });
 
   test('validates the body', async () => {

@@ -38,12 +38,15 @@ export const chainConfigSchema = z.object({
   /** NFT (or token) contracts whose transfers carry `flags.is_spam` / `isSpam`. */
   spamContracts: z.array(address).default([]),
   testnet: z.boolean().default(false),
+  /**
+   * A local development chain (anvil with public dev keys; set by devchainChainConfig). The on-ramp
+   * demo provider pays only on these, and only when rpcUrl is a loopback address.
+   */
+  localDevchain: z.boolean().default(false),
   /** First block the indexer reads (default 0). */
   startBlock: z.number().int().min(0).default(0),
   /** ENS Universal Resolver on this chain; identity falls back to the `names` table only without it. */
   ensUniversalResolver: address.optional(),
-  /** Forward every JSON-RPC method (anvil_*, evm_*, debug_* …) through /v1/. Default false. */
-  rpcAllowAllMethods: z.boolean().default(false),
   /**
    * Swaps (/v1/convert/*) on this chain through a Uniswap-V2-style router (getAmountsOut,
    * swapExact*). Setting it makes the chain swap-enabled even outside the spec's swap networks.

@@ -27,5 +27,6 @@ export function devchainChainConfig(
     spamContracts: d.spamCollections,
     ...(d.exchange ? { swap: { router: d.exchange.router, wrappedNative: d.exchange.weth } } : {}),
     testnet: options.testnet ?? false,
+    localDevchain: true,
   };
 }

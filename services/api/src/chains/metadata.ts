@@ -1,10 +1,12 @@
 /**
  * Contract info (name / symbol / decimals) and NFT metadata (tokenURI / uri), read from the chain
  * once and cached in `token_contracts` / `nft_metadata`. Configured tokens never hit the chain.
- * NFT metadata: data: URIs are decoded; http(s) is fetched only from allowed hosts (loopback by
- * default); anything else (ipfs:, other hosts) is stored as 'skipped'. Errors are retried after 10 min.
+ * NFT metadata: see metadata-fetch.ts (data: decoded, http(s) from public addresses only unless
+ * the operator opts in); anything else (ipfs:, hosts not allowed) is stored as 'skipped'. Errors are
+ * retried after 10 min.
  */
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { fetchMetadata, mapLimit, METADATA_FETCH_CONCURRENCY } from './metadata-fetch';
 import type { ChainEntry, ChainRuntime } from './runtime';
 
 const ABI = parseAbi([
@@ -22,7 +24,6 @@ export interface ContractInfo {
 }
 
 const RETRY_ERRORS_MS = 10 * 60_000;
-const MAX_METADATA_BYTES = 256 * 1024;
 
 function decodeString(fn: 'name' | 'symbol' | 'tokenURI' | 'uri', data: unknown): string | null {
   if (typeof data !== 'string' || data === '0x') return null;
@@ -123,12 +124,12 @@ export async function nftMetadata(rt: ChainRuntime, entry: ChainEntry, refs: Nft
     rt.log.debug('nft metadata: node unavailable', { chainId, error: String(err) });
     return out; // not cached: try again next time
   }
-  const results = await mapLimit(todo, 8, async (r, i) => {
+  const results = await mapLimit(todo, METADATA_FETCH_CONCURRENCY, async (r, i) => {
     let uri = uris[i];
     if (!uri) return { ref: r, status: 'error', error: 'no token URI', name: null, imageUrl: null };
     if (r.standard === 'erc1155') uri = uri.replace(/\{id\}/g, BigInt(r.tokenId).toString(16).padStart(64, '0'));
     try {
-      const json = await readMetadata(rt, uri);
+      const json = await fetchMetadata(uri, rt.nftMetadata);
       if (json === null) return { ref: r, status: 'skipped', error: 'host not allowed', name: null, imageUrl: null };
       return { ref: r, status: 'ok', error: null, ...pickMeta(json) };
     } catch (err) {
@@ -158,50 +159,4 @@ function pickMeta(json: unknown): NftMeta {
     image = `data:image/svg+xml;base64,${Buffer.from(j.image_data).toString('base64')}`;
   }
   return { name, imageUrl: image };
-}
-
-/** The JSON a token URI names; null when the URI's scheme or host is not allowed. */
-async function readMetadata(rt: ChainRuntime, uri: string): Promise<unknown> {
-  if (uri.startsWith('data:')) return JSON.parse(decodeDataUri(uri));
-  let u: URL;
-  try {
-    u = new URL(uri);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-  const hosts = rt.nftMetadata.allowedHosts;
-  if (hosts !== '*' && !hosts.includes(u.hostname)) return null;
-  const res = await fetch(u, { signal: AbortSignal.timeout(rt.nftMetadata.timeoutMs), redirect: 'error' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const text = await res.text();
-  if (text.length > MAX_METADATA_BYTES) throw new Error('metadata too large');
-  return JSON.parse(text);
-}
-
-export function decodeDataUri(uri: string): string {
-  const comma = uri.indexOf(',');
-  if (comma < 0) throw new Error('bad data: URI');
-  const meta = uri.slice(5, comma);
-  const body = uri.slice(comma + 1);
-  if (/;base64$/i.test(meta)) return Buffer.from(body, 'base64').toString('utf8');
-  try {
-    return decodeURIComponent(body);
-  } catch {
-    return body;
-  }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }

@@ -7,16 +7,18 @@ import type { Logger } from '../log';
 import { ChainIndexer, type IndexerOptions } from '../indexer/indexer';
 import type { ChainConfig } from './config';
 import { DEFAULT_PRICES, staticPriceSource, type PriceSource } from './prices';
+import { MAX_METADATA_BYTES } from './metadata-fetch';
 import { createRpcClient, type RpcClient } from './rpc';
 
 export interface NftMetadataOptions {
-  /**
-   * Hosts the API may fetch http(s) token metadata from. Default: loopback only
-   * (127.0.0.1, localhost, [::1]); '*' allows any host. data: URIs are always decoded.
-   */
+  /** Host names the API may fetch http(s) token metadata from. Default '*' (any public host). data: URIs are always decoded. */
   allowedHosts?: string[] | '*';
+  /** Also fetch from loopback, private and link-local addresses (development, tests). Default false. */
+  allowPrivateNetworks?: boolean;
   /** Per-fetch timeout (ms). Default 3000. */
   timeoutMs?: number;
+  /** Largest metadata body (bytes); a longer one is cut off and refused. Default 256 kB. */
+  maxBytes?: number;
 }
 
 export interface ChainsOptions {
@@ -57,8 +59,10 @@ export class ChainRuntime {
     this.rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000;
     this.priceSource = options.priceSource ?? staticPriceSource({ ...DEFAULT_PRICES, ...options.prices });
     this.nftMetadata = {
-      allowedHosts: options.nftMetadata?.allowedHosts ?? ['127.0.0.1', 'localhost', '[::1]'],
+      allowedHosts: options.nftMetadata?.allowedHosts ?? '*',
+      allowPrivateNetworks: options.nftMetadata?.allowPrivateNetworks ?? false,
       timeoutMs: options.nftMetadata?.timeoutMs ?? 3000,
+      maxBytes: options.nftMetadata?.maxBytes ?? MAX_METADATA_BYTES,
     };
     this.balanceCacheMs = options.balanceCacheMs ?? 30_000;
     const indexerOn = options.indexer?.enabled ?? true;

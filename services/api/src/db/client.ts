@@ -5,6 +5,7 @@
  * Every module writes the SAME SQL against `Db`; nothing outside this file knows which one runs.
  */
 import type { PGlite as PGliteType } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 
 export type Row = Record<string, unknown>;
 
@@ -17,6 +18,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool, for stores that share state across replicas (rate limits). */
+  readonly pool?: Pool;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -74,6 +77,7 @@ async function openPostgres(connectionString: string): Promise<Db> {
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
+    pool,
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

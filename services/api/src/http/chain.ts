@@ -2,7 +2,7 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
 import type { ChainEntry, ChainRuntime } from '../chains/runtime';
-import { HttpError, parseOr400 } from './errors';
+import { HttpError } from './errors';
 
 /** eip155 address: optional 0x + 40 hex digits (spec §5); normalised to checksummed 0x form. */
 export const evmAddress = z
@@ -18,9 +18,8 @@ export function requireChain(rt: ChainRuntime, chainId: string | undefined): Cha
   return entry;
 }
 
-export function requireAddress(value: string | undefined, field = 'address'): `0x${string}` {
-  return parseOr400(z.object({ [field]: evmAddress }), { [field]: value })[field] as `0x${string}`;
-}
+/** Path parameters of the `/v1/…/:address/…` routes. */
+export const addressParams = z.object({ address: evmAddress });
 
 /** 'eip155:31337:0xabc…' */
 export const caip10 = (chainId: string, address: string) => `${chainId}:${getAddress(address)}`;

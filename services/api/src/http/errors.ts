@@ -1,17 +1,20 @@
-import type { Context } from 'hono';
 import type { z } from 'zod';
 
 /** Thrown by handlers; turned into `{ error }` with the status by the app's error handler. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 413 | 415 | 500 | 503,
+    readonly status: 400 | 403 | 404 | 413 | 415 | 429 | 500 | 503,
     message: string,
+    /** 429: whole seconds until the client may try again (the `Retry-After` header). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
 }
 
 export const UNAUTHORIZED_INVALID_KEY = 'Unauthorized: invalid key';
+/** Spec §5: the server's message for a browser origin the project does not allow (the modal's "Invalid App Configuration"). */
+export const UNAUTHORIZED_ORIGIN = 'Unauthorized: origin not allowed';
 
 /** `<field>: <reason>` from the first zod issue. */
 export function issueMessage(error: z.ZodError): string {
@@ -28,8 +31,4 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.in
   const r = schema.safeParse(input);
   if (!r.success) throw new HttpError(400, issueMessage(r.error));
   return r.data;
-}
-
-export function errorBody(c: Context, status: number, message: string) {
-  return c.json({ error: message }, status as 400);
 }

@@ -26,3 +26,8 @@ export const caip2 = z
 export const walletId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: (i) => `'${String(i.input).slice(0, 64)}' is not a wallet id` });
+
+/** An optional query parameter; an empty value (`?cursor=`) counts as absent. */
+export function optionalParam<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+}

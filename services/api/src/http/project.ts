@@ -1,14 +1,31 @@
+/**
+ * The project a request acts for: its id from the path, the query (`projectId`) or the
+ * `x-project-id` header (or the JSON body, for the routes AppKit sends it in), SDK type and
+ * version, then the checks every project-scoped route shares: the project exists (403 invalid
+ * key), a browser's `Origin` is on its allow-list (403 origin not allowed; calls without an
+ * Origin — server to server — pass) and its rate limit.
+ */
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { AppEnv } from '../app';
 import type { Db } from '../db/client';
 import { PROJECT_ID_PATTERN } from '../seed/projects';
-import { HttpError, UNAUTHORIZED_INVALID_KEY, parseOr400 } from './errors';
+import { HttpError, UNAUTHORIZED_INVALID_KEY, UNAUTHORIZED_ORIGIN, parseOr400 } from './errors';
+import { originAllowed } from './origins';
 
 export interface Project {
   projectId: string;
   allowedOrigins: string[];
   analyticsEnabled: boolean;
 }
+
+export interface ClientInfo {
+  projectId: string;
+  sdkType?: string;
+  sdkVersion?: string;
+}
+
+export type RequestProject = Project & ClientInfo;
 
 const sdkField = z.string().max(64).regex(/^[\w.@/+-]+$/, 'letters, digits and . _ - @ / + only');
 
@@ -21,17 +38,11 @@ const clientSchema = z.object({
   sv: sdkField.optional(),
 });
 
-export interface ClientInfo {
-  projectId: string;
-  sdkType?: string;
-  sdkVersion?: string;
-}
-
-/** `pathProjectId`: the id from the route path (project routes), which wins over query and header. */
-export function clientInfo(c: Context, pathProjectId?: string): ClientInfo {
+/** `explicitId`: the id from the route path or the body, which wins over query and header. */
+function clientInfo(c: Context, explicitId?: string): ClientInfo {
   const pick = (q: string, h: string) => c.req.query(q) ?? c.req.header(h) ?? undefined;
   const parsed = parseOr400(clientSchema, {
-    projectId: pathProjectId ?? pick('projectId', 'x-project-id'),
+    projectId: explicitId ?? pick('projectId', 'x-project-id'),
     st: pick('st', 'x-sdk-type'),
     sv: pick('sv', 'x-sdk-version'),
   });
@@ -48,10 +59,14 @@ export async function findProject(db: Db, projectId: string): Promise<Project | 
   return { projectId: row.project_id, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled };
 }
 
-/** The project of the request, or a 400 (missing/malformed id) / 403 (unknown id). */
-export async function requireProject(c: Context, db: Db, projectId?: string): Promise<Project & ClientInfo> {
-  const info = clientInfo(c, projectId);
+/** The request's project after the shared checks; 400 (missing/malformed id), 403, 429. */
+export async function resolveProject(c: Context<AppEnv>, explicitId?: string): Promise<RequestProject> {
+  const { db, limits } = c.var.ctx;
+  const info = clientInfo(c, explicitId);
   const project = await findProject(db, info.projectId);
   if (!project) throw new HttpError(403, UNAUTHORIZED_INVALID_KEY);
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) throw new HttpError(403, UNAUTHORIZED_ORIGIN);
+  await limits.consumeProject(project.projectId);
   return { ...info, ...project };
 }

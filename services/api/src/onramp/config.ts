@@ -22,7 +22,7 @@ export interface OnRampOptions {
   providers?: OnRampProviderConfig[];
   /**
    * The local demo provider (`/onramp-demo/`), which pays purchases from `fundingKey` on the
-   * configured chains. Default true; turn it off on any deployment with real value at stake.
+   * local dev chains only. Development mode only: default on there, refused (start error) elsewhere.
    */
   demoProvider?: boolean;
   /** Pays the demo provider's purchases. Default: anvil dev account #9 (public, local chains only). */
@@ -31,6 +31,10 @@ export interface OnRampOptions {
   fiatRates?: Partial<Record<PaymentCurrency, number>>;
   /** Minutes a provider session stays valid. Default 30. */
   sessionMinutes?: number;
+  /** Demo provider: most one purchase may cost, in USD. Default 1,000. */
+  demoPurchaseCapUsd?: number;
+  /** Demo provider: most one address may buy in 24 hours, in USD. Default 5,000. */
+  demoAddressCapUsd?: number;
 }
 
 /** Anvil's dev account #9; the local chains fund it with 10,000 ETH. */
@@ -58,9 +62,17 @@ export interface OnRampRuntime {
   fundingKey: Hex;
   fiatRates: Record<PaymentCurrency, number>;
   sessionMs: number;
+  demoPurchaseCapUsd: number;
+  demoAddressCapUsd: number;
 }
 
-export function onRampRuntime(options: OnRampOptions = {}): OnRampRuntime {
+function positive(field: string, value: number): number {
+  if (!(value > 0)) throw new Error(`onramp config: ${field}: must be a positive number`);
+  return value;
+}
+
+export function onRampRuntime(options: OnRampOptions = {}, development = false): OnRampRuntime {
+  if (options.demoProvider && !development) throw new Error('onramp config: demoProvider: runs in development mode only');
   const providers = z.array(providerConfigSchema).safeParse(options.providers ?? []);
   if (!providers.success) throw new Error(`onramp config: providers.${issueMessage(providers.error)}`);
   const fundingKey = options.fundingKey ?? DEFAULT_FUNDING_KEY;
@@ -70,10 +82,12 @@ export function onRampRuntime(options: OnRampOptions = {}): OnRampRuntime {
     if (!(rate > 0)) throw new Error(`onramp config: fiatRates.${currency}: must be a positive number`);
   }
   return {
-    demoProvider: options.demoProvider ?? true,
+    demoProvider: options.demoProvider ?? development,
     providers: providers.data,
     fundingKey,
     fiatRates,
     sessionMs: (options.sessionMinutes ?? 30) * 60_000,
+    demoPurchaseCapUsd: positive('demoPurchaseCapUsd', options.demoPurchaseCapUsd ?? 1_000),
+    demoAddressCapUsd: positive('demoAddressCapUsd', options.demoAddressCapUsd ?? 5_000),
   };
 }

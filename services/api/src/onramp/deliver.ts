@@ -1,12 +1,15 @@
 /**
- * The demo provider's delivery: a REAL transaction on the configured chain from the funding key —
- * a native transfer, or an ERC-20 `transfer` (falling back to `mint` when the funding account holds
- * too little and is the token's minter, as on the local devchain). One delivery at a time per
- * chain, so the funding account's nonces never collide inside this process.
+ * The demo provider's delivery: a REAL transaction on a local dev chain from the funding key — a
+ * native transfer, or an ERC-20 `transfer` (falling back to `mint` when the funding account holds
+ * too little and is the token's minter, as on the local devchain).
+ *
+ * Two steps, so a delivery is idempotent: `signDelivery` builds and signs the transaction without
+ * sending it (the caller records its hash and bytes first), `sendAndConfirm` broadcasts those exact
+ * bytes — again after a restart if need be: the same nonce and hash can be mined only once.
  */
-import { createPublicClient, createWalletClient, defineChain, http, parseAbi, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, http, keccak256, parseAbi, encodeFunctionData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { chainNumber } from '../chains/config';
+import { chainNumber, type ChainConfig } from '../chains/config';
 import type { OnRampAsset } from './quote';
 
 const ERC20 = parseAbi([
@@ -15,49 +18,73 @@ const ERC20 = parseAbi([
   'function mint(address to, uint256 amount)',
 ]);
 
+/** Before anything was broadcast: nothing paid, the session may be tried again. */
 export class DeliveryError extends Error {}
 
-const queues = new Map<string, Promise<unknown>>();
-
-function serialised<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(run);
-  queues.set(key, next);
-  return next;
+export interface SignedDelivery {
+  hash: Hex;
+  raw: Hex;
 }
 
-export function deliver(asset: OnRampAsset, fundingKey: Hex, to: Address, units: bigint): Promise<Hex> {
-  const { config } = asset.entry;
-  return serialised(config.caipNetworkId, async () => {
-    const chain = defineChain({
-      id: chainNumber(config),
-      name: config.name,
-      nativeCurrency: config.nativeCurrency,
-      rpcUrls: { default: { http: [config.rpcUrl] } },
-    });
-    const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
-    const account = privateKeyToAccount(fundingKey);
-    const wallet = createWalletClient({ account, chain, transport });
-    const node = createPublicClient({ chain, transport, pollingInterval: 100 });
+const RECEIPT_TIMEOUT_MS = 60_000;
 
-    let hash: Hex;
-    if (!asset.address) {
-      hash = await wallet.sendTransaction({ to, value: units });
-    } else {
-      const held = await node.readContract({ address: asset.address, abi: ERC20, functionName: 'balanceOf', args: [account.address] });
-      if (held >= units) {
-        hash = await wallet.writeContract({ address: asset.address, abi: ERC20, functionName: 'transfer', args: [to, units] });
-      } else {
-        try {
-          const { request } = await node.simulateContract({ account, address: asset.address, abi: ERC20, functionName: 'mint', args: [to, units] });
-          hash = await wallet.writeContract(request);
-        } catch {
-          throw new DeliveryError(`The provider holds too little ${asset.symbol} to deliver this purchase.`);
-        }
-      }
-    }
-    const receipt = await node.waitForTransactionReceipt({ hash, timeout: 60_000 });
-    if (receipt.status !== 'success') throw new DeliveryError(`The delivering transaction ${hash} reverted.`);
-    return hash;
+function clients(config: ChainConfig) {
+  const chain = defineChain({
+    id: chainNumber(config),
+    name: config.name,
+    nativeCurrency: config.nativeCurrency,
+    rpcUrls: { default: { http: [config.rpcUrl] } },
   });
+  const transport = http(config.rpcUrl, { retryCount: 0, timeout: 10_000 });
+  return { chain, transport, node: createPublicClient({ chain, transport, pollingInterval: 100 }) };
+}
+
+/** Builds and signs the delivering transaction (next pending nonce of the funding account); sends nothing. */
+export async function signDelivery(asset: OnRampAsset, fundingKey: Hex, to: Address, units: bigint): Promise<SignedDelivery> {
+  const { chain, transport, node } = clients(asset.entry.config);
+  const account = privateKeyToAccount(fundingKey);
+  const wallet = createWalletClient({ account, chain, transport });
+  let call: { to: Address; value?: bigint; data?: Hex };
+  if (!asset.address) {
+    call = { to, value: units };
+  } else {
+    const held = await node.readContract({ address: asset.address, abi: ERC20, functionName: 'balanceOf', args: [account.address] });
+    if (held >= units) {
+      call = { to: asset.address, data: encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [to, units] }) };
+    } else {
+      try {
+        await node.simulateContract({ account, address: asset.address, abi: ERC20, functionName: 'mint', args: [to, units] });
+      } catch {
+        throw new DeliveryError(`The provider holds too little ${asset.symbol} to deliver this purchase.`);
+      }
+      call = { to: asset.address, data: encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [to, units] }) };
+    }
+  }
+  const request = await wallet.prepareTransactionRequest({ account, chain, ...call });
+  const raw = await wallet.signTransaction(request);
+  return { raw, hash: keccak256(raw) };
+}
+
+/** The transaction's outcome if it is mined, else null (also when the node cannot be reached). */
+export async function minedOutcome(config: ChainConfig, hash: Hex): Promise<'success' | 'reverted' | null> {
+  const receipt = await clients(config).node.getTransactionReceipt({ hash }).catch(() => null);
+  return receipt?.status ?? null;
+}
+
+/**
+ * Broadcasts the recorded transaction and waits for its receipt. A node that already has it (in
+ * its pool or mined) answers with an error, which changes nothing: the receipt decides.
+ * 'pending' when no receipt came in time or the node is unreachable — it may still be mined, so
+ * the session stays in processing.
+ */
+export async function sendAndConfirm(config: ChainConfig, delivery: SignedDelivery): Promise<'success' | 'reverted' | 'pending'> {
+  const mined = await minedOutcome(config, delivery.hash);
+  if (mined) return mined;
+  const { node } = clients(config);
+  await node.sendRawTransaction({ serializedTransaction: delivery.raw }).catch(() => undefined);
+  try {
+    return (await node.waitForTransactionReceipt({ hash: delivery.hash, timeout: RECEIPT_TIMEOUT_MS })).status;
+  } catch {
+    return 'pending';
+  }
 }

@@ -2,19 +2,23 @@
  * POST /v1/analytics/events — one event `{ eventId, url, domain, timestamp, props }` for the
  * project named by `projectId` (query) or `x-project-id` (header). Stored in `analytics_events`;
  * 202 on success (a repeated eventId is accepted and stored once); 403 when the project has
- * analytics disabled.
+ * analytics disabled. The page URL is stored without its query and fragment, which may carry
+ * tokens, e-mail addresses or session ids.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { HttpError, parseOr400 } from '../http/errors';
-import { requireProject } from '../http/project';
+import { HttpError } from '../http/errors';
+import { endpoint } from '../http/validate';
 
 export const ANALYTICS_DISABLED = 'Analytics is disabled for this project';
 
 export const analyticsEventSchema = z.object({
   eventId: z.string().min(1, 'required').max(128, 'must be at most 128 characters'),
-  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .max(2048, 'must be at most 2048 characters')
+    .transform(withoutQueryAndFragment),
   domain: z
     .string()
     .min(1, 'required')
@@ -28,20 +32,19 @@ export const analyticsEventSchema = z.object({
   props: z.record(z.string(), z.unknown(), { error: 'must be an object' }),
 });
 
+function withoutQueryAndFragment(href: string): string {
+  const url = new URL(href);
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
 export function analyticsRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/analytics/events', async (c) => {
+  app.post('/v1/analytics/events', endpoint({ body: analyticsEventSchema }, async (c, { project, body: event }) => {
     const { db } = c.var.ctx;
-    const project = await requireProject(c, db);
     if (!project.analyticsEnabled) throw new HttpError(403, ANALYTICS_DISABLED);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'body: must be JSON');
-    }
-    const event = parseOr400(analyticsEventSchema, body);
     await db.query(
       `INSERT INTO analytics_events (project_id, event_id, url, domain, event_time, props, sdk_type, sdk_version)
        VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000), $6::jsonb, $7, $8)
@@ -58,7 +61,7 @@ export function analyticsRoutes() {
       ],
     );
     return c.json({ accepted: true }, 202);
-  });
+  }));
 
   return app;
 }

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import type { ChainEntry } from '../chains/runtime';
 import { UpstreamError, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
-import { caip10, numericText, requireAddress, requireChain } from '../http/chain';
-import { HttpError, parseOr400 } from '../http/errors';
-import { requireProject } from '../http/project';
+import { addressParams, caip10, numericText, requireChain } from '../http/chain';
+import { HttpError } from '../http/errors';
+import { endpoint } from '../http/validate';
 import { walletIconSvg } from '../seed/icons';
 
 const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
@@ -40,15 +40,11 @@ export function tokenIconUrl(base: string, symbol: string, configured?: string) 
 export function balanceRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/account/:address/balance', async (c) => {
-    const { db, chains, publicUrl } = c.var.ctx;
-    await requireProject(c, db);
-    const address = requireAddress(c.req.param('address'));
-    const q = parseOr400(z.object({ currency: currencySchema.default('usd'), forceUpdate: boolParam.optional() }), {
-      currency: c.req.query('currency'),
-      forceUpdate: c.req.query('forceUpdate'),
-    });
-    const entry = requireChain(chains, c.req.query('chainId'));
+  const balanceQuery = z.object({ currency: currencySchema.default('usd'), forceUpdate: boolParam.optional(), chainId: z.string().optional() });
+
+  app.get('/v1/account/:address/balance', endpoint({ params: addressParams, query: balanceQuery }, async (c, { params: { address }, query: q }) => {
+    const { chains, publicUrl } = c.var.ctx;
+    const entry = requireChain(chains, q.chainId);
     const cacheKey = `${entry.config.caipNetworkId}|${address.toLowerCase()}`;
     const cached = chains.balanceCache.get(cacheKey);
     if (!q.forceUpdate && cached && Date.now() - cached.at < chains.balanceCacheMs) return c.json(cached.body as object);
@@ -65,7 +61,7 @@ export function balanceRoutes() {
     chains.balanceCache.set(cacheKey, { at: Date.now(), body });
     if (chains.balanceCache.size > 10_000) chains.balanceCache.delete(chains.balanceCache.keys().next().value!);
     return c.json(body);
-  });
+  }));
 
   const priceBody = z.object({
     currency: currencySchema,
@@ -75,17 +71,8 @@ export function balanceRoutes() {
     projectId: z.string().optional(),
   });
 
-  app.post('/v1/fungible/price', async (c) => {
-    const { db, chains, publicUrl } = c.var.ctx;
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'body: must be JSON');
-    }
-    const projectInBody = typeof (raw as { projectId?: unknown })?.projectId === 'string' ? (raw as { projectId: string }).projectId : undefined;
-    await requireProject(c, db, projectInBody && !c.req.query('projectId') ? projectInBody : undefined);
-    const body = parseOr400(priceBody, raw);
+  app.post('/v1/fungible/price', endpoint({ project: 'body', body: priceBody }, async (c, { body }) => {
+    const { chains, publicUrl } = c.var.ctx;
     const base = publicUrl ?? new URL(c.req.url).origin;
     const assets: { name: string; symbol: string; iconUrl: string; chainId: string; address?: string }[] = [];
     for (const a of body.addresses) {
@@ -106,13 +93,13 @@ export function balanceRoutes() {
     return c.json({
       fungibles: assets.flatMap((a, i) => (prices[i] == null ? [] : [{ name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, price: prices[i]! }])),
     });
-  });
+  }));
 
-  app.get('/v1/token-images/:symbol', (c) => {
-    const symbol = c.req.param('symbol');
-    if (!/^[\p{L}\p{N} ._-]{1,32}$/u.test(symbol)) throw new HttpError(400, 'symbol: must be a token symbol');
-    return c.body(walletIconSvg(symbol), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
-  });
+  // Icons are public (an <img> sends no project id): no project.
+  const symbolParams = z.object({ symbol: z.string().regex(/^[\p{L}\p{N} ._-]{1,32}$/u, 'must be a token symbol') });
+  app.get('/v1/token-images/:symbol', endpoint({ project: 'none', params: symbolParams }, (c, { params: { symbol } }) =>
+    c.body(walletIconSvg(symbol), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }),
+  ));
 
   return app;
 }

@@ -1,18 +1,23 @@
 /**
  * GET /v1/supported-chains and the JSON-RPC endpoint POST /v1/?chainId=…&projectId=… that forwards
- * single and batch requests to the chain's upstream node.
+ * single and batch requests to the chain's upstream node. Each call is validated with zod, its
+ * method checked against the allow-list (src/rpc/methods.ts), and only the re-serialised
+ * `{ jsonrpc, id, method, params }` goes upstream — never the raw body.
  */
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { UPSTREAM_BAD_REPLY, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
 import { requireChain } from '../http/chain';
-import { requireProject } from '../http/project';
+import { endpoint } from '../http/validate';
+import { isAllowedRpcMethod } from '../rpc/methods';
 
 /** Largest JSON-RPC body accepted (raw transactions, contract deployments). */
 export const MAX_RPC_BODY_BYTES = 1024 * 1024;
+/** Spec §10: HTTP RPC batch size 1000. */
 export const MAX_RPC_BATCH = 1000;
-/** Not forwarded unless the chain sets rpcAllowAllMethods: node administration and dev-chain controls. */
-export const DENIED_METHOD_PREFIXES = ['admin_', 'debug_', 'personal_', 'miner_', 'txpool_', 'engine_', 'anvil_', 'hardhat_', 'evm_'];
+/** Spec §7: the message for a method the endpoint does not serve. */
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed';
 
 type Id = string | number | null;
 interface RpcErrorBody {
@@ -20,48 +25,52 @@ interface RpcErrorBody {
   id: Id;
   error: { code: number; message: string };
 }
-const rpcError = (id: Id, code: number, message: string): RpcErrorBody => ({ jsonrpc: '2.0', id, error: { code, message } });
+export const rpcError = (id: Id, code: number, message: string): RpcErrorBody => ({ jsonrpc: '2.0', id, error: { code, message } });
+
+const rpcRequestSchema = z.object({
+  jsonrpc: z.literal('2.0', { error: "must be '2.0'" }),
+  id: z.union([z.string().max(256), z.number().finite(), z.null()], { error: 'must be a string, number or null' }).optional(),
+  method: z.string({ error: 'must be a non-empty string' }).min(1, 'must be a non-empty string').max(128, 'must be at most 128 characters'),
+  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: 'must be an array or object' }).optional(),
+});
+type RpcRequest = z.output<typeof rpcRequestSchema>;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Envelope check: null when valid, else the error reply for it. */
-function checkEnvelope(item: unknown, allowAll: boolean): RpcErrorBody | null {
-  const id: Id = isObj(item) && (typeof item.id === 'string' || typeof item.id === 'number') ? item.id : null;
-  if (!isObj(item)) return rpcError(null, -32600, 'Invalid Request: not an object');
-  if (item.jsonrpc !== '2.0') return rpcError(id, -32600, "Invalid Request: jsonrpc must be '2.0'");
-  if (typeof item.method !== 'string' || item.method.length === 0 || item.method.length > 128) {
-    return rpcError(id, -32600, 'Invalid Request: method must be a non-empty string');
+/** The validated call, or the JSON-RPC error it gets (keeping its id when it has a usable one). */
+function checkCall(item: unknown): { call: RpcRequest } | { error: RpcErrorBody } {
+  const rawId = isObj(item) ? item.id : undefined;
+  const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+  if (!isObj(item)) return { error: rpcError(null, -32600, 'Invalid Request: not an object') };
+  const parsed = rpcRequestSchema.safeParse(item);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { error: rpcError(issue.path[0] === 'id' ? null : id, -32600, `Invalid Request: ${String(issue.path[0] ?? 'request')} ${issue.message}`) };
   }
-  if ('id' in item && item.id !== null && typeof item.id !== 'string' && typeof item.id !== 'number') {
-    return rpcError(null, -32600, 'Invalid Request: id must be a string, number or null');
-  }
-  if ('params' in item && item.params !== undefined && !Array.isArray(item.params) && !isObj(item.params)) {
-    return rpcError(id, -32600, 'Invalid Request: params must be an array or object');
-  }
-  if (!allowAll && DENIED_METHOD_PREFIXES.some((p) => (item.method as string).startsWith(p))) {
-    return rpcError(id, -32601, `Method not allowed: ${item.method}`);
-  }
-  return null;
+  if (!isAllowedRpcMethod(parsed.data.method)) return { error: rpcError(id, -32601, RPC_NOT_ALLOWED) };
+  return { call: parsed.data };
 }
+
+/** Only the fields JSON-RPC defines, in a fresh object. */
+const reserialise = ({ id, method, params }: RpcRequest) => ({ jsonrpc: '2.0' as const, ...(id !== undefined ? { id } : {}), method, ...(params !== undefined ? { params } : {}) });
+
+const isJsonContentType = (value: string | undefined) => /^application\/json\s*(;|$)/i.test(value ?? '');
 
 export function chainRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/supported-chains', async (c) => {
-    await requireProject(c, c.var.ctx.db);
-    return c.json({ http: c.var.ctx.chains.list().map((e) => e.config.caipNetworkId), ws: [] });
-  });
+  app.get('/v1/supported-chains', endpoint({}, (c) => c.json({ http: c.var.ctx.chains.list().map((e) => e.config.caipNetworkId), ws: [] })));
 
-  const proxy = async (c: Context<AppEnv>) => {
-    const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const entry = requireChain(chains, c.req.query('chainId'));
-    const allowAll = entry.config.rpcAllowAllMethods;
+  const proxy = async (c: Context<AppEnv>, chainId: string | undefined) => {
+    const { chains } = c.var.ctx;
+    const entry = requireChain(chains, chainId);
+    if (!isJsonContentType(c.req.header('content-type'))) {
+      return c.json(rpcError(null, -32600, 'Invalid Request: Content-Type must be application/json'), 415);
+    }
 
-    const text = await c.req.text();
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(await c.req.text());
     } catch {
       return c.json(rpcError(null, -32700, 'Parse error'), 400);
     }
@@ -70,20 +79,20 @@ export function chainRoutes() {
     if (batch && items.length === 0) return c.json(rpcError(null, -32600, 'Invalid Request: empty batch'), 400);
     if (items.length > MAX_RPC_BATCH) return c.json(rpcError(null, -32600, `Invalid Request: at most ${MAX_RPC_BATCH} calls per batch`), 400);
 
-    const invalid: RpcErrorBody[] = [];
-    const valid: Record<string, unknown>[] = [];
+    const refused: RpcErrorBody[] = [];
+    const calls: RpcRequest[] = [];
     for (const item of items) {
-      const err = checkEnvelope(item, allowAll);
-      if (err) invalid.push(err);
-      else valid.push(item as Record<string, unknown>);
+      const checked = checkCall(item);
+      if ('error' in checked) refused.push(checked.error);
+      else calls.push(checked.call);
     }
-    if (!batch && invalid.length > 0) return c.json(invalid[0]!, 400);
-    if (valid.length === 0) return c.json(invalid, 400);
+    if (!batch && refused.length > 0) return c.json(refused[0]!, 400);
+    if (calls.length === 0) return c.json(refused, 400);
 
-    const ids = valid.map((v): Id => (typeof v.id === 'string' || typeof v.id === 'number' ? v.id : null));
+    const ids = calls.map((v): Id => v.id ?? null);
     const failAll = (status: 502 | 503, code: number, message: string) => {
       const errs = ids.map((id) => rpcError(id, code, message));
-      return c.json(batch ? [...invalid, ...errs] : errs[0]!, status);
+      return c.json(batch ? [...refused, ...errs] : errs[0]!, status);
     };
 
     let upstream: Response;
@@ -91,7 +100,7 @@ export function chainRoutes() {
       upstream = await fetch(entry.config.rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: invalid.length === 0 ? text : JSON.stringify(valid),
+        body: JSON.stringify(batch ? calls.map(reserialise) : reserialise(calls[0]!)),
         signal: AbortSignal.timeout(chains.rpcTimeoutMs),
       });
     } catch {
@@ -103,7 +112,7 @@ export function chainRoutes() {
     } catch {
       return failAll(503, -32002, UPSTREAM_UNAVAILABLE);
     }
-    if (reply.trim() === '' && ids.every((id) => id === null)) return c.body(null, 204); // notifications only
+    if (reply.trim() === '' && calls.every((call) => call.id === undefined)) return c.body(null, 204); // notifications only
     let parsed: unknown;
     try {
       parsed = JSON.parse(reply);
@@ -116,11 +125,11 @@ export function chainRoutes() {
       if (upstream.status >= 500 || upstream.status === 429) return failAll(503, -32002, UPSTREAM_UNAVAILABLE);
       return failAll(502, -32603, UPSTREAM_BAD_REPLY);
     }
-    if (invalid.length === 0) return c.body(reply, 200, { 'content-type': 'application/json' });
-    return c.json([...invalid, ...(Array.isArray(parsed) ? parsed : [parsed])], 200);
+    return c.json(batch ? [...refused, ...(Array.isArray(parsed) ? parsed : [parsed])] : parsed, 200);
   };
-  app.post('/v1/', proxy);
-  app.post('/v1', proxy);
+  const rpcQuery = z.object({ chainId: z.string().optional() });
+  app.post('/v1/', endpoint({ query: rpcQuery }, (c, { query }) => proxy(c, query.chainId)));
+  app.post('/v1', endpoint({ query: rpcQuery }, (c, { query }) => proxy(c, query.chainId)));
 
   return app;
 }

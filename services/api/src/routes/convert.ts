@@ -17,15 +17,15 @@
  * local devchain); every other network answers 400 'Network not supported for Swaps' (gas price:
  * 'Network not supported for Gas Price').
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, maxUint256, parseAbi, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { chainNumber } from '../chains/config';
 import { RpcError, UpstreamError, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
 import type { ChainEntry, ChainRuntime } from '../chains/runtime';
-import { HttpError, parseOr400 } from '../http/errors';
-import { requireProject } from '../http/project';
+import { HttpError } from '../http/errors';
+import { endpoint } from '../http/validate';
 import { NATIVE_TOKEN_ADDRESS, tokenIconUrl } from './balance';
 
 /** Spec §9: swaps on these eip155 networks (plus the chains configured with `swap`). */
@@ -174,10 +174,6 @@ async function estimateGas(entry: ChainEntry, tx: { from: Address; to: Address; 
   }
 }
 
-function query(c: Context, names: string[]) {
-  return Object.fromEntries(names.map((n) => [n, c.req.query(n)]));
-}
-
 function sameChain(from: Caip10, to: Caip10) {
   if (from.chainId !== to.chainId) throw new HttpError(400, 'to: must be on the same chain as from');
 }
@@ -185,10 +181,10 @@ function sameChain(from: Caip10, to: Caip10) {
 export function convertRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/convert/tokens', async (c) => {
-    const { db, chains, publicUrl } = c.var.ctx;
-    await requireProject(c, db);
-    const { chainId } = parseOr400(z.object({ chainId: caip2Param }), query(c, ['chainId']));
+  const chainQuery = z.object({ chainId: caip2Param });
+
+  app.get('/v1/convert/tokens', endpoint({ query: chainQuery }, async (c, { query: { chainId } }) => {
+    const { chains, publicUrl } = c.var.ctx;
     const entry = swapChain(chains, chainId);
     const base = publicUrl ?? new URL(c.req.url).origin;
     const n = entry.config.nativeCurrency;
@@ -198,22 +194,20 @@ export function convertRoutes() {
         .filter((t) => t.decimals > 0)
         .map((t) => ({ name: t.name, symbol: t.symbol, address: `${chainId}:${t.address}`, decimals: t.decimals, logoUri: tokenIconUrl(base, t.symbol, t.iconUrl), eip2612: false })),
     ];
-    return c.json({ tokens });
+    // The router the modal checks every built transaction against before the wallet sees it.
+    return c.json({ tokens, router: getAddress(entry.config.swap.router) });
+  }));
+
+  const quotesQuery = z.object({
+    amount: amountParam,
+    userAddress: userParam.optional(),
+    from: caip10Param('from'),
+    to: caip10Param('to'),
+    gasPrice: z.string().regex(/^\d{1,78}$/, { error: 'must be an integer (wei)' }).optional(),
   });
 
-  app.get('/v1/convert/quotes', async (c) => {
-    const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const q = parseOr400(
-      z.object({
-        amount: amountParam,
-        userAddress: userParam.optional(),
-        from: caip10Param('from'),
-        to: caip10Param('to'),
-        gasPrice: z.string().regex(/^\d{1,78}$/, { error: 'must be an integer (wei)' }).optional(),
-      }),
-      query(c, ['amount', 'userAddress', 'from', 'to', 'gasPrice']),
-    );
+  app.get('/v1/convert/quotes', endpoint({ query: quotesQuery }, async (c, { query: q }) => {
+    const { chains } = c.var.ctx;
     sameChain(q.from, q.to);
     const entry = swapChain(chains, q.from.chainId);
     const r = await quote(entry, q.from, q.to, q.amount);
@@ -234,12 +228,12 @@ export function convertRoutes() {
         },
       ],
     });
-  });
+  }));
 
-  app.get('/v1/convert/allowance', async (c) => {
-    const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const q = parseOr400(z.object({ tokenAddress: caip10Param('tokenAddress'), userAddress: userParam }), query(c, ['tokenAddress', 'userAddress']));
+  const allowanceQuery = z.object({ tokenAddress: caip10Param('tokenAddress'), userAddress: userParam });
+
+  app.get('/v1/convert/allowance', endpoint({ query: allowanceQuery }, async (c, { query: q }) => {
+    const { chains } = c.var.ctx;
     const entry = swapChain(chains, q.tokenAddress.chainId);
     if (q.tokenAddress.native) return c.json({ allowance: maxUint256.toString() });
     let data: Hex;
@@ -251,12 +245,10 @@ export function convertRoutes() {
     }
     if (data === '0x') throw new HttpError(400, 'tokenAddress: not an ERC-20 token');
     return c.json({ allowance: decodeFunctionResult({ abi: ERC20, functionName: 'allowance', data }).toString() });
-  });
+  }));
 
-  app.get('/v1/convert/gas-price', async (c) => {
-    const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const { chainId } = parseOr400(z.object({ chainId: caip2Param }), query(c, ['chainId']));
+  app.get('/v1/convert/gas-price', endpoint({ query: chainQuery }, async (c, { query: { chainId } }) => {
+    const { chains } = c.var.ctx;
     const entry = chains.get(chainId);
     const allowed = Boolean(entry?.config.swap) || SPEC_SWAP_CHAIN_IDS.includes(Number(chainId.split(':')[1]));
     if (!allowed) throw new HttpError(400, GAS_PRICE_NOT_SUPPORTED);
@@ -269,15 +261,12 @@ export function convertRoutes() {
       throw err;
     }
     return c.json({ standard: price.toString(), fast: ((price * 12n) / 10n).toString(), instant: ((price * 15n) / 10n).toString() });
-  });
+  }));
 
-  app.get('/v1/convert/build-approve', async (c) => {
-    const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const q = parseOr400(
-      z.object({ userAddress: userParam, from: caip10Param('from'), to: caip10Param('to'), amount: amountParam.optional() }),
-      query(c, ['userAddress', 'from', 'to', 'amount']),
-    );
+  const approveQuery = z.object({ userAddress: userParam, from: caip10Param('from'), to: caip10Param('to'), amount: amountParam.optional() });
+
+  app.get('/v1/convert/build-approve', endpoint({ query: approveQuery }, async (c, { query: q }) => {
+    const { chains } = c.var.ctx;
     sameChain(q.from, q.to);
     const entry = swapChain(chains, q.from.chainId);
     if (q.from.native) throw new HttpError(400, 'from: the native token needs no approval');
@@ -285,7 +274,7 @@ export function convertRoutes() {
     const data = encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [entry.config.swap.router, q.amount ?? maxUint256] });
     const gas = await estimateGas(entry, { from: q.userAddress, to: q.from.address, data, value: 0n });
     return c.json({ tx: { from: q.userAddress, to: q.from.address, data, value: '0', ...(gas ? { gas } : {}) } });
-  });
+  }));
 
   const buildBody = z.object({
     amount: amountParam,
@@ -302,17 +291,8 @@ export function convertRoutes() {
     disableEstimate: z.boolean().optional(),
   });
 
-  app.post('/v1/convert/build-transaction', async (c) => {
-    const { db, chains } = c.var.ctx;
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'body: must be JSON');
-    }
-    const projectInBody = typeof (raw as { projectId?: unknown })?.projectId === 'string' ? (raw as { projectId: string }).projectId : undefined;
-    await requireProject(c, db, projectInBody && !c.req.query('projectId') ? projectInBody : undefined);
-    const body = parseOr400(buildBody, raw);
+  app.post('/v1/convert/build-transaction', endpoint({ project: 'body', body: buildBody }, async (c, { body }) => {
+    const { chains } = c.var.ctx;
     sameChain(body.from, body.to);
     const entry = swapChain(chains, body.from.chainId);
     const r = await quote(entry, body.from, body.to, body.amount);
@@ -339,7 +319,7 @@ export function convertRoutes() {
       // Extras: what the transaction was built from.
       quote: { toAmount: out.toString(), amountOutMin: amountOutMin.toString(), deadline: deadline.toString(), chainId: chainNumber(entry.config) },
     });
-  });
+  }));
 
   return app;
 }

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { contractInfo, nftKey, nftMetadata, type NftRef } from '../chains/metadata';
 import type { ChainEntry, ChainRuntime } from '../chains/runtime';
-import { numericText, requireAddress, requireChain } from '../http/chain';
-import { HttpError, parseOr400 } from '../http/errors';
-import { requireProject } from '../http/project';
+import { addressParams, numericText, requireChain } from '../http/chain';
+import { HttpError } from '../http/errors';
+import { optionalParam } from '../http/params';
+import { endpoint } from '../http/validate';
 import { ZERO_ADDRESS } from '../indexer/decode';
 import { tokenIconUrl } from './balance';
 
@@ -46,8 +47,9 @@ export function decodeCursor(cursor: string): { block: number; txIndex: number }
 }
 
 const querySchema = z.object({
-  cursor: z.string().max(64, 'invalid').optional(),
+  cursor: optionalParam(z.string().max(64, 'invalid')),
   onramp: z.string().max(32).optional(),
+  chainId: z.string().optional(),
 });
 
 type TxDb = {
@@ -73,12 +75,9 @@ type TransferDb = {
 export function historyRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/account/:address/history', async (c) => {
-    const { db, chains, publicUrl } = c.var.ctx;
-    await requireProject(c, db);
-    const address = requireAddress(c.req.param('address'));
-    const q = parseOr400(querySchema, { cursor: c.req.query('cursor') || undefined, onramp: c.req.query('onramp') });
-    const entry = requireChain(chains, c.req.query('chainId'));
+  app.get('/v1/account/:address/history', endpoint({ params: addressParams, query: querySchema }, async (c, { params: { address }, query: q }) => {
+    const { chains, publicUrl } = c.var.ctx;
+    const entry = requireChain(chains, q.chainId);
     let after: { block: number; txIndex: number } | null = null;
     if (q.cursor) {
       after = decodeCursor(q.cursor);
@@ -86,7 +85,7 @@ export function historyRoutes() {
     }
     const base = publicUrl ?? new URL(c.req.url).origin;
     return c.json(await historyPage(chains, entry, address.toLowerCase(), after, base));
-  });
+  }));
 
   return app;
 }

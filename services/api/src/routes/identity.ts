@@ -8,8 +8,10 @@ import { createPublicClient, http, type Address } from 'viem';
 import type { AppEnv } from '../app';
 import type { ChainEntry } from '../chains/runtime';
 import { chainNumber } from '../chains/config';
-import { requireAddress, requireChain } from '../http/chain';
-import { requireProject } from '../http/project';
+import { z } from 'zod';
+import { addressParams, evmAddress, requireChain } from '../http/chain';
+import { optionalParam } from '../http/params';
+import { endpoint } from '../http/validate';
 
 const ENS_CACHE_MS = 5 * 60_000;
 
@@ -17,13 +19,11 @@ export function identityRoutes() {
   const app = new Hono<AppEnv>();
   const ensCache = new Map<string, { at: number; value: { name: string | null; avatar: string | null } }>();
 
-  app.get('/v1/identity/:address', async (c) => {
+  const identityQuery = z.object({ sender: optionalParam(evmAddress), chainId: optionalParam(z.string()) });
+
+  app.get('/v1/identity/:address', endpoint({ params: addressParams, query: identityQuery }, async (c, { params: { address }, query }) => {
     const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const address = requireAddress(c.req.param('address'));
-    if (c.req.query('sender')) requireAddress(c.req.query('sender'), 'sender');
-    const chainId = c.req.query('chainId');
-    const entry = chainId ? requireChain(chains, chainId) : undefined;
+    const entry = query.chainId ? requireChain(chains, query.chainId) : undefined;
 
     const { rows } = await db.query<{ name: string; avatar: string | null }>(
       `SELECT name, avatar FROM names WHERE lower(address) = $1 AND (chain_id IS NULL OR $2::text IS NULL OR chain_id = $2)
@@ -42,7 +42,7 @@ export function identityRoutes() {
       }
     }
     return c.json({ name: null, avatar: null });
-  });
+  }));
 
   return app;
 }

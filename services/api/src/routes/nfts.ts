@@ -6,19 +6,19 @@ import { Hono } from 'hono';
 import { getAddress } from 'viem';
 import type { AppEnv } from '../app';
 import { contractInfo, nftKey, nftMetadata, type NftRef } from '../chains/metadata';
-import { requireAddress, requireChain } from '../http/chain';
-import { requireProject } from '../http/project';
+import { z } from 'zod';
+import { addressParams, requireChain } from '../http/chain';
+import { endpoint } from '../http/validate';
 
 export const MAX_NFTS = 1000;
 
 export function nftRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/account/:address/nfts', async (c) => {
+  app.get('/v1/account/:address/nfts', endpoint({ params: addressParams, query: z.object({ chainId: z.string().optional() }) }, async (c, { params, query }) => {
     const { db, chains } = c.var.ctx;
-    await requireProject(c, db);
-    const account = requireAddress(c.req.param('address')).toLowerCase();
-    const entry = requireChain(chains, c.req.query('chainId'));
+    const account = params.address.toLowerCase();
+    const entry = requireChain(chains, query.chainId);
     const chainId = entry.config.caipNetworkId;
 
     const { rows } = await db.query<{ contract: string; token_id: string; standard: 'erc721' | 'erc1155'; amount: string }>(
@@ -65,7 +65,7 @@ export function nftRoutes() {
         };
       }),
     });
-  });
+  }));
 
   return app;
 }

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { chainNumber } from '../chains/config';
 import { evmAddress } from '../http/chain';
-import { HttpError, parseOr400 } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { CAIP2 } from '../http/params';
-import { requireProject } from '../http/project';
+import { endpoint } from '../http/validate';
 import {
   DEMO_PROVIDER_LABEL,
   DEMO_PROVIDER_NAME,
@@ -25,7 +25,7 @@ import {
   type PaymentCurrency,
   type PaymentMethod,
 } from '../onramp/config';
-import { deliver, DeliveryError } from '../onramp/deliver';
+import { claimSession, confirmSession, deliverSession } from '../onramp/delivery';
 import { PAGE_HEADERS, completePage, messagePage, purchasePage } from '../onramp/page';
 import { computeQuote, findAsset } from '../onramp/quote';
 
@@ -71,14 +71,6 @@ const urlBody = z.object({
   provider: z.string().max(64).optional(),
 });
 
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'body: must be JSON');
-  }
-}
-
 function runtime(c: Context<AppEnv>): OnRampRuntime {
   return (c.var.ctx.onramp ??= onRampRuntime());
 }
@@ -94,7 +86,7 @@ export function listProviders(c: Context<AppEnv>): OnRampProviderConfig[] {
           name: DEMO_PROVIDER_NAME,
           feeRange: FEE_RANGE,
           url: `${base}/onramp-demo/`,
-          supportedChains: c.var.ctx.chains.list().map((e) => e.config.caipNetworkId),
+          supportedChains: c.var.ctx.chains.list().filter((e) => isDemoChain(e.config)).map((e) => e.config.caipNetworkId),
         },
       ]
     : [];
@@ -129,18 +121,26 @@ async function loadSession(c: Context<AppEnv>, id: unknown): Promise<SessionRow 
   return rows[0] ? sessionRow.parse(rows[0]) : null;
 }
 
-const html = (c: Context, body: string, status: 200 | 400 | 404 | 409 | 410 | 502 | 503 = 200) => c.html(body, status, PAGE_HEADERS);
+const html = (c: Context, body: string, status: 200 | 202 | 400 | 404 | 409 | 410 | 502 | 503 = 200) => c.html(body, status, PAGE_HEADERS);
+
+const inProgressPage = (txHash: string) =>
+  messagePage('Purchase in progress', `The payment ${txHash} has been sent and is waiting to be confirmed. Reload this page in a moment; it is never sent twice.`);
+const failedPage = (txHash: string) =>
+  messagePage('Purchase failed', `The delivering transaction ${txHash} reverted, so nothing was delivered. Start again from the wallet.`);
+
+/** The demo provider pays on local dev chains only: flagged localDevchain and reached over loopback. */
+export function isDemoChain(config: { localDevchain: boolean; rpcUrl: string }): boolean {
+  if (!config.localDevchain) return false;
+  const host = new URL(config.rpcUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 export function onRampRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/onramp/providers', async (c) => {
-    await requireProject(c, c.var.ctx.db);
-    return c.json({ providers: listProviders(c) });
-  });
+  app.get('/v1/onramp/providers', endpoint({}, (c) => c.json({ providers: listProviders(c) })));
 
-  app.get('/v1/onramp/options', async (c) => {
-    await requireProject(c, c.var.ctx.db);
+  app.get('/v1/onramp/options', endpoint({}, (c) => {
     // One purchase currency per symbol, with every configured chain that offers it.
     const bySymbol = new Map<string, { id: string; name: string; symbol: string; networks: { name: string; display_name: string; chain_id: string; contract_address: string }[] }>();
     for (const { config } of c.var.ctx.chains.list()) {
@@ -163,11 +163,9 @@ export function onRampRoutes() {
         payment_method_limits: PAYMENT_METHODS.map((m) => ({ id: m.id, min: m.min, max: m.max })),
       })),
     });
-  });
+  }));
 
-  app.post('/v1/onramp/quote', async (c) => {
-    await requireProject(c, c.var.ctx.db);
-    const body = parseOr400(quoteBody, await jsonBody(c));
+  app.post('/v1/onramp/quote', endpoint({ body: quoteBody }, async (c, { body }) => {
     const asset = findAsset(c.var.ctx.chains, body.network, body.purchaseCurrency);
     const { units: _units, ...quote } = await computeQuote(c.var.ctx.chains, runtime(c), {
       asset,
@@ -176,11 +174,9 @@ export function onRampRoutes() {
       paymentMethod: body.paymentMethod,
     });
     return c.json(quote);
-  });
+  }));
 
-  app.post('/v1/generators/onrampurl', async (c) => {
-    const project = await requireProject(c, c.var.ctx.db);
-    const body = parseOr400(urlBody, await jsonBody(c));
+  app.post('/v1/generators/onrampurl', endpoint({ body: urlBody }, async (c, { project, body }) => {
     const providers = listProviders(c);
     const provider = providers.find((p) => p.name === (body.provider ?? DEMO_PROVIDER_NAME));
     if (!provider) throw new HttpError(400, `provider: '${String(body.provider).slice(0, 64)}' is not configured`);
@@ -213,7 +209,7 @@ export function onRampRoutes() {
         body.presetFiatAmount ?? null, body.presetCryptoAmount ?? null, runtime(c).sessionMs],
     );
     return c.json({ url: `${provider.url}?session=${id}` });
-  });
+  }));
 
   // ---- The demo provider's site ----
 
@@ -221,9 +217,13 @@ export function onRampRoutes() {
 
   app.get('/onramp-demo/', async (c) => {
     if (!runtime(c).demoProvider) return html(c, messagePage('Not available', 'The demo provider is turned off.'), 404);
-    const session = await loadSession(c, c.req.query('session'));
+    const found = await loadSession(c, c.req.query('session'));
+    if (found?.status === 'processing') await confirmSession(c.var.ctx.db, c.var.ctx.chains, found);
+    const session = found?.status === 'processing' ? await loadSession(c, found.id) : found;
     if (!session) return html(c, messagePage('Session not found', 'This purchase link is not valid. Start again from the wallet.'), 404);
     if (session.status === 'completed') return html(c, doneFromRow(session));
+    if (session.status === 'failed') return html(c, failedPage(session.tx_hash ?? ''), 410);
+    if (session.status === 'processing') return html(c, inProgressPage(session.tx_hash ?? ''), 202);
     if (session.expired) return html(c, messagePage('Session expired', 'This purchase link has expired. Start again from the wallet.'), 410);
     return html(c, purchasePage(view(c, session, session.preset_fiat_amount ?? '100.00', session.fiat_currency, 'card')));
   });
@@ -234,6 +234,7 @@ export function onRampRoutes() {
     const session = await loadSession(c, form.session);
     if (!session) return html(c, messagePage('Session not found', 'This purchase link is not valid. Start again from the wallet.'), 404);
     if (session.status === 'completed') return html(c, doneFromRow(session));
+    if (session.status === 'failed') return html(c, failedPage(session.tx_hash ?? ''), 410);
     if (session.expired) return html(c, messagePage('Session expired', 'This purchase link has expired. Start again from the wallet.'), 410);
     const amount = typeof form.amount === 'string' ? form.amount.trim() : '';
     const currency = currencySchema.safeParse(form.currency);
@@ -247,29 +248,35 @@ export function onRampRoutes() {
     let asset: ReturnType<typeof findAsset>;
     try {
       asset = findAsset(c.var.ctx.chains, session.chain_id, session.asset);
+      if (!isDemoChain(asset.entry.config)) return again('The demo provider pays on local development chains only.', 400);
       quote = await computeQuote(c.var.ctx.chains, runtime(c), { asset, paymentCurrency: fiat, amount, paymentMethod: payWith });
     } catch (err) {
       if (err instanceof HttpError) return again(err.message.replace(/^amount: /, 'Amount: '), err.status === 503 ? 503 : 400);
       throw err;
     }
+    const usd = Number(quote.paymentTotal.amount) * runtime(c).fiatRates[fiat];
+    const { demoPurchaseCapUsd, demoAddressCapUsd, fundingKey } = runtime(c);
+    if (usd > demoPurchaseCapUsd) return again(`Amount: the demo provider sells at most ${demoPurchaseCapUsd.toFixed(2)} USD per purchase.`, 400);
     // Claim the session: a second submit (double click, another tab) never pays twice.
-    const claimed = await c.var.ctx.db.query(
-      `UPDATE onramp_sessions SET status = 'processing' WHERE id = $1 AND status = 'created' RETURNING id`,
-      [session.id],
-    );
-    if (claimed.rows.length === 0) return again('This purchase is already being processed.', 409);
-    let txHash: string;
+    const claim = await claimSession(c.var.ctx.db, {
+      id: session.id,
+      address: session.address,
+      usd,
+      paymentTotal: `${quote.paymentTotal.amount} ${quote.paymentTotal.currency}`,
+      purchaseAmount: `${quote.purchaseAmount.amount} ${quote.purchaseAmount.currency}`,
+    }, demoAddressCapUsd);
+    if (claim === 'busy') return again('This purchase is already being processed.', 409);
+    if (claim !== 'claimed') return again(claim.capExceeded, 400);
+    let delivery: Awaited<ReturnType<typeof deliverSession>>;
     try {
-      txHash = await deliver(asset, runtime(c).fundingKey, session.address as Address, quote.units);
+      delivery = await deliverSession(c.var.ctx.db, fundingKey, session.id, asset, session.address as Address, quote.units);
     } catch (err) {
-      await c.var.ctx.db.query(`UPDATE onramp_sessions SET status = 'created' WHERE id = $1`, [session.id]);
       c.var.ctx.log.warn('onramp delivery failed', { session: session.id.slice(0, 8), error: String((err as Error)?.message ?? err) });
-      return again(err instanceof DeliveryError ? err.message : 'The purchase could not be delivered. Nothing was charged; try again.', 502);
+      return again((err as Error).message, 502);
     }
-    await c.var.ctx.db.query(
-      `UPDATE onramp_sessions SET status = 'completed', tx_hash = $2, payment_total = $3, purchase_amount = $4, completed_at = now() WHERE id = $1`,
-      [session.id, txHash, `${quote.paymentTotal.amount} ${quote.paymentTotal.currency}`, `${quote.purchaseAmount.amount} ${quote.purchaseAmount.currency}`],
-    );
+    if (delivery.status === 'pending') return html(c, inProgressPage(delivery.txHash), 202);
+    if (delivery.status === 'failed') return html(c, failedPage(delivery.txHash), 502);
+    const txHash = delivery.txHash;
     return html(c, completePage({ quote, txHash, address: session.address }));
   });
 

@@ -7,8 +7,9 @@
  *   GET  /v1/profile/suggestions/:name?zone=portico.eth → { suggestions: [{ name, registered }] }
  *   POST /v1/profile/account { coin_type, address, message, signature } → 201 Profile
  *
- * `message` is JSON text `{ name, attributes?, timestamp, chainId? }` signed by `address` with
- * personal_sign (EIP-191). The signature is checked (EOA, viem `verifyMessage`) before anything is
+ * `message` is JSON text `{ name, attributes, timestamp, chainId, coinType }` signed by `address`
+ * with personal_sign (EIP-191); `coinType` must equal the body's `coin_type`, so the chain the
+ * name is stored for is always one the owner signed. The signature is checked (EOA, viem `verifyMessage`) before anything is
  * stored; a name already stored → 409 `{ error: 'Name is taken' }`.
  */
 import { Hono } from 'hono';
@@ -16,14 +17,11 @@ import { getAddress, verifyMessage } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import type { Db } from '../db/client';
-import { evmAddress, requireAddress } from '../http/chain';
+import { addressParams, evmAddress } from '../http/chain';
 import { HttpError, parseOr400 } from '../http/errors';
-import { requireProject } from '../http/project';
-
-export const NAME_ZONE = 'portico.eth';
-export const LABEL_MIN_LENGTH = 4;
-/** A DNS label's limit; the spec sets no maximum. */
-export const LABEL_MAX_LENGTH = 63;
+import { optionalParam } from '../http/params';
+import { endpoint } from '../http/validate';
+import { LABEL_MAX_LENGTH, NAME_CHARACTERS, NAME_ZONE, labelProblem, parseLabel } from '../profile/name-rules';
 /** A registration message older than this is refused (replay window). */
 export const MESSAGE_MAX_AGE_S = 600;
 /** Clock skew tolerated for a timestamp ahead of the server's clock. */
@@ -33,20 +31,6 @@ export const NAME_NOT_FOUND = 'Name not found';
 /** ENSIP-11: coin type of an EVM chain is 0x80000000 | chainId; Ethereum mainnet keeps SLIP-44's 60. */
 export const EVM_COIN_TYPE_BASE = 0x80000000;
 export const MAINNET_COIN_TYPE = 60;
-
-/** Spec section 5: at least 4 characters; only letters, digits and hyphens. Undefined when fine. */
-export function labelProblem(label: string): string | undefined {
-  if (label.length < LABEL_MIN_LENGTH) return `Name must be at least ${LABEL_MIN_LENGTH} characters`;
-  if (!/^[A-Za-z0-9-]+$/.test(label)) return 'Name can only contain letters, numbers and hyphens';
-  if (label.length > LABEL_MAX_LENGTH) return `Name must be at most ${LABEL_MAX_LENGTH} characters`;
-  return undefined;
-}
-
-/** 'Alice' or 'alice.portico.eth' → 'alice' (other zones are left as they are and fail the rules). */
-function labelOf(name: string): string {
-  const lower = name.toLowerCase();
-  return lower.endsWith(`.${NAME_ZONE}`) ? lower.slice(0, -NAME_ZONE.length - 1) : lower;
-}
 
 export function coinTypeOf(chainId: number): number {
   return chainId === 1 ? MAINNET_COIN_TYPE : (EVM_COIN_TYPE_BASE | chainId) >>> 0;
@@ -97,14 +81,7 @@ async function findName(db: Db, fullName: string): Promise<NameRow | undefined> 
 }
 
 const apiVersion = z.enum(['1', '2'], { error: 'must be 1 or 2' }).optional();
-
-/** A label (or full name) in the path; 400 with the rule it breaks. */
-function requireLabel(raw: string): string {
-  const label = labelOf(raw);
-  const problem = labelProblem(label);
-  if (problem) throw new HttpError(400, `name: ${problem}`);
-  return label;
-}
+const nameParams = z.object({ name: z.string() });
 
 const signedMessageSchema = z.object({
   name: z.string({ error: 'required' }).max(LABEL_MAX_LENGTH + NAME_ZONE.length + 1, 'is too long'),
@@ -118,6 +95,7 @@ const signedMessageSchema = z.object({
     .positive('must be positive')
     .max(1e11, 'must be in seconds, not milliseconds'),
   chainId: z.number().int('must be an integer').positive('must be positive').lt(2 ** 31, 'must be below 2^31').optional(),
+  coinType: z.number({ error: 'required (the coin_type being registered)' }).int('must be an integer'),
 });
 
 const registrationSchema = z.object({
@@ -132,8 +110,8 @@ const registrationSchema = z.object({
 
 /** Up to 4 free variants plus the name itself when free, in a stable order. */
 async function suggestionsFor(db: Db, rawLabel: string): Promise<{ name: string; registered: boolean }[]> {
-  const base = rawLabel.replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '').slice(0, LABEL_MAX_LENGTH - 5);
-  if (!base) throw new HttpError(400, 'name: Name can only contain letters, numbers and hyphens');
+  const base = rawLabel.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '').slice(0, LABEL_MAX_LENGTH - 5);
+  if (!base) throw new HttpError(400, `name: ${NAME_CHARACTERS}`);
   const candidates = [base, `${base}-eth`, `${base}1`, `${base}-web3`, `${base}42`, `${base}-dao`, `${base}7`, `${base}-xyz`, `${base}2025`, `${base}-id`]
     .filter((label, i, all) => all.indexOf(label) === i && !labelProblem(label))
     .map((label) => `${label}.${NAME_ZONE}`);
@@ -142,68 +120,64 @@ async function suggestionsFor(db: Db, rawLabel: string): Promise<{ name: string;
   return candidates.filter((name) => !taken.has(name)).slice(0, 5).map((name) => ({ name, registered: false }));
 }
 
+/** Avatars are https: URLs only (no http: mixed content, no data: or javascript: payloads); 400 otherwise. */
+function httpsAvatar(value: string): string {
+  try {
+    if (new URL(value).protocol === 'https:') return value;
+  } catch {
+    // not a URL: refused below
+  }
+  throw new HttpError(400, 'message.attributes.avatar: must be an https: URL');
+}
+
 export function profileRoutes(options: { now?: () => number } = {}) {
   const app = new Hono<AppEnv>();
   const nowSeconds = () => Math.floor((options.now ?? Date.now)() / 1000);
 
-  app.get('/v1/profile/account/:name', async (c) => {
-    const { db } = c.var.ctx;
-    await requireProject(c, db);
-    parseOr400(z.object({ apiVersion }), { apiVersion: c.req.query('apiVersion') });
-    const label = requireLabel(c.req.param('name'));
-    const row = await findName(db, `${label}.${NAME_ZONE}`);
+  app.get('/v1/profile/account/:name', endpoint({ params: nameParams, query: z.object({ apiVersion }) }, async (c, { params }) => {
+    const label = parseLabel(params.name, 'name');
+    const row = await findName(c.var.ctx.db, `${label}.${NAME_ZONE}`);
     if (!row) return c.json({ error: NAME_NOT_FOUND }, 404);
     return c.json(toProfile(row));
-  });
+  }));
 
-  app.get('/v1/profile/reverse/:address', async (c) => {
-    const { db } = c.var.ctx;
-    await requireProject(c, db);
-    const address = requireAddress(c.req.param('address'));
-    if (c.req.query('sender')) requireAddress(c.req.query('sender'), 'sender');
-    parseOr400(z.object({ apiVersion }), { apiVersion: c.req.query('apiVersion') });
-    const { rows } = await db.query<NameRow>(
+  const reverseQuery = z.object({ sender: optionalParam(evmAddress), apiVersion });
+
+  app.get('/v1/profile/reverse/:address', endpoint({ params: addressParams, query: reverseQuery }, async (c, { params: { address } }) => {
+    const { rows } = await c.var.ctx.db.query<NameRow>(
       `SELECT ${NAME_COLUMNS} FROM names WHERE lower(address) = $1 ORDER BY updated_at DESC, created_at DESC, name`,
       [address.toLowerCase()],
     );
     return c.json(rows.map(toProfile));
+  }));
+
+  const suggestionsQuery = z.object({
+    zone: z.string().refine((z) => z.toLowerCase() === NAME_ZONE, `only ${NAME_ZONE} is served`).optional(),
   });
 
-  app.get('/v1/profile/suggestions/:name', async (c) => {
-    const { db } = c.var.ctx;
-    await requireProject(c, db);
-    const zone = c.req.query('zone');
-    if (zone !== undefined && zone.toLowerCase() !== NAME_ZONE) throw new HttpError(400, `zone: only ${NAME_ZONE} is served`);
-    const raw = labelOf(c.req.param('name'));
+  app.get('/v1/profile/suggestions/:name', endpoint({ params: nameParams, query: suggestionsQuery }, async (c, { params }) => {
+    const raw = params.name.replace(/\.portico\.eth$/i, '');
     if (raw.length > LABEL_MAX_LENGTH) throw new HttpError(400, `name: Name must be at most ${LABEL_MAX_LENGTH} characters`);
-    return c.json({ suggestions: await suggestionsFor(db, raw) });
-  });
+    return c.json({ suggestions: await suggestionsFor(c.var.ctx.db, raw) });
+  }));
 
-  app.post('/v1/profile/account', async (c) => {
+  app.post('/v1/profile/account', endpoint({ body: registrationSchema }, async (c, { body: registration }) => {
     const { db } = c.var.ctx;
-    await requireProject(c, db);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new HttpError(400, 'body: must be JSON');
-    }
-    const registration = parseOr400(registrationSchema, body);
     let parsedMessage: unknown;
     try {
       parsedMessage = JSON.parse(registration.message);
     } catch {
-      throw new HttpError(400, 'message: must be JSON text { name, attributes?, timestamp, chainId? }');
+      throw new HttpError(400, 'message: must be JSON text { name, attributes, timestamp, chainId, coinType }');
     }
     const message = parseOr400(z.object({ message: signedMessageSchema }), { message: parsedMessage }).message;
 
-    // Name rules (spec section 5) on '<label>.portico.eth'.
-    const fullName = message.name.toLowerCase();
-    if (!fullName.endsWith(`.${NAME_ZONE}`)) throw new HttpError(400, `message.name: must end with .${NAME_ZONE}`);
-    const label = fullName.slice(0, -NAME_ZONE.length - 1);
-    const problem = labelProblem(label);
-    if (problem) throw new HttpError(400, `message.name: ${problem}`);
+    // Name rules (spec section 5, no look-alikes) on '<label>.portico.eth'.
+    const fullName = `${parseLabel(message.name, 'message.name', true)}.${NAME_ZONE}`;
+    const attributes = message.attributes ?? {};
+    const avatar = attributes.avatar !== undefined ? httpsAvatar(attributes.avatar) : null;
 
+    // The coin type registered is the one signed.
+    if (message.coinType !== registration.coin_type) throw new HttpError(400, 'coin_type: does not match message.coinType');
     // Chain: coin type per ENSIP-11, consistent with the message's chainId when it has one.
     const coinChainId = chainIdOfCoinType(registration.coin_type);
     if (coinChainId === undefined) throw new HttpError(400, 'coin_type: must be 60 (Ethereum) or 0x80000000 | chainId (ENSIP-11)');
@@ -223,8 +197,6 @@ export function profileRoutes(options: { now?: () => number } = {}) {
     }).catch(() => false);
     if (!valid) return c.json({ error: 'signature: not signed by address' }, 401);
 
-    const attributes = message.attributes ?? {};
-    const avatar = attributes.avatar && /^(https?:|data:image\/)/i.test(attributes.avatar) ? attributes.avatar : null;
     const { rows } = await db.query<NameRow>(
       `INSERT INTO names (name, address, chain_id, avatar, attributes, coin_type, message, signature)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
@@ -243,7 +215,7 @@ export function profileRoutes(options: { now?: () => number } = {}) {
     );
     if (!rows[0]) return c.json({ error: NAME_TAKEN }, 409);
     return c.json(toProfile(rows[0]), 201);
-  });
+  }));
 
   return app;
 }

@@ -5,20 +5,20 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../app';
-import { requireProject } from '../http/project';
+import { endpoint } from '../http/validate';
 
 export function projectRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/projects/:projectId/allowed-origins', async (c) => {
-    const project = await requireProject(c, c.var.ctx.db, c.req.param('projectId'));
-    return c.json({ allowedOrigins: project.allowedOrigins });
-  });
+  app.get(
+    '/v1/projects/:projectId/allowed-origins',
+    endpoint({ project: 'path' }, (c, { project }) => c.json({ allowedOrigins: project.allowedOrigins })),
+  );
 
-  app.get('/v1/projects/:projectId/analytics-config', async (c) => {
-    const project = await requireProject(c, c.var.ctx.db, c.req.param('projectId'));
-    return c.json({ isAnalyticsEnabled: project.analyticsEnabled });
-  });
+  app.get(
+    '/v1/projects/:projectId/analytics-config',
+    endpoint({ project: 'path' }, (c, { project }) => c.json({ isAnalyticsEnabled: project.analyticsEnabled })),
+  );
 
   return app;
 }

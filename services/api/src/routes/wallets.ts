@@ -4,9 +4,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { HttpError, parseOr400 } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { caip2, csvParam, intParam, walletId } from '../http/params';
-import { requireProject } from '../http/project';
+import { endpoint } from '../http/validate';
 
 export const WALLET_PAGE_SIZE = 40;
 export const MAX_ENTRIES = 100;
@@ -122,10 +122,8 @@ export function buildWalletsQuery(q: WalletsQuery): { sql: string; params: unkno
 export function walletRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/wallets', async (c) => {
+  app.get('/v1/wallets', endpoint({ query: walletsQuerySchema }, async (c, { query: q }) => {
     const { db } = c.var.ctx;
-    await requireProject(c, db);
-    const q = parseOr400(walletsQuerySchema, c.req.query());
     const { sql, params } = buildWalletsQuery(q);
     const { rows } = await db.query<WalletDbRow & Record<string, unknown>>(sql, params);
     const base = c.var.ctx.publicUrl ?? new URL(c.req.url).origin;
@@ -151,14 +149,14 @@ export function walletRoutes() {
         order: r.explorer_order,
       }));
     return c.json({ count: rows[0]?.total ?? 0, data });
-  });
+  }));
 
   const imageIdSchema = z.object({
     imageId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an image id'),
   });
 
-  app.get('/v1/wallet-images/:imageId', async (c) => {
-    const { imageId } = parseOr400(imageIdSchema, { imageId: c.req.param('imageId') });
+  // Images are public (an <img> sends no project id): no project.
+  app.get('/v1/wallet-images/:imageId', endpoint({ project: 'none', params: imageIdSchema }, async (c, { params: { imageId } }) => {
     const etag = `"${imageId}"`;
     const cache = 'public, max-age=31536000, immutable';
     if (c.req.header('if-none-match') === etag) {
@@ -177,7 +175,7 @@ export function walletRoutes() {
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     });
-  });
+  }));
 
   return app;
 }

@@ -10,6 +10,8 @@ export interface SeedOptions {
   walletsFile?: string;
   /** Synthetic wallets to add (scale tests and bench only). Default 0. */
   syntheticWallets?: number;
+  /** Development mode: projects also allow their developmentOrigins. */
+  development?: boolean;
 }
 
 export interface SeedResult {
@@ -20,7 +22,7 @@ export interface SeedResult {
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const walletsSeeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7282002)');
-    await syncProjects(tx, await readProjects(options.projectsFile));
+    await syncProjects(tx, await readProjects(options.projectsFile, options.development));
     return seedWalletsIfEmpty(tx, options.walletsFile);
   });
   const syntheticWallets = options.syntheticWallets ? await insertSyntheticWallets(db, options.syntheticWallets) : 0;

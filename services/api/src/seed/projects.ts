@@ -11,18 +11,27 @@ export const PROJECT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
  */
 export const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/;
 
+const originPattern = z.string().regex(ORIGIN_PATTERN, 'an origin such as https://app.example.com, https://*.example.com or http://localhost:*');
+
 export const projectConfigSchema = z.object({
   projectId: z.string().regex(PROJECT_ID_PATTERN, 'letters, digits, - and _ (1-64), starting with a letter or digit'),
-  allowedOrigins: z.array(z.string().regex(ORIGIN_PATTERN, 'an origin such as https://app.example.com, https://*.example.com or http://localhost:*')),
+  /** The only origins whose pages may call the project (no implicit `*`); [] = server-to-server only. */
+  allowedOrigins: z.array(originPattern),
+  /** Added to allowedOrigins only when the API runs in development mode (local demo pages on any port). */
+  developmentOrigins: z.array(originPattern).default([]),
   analyticsEnabled: z.boolean().default(false),
 });
 export type ProjectConfig = z.infer<typeof projectConfigSchema>;
 
 export const DEFAULT_PROJECTS_FILE = SEED_DIR + 'projects.json';
 
-export async function readProjects(file = DEFAULT_PROJECTS_FILE): Promise<ProjectConfig[]> {
+/** The projects of the file; `development` adds each project's developmentOrigins to its allowedOrigins. */
+export async function readProjects(file = DEFAULT_PROJECTS_FILE, development = false): Promise<ProjectConfig[]> {
   const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  return z.array(projectConfigSchema).parse(raw);
+  return z
+    .array(projectConfigSchema)
+    .parse(raw)
+    .map((p) => ({ ...p, allowedOrigins: development ? [...p.allowedOrigins, ...p.developmentOrigins] : p.allowedOrigins }));
 }
 
 /**
