@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { RunningApi } from '../src/server';
-import { getJson, PROJECT, start, walletsUrl, type WalletsBody } from './helpers';
+import { getJson, PROJECT, start, TEST_DATABASE_URL, walletsUrl, type WalletsBody } from './helpers';
 
 const seed = JSON.parse(readFileSync(new URL('../seed/wallets.json', import.meta.url), 'utf8')) as {
   id: string | null;
@@ -258,7 +258,15 @@ describe('POST /v1/analytics/events', () => {
   });
 });
 
+test('every reply carries X-Request-Id; a caller\'s plain id is kept, anything else replaced', async () => {
+  const own = await fetch(walletsUrl(api, { entries: '1' }), { headers: { 'x-request-id': 'trace-42.a:b' } });
+  expect(own.headers.get('x-request-id')).toBe('trace-42.a:b');
+  const made = await fetch(`${api.url}/v1/wallets`, { headers: { 'x-request-id': 'bad id\twith spaces' } });
+  expect(made.status).toBe(400);
+  expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+});
+
 test('GET /healthz', async () => {
-  expect(await getJson(`${api.url}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok', db: 'pglite' } });
+  expect(await getJson(`${api.url}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok', db: TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
   expect((await getJson(`${api.url}/nope`)).status).toBe(404);
 });
