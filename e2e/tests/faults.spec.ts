@@ -2,7 +2,7 @@
 // demo stack and the test asserts what a person sees. In every case the modal keeps answering
 // (focus inside, Esc and Close work), shows the spec's message (section 8), offers a retry where
 // there is one, and never sends a transaction twice (counted at the chain's RPC and on chain).
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { parseEther, verifyMessage, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
@@ -38,13 +38,16 @@ const newAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
 /** The Account view with `fault` on the API requests `matcher` picks, on `tab`. */
 async function accountTabWithFault(page: Page, urls: PorticoUrls, matcher: (url: URL) => boolean, fault: ApiFault, tab: string) {
-  await injectApiFault(page, matcher, fault);
+  const failure = await injectApiFault(page, matcher, fault);
   await openDemo(page, urls, '/');
   await connectInjected(page);
   const account = dialog(page, 'Account');
   await account.getByRole('tab', { name: tab }).click();
-  return account;
+  return { account, failure };
 }
+
+const tokenListItem = (account: Locator, name: string) => account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: name });
+const TOKENS_FAILED = 'Token balances could not be loaded. They will load again when you come back.';
 
 test.describe('the API fails', () => {
   // Dev account #2 holds PUSD and PTK and has no name; nothing here changes its balances.
@@ -53,9 +56,9 @@ test.describe('the API fails', () => {
 
   for (const fault of API_FAULTS) {
     test(`${fault} on token balances: the spec's toast, the rest of the account works`, async ({ page, urls, env }) => {
-      const account = await accountTabWithFault(page, urls, apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/), fault, 'Tokens');
+      const { account } = await accountTabWithFault(page, urls, apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/), fault, 'Tokens');
       await expect(account.getByText('Token Balance Unavailable')).toBeVisible(FAULT_SHOWN);
-      await expect(account.getByText('Token balances could not be loaded. They will load again when you come back.')).toBeVisible();
+      await expect(account.getByText(TOKENS_FAILED)).toBeVisible();
       // The native balance comes from the chain; the other tabs still load from the API.
       await expect(account.getByText('10,000 ETH')).toBeVisible();
       await account.getByRole('tab', { name: 'NFTs' }).click();
@@ -64,11 +67,11 @@ test.describe('the API fails', () => {
     });
 
     test(`${fault} on activity: the spec's toast, the list is empty, the modal works`, async ({ page, urls, env }) => {
-      const account = await accountTabWithFault(page, urls, apiPath(env.api!, /^\/v1\/account\/[^/]+\/history$/), fault, 'Activity');
+      const { account } = await accountTabWithFault(page, urls, apiPath(env.api!, /^\/v1\/account\/[^/]+\/history$/), fault, 'Activity');
       await expect(account.getByText('Failed to fetch transactions')).toBeVisible(FAULT_SHOWN);
       await expect(account.getByText('No activity yet')).toBeVisible();
       await account.getByRole('tab', { name: 'Tokens' }).click();
-      await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'Portico USD' })).toBeVisible();
+      await expect(tokenListItem(account, 'Portico USD')).toBeVisible();
       await expectModalResponsive(page);
     });
 
@@ -133,6 +136,28 @@ test.describe('the API fails', () => {
     });
   }
 
+  test('balances fail once: coming back within 30 s does not ask again (spec section 4), after 30 s the tokens load', async ({ page, urls, env }) => {
+    await page.clock.install();
+    const balance = apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/);
+    const { account, failure } = await accountTabWithFault(page, urls, balance, 'HTTP 500', 'Tokens');
+    await expect(account.getByText(TOKENS_FAILED)).toBeVisible(FAULT_SHOWN);
+    await failure.heal();
+    const asked = failure.count();
+
+    const comeBack = async () => {
+      await account.getByRole('tab', { name: 'NFTs' }).click();
+      await account.getByRole('tab', { name: 'Tokens' }).click();
+    };
+    await comeBack();
+    await expect(account.getByText(TOKENS_FAILED)).toBeVisible();
+    expect(failure.count(), 'no new request inside the 30 s block').toBe(asked);
+
+    await page.clock.fastForward('00:31');
+    await comeBack();
+    await expect(tokenListItem(account, 'Portico USD')).toBeVisible();
+    await expectModalResponsive(page);
+  });
+
   test('429 with Retry-After on balances: the modal waits as told, retries by itself, then shows the tokens', async ({ page, urls, env }) => {
     const RETRY_AFTER_S = 2;
     const limited = await rateLimitOnce(page, apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/), RETRY_AFTER_S);
@@ -140,7 +165,7 @@ test.describe('the API fails', () => {
     await connectInjected(page);
     const account = dialog(page, 'Account');
     await account.getByRole('tab', { name: 'Tokens' }).click();
-    await expect(account.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'Portico USD' })).toBeVisible(FAULT_SHOWN);
+    await expect(tokenListItem(account, 'Portico USD')).toBeVisible(FAULT_SHOWN);
     await expect(account.getByText('Token Balance Unavailable')).toHaveCount(0);
 
     const retries = limited.retriesAfterLimitMs();
