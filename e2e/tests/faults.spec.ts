@@ -136,6 +136,24 @@ test.describe('the API fails', () => {
     });
   }
 
+  for (const fault of API_FAULTS) {
+    test(`${fault} on on-ramp options and quote: the spec's canned sample data, marked as sample`, async ({ page, urls, env }) => {
+      await injectApiFault(page, apiPath(env.api!, /^\/v1\/onramp\/(options|quote)$/), fault);
+      await openDemo(page, urls, '/');
+      await connectInjected(page);
+      await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click();
+      const buy = dialog(page, 'Buy Crypto');
+      // Spec sections 8 and 9: options fall back to sample data (card limits 10.00–7500.00, USD and EUR).
+      await expect(buy.getByRole('note').filter({ hasText: 'Showing sample data' })).toBeVisible(FAULT_SHOWN);
+      await buy.getByRole('list', { name: 'Choose a provider' }).getByRole('button').first().click();
+      await expect(buy.getByText('Limits: 10.00–7500.00 USD')).toBeVisible();
+      await buy.getByLabel('Amount').fill('100');
+      await buy.getByRole('button', { name: 'Get quote' }).click();
+      await expect(buy.getByRole('region', { name: 'Quote' }).getByRole('note')).toContainText('Sample quote', FAULT_SHOWN);
+      await expectModalResponsive(page);
+    });
+  }
+
   test('balances fail once: coming back within 30 s does not ask again (spec section 4), after 30 s the tokens load', async ({ page, urls, env }) => {
     await page.clock.install();
     const balance = apiPath(env.api!, /^\/v1\/account\/[^/]+\/balance$/);
