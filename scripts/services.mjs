@@ -62,7 +62,10 @@ export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const relayPort = options.relayPort ?? 8787;
   const apiPort = options.apiPort ?? 8788;
+  // The demo, the e2e suite and the benchmarks run the API in development mode (demo origins on
+  // 127.0.0.1/localhost, the on-ramp demo provider); a deployment leaves it off.
   const apiEnv = {
+    PORTICO_API_MODE: 'development',
     ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
     ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
   };
