@@ -18,7 +18,7 @@ import { createRouterController, type RouterController } from './controllers/rou
 import { createToastController, type ToastController } from './controllers/toast';
 import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
-import { alertOnOriginRefusal } from './api/origin-refusal';
+import { alertOnOriginRefusal } from './api/origin-guard';
 import { lazyAsync } from './lazy';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 

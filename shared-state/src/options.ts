@@ -51,7 +51,17 @@ export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
 export type ThemeMode = 'light' | 'dark';
 
 const walletIds = z.optional(z.array(z.string()));
-const eip155Address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x + 40 hex digits)'));
+const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const eip155Address = z.string().check(z.regex(EIP155_ADDRESS, 'must be an address (0x + 40 hex digits)'));
+/** `{ 'eip155:<chain id>': '0x…' }` (a custom check: z.record would add its code to every page). */
+const swapRoutersSchema = z.custom<Record<string, string>>(
+  (input) =>
+    typeof input === 'object' &&
+    input !== null &&
+    !Array.isArray(input) &&
+    Object.entries(input).every(([network, router]) => /^eip155:[1-9]\d{0,15}$/.test(network) && typeof router === 'string' && EIP155_ADDRESS.test(router)),
+  "must map 'eip155:<id>' to addresses",
+);
 
 export const porticoOptionsSchema = z.strictObject({
   projectId: z.string().check(z.minLength(1, 'is required')),
@@ -81,9 +91,7 @@ export const porticoOptionsSchema = z.strictObject({
    * The exchange router per eip155 network (`{ 'eip155:1': '0x…' }`) that swap transactions must
    * call; wins over the router the API names. Pins it independently of the API that builds them.
    */
-  swapRouters: z.optional(
-    z.record(z.string().check(z.regex(/^eip155:[1-9]\d{0,19}$/, "must be an eip155 network id ('eip155:<chain id>')")), eip155Address),
-  ),
+  swapRouters: z.optional(swapRoutersSchema),
   /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
   pay: z.optional(
     z.strictObject({
@@ -141,19 +149,15 @@ function resolveRemotes(input: z.infer<typeof porticoOptionsSchema>): Partial<Re
 }
 
 /**
- * The CAIP-2 id must say what the network is (`<chainNamespace>:<id>`), and an eip155 chain id is
- * a positive integer: every controller parses it or does arithmetic on it later.
+ * The CAIP-2 id must say what the network is (`<chainNamespace>:<id>`), with a CAIP-2 reference as
+ * the id (an eip155 one a positive integer): every controller parses it or computes with it later.
  */
-function checkNetworkIds(networks: readonly CaipNetwork[], field: string): void {
-  networks.forEach((network, index) => {
-    const at = `${field}${field === 'networks' ? `.${index}` : ''}`;
-    if (network.chainNamespace === 'eip155' && !/^[1-9]\d{0,15}$/.test(String(network.id))) {
-      throw new InvalidOptionsError(`${at}.id`, 'must be a positive integer chain id');
-    }
-    if (network.caipNetworkId !== `${network.chainNamespace}:${network.id}`) {
-      throw new InvalidOptionsError(`${at}.caipNetworkId`, `must be '${network.chainNamespace}:${network.id}'`);
-    }
-  });
+function checkNetworkId(network: CaipNetwork, field: string): void {
+  const { chainNamespace, id } = network;
+  const reference = chainNamespace === 'eip155' ? /^[1-9]\d{0,15}$/ : /^[-\w]{1,32}$/;
+  if (network.caipNetworkId !== `${chainNamespace}:${id}` || !reference.test(String(id))) {
+    throw new InvalidOptionsError(field, "is not a CAIP-2 network ('<chainNamespace>:<id>')");
+  }
 }
 
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
@@ -169,9 +173,9 @@ export function parseOptions(input: unknown): PorticoOptions {
   }
   const options = result.data;
   const networks = options.networks.map(toCaipNetwork);
-  checkNetworkIds(networks, 'networks');
+  networks.forEach((network, index) => checkNetworkId(network, `networks.${index}`));
   const defaultNetwork = options.defaultNetwork ? toCaipNetwork(options.defaultNetwork) : networks[0]!;
-  checkNetworkIds([defaultNetwork], 'defaultNetwork');
+  checkNetworkId(defaultNetwork, 'defaultNetwork');
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
     throw new InvalidOptionsError('defaultNetwork', 'must be one of `networks`');
   }

@@ -80,30 +80,13 @@ export const swapAtom = atom<SwapState>(initialSwapState);
 
 /** ERC-20 decimals are a uint8. */
 const MAX_TOKEN_DECIMALS = 255;
-const validDecimals = (decimals: number) => Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_TOKEN_DECIMALS;
+export const validTokenDecimals = (decimals: number) => Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_TOKEN_DECIMALS;
 
-/** An amount or a number of decimals that is not one (formatTokenAmount's only error). */
-export class InvalidTokenAmountError extends PorticoError {
-  override name = 'InvalidTokenAmountError';
-  constructor(value: unknown, decimals: unknown) {
-    super('Invalid amount', { details: `${String(value)} with ${String(decimals)} decimals` });
-  }
-}
 
-/** '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */
-export function parseTokenAmount(text: string, decimals: number): bigint | undefined {
-  const value = text.trim();
-  if (!validDecimals(decimals) || !/^(?:\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
-  const [whole = '', fraction = ''] = value.split('.');
-  if (fraction.length > decimals) return undefined;
-  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
-}
-
-/** 1500000n with 6 decimals → '1.5'; a negative amount keeps its sign. */
+/** 1500000n with 6 decimals → '1.5'. Anything but a non-negative integer amount throws PorticoError('Invalid amount'). */
 export function formatTokenAmount(value: bigint | string, decimals: number): string {
-  if (!validDecimals(decimals) || (typeof value !== 'bigint' && !/^-?\d+$/.test(String(value)))) throw new InvalidTokenAmountError(value, decimals);
+  if (!validTokenDecimals(decimals) || !/^\d+$/.test(String(value))) throw new PorticoError('Invalid amount');
   const v = BigInt(value);
-  if (v < 0n) return `-${formatTokenAmount(-v, decimals)}`;
   const base = 10n ** BigInt(decimals);
   const fraction = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
   return fraction ? `${v / base}.${fraction}` : `${v / base}`;

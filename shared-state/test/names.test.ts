@@ -7,11 +7,11 @@ import {
   createMemoryStorage,
   createPorticoCore,
   fullName,
-  nameRuleProblem,
   namesAtom,
   UserRejectedRequestError,
   type PorticoCore,
 } from '../src/index';
+import { nameRuleProblem } from '../src/name-rules';
 import { coinTypeForChain } from '../src/controllers/names';
 import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
 import { FakeAdapter } from './helpers/fake-adapter';

@@ -5,7 +5,6 @@ import {
   createPorticoCore,
   formatTokenAmount,
   minimumReceived,
-  parseTokenAmount,
   portfolioAtom,
   swapAtom,
   swapTokenBalance,
@@ -13,6 +12,7 @@ import {
   type PreparedCall,
   type SwapToken,
 } from '../src/index';
+import { parseTokenAmount } from '../src/controllers/swap';
 import type { CaipNetwork } from '../src/network';
 import { createEip155Adapter } from '../src/adapters/eip155/adapter';
 import { FakeAdapter } from './helpers/fake-adapter';

@@ -1,10 +1,9 @@
 /**
  * The Portico API refuses a browser call from an origin the project does not allow with
- * 403 `{ "error": "Unauthorized: origin not allowed" }` (spec §8). Tiny and eager: core wraps
- * its API fetch with it, so whichever feature meets the refusal first raises the alert.
+ * 403 `{ "error": "Unauthorized: origin not allowed" }` (spec §8). Loaded on the first 403
+ * (api/origin-guard.ts) and with the HTTP client, which never retries it.
  */
-import type { Store } from 'jotai/vanilla';
-import { alertAtom, type AlertState } from '../atoms';
+import type { AlertState } from '../atoms';
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
 
@@ -22,18 +21,4 @@ export async function isOriginRefusal(response: Response): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A fetch that raises the Invalid App Configuration alert on the first origin refusal, once. */
-export function alertOnOriginRefusal(store: Store, fetchImpl?: typeof fetch): typeof fetch {
-  let alerted = false;
-  return async (input, init) => {
-    // Resolved per call: tests and hosts may replace the global fetch after creation.
-    const response = await (fetchImpl ?? fetch)(input, init);
-    if (!alerted && (await isOriginRefusal(response))) {
-      alerted = true;
-      store.set(alertAtom, ORIGIN_REFUSED_ALERT);
-    }
-    return response;
-  };
 }

@@ -5,7 +5,8 @@ import { fetchNameProfile, fetchNameSuggestions, fetchNamesForAddress, NameServi
 import { accountsAtom, activeAccountAtom, activeNamespaceAtom, activeNetworkAtom } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
-import { fullName, nameRuleProblem, namesAtom, type NameAvailability, type NamesState } from '../names';
+import { nameRuleProblem } from '../name-rules';
+import { fullName, namesAtom, type NameAvailability, type NamesState } from '../names';
 import type { PorticoStorage } from '../storage';
 import type { AccountDataController } from './account-data';
 import type { NamesFlow } from './names-form';

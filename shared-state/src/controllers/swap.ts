@@ -16,12 +16,12 @@ import {
   formatTokenAmount,
   isNativeSwapToken,
   minimumReceived,
-  parseTokenAmount,
   swapAtom,
   swapTokenBalance,
   type SwapQuote,
   type SwapState,
   type SwapToken,
+  validTokenDecimals,
 } from '../swap';
 import { checkApproveTransaction, checkSwapTransaction, type BuiltTransaction } from './swap-check';
 import type { SwapController } from './swap-form';
@@ -42,6 +42,15 @@ export function apiErrorText(error: unknown): string {
     }
   }
   return errorText(error);
+}
+
+/** Typed text → smallest units (the flow's only parse; views only format): '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */
+export function parseTokenAmount(text: string, decimals: number): bigint | undefined {
+  const value = text.trim();
+  if (!validTokenDecimals(decimals) || !/^(?:\d+\.?\d*|\.\d+)$/.test(value)) return undefined;
+  const [whole = '', fraction = ''] = value.split('.');
+  if (fraction.length > decimals) return undefined;
+  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`);
 }
 
 /** The first problem with the swap input, or undefined. */
