@@ -263,19 +263,19 @@ test.describe('a transfer', () => {
     await expectModalResponsive(page);
   });
 
-  // Product defect (see the commit that added it): after the wallet has sent, a failed receipt check
-  // shows 'Transaction failed' with Try again, which leads to the preview's Send: a second transfer.
-  test('the receipt check fails after the wallet sent: whatever retry the modal offers, the chain sees one transfer', async ({ page, urls }) => {
+  // Once the wallet has sent, the only way on is to read that transaction's receipt again:
+  // no Try again, no second Send (before the fix this path sent the transfer twice).
+  test('the receipt check fails after the wallet sent: the modal offers Check again, never a second send', async ({ page, urls }) => {
     const { send, rpc, sentOnce } = await startTransfer(page, urls, '0.75');
     rpc.fail(['eth_getTransactionReceipt']);
     await send.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(send.getByRole('alert')).toBeVisible({ timeout: 45_000 });
+    await expect(send.getByRole('alert')).toContainText('Transaction sent, not yet confirmed', { timeout: 45_000 });
     expect(rpc.sent(), 'the wallet sent it once').toBe(1);
+    await expect(send.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(send.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
 
     rpc.heal();
-    // The way forward the modal offers: Try again, then the preview's Send.
-    await send.getByRole('button', { name: 'Try again' }).click();
-    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await send.getByRole('button', { name: 'Check again' }).click();
     await sentOnce();
     await expectModalResponsive(page);
   });

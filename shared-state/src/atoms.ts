@@ -177,12 +177,13 @@ export interface SendState {
   token?: BalanceItem;
   sendTokenAmount: string;
   receiverAddress: string;
-  status: 'editing' | 'estimating' | 'preview' | 'awaiting-signature' | 'pending' | 'success' | 'failed';
+  /** 'unconfirmed': the wallet sent it (`pendingHash`) but its receipt could not be read yet; only a check of that hash may follow, never a second send. */
+  status: 'editing' | 'estimating' | 'preview' | 'awaiting-signature' | 'pending' | 'unconfirmed' | 'success' | 'failed';
   /** The first validation problem, in the spec's wording. */
   error?: string;
   /** Network fee in the native token, as decimal text. */
   fee?: string;
-  /** The hash of the transaction being mined, while status is 'pending'. */
+  /** The hash of the transaction being mined, while status is 'pending' or 'unconfirmed'. */
   pendingHash?: string;
   /** The transaction sent last (kept after the form resets, for the success screen). */
   lastTransaction?: { hash: string; explorerUrl?: string; amount: string; symbol: string; receiver: string };

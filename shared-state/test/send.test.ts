@@ -264,6 +264,34 @@ describe('send controller (core with a fake adapter)', () => {
     expect(state().error).toContain('reverted');
   });
 
+  it('a receipt that cannot be read: unconfirmed, never sent twice; Check again reads the same hash', async () => {
+    const { core, adapter, state } = await connected();
+    adapter.receiptError = new Error('HTTP request failed.');
+    core.send.setToken(ETH);
+    core.send.setAmount('1');
+    core.send.setReceiver(RECEIVER);
+    expect(await core.send.send()).toBe(false);
+    expect(state()).toMatchObject({ status: 'unconfirmed', pendingHash: adapter.hash });
+    expect(state().error).toBe('The transaction was sent, but its confirmation could not be read: HTTP request failed.');
+
+    // Neither a second send nor a new preview starts while the first transaction is unconfirmed.
+    expect(await core.send.send()).toBe(false);
+    expect(await core.send.preview()).toBe(false);
+    expect(adapter.transfers).toHaveLength(1);
+
+    adapter.receiptError = undefined;
+    expect(await core.send.checkAgain()).toBe(true);
+    expect(state()).toMatchObject({ status: 'success', lastTransaction: { hash: adapter.hash, amount: '1', symbol: 'ETH' } });
+    expect(adapter.receiptChecks).toEqual([adapter.hash, adapter.hash]);
+    expect(adapter.transfers).toHaveLength(1);
+  });
+
+  it('Check again does nothing unless a sent transaction is unconfirmed', async () => {
+    const { core, adapter } = await connected();
+    expect(await core.send.checkAgain()).toBe(false);
+    expect(adapter.receiptChecks).toHaveLength(0);
+  });
+
   it('an invalid form never reaches the wallet', async () => {
     const { core, adapter, state } = await connected();
     core.send.setToken(ETH);

@@ -170,6 +170,25 @@ describe('WalletSend preview and send', () => {
     expect(receiverInput().value).toBe(RECEIVER);
   });
 
+  it('sent but the receipt cannot be read: no second send is offered, Check again confirms the same transaction', async () => {
+    const { adapter } = await openSend();
+    adapter.receiptError = new Error('HTTP request failed.');
+    fill({ token: 'ETH', amount: '1', receiver: RECEIVER });
+    await previewSend();
+    fireEvent.click(button('Send'));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
+    act(() => adapter.approve());
+    await waitFor(() => expect(alertText()).toContain('Transaction sent, not yet confirmed'));
+    expect(alertText()).toContain('HTTP request failed.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+
+    adapter.receiptError = undefined;
+    fireEvent.click(button('Check again'));
+    await screen.findByText('Sent');
+    expect(adapter.transfers).toHaveLength(1);
+  });
+
   it("a node error (insufficient funds for gas) is shown as the node's message", async () => {
     const { adapter } = await openSend();
     fill({ token: 'ETH', amount: '1', receiver: RECEIVER });

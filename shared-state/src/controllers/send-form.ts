@@ -10,15 +10,17 @@ export interface SendController {
   setReceiver(receiver: string): void;
   /** Validates, estimates the fee and moves to the preview; a problem stays on the form with its message. */
   preview(): Promise<boolean>;
-  /** Asks the wallet to sign, waits for the chain, then resets the form (spec section 4). */
+  /** Asks the wallet to sign, waits for the chain, then resets the form (spec section 4). Refused while a sent transaction is unconfirmed. */
   send(): Promise<boolean>;
+  /** Reads the receipt of the transaction already sent (status 'unconfirmed') again; never sends anything. */
+  checkAgain(): Promise<boolean>;
   /** Back to the form with what was entered. */
   edit(): void;
   reset(): void;
 }
 
 /** The form half of sending: plain state updates, always loaded (inputs must update synchronously). */
-export type SendForm = Omit<SendController, 'preview' | 'send'>;
+export type SendForm = Omit<SendController, 'preview' | 'send' | 'checkAgain'>;
 
 export function createSendForm(store: Store): SendForm {
   const state = () => store.get(sendAtom);

@@ -29,6 +29,11 @@ export function validateSend(state: SendState, namespace: ChainNamespace): strin
   return undefined;
 }
 
+/** States in which a transaction is on its way: no new preview or send may start. */
+const IN_FLIGHT: readonly SendState['status'][] = ['awaiting-signature', 'pending', 'unconfirmed'];
+
+const unconfirmedText = (error: unknown) => `The transaction was sent, but its confirmation could not be read: ${errorText(error)}`;
+
 /** The token's contract address from its CAIP-10 `address`, absent for the native token. */
 const tokenContract = (token: BalanceItem | undefined) => token?.address?.split(':').pop();
 
@@ -39,7 +44,7 @@ export function createSendFlow(deps: {
   events: EventBus;
   /** Refreshes balances once a send is mined. */
   onSent(): void;
-}): Pick<SendController, 'preview' | 'send'> {
+}): Pick<SendController, 'preview' | 'send' | 'checkAgain'> {
   const { store, events } = deps;
   const state = () => store.get(sendAtom);
   const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
@@ -68,8 +73,65 @@ export function createSendFlow(deps: {
     return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
   };
 
+  /** Validates, then hands the transfer to the wallet; undefined when nothing was sent. */
+  async function signAndSend() {
+    try {
+      const { account, network, adapter } = context();
+      const current = state();
+      const problem = validateSend(current, network.chainNamespace);
+      if (problem) {
+        patch({ error: problem, status: 'editing' });
+        return undefined;
+      }
+      patch({ status: 'awaiting-signature', error: undefined });
+      events.track('SEND_INITIATED', { network: network.caipNetworkId, token: current.token?.symbol });
+      const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
+      return { hash, network, adapter };
+    } catch (error) {
+      const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
+      patch({ status: 'failed', error: message, pendingHash: undefined });
+      events.track('SEND_ERROR', { message });
+      return undefined;
+    }
+  }
+
+  /** Waits for the receipt of a sent transaction: success, a revert, or 'unconfirmed' when it cannot be read. */
+  async function confirm(hash: string, network: CaipNetwork, adapter: ChainAdapter): Promise<boolean> {
+    patch({ status: 'pending', pendingHash: hash, error: undefined });
+    let outcome: Awaited<ReturnType<ChainAdapter['waitForTransaction']>>;
+    try {
+      outcome = await adapter.waitForTransaction(hash, network);
+    } catch (error) {
+      patch({ status: 'unconfirmed', error: unconfirmedText(error) });
+      events.track('SEND_ERROR', { message: 'unconfirmed', hash });
+      return false;
+    }
+    if (outcome.status !== 'success') {
+      const message = 'The transaction was reverted on chain.';
+      patch({ status: 'failed', error: message, pendingHash: undefined });
+      events.track('SEND_ERROR', { message, hash });
+      return false;
+    }
+    const current = state();
+    store.set(sendAtom, {
+      ...initialSendState,
+      status: 'success',
+      lastTransaction: {
+        hash,
+        explorerUrl: explorerUrl(network, hash),
+        amount: current.sendTokenAmount,
+        symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
+        receiver: current.receiverAddress.trim(),
+      },
+    });
+    events.track('SEND_SUCCESS', { network: network.caipNetworkId, hash });
+    deps.onSent();
+    return true;
+  }
+
   return {
     async preview() {
+      if (IN_FLIGHT.includes(state().status)) return false;
       try {
         const { account, network, adapter } = context();
         const problem = validateSend(state(), network.chainNamespace);
@@ -88,43 +150,23 @@ export function createSendFlow(deps: {
     },
 
     async send() {
-      let current = state();
+      // A transaction the wallet already sent is only ever checked again, never sent a second time.
+      if (IN_FLIGHT.includes(state().status)) return false;
+      const sent = await signAndSend();
+      return sent ? confirm(sent.hash, sent.network, sent.adapter) : false;
+    },
+
+    async checkAgain() {
+      const { pendingHash, status } = state();
+      if (status !== 'unconfirmed' || !pendingHash) return false;
       try {
-        const { account, network, adapter } = context();
-        const problem = validateSend(current, network.chainNamespace);
-        if (problem) {
-          patch({ error: problem, status: 'editing' });
-          return false;
-        }
-        patch({ status: 'awaiting-signature', error: undefined });
-        events.track('SEND_INITIATED', { network: network.caipNetworkId, token: current.token?.symbol });
-        const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
-        patch({ status: 'pending', pendingHash: hash });
-        const outcome = await adapter.waitForTransaction(hash, network);
-        current = state();
-        if (outcome.status !== 'success') throw new PorticoError('The transaction was reverted on chain.');
-        store.set(sendAtom, {
-          ...initialSendState,
-          status: 'success',
-          lastTransaction: {
-            hash,
-            explorerUrl: explorerUrl(network, hash),
-            amount: current.sendTokenAmount,
-            symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
-            receiver: current.receiverAddress.trim(),
-          },
-        });
-        events.track('SEND_SUCCESS', { network: network.caipNetworkId, hash });
-        deps.onSent();
-        return true;
+        const { network, adapter } = context();
+        return await confirm(pendingHash, network, adapter);
       } catch (error) {
-        const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
-        patch({ status: 'failed', error: message, pendingHash: undefined });
-        events.track('SEND_ERROR', { message });
+        patch({ status: 'unconfirmed', error: unconfirmedText(error) });
         return false;
       }
     },
-
   };
 }
 

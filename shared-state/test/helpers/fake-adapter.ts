@@ -24,6 +24,10 @@ export class FakeAdapter implements ChainAdapter {
   sendError?: unknown;
   hash = `0x${'ab'.repeat(32)}`;
   outcome: TransactionOutcome['status'] = 'success';
+  /** Thrown by waitForTransaction (a receipt that cannot be read), when set. */
+  receiptError: Error | undefined;
+  /** Hashes whose receipt was asked for, in order. */
+  readonly receiptChecks: string[] = [];
 
   watchConnectors(onChange: (connectors: Connector[]) => void) {
     onChange([...this.connectors]);
@@ -64,6 +68,8 @@ export class FakeAdapter implements ChainAdapter {
     return this.hash;
   }
   async waitForTransaction(hash: string): Promise<TransactionOutcome> {
+    this.receiptChecks.push(hash);
+    if (this.receiptError) throw this.receiptError;
     return { hash, status: this.outcome };
   }
   getProvider() {

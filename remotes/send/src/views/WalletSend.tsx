@@ -64,6 +64,24 @@ export default function WalletSend({ portico }: PorticoViewProps) {
           )}
         </div>
       );
+    case 'unconfirmed':
+      // The wallet sent it: the only way on is to read its receipt again, never a second send.
+      return (
+        <div className="portico-panel">
+          <div role="alert" className="portico-stack">
+            <p>Transaction sent, not yet confirmed</p>
+            <p className="portico-muted">{send.error}</p>
+            {send.pendingHash && (
+              <p className="portico-muted" title={send.pendingHash}>
+                Transaction {shortenAddress(send.pendingHash)}
+              </p>
+            )}
+          </div>
+          <button type="button" className="portico-button portico-button-block" onClick={() => void portico.send.checkAgain()}>
+            Check again
+          </button>
+        </div>
+      );
     case 'success':
       return <Success portico={portico} />;
     case 'failed':
