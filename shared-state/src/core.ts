@@ -141,7 +141,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             },
           }),
         ),
-      ['preview', 'send'],
+      ['preview', 'send', 'checkAgain'],
     ),
   };
   const onramp: OnRampController = lazyAsync(
