@@ -421,15 +421,20 @@ test.describe('the WalletConnect relay is killed during pairing', () => {
       await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
       const view = dialog(page, 'WalletConnect');
       await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
+      const copiedUri = async () => {
+        await button(page, 'Copy link').click({ timeout: 1_000 });
+        return page.evaluate(() => navigator.clipboard.readText());
+      };
+      const deadUri = await copiedUri();
 
-      // The relay dies with the pairing's session proposal in its (in-memory) mailbox, and comes back empty.
-      // Product defect (see the commit that added the real kill): the modal keeps showing the dead URI,
-      // with no error and no fresh QR, until the pairing expires 4 minutes later.
+      // The relay dies with the pairing's session proposal in its (in-memory) mailbox, and comes back
+      // empty: the modal withdraws that URI and shows a fresh pairing's QR.
       await relay.kill();
       await relay.start();
+      await expect.poll(() => copiedUri().catch(() => deadUri), { timeout: 30_000 }).not.toBe(deadUri);
+      await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
 
       // The visitor scans the QR code the modal shows now.
-      await button(page, 'Copy link').click();
       await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
       await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address), { timeout: 30_000 });
       await expect(dialog(page, 'Account')).toBeVisible();

@@ -65,6 +65,17 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
     expect(wc().wcPairingExpiry).toBeLessThanOrEqual(Date.now() + 240_000);
   });
 
+  it('a withdrawn URI (the relay connection dropped) goes back to buffering until the fresh one arrives', async () => {
+    const { core, wc } = setup();
+    await core.connection.start();
+    void core.walletConnect.ensurePairing();
+    core.walletConnect.receiveUri(URI);
+    core.walletConnect.receiveUri(undefined);
+    expect(wc()).toMatchObject({ status: 'pairing', buffering: true, wcUri: undefined, wcPairingExpiry: undefined });
+    core.walletConnect.receiveUri(`${URI}-fresh`);
+    expect(wc()).toMatchObject({ status: 'pairing', buffering: false, wcUri: `${URI}-fresh` });
+  });
+
   it('reuses a live pairing: same promise, no second connect', async () => {
     const { core, adapter } = setup();
     await core.connection.start();

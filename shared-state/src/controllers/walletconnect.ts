@@ -15,8 +15,8 @@ export interface WalletConnectController {
   ensurePairing(options?: { wallet?: RegistryWallet; isMobile?: boolean }): Promise<boolean>;
   /** Warms the WalletConnect client while the person looks at the wallet list. */
   preload(): void;
-  /** Called with each pairing URI the relay hands out. */
-  receiveUri(uri: string): void;
+  /** Called with each pairing URI the relay hands out; undefined withdraws a URI that can no longer work. */
+  receiveUri(uri: string | undefined): void;
   /** The deep link for the picked wallet, remembered as the person's choice (mobile). */
   openDeepLink(wallet: RegistryWallet, context: { isTelegram: boolean }): { href: string; target: string } | undefined;
   /** Spec section 4, Reset: clears URI, expiry, linking, recent wallet and the stored deep link. */
@@ -78,7 +78,8 @@ export function createWalletConnectController(deps: {
     },
     preload: deps.preload,
     receiveUri(uri) {
-      patch({ wcUri: uri, wcPairingExpiry: pairingExpiresAt(now()), buffering: false });
+      if (uri === undefined) patch({ wcUri: undefined, wcPairingExpiry: undefined, buffering: true });
+      else patch({ wcUri: uri, wcPairingExpiry: pairingExpiresAt(now()), buffering: false });
     },
     openDeepLink(wallet, context) {
       const { wcUri } = store.get(walletConnectAtom);

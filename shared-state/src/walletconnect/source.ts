@@ -18,8 +18,11 @@ export interface WalletConnectSettings {
 
 /** A WalletConnect session as the eip155 adapter needs it. Loaded lazily: the SDK is large. */
 export interface WalletConnectSource {
-  /** Starts a pairing; `onUri` receives the `wc:` URI to show. Resolves when the wallet approves. */
-  connect(onUri: (uri: string) => void): Promise<ConnectedAccount>;
+  /**
+   * Starts a pairing; `onUri` receives each `wc:` URI to show, or undefined when the shown one can no
+   * longer work (the relay connection dropped) and a fresh one is on its way. Resolves when the wallet approves.
+   */
+  connect(onUri: (uri: string | undefined) => void): Promise<ConnectedAccount>;
   /** After a reload: the live session's account, with no prompt; undefined when there is none. */
   restore(): Promise<ConnectedAccount | undefined>;
   disconnect(): Promise<void>;

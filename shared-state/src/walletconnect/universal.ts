@@ -2,6 +2,7 @@
 import UniversalProvider from '@walletconnect/universal-provider';
 import type { Eip1193Provider } from '../adapters/eip155/discovery';
 import type { WalletEventHandlers } from '../adapters/types';
+import { PAIRING_LIFETIME_MS } from '../constants';
 import { firstEip155Account, type WalletConnectSettings, type WalletConnectSource } from './source';
 
 const EIP155_METHODS = [
@@ -51,7 +52,7 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
       const showUri = (uri: string) => onUri(uri);
       provider.on('display_uri', showUri);
       try {
-        await provider.connect({ optionalNamespaces: namespaces });
+        await pairSurvivingRelayLoss(provider, namespaces, onUri);
       } finally {
         provider.removeListener?.('display_uri', showUri);
       }
@@ -83,4 +84,50 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
       };
     },
   };
+}
+
+/** The parts of UniversalProvider that pairing uses (a narrow type, so tests can drive it). */
+type PairingProvider = Pick<UniversalProvider, 'on' | 'removeListener' | 'connect'> & {
+  client: { core: { relayer: Pick<UniversalProvider['client']['core']['relayer'], 'on' | 'off'> } };
+};
+
+/** Spec section 9: the default retry gap. */
+const RELAY_RETRY_GAP_MS = 1000;
+/** How long to keep trying to reach a lost relay for a fresh pairing (the pairing lifetime). */
+const RELAY_RETRY_WINDOW_MS = PAIRING_LIFETIME_MS;
+
+/**
+ * Pairs, and starts over with a fresh URI when the relay connection drops before the wallet
+ * answered: the session proposal sits in the relay's mailbox, and a relay that restarted may have
+ * lost it, so the URI on screen would connect nothing. The old URI is withdrawn at once.
+ */
+export async function pairSurvivingRelayLoss(
+  provider: PairingProvider,
+  namespaces: Parameters<UniversalProvider['connect']>[0]['optionalNamespaces'],
+  onUri: (uri: string | undefined) => void,
+): Promise<void> {
+  const relayer = provider.client.core.relayer;
+  const giveUpAt = Date.now() + RELAY_RETRY_WINDOW_MS;
+  for (;;) {
+    let shownUri = false;
+    const markShown = () => (shownUri = true);
+    let onRelayLost = () => {};
+    const relayLost = new Promise<'relay-lost'>((resolve) => (onRelayLost = () => resolve('relay-lost')));
+    provider.on('display_uri', markShown);
+    relayer.on('relayer_disconnect', onRelayLost);
+    const approval = provider.connect({ optionalNamespaces: namespaces });
+    try {
+      if ((await Promise.race([approval.then(() => 'approved' as const), relayLost])) === 'approved') return;
+      approval.catch(() => undefined); // the abandoned proposal expires on its own
+      onUri(undefined);
+    } catch (error) {
+      // Before a URI was shown, a failure is the relay being unreachable: try again shortly.
+      // After it, it is the wallet's answer (declined, expired), which the caller shows.
+      if (shownUri || Date.now() > giveUpAt) throw error;
+    } finally {
+      provider.removeListener?.('display_uri', markShown);
+      relayer.off('relayer_disconnect', onRelayLost);
+    }
+    await new Promise((resolve) => setTimeout(resolve, RELAY_RETRY_GAP_MS));
+  }
 }

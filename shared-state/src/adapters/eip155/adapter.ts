@@ -16,7 +16,7 @@ export interface Eip155AdapterEnvironment {
   /** The legacy injected provider (`window.ethereum`), if any. */
   legacyProvider?: Eip1193Provider;
   /** WalletConnect pairing, when the host configured a relay; `onUri` shows each new pairing URI. */
-  walletConnect?: { source: WalletConnectSource; onUri(uri: string): void };
+  walletConnect?: { source: WalletConnectSource; onUri(uri: string | undefined): void };
 }
 
 /** How long a silent reconnect waits for the stored wallet to announce itself after a reload. */
