@@ -4,7 +4,7 @@
 // the balances are read back on chain. Dev account #3: the activity spec sends ETH from it, but no
 // other spec touches its PUSD or PTK.
 import type { Locator, Page } from '@playwright/test';
-import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, http, maxUint256, parseUnits, type Address } from 'viem';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { dialog, openDemo, openModal, recordRequests } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -34,17 +34,20 @@ async function quote100(swap: Locator): Promise<string> {
 test.describe('swap', () => {
   test.use({ walletOptions: { account: TRADER } });
 
-  test('100 PUSD → PTK: Approve PUSD the first time only; on-chain balances move by the quote within slippage', async ({ page, urls, env }) => {
+  test('100 PUSD → PTK twice: each approval exactly the swap amount unless the visitor allows unlimited; balances move by the quote within slippage', async ({ page, urls, env }) => {
     test.setTimeout(60_000);
     const node = createPublicClient({ transport: http(urls.rpcUrl) });
     const tokens = (await (await fetch(`${env.api}/v1/convert/tokens?projectId=portico-demo&chainId=${CHAIN}`)).json()) as {
       tokens: { symbol: string; address: string }[];
+      router: string;
     };
     const address = (symbol: string) => tokens.tokens.find((t) => t.symbol === symbol)!.address.split(':')[2] as Address;
     const [PUSD, PTK] = [address('PUSD'), address('PTK')];
     const balance = (token: Address) => node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [TRADER] });
+    const allowanceOnChain = () => node.readContract({ address: PUSD, abi: erc20Abi, functionName: 'allowance', args: [TRADER, router] });
     const allowance = await (await fetch(`${env.api}/v1/convert/allowance?projectId=portico-demo&tokenAddress=${CHAIN}:${PUSD}&userAddress=${TRADER}`)).json();
     expect(allowance).toEqual({ allowance: '0' }); // a fresh chain: the approval step must show
+    const router = getAddress(tokens.router);
 
     const requests = recordRequests(page);
     await openDemo(page, urls, '/');
@@ -57,12 +60,14 @@ test.describe('swap', () => {
     expect(requests.to(swapUrl).length).toBeGreaterThan(0);
     await expect(swap.getByRole('radio', { name: '1%' })).toBeChecked();
 
-    // First swap: approval needed.
+    // First swap: approval needed, for exactly the 100 PUSD being swapped (the default).
     const [pusd0, ptk0] = [await balance(PUSD), await balance(PTK)];
     const quoted = await quote100(swap);
+    await expect(swap.getByRole('checkbox', { name: 'Allow unlimited PUSD' })).not.toBeChecked();
     await swap.getByRole('button', { name: 'Approve PUSD' }).click();
     await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 20_000 });
     await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    expect(await allowanceOnChain()).toBe(parseUnits('100', 6));
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
     const done = swap.getByRole('status').filter({ hasText: 'Swapped' });
     await expect(done).toBeVisible({ timeout: 20_000 });
@@ -73,12 +78,16 @@ test.describe('swap', () => {
     expect(received).toBeGreaterThanOrEqual((quotedWei * BigInt(10_000 - SLIPPAGE * 10_000)) / 10_000n);
     expect(received).toBeLessThanOrEqual(quotedWei); // nobody else traded: exactly the quote, at most
 
-    // Second swap: the allowance is there, no approval step.
+    // Second swap: the exact allowance was used up, so approval shows again; this time the visitor
+    // asks for an unlimited one.
     await swap.getByRole('button', { name: 'Swap again' }).click();
     const [pusd1, ptk1] = [await balance(PUSD), await balance(PTK)];
     const quoted2 = await quote100(swap);
-    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled();
+    await swap.getByRole('checkbox', { name: 'Allow unlimited PUSD' }).check();
+    await swap.getByRole('button', { name: 'Approve PUSD' }).click();
+    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 20_000 });
     await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    expect(await allowanceOnChain()).toBe(maxUint256);
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
     await expect(swap.getByRole('status').filter({ hasText: 'Swapped' })).toBeVisible({ timeout: 20_000 });
     expect(await balance(PUSD)).toBe(pusd1 - parseUnits('100', 6));
