@@ -77,7 +77,7 @@ test.describe('name registration', () => {
     // Another owner registers the name straight through the API, with a signature of their own.
     const other = privateKeyToAccount(generatePrivateKey());
     const label = freshLabel('held');
-    const message = JSON.stringify({ name: `${label}.portico.eth`, attributes: {}, timestamp: Math.floor(Date.now() / 1000), chainId: 31337 });
+    const message = JSON.stringify({ name: `${label}.portico.eth`, attributes: {}, timestamp: Math.floor(Date.now() / 1000), chainId: 31337, coinType: COIN_TYPE });
     const registered = await fetch(`${env.api}/v1/profile/account?projectId=${PROJECT}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

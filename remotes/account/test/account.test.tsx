@@ -32,13 +32,13 @@ const panel = () => screen.getByRole('tabpanel');
 
 describe('Account header', () => {
   it('shows identity, balance, network, explorer and actions; Receive opens WalletReceive', async () => {
-    stub.api.identity = { name: 'vitalik.test', avatar: 'http://api.test/avatar.png' };
+    stub.api.identity = { name: 'vitalik.test', avatar: 'https://api.test/avatar.png' };
     const core = await connectedCore();
     const { container } = renderView(Account, core);
     await waitFor(() => expect(screen.getByText('vitalik.test')).toBeTruthy());
     expect(screen.getByText('0xf39F…2266')).toBeTruthy();
     const avatar = container.querySelector('img.portico-avatar')!;
-    expect(avatar.getAttribute('src')).toBe('http://api.test/avatar.png');
+    expect(avatar.getAttribute('src')).toBe('https://api.test/avatar.png');
     expect(avatar.getAttribute('alt')).toBe('');
     await waitFor(() => expect(screen.getByText('10,000 ETH')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
