@@ -178,7 +178,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             },
           }),
         ),
-      ['loadTokens', 'fetchQuote', 'approve', 'swap'],
+      ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
     ),
   );
   const registryOptions = {

@@ -39,7 +39,8 @@ export interface SwapQuote {
   key: string;
 }
 
-export type SwapStatus = 'editing' | 'awaiting-approval' | 'approving' | 'awaiting-signature' | 'pending' | 'success' | 'failed';
+/** 'unconfirmed': the wallet sent the approval or swap (`pendingHash`, `unconfirmedStep`) but its receipt could not be read; only a check of that hash may follow. */
+export type SwapStatus = 'editing' | 'awaiting-approval' | 'approving' | 'awaiting-signature' | 'pending' | 'unconfirmed' | 'success' | 'failed';
 
 export interface SwapState {
   tokens: SwapToken[];
@@ -62,6 +63,8 @@ export interface SwapState {
   status: SwapStatus;
   error?: string;
   pendingHash?: string;
+  /** Which sent transaction is unconfirmed, while status is 'unconfirmed'. */
+  unconfirmedStep?: 'approve' | 'swap';
   lastSwap?: { hash: string; explorerUrl?: string; fromAmount: string; fromSymbol: string; toAmount: string; toSymbol: string };
 }
 

@@ -39,6 +39,8 @@ class SwapAdapter extends FakeAdapter {
     return `0x${String(this.calls.length).padStart(64, '0')}`;
   }
   override async waitForTransaction(hash: string) {
+    this.receiptChecks.push(hash);
+    if (this.receiptError) throw this.receiptError;
     return { hash, status: this.outcomes.shift() ?? 'success' };
   }
 }
@@ -254,6 +256,44 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(await core.swap.swap()).toBe(false);
     expect(state().status).toBe('failed');
     expect(state().error).toMatch(/^The swap was reverted on chain/);
+  });
+
+  it('a swap whose receipt cannot be read is unconfirmed: never swapped twice; Check again reads the same hash', async () => {
+    const { core, adapter, state } = await connected();
+    allowance = 2n ** 255n;
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await core.swap.fetchQuote();
+    adapter.receiptError = new Error('HTTP request failed.');
+    expect(await core.swap.swap()).toBe(false);
+    const sentHash = adapter.receiptChecks[0]!;
+    expect(state()).toMatchObject({ status: 'unconfirmed', unconfirmedStep: 'swap', pendingHash: sentHash });
+    expect(state().error).toBe('The transaction was sent, but its confirmation could not be read: HTTP request failed.');
+    expect(await core.swap.swap()).toBe(false);
+    expect(await core.swap.approve()).toBe(false);
+    expect(adapter.calls).toHaveLength(1);
+
+    adapter.receiptError = undefined;
+    expect(await core.swap.checkAgain()).toBe(true);
+    expect(state()).toMatchObject({ status: 'success', lastSwap: { hash: sentHash, fromAmount: '100', toSymbol: 'PTK' } });
+    expect(adapter.receiptChecks).toEqual([sentHash, sentHash]);
+    expect(adapter.calls).toHaveLength(1);
+  });
+
+  it('an approval whose receipt cannot be read is unconfirmed; Check again confirms it and reads the allowance', async () => {
+    const { core, adapter, state } = await connected();
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
+    await core.swap.fetchQuote();
+    adapter.receiptError = new Error('HTTP request failed.');
+    expect(await core.swap.approve()).toBe(false);
+    expect(state()).toMatchObject({ status: 'unconfirmed', unconfirmedStep: 'approve' });
+    expect(await core.swap.approve()).toBe(false);
+    expect(adapter.calls).toHaveLength(1);
+
+    adapter.receiptError = undefined;
+    allowance = 100_000_000n;
+    expect(await core.swap.checkAgain()).toBe(true);
+    expect(state()).toMatchObject({ status: 'editing', needsApproval: false, pendingHash: undefined, unconfirmedStep: undefined });
+    expect(adapter.calls).toHaveLength(1);
   });
 
   /** Connected, PUSD → PTK 100 quoted; `approved` skips the approval step. */

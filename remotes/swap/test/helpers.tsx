@@ -89,7 +89,10 @@ export class FakeAdapter implements ChainAdapter {
     this.calls.push(call);
     return new Promise<string>((resolve, reject) => this.signatures.push({ resolve, reject }));
   }
+  /** Thrown by waitForTransaction (a receipt that cannot be read), when set. */
+  receiptError: Error | undefined;
   async waitForTransaction(hash: string): Promise<TransactionOutcome> {
+    if (this.receiptError) throw this.receiptError;
     return { hash, status: this.outcome };
   }
   getProvider() {

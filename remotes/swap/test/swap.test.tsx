@@ -119,6 +119,24 @@ describe('Swap flow', () => {
     expect(core.store.get(swapAtom).status).toBe('editing');
   });
 
+  it('a swap sent but unconfirmed: no Try again or Swap is offered, Check again shows the result', async () => {
+    const { adapter } = await openSwap();
+    api.state.allowance = 2n ** 256n - 1n;
+    await quoteFor('100');
+    adapter.receiptError = new Error('HTTP request failed.');
+    fireEvent.click(submit());
+    await waitFor(() => expect(adapter.calls).toHaveLength(1));
+    act(() => adapter.sign(`0x${'ab'.repeat(32)}`));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Swap sent, not yet confirmed'));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Swap|Approve \w+)$/ })).toBeNull();
+
+    adapter.receiptError = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByText('Swapped');
+    expect(adapter.calls).toHaveLength(1);
+  });
+
   it('"Allow unlimited PUSD" is off by default next to Approve; checked, the approval is unlimited', async () => {
     const { adapter } = await openSwap();
     await quoteFor('100');

@@ -25,9 +25,11 @@ export interface SwapController {
   approve(): Promise<boolean>;
   /** Re-quotes (a move beyond the slippage stops here with an error), builds, checks, signs, waits. */
   swap(): Promise<boolean>;
+  /** Reads the receipt of the approval or swap already sent (status 'unconfirmed') again; never sends anything. */
+  checkAgain(): Promise<boolean>;
 }
 
-type SwapFlow = Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap'>;
+type SwapFlow = Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap' | 'checkAgain'>;
 
 /** The form half of swapping: synchronous setters plus the quote debounce; the flow loads lazily. */
 export function createSwapForm(store: Store, flow: SwapFlow): SwapController {

@@ -4,7 +4,7 @@
  * refresh after. Loaded on first use (lazyAsync in core.ts); the form half is controllers/swap-form.ts.
  */
 import type { Store } from 'jotai/vanilla';
-import type { ChainAdapter } from '../adapters/types';
+import type { ChainAdapter, TransactionOutcome } from '../adapters/types';
 import type { ApiContext } from '../api/client';
 import { buildSwapApprove, buildSwapTransaction, fetchSwapAllowance, fetchSwapQuote, fetchSwapTokens } from '../api/convert';
 import { HttpRequestError } from '../api/http';
@@ -69,6 +69,9 @@ export function validateSwap(state: SwapState, balances: Parameters<typeof swapT
   return undefined;
 }
 
+/** States in which an approval or swap is on its way: no new one may start. */
+const IN_FLIGHT: readonly SwapState['status'][] = ['awaiting-approval', 'approving', 'awaiting-signature', 'pending', 'unconfirmed'];
+
 const quoteKey = (state: SwapState, amount: bigint) => `${state.sourceToken?.address}|${state.toToken?.address}|${amount}`;
 
 /** The 0x address of a CAIP-10 swap token; undefined for the native currency. */
@@ -83,7 +86,7 @@ export function createSwapFlow(deps: {
   /** Refreshes balances once a swap is mined. */
   onSwapped(): void;
   now?: () => number;
-}): Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap'> {
+}): Pick<SwapController, 'loadTokens' | 'fetchQuote' | 'approve' | 'swap' | 'checkAgain'> {
   const { store } = deps;
   const now = deps.now ?? Date.now;
   const state = () => store.get(swapAtom);
@@ -109,7 +112,9 @@ export function createSwapFlow(deps: {
     };
   }
 
-  async function routerFor(ctx: ReturnType<typeof context>): Promise<string> {
+  type SwapContext = ReturnType<typeof context>;
+
+  async function routerFor(ctx: SwapContext): Promise<string> {
     const id = ctx.network.caipNetworkId;
     const pinned = deps.swapRouters[id];
     if (pinned) return pinned;
@@ -123,20 +128,71 @@ export function createSwapFlow(deps: {
   }
 
   /** Sends only the checked fields, from the connected account (never a `from` the API chose). */
-  async function sendAndWait(ctx: ReturnType<typeof context>, tx: BuiltTransaction & { gas?: string }, onHash: (hash: string) => void) {
+  async function sendChecked(ctx: SwapContext, tx: BuiltTransaction & { gas?: string }): Promise<string> {
     if (!ctx.adapter.sendTransaction) throw new PorticoError(`Swaps are not supported on ${ctx.network.chainNamespace} yet`);
     const call = { from: ctx.address, to: tx.to, data: tx.data, value: tx.value, ...(tx.gas ? { gas: tx.gas } : {}) };
-    const hash = await ctx.adapter.sendTransaction(ctx.connectorId, call, ctx.network);
-    onHash(hash);
-    return { hash, outcome: await ctx.adapter.waitForTransaction(hash, ctx.network) };
+    return ctx.adapter.sendTransaction(ctx.connectorId, call, ctx.network);
   }
+
+  /**
+   * The receipt of a sent approval or swap; undefined (and status 'unconfirmed') when it cannot be
+   * read, because the transaction may well be mined: sending it again could pay twice.
+   */
+  async function receiptOf(ctx: SwapContext, hash: string, step: 'approve' | 'swap') {
+    try {
+      return await ctx.adapter.waitForTransaction(hash, ctx.network);
+    } catch (error) {
+      patch({ status: 'unconfirmed', unconfirmedStep: step, pendingHash: hash, error: `The transaction was sent, but its confirmation could not be read: ${apiErrorText(error)}` });
+      return undefined;
+    }
+  }
+
+  async function finishApprove(ctx: SwapContext, outcome: TransactionOutcome): Promise<boolean> {
+    if (outcome.status !== 'success') throw new PorticoError('The approval was reverted on chain.');
+    const current = state();
+    const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken!.decimals) ?? 0n;
+    const allowance = await fetchSwapAllowance(ctx.api, current.sourceToken!.address, ctx.userAddress);
+    patch({ status: 'editing', pendingHash: undefined, unconfirmedStep: undefined, needsApproval: allowance < amount });
+    return true;
+  }
+
+  function finishSwap(ctx: SwapContext, hash: string, outcome: TransactionOutcome): boolean {
+    const current = state();
+    if (outcome.status !== 'success') {
+      throw new PorticoError(`The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`);
+    }
+    patch({
+      status: 'success',
+      pendingHash: undefined,
+      unconfirmedStep: undefined,
+      lastSwap: {
+        hash,
+        explorerUrl: explorerUrl(ctx.network, hash),
+        fromAmount: current.sourceTokenAmount,
+        fromSymbol: current.sourceToken!.symbol,
+        toAmount: current.quote?.toAmountText ?? '',
+        toSymbol: current.toToken!.symbol,
+      },
+    });
+    deps.onSwapped();
+    return true;
+  }
+
+  const approveFailed = (error: unknown) => {
+    patch({ status: 'editing', pendingHash: undefined, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+    return false;
+  };
+  const swapFailed = (error: unknown) => {
+    patch({ status: 'failed', pendingHash: undefined, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+    return false;
+  };
 
   const explorerUrl = (network: CaipNetwork, hash: string) => {
     const base = network.blockExplorers?.default.url;
     return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
   };
 
-  async function quoteNow(ctx: ReturnType<typeof context>, current: SwapState, amount: bigint): Promise<{ quote: SwapQuote; needsApproval: boolean }> {
+  async function quoteNow(ctx: SwapContext, current: SwapState, amount: bigint): Promise<{ quote: SwapQuote; needsApproval: boolean }> {
     const from = current.sourceToken!;
     const to = current.toToken!;
     const [reply, allowance] = await Promise.all([
@@ -209,6 +265,7 @@ export function createSwapFlow(deps: {
 
     async approve() {
       const current = state();
+      if (IN_FLIGHT.includes(current.status)) return false;
       try {
         const ctx = context();
         const from = current.sourceToken;
@@ -225,19 +282,19 @@ export function createSwapFlow(deps: {
           ...(unlimited ? {} : { amount: amount.toString() }),
         });
         checkApproveTransaction(tx, { account: ctx.address, token, router: await routerFor(ctx), amount, unlimited });
-        const { outcome } = await sendAndWait(ctx, tx, (hash) => patch({ status: 'approving', pendingHash: hash }));
-        if (outcome.status !== 'success') throw new PorticoError('The approval was reverted on chain.');
-        const allowance = await fetchSwapAllowance(ctx.api, from.address, ctx.userAddress);
-        patch({ status: 'editing', pendingHash: undefined, needsApproval: allowance < amount });
-        return true;
+        const hash = await sendChecked(ctx, tx);
+        patch({ status: 'approving', pendingHash: hash });
+        const outcome = await receiptOf(ctx, hash, 'approve');
+        return outcome ? await finishApprove(ctx, outcome) : false;
       } catch (error) {
-        patch({ status: 'editing', pendingHash: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
-        return false;
+        return approveFailed(error);
       }
     },
 
     async swap() {
       const current = state();
+      // A swap or approval the wallet already sent is only ever checked again, never sent a second time.
+      if (IN_FLIGHT.includes(current.status)) return false;
       try {
         const ctx = context();
         const problem = validateSwap(current, store.get(portfolioAtom).balances);
@@ -275,27 +332,27 @@ export function createSwapFlow(deps: {
           minimumOut: minimumReceived(fresh.quote.toAmount, current.slippage),
           nowSeconds: Math.floor(now() / 1000),
         });
-        const { hash, outcome } = await sendAndWait(ctx, tx, (pendingHash) => patch({ status: 'pending', pendingHash, quote: fresh.quote }));
-        if (outcome.status !== 'success') {
-          throw new PorticoError(`The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`);
-        }
-        patch({
-          status: 'success',
-          pendingHash: undefined,
-          lastSwap: {
-            hash,
-            explorerUrl: explorerUrl(ctx.network, hash),
-            fromAmount: current.sourceTokenAmount,
-            fromSymbol: from.symbol,
-            toAmount: fresh.quote.toAmountText,
-            toSymbol: to.symbol,
-          },
-        });
-        deps.onSwapped();
-        return true;
+        const hash = await sendChecked(ctx, tx);
+        patch({ status: 'pending', pendingHash: hash, quote: fresh.quote });
+        const outcome = await receiptOf(ctx, hash, 'swap');
+        return outcome ? finishSwap(ctx, hash, outcome) : false;
       } catch (error) {
-        patch({ status: 'failed', pendingHash: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
-        return false;
+        return swapFailed(error);
+      }
+    },
+
+    async checkAgain() {
+      const { status, pendingHash, unconfirmedStep } = state();
+      if (status !== 'unconfirmed' || !pendingHash || !unconfirmedStep) return false;
+      const onFailure = unconfirmedStep === 'approve' ? approveFailed : swapFailed;
+      try {
+        const ctx = context();
+        patch({ status: unconfirmedStep === 'approve' ? 'approving' : 'pending', error: undefined });
+        const outcome = await receiptOf(ctx, pendingHash, unconfirmedStep);
+        if (!outcome) return false;
+        return unconfirmedStep === 'approve' ? await finishApprove(ctx, outcome) : finishSwap(ctx, pendingHash, outcome);
+      } catch (error) {
+        return onFailure(error);
       }
     },
   };

@@ -61,6 +61,24 @@ export default function Swap({ portico }: PorticoViewProps) {
       return <Waiting title="Confirm the swap in your wallet" />;
     case 'pending':
       return <Waiting title="Swapping…" detail="Waiting for the network to confirm the swap." hash={swap.pendingHash} />;
+    case 'unconfirmed':
+      // The wallet sent it: the only way on is to read its receipt again, never a second send.
+      return (
+        <div className="portico-panel">
+          <div role="alert" className="portico-stack">
+            <p>{swap.unconfirmedStep === 'approve' ? 'Approval sent, not yet confirmed' : 'Swap sent, not yet confirmed'}</p>
+            <p className="portico-muted">{swap.error}</p>
+            {swap.pendingHash && (
+              <p className="portico-muted" title={swap.pendingHash}>
+                Transaction {shortenAddress(swap.pendingHash)}
+              </p>
+            )}
+          </div>
+          <button type="button" className="portico-button portico-button-block" onClick={() => void portico.swap.checkAgain()}>
+            Check again
+          </button>
+        </div>
+      );
     case 'success':
       return <Success portico={portico} />;
     case 'failed':
