@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/c
 import { createStore } from 'jotai/vanilla';
 import { checkProjectOrigin } from '../src/controllers/project';
 import { alertAtom } from '../src/atoms';
-import { ORIGIN_NOT_ALLOWED, ORIGIN_REFUSED_ALERT } from '../src/api/origin-refusal';
+import { ORIGIN_NOT_ALLOWED, originRefusedAlert } from '../src/api/origin-refusal';
 import { createMemoryStorage, createPorticoCore } from '../src/index';
 import { FakeAdapter } from './helpers/fake-adapter';
 import { minimalOptions } from './helpers/fixtures';
@@ -82,7 +82,8 @@ describe('origin refused by the API (403 "Unauthorized: origin not allowed", spe
     const store = createStore();
     api.handle = () => refused;
     await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://dapp.example')).resolves.toBe(false);
-    expect(store.get(alertAtom)).toEqual(ORIGIN_REFUSED_ALERT);
+    expect(store.get(alertAtom)).toEqual(originRefusedAlert('https://dapp.example'));
+    expect(store.get(alertAtom)?.message).toBe('Origin https://dapp.example not found on Allowlist - update configuration on the project settings');
     expect(api.requests).toHaveLength(1);
   });
 
@@ -102,13 +103,14 @@ describe('origin refused by the API (403 "Unauthorized: origin not allowed", spe
     core.store.sub(alertAtom, () => alerts.push(core.store.get(alertAtom)));
 
     await expect(core.names.checkAvailability('alice')).resolves.toBe('error');
-    expect(alerts).toEqual([ORIGIN_REFUSED_ALERT]);
+    // Outside a browser there is no page origin to name.
+    expect(alerts).toEqual([originRefusedAlert(undefined)]);
     expect(api.requestsTo('/v1/profile/account/alice.portico.eth')).toHaveLength(1);
 
     // Dismissed, then met again: no second alert, no loop.
     core.store.set(alertAtom, undefined);
     await core.names.checkAvailability('alice');
-    expect(alerts).toEqual([ORIGIN_REFUSED_ALERT, undefined]);
+    expect(alerts).toEqual([originRefusedAlert(undefined), undefined]);
 
     await core.registry!.loadConnectViewWallets([]);
     expect(api.requestsTo('/v1/wallets').length).toBeGreaterThan(0);

@@ -11,10 +11,10 @@ export function alertOnOriginRefusal(store: Store): typeof fetch {
     // Resolved per call: tests and hosts may replace the global fetch after creation.
     const response = await fetch(input, init);
     if (response.status === 403 && !alerted) {
-      const { isOriginRefusal, ORIGIN_REFUSED_ALERT } = await import('./origin-refusal');
+      const { isOriginRefusal, originRefusedAlert } = await import('./origin-refusal');
       if (!alerted && (await isOriginRefusal(response))) {
         alerted = true;
-        store.set(alertAtom, ORIGIN_REFUSED_ALERT);
+        store.set(alertAtom, originRefusedAlert(globalThis.location?.origin));
       }
     }
     return response;

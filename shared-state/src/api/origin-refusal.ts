@@ -7,10 +7,15 @@ import type { AlertState } from '../atoms';
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
 
-export const ORIGIN_REFUSED_ALERT: AlertState = {
-  title: 'Invalid App Configuration',
-  message: 'The Portico API refused this site’s origin: add it to the allowed origins in the project settings',
-};
+/** Spec §8's alert for an origin off the project's allow-list, whether the API or the modal found it. */
+export function originRefusedAlert(origin: string | undefined): AlertState {
+  return {
+    title: 'Invalid App Configuration',
+    message: origin
+      ? `Origin ${origin} not found on Allowlist - update configuration on the project settings`
+      : 'This site’s origin is not on the allowlist - update configuration on the project settings',
+  };
+}
 
 /** A 403 whose JSON `error` is ORIGIN_NOT_ALLOWED; reads a clone, so the body stays readable. */
 export async function isOriginRefusal(response: Response): Promise<boolean> {

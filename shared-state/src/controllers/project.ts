@@ -1,7 +1,7 @@
 import type { Store } from 'jotai/vanilla';
 import { fetchAllowedOrigins, type ApiContext } from '../api/client';
 import { HttpRequestError } from '../api/http';
-import { ORIGIN_NOT_ALLOWED, ORIGIN_REFUSED_ALERT } from '../api/origin-refusal';
+import { ORIGIN_NOT_ALLOWED, originRefusedAlert } from '../api/origin-refusal';
 import { alertAtom } from '../atoms';
 import { isOriginAllowed } from '../origin';
 
@@ -14,15 +14,12 @@ export async function checkProjectOrigin(store: Store, api: ApiContext, origin: 
   try {
     const allowedOrigins = await fetchAllowedOrigins(api);
     if (isOriginAllowed(origin, allowedOrigins)) return true;
-    store.set(alertAtom, {
-      title: 'Invalid App Configuration',
-      message: `Origin ${origin} not found on Allowlist - update configuration on the project settings`,
-    });
+    store.set(alertAtom, originRefusedAlert(origin));
     return false;
   } catch (error) {
     if (error instanceof HttpRequestError && error.status === 403) {
       if (error.details?.includes(ORIGIN_NOT_ALLOWED)) {
-        store.set(alertAtom, ORIGIN_REFUSED_ALERT);
+        store.set(alertAtom, originRefusedAlert(origin));
         return false;
       }
       store.set(alertAtom, {
