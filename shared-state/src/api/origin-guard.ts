@@ -14,7 +14,7 @@ export function alertOnOriginRefusal(store: Store): typeof fetch {
       const { isOriginRefusal, originRefusedAlert } = await import('./origin-refusal');
       if (!alerted && (await isOriginRefusal(response))) {
         alerted = true;
-        store.set(alertAtom, originRefusedAlert(globalThis.location?.origin));
+        store.set(alertAtom, originRefusedAlert());
       }
     }
     return response;

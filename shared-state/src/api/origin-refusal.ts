@@ -7,8 +7,8 @@ import type { AlertState } from '../atoms';
 
 export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed';
 
-/** Spec §8's alert for an origin off the project's allow-list, whether the API or the modal found it. */
-export function originRefusedAlert(origin: string | undefined): AlertState {
+/** Spec §8's alert for an origin off the project's allow-list, whether the API or the modal found it (default: the page's origin). */
+export function originRefusedAlert(origin: string | undefined = globalThis.location?.origin): AlertState {
   return {
     title: 'Invalid App Configuration',
     message: origin
