@@ -108,7 +108,14 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
         status: account.status,
       };
     });
-  const activeAccount = accountFor();
+  // One memoised reader per namespace: a new reader per call would hand useSyncExternalStore a new
+  // object on every read (usePorticoAccount({ namespace }) re-rendering forever).
+  const accountReaders = new Map<ChainNamespace | undefined, () => PorticoAccount>();
+  const accountReader = (namespace?: ChainNamespace) => {
+    let read = accountReaders.get(namespace);
+    if (!read) accountReaders.set(namespace, (read = accountFor(namespace)));
+    return read;
+  };
 
   const stateAtoms = [modalStateAtom, activeNetworkAtom, activeNamespaceAtom];
   const getState = snapshot(core, stateAtoms, (): PorticoState => {
@@ -138,9 +145,9 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     },
     getState,
     subscribeState: (callback) => subscribeTo(core, stateAtoms, getState, callback),
-    getAccount: (namespace) => (namespace ? accountFor(namespace)() : activeAccount()),
+    getAccount: (namespace) => accountReader(namespace)(),
     subscribeAccount(callback, namespace) {
-      const read = namespace ? accountFor(namespace) : activeAccount;
+      const read = accountReader(namespace);
       return subscribeTo(core, [accountsAtom, activeNamespaceAtom], read, callback);
     },
     getCaipNetwork: getNetwork,

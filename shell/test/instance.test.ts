@@ -19,6 +19,19 @@ describe('Portico instance API', () => {
     expect(next.allAccounts).toEqual([{ namespace: 'eip155', address: '0xabc', type: 'eoa' }]);
   });
 
+  it('a namespace’s account snapshot is the same object until it changes (useSyncExternalStore needs it)', () => {
+    const core = testCore();
+    const instance = createInstance(core, () => undefined);
+    const first = instance.getAccount('eip155');
+    expect(instance.getAccount('eip155')).toBe(first);
+    core.store.set(accountsAtom, {
+      eip155: { status: 'connected', address: '0xabc', caipAddress: 'eip155:31337:0xabc', balanceLoading: false },
+    });
+    expect(instance.getAccount('eip155')).not.toBe(first);
+    expect(instance.getAccount('eip155')).toBe(instance.getAccount('eip155'));
+    expect(instance.getAccount('eip155').address).toBe('0xabc');
+  });
+
   it('subscribeAccount notifies on change and its unsubscribe stops it', () => {
     const core = testCore();
     const instance = createInstance(core, () => undefined);
