@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
+import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import {
   SWAP_DEADLINE_MAX_SECONDS,
   UnexpectedTransactionError,
@@ -8,20 +8,11 @@ import {
   type BuiltTransaction,
   type ExpectedSwap,
 } from '../src/controllers/swap-check';
+import { PTK_ADDRESS as PTK, PUSD_ADDRESS as PUSD, ROUTER, ROUTER_ABI, WETH, approveData } from './helpers/exchange';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
-const PUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const PTK = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const WETH = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const NOW = 1_800_000_000;
-const ROUTER_ABI = parseAbi([
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-]);
-
 /** The message the check throws, or undefined when it accepts the transaction. */
 function problem(check: () => void): string | undefined {
   try {
@@ -37,7 +28,7 @@ describe('checkApproveTransaction', () => {
   const approve = (spender: `0x${string}`, amount: bigint, overrides: Partial<BuiltTransaction> = {}): BuiltTransaction => ({
     from: ACCOUNT,
     to: PUSD,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+    data: approveData(spender, amount),
     value: '0',
     ...overrides,
   });

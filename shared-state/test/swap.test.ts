@@ -19,13 +19,10 @@ import { FakeAdapter } from './helpers/fake-adapter';
 import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
 import { anvil, minimalOptions } from './helpers/fixtures';
 import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
-import { encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
+import { PTK_ADDRESS, PUSD_ADDRESS, ROUTER, ROUTER_ABI, WETH, approveData } from './helpers/exchange';
+import { encodeFunctionData, maxUint256 } from 'viem';
 
 const CHAIN = 'eip155:31337';
-const PUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const PTK_ADDRESS = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
-const WETH = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`, decimals: 18 };
 const PUSD: SwapToken = { name: 'Portico USD', symbol: 'PUSD', address: `${CHAIN}:${PUSD_ADDRESS}`, decimals: 6 };
 const PTK: SwapToken = { name: 'Portico Token', symbol: 'PTK', address: `${CHAIN}:${PTK_ADDRESS}`, decimals: 18 };
@@ -44,11 +41,6 @@ class SwapAdapter extends FakeAdapter {
     return { hash, status: this.outcomes.shift() ?? 'success' };
   }
 }
-
-const ROUTER_ABI = parseAbi([
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
-]);
 
 /** What the real API builds (services/api/src/routes/convert.ts), from the request it got. */
 function builtSwap(request: SeenRequest) {
@@ -69,7 +61,6 @@ function builtSwap(request: SeenRequest) {
   return { from: recipient, to: ROUTER, data, value: '0', gas: '120000' };
 }
 
-const approveData = (spender: `0x${string}`, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] });
 
 let api: StubApi;
 let allowance = 0n;
