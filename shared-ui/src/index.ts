@@ -1,0 +1,26 @@
+/**
+ * `@portico/ui`: the parts Portico's views are composed of. A Module Federation shared singleton:
+ * the shell provides it; remotes import it and get the shell's copy. Its stylesheet is
+ * `kitStylesheetText`, adopted by the shell into the shadow root before the first remote view renders.
+ */
+export { AmountInput, type AmountInputProps } from './amount-input';
+export { ConnectionGuard, type ConnectionGuardProps } from './connection-guard';
+export { PORTICO_UI_CONTRACT } from './contract';
+export { CopyButton, type CopyButtonProps } from './copy-button';
+export { DetailList, type DetailRow } from './detail-list';
+export { ListItem, type ListItemProps } from './list-item';
+export { ErrorPanel, LoadingPanel, type ErrorPanelProps } from './panels';
+export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
+export { EmptyState, StatusLine } from './status';
+export { kitStylesheetText } from './styles';
+export { Tabs, type TabsProps } from './tabs';
+export { useToast } from './toast';
+export { Toggle, type ToggleProps } from './toggle';
+export { TokenPicker, type TokenOption, type TokenPickerProps } from './token-picker';
+export {
+  TransactionStatus,
+  type TransactionAction,
+  type TransactionPhase,
+  type TransactionStatusProps,
+} from './transaction-status';
+export { WalletIcon, WalletTile, type WalletIconProps, type WalletTileProps } from './wallet';

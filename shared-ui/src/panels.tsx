@@ -1,0 +1,54 @@
+/**
+ * The two panels the shell draws before any remote has loaded (`@portico/ui/panels`). This file
+ * imports nothing else from the kit: the shell bundles it into its eager code without the rest of
+ * the kit, and its classes are in the shell's eager stylesheet.
+ */
+
+/**
+ * A polite loading line with the spinner (`role="status"`): screen readers hear the label once.
+ *
+ * @example
+ * if (tokens.loading) return <LoadingPanel label="Loading tokens…" />;
+ */
+export function LoadingPanel({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="portico-panel" role="status">
+      <span className="portico-spinner" aria-hidden="true" />
+      <span className="portico-muted">{label}</span>
+    </div>
+  );
+}
+
+export interface ErrorPanelProps {
+  /** The error, in the spec's wording; announced (`role="alert"`). */
+  message: string;
+  /** A muted second line under the message (e.g. the reason behind a title). */
+  detail?: string;
+  /** Shows a button that calls this. */
+  onRetry?: () => void;
+  /** The button's text; `Retry` unless given. */
+  retryLabel?: string;
+}
+
+/**
+ * A visible error with an optional Retry button; only the message (and detail) are in the alert,
+ * so a screen reader hears the error, not the button's name.
+ *
+ * @example
+ * <ErrorPanel message="Could not load NFTs" detail={nfts.error} onRetry={() => void portico.accountData.refreshNfts()} />
+ */
+export function ErrorPanel({ message, detail, onRetry, retryLabel = 'Retry' }: ErrorPanelProps) {
+  return (
+    <div className="portico-panel">
+      <div role="alert">
+        <p className="portico-error-text">{message}</p>
+        {detail && <p className="portico-muted">{detail}</p>}
+      </div>
+      {onRetry && (
+        <button type="button" className="portico-button" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Classes of the kit's own parts and the layout classes every view composes with (stack, row,
+ * list, inputs). The shell's eager stylesheet (shell/src/ui/styles.ts) already has the theme
+ * variables, the dialog, panels, spinner, buttons, muted/error text, toasts and `.portico-visually-hidden`;
+ * this sheet is adopted next to it when the first remote view loads. (Comments stay out of the
+ * text: it ships as is, compacted by the build.)
+ */
+export const baseStylesheetText = /* css */ `
+.portico-stack { display: grid; gap: 8px; }
+.portico-row { display: flex; align-items: center; justify-content: center; gap: 8px; }
+.portico-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; padding: 16px 0; }
+.portico-full-width { width: 100%; text-align: left; }
+.portico-success { color: var(--portico-success); margin: 0; }
+.portico-button-secondary { background: var(--portico-surface); color: var(--portico-text); }
+.portico-button-secondary:hover { background: var(--portico-surface-hover); }
+.portico-button-block { width: 100%; }
+.portico-button svg { width: 16px; height: 16px; flex: none; }
+a.portico-button { text-decoration: none; }
+.portico-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.portico-list-item {
+  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
+  border: none; border-radius: var(--portico-radius); background: var(--portico-surface);
+  color: var(--portico-text); font: inherit; font-weight: 500; text-align: left; cursor: pointer;
+}
+.portico-list-item:hover { background: var(--portico-surface-hover); }
+.portico-list-item[aria-pressed='true'], .portico-list-item[aria-current='true'], .portico-list-item[data-checked='true'] {
+  box-shadow: inset 0 0 0 1px var(--portico-accent);
+}
+.portico-list-item[disabled] { cursor: not-allowed; opacity: 0.6; }
+.portico-list-item-static, .portico-list-item-static:hover { cursor: default; background: var(--portico-surface); }
+.portico-list-item input { margin: 0; }
+.portico-tag { margin-left: auto; font-size: 0.8em; color: var(--portico-success); background: transparent; }
+.portico-tag-muted { color: var(--portico-text-muted); }
+.portico-trailing { margin-left: auto; }
+.portico-wallet-icon {
+  width: 40px; height: 40px; border-radius: var(--portico-radius); object-fit: cover; flex: none;
+  background: var(--portico-surface-hover); display: inline-flex; align-items: center; justify-content: center;
+}
+.portico-wallet-icon-large { width: 80px; height: 80px; border-radius: calc(var(--portico-radius) * 2); }
+.portico-token-icon { width: 20px; height: 20px; border-radius: 50%; flex: none; }
+.portico-wallet-grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; }
+.portico-wallet-tile {
+  width: 100%; height: 100%; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: 6px; padding: 8px 4px; min-width: 0; border: none; border-radius: var(--portico-radius);
+  background: var(--portico-surface); color: var(--portico-text); font: inherit; font-size: 0.85em; text-align: center; cursor: pointer;
+}
+.portico-wallet-tile:hover { background: var(--portico-surface-hover); }
+.portico-wallet-tile span { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.portico-wallet-tile .portico-tag { margin: 0; }
+.portico-label { color: var(--portico-text-muted); margin: 0; }
+.portico-section-label { color: var(--portico-text-muted); font-size: 0.85em; }
+.portico-search {
+  width: 100%; min-height: 40px; padding: 0 12px; border-radius: var(--portico-radius);
+  border: 1px solid var(--portico-border); background: var(--portico-surface); color: var(--portico-text); font: inherit;
+}
+.portico-search:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
+.portico-toggle { display: flex; align-items: center; gap: 8px; cursor: pointer; }
+.portico-toggle input { margin: 0; }
+.portico-details { margin: 0; }
+.portico-details .portico-list-item { justify-content: space-between; }
+.portico-details dd { margin: 0; }
+.portico-balance { font-size: 2em; font-weight: 600; margin: 0; }
+.portico-status-line { display: flex; align-items: center; justify-content: center; gap: 8px; color: var(--portico-text-muted); margin: 0; }
+.portico-tablist { display: flex; gap: 8px; }
+.portico-tablist .portico-button { flex: 1; min-height: 32px; }
+.portico-qr { width: 240px; height: 240px; padding: 12px; border-radius: calc(var(--portico-radius) * 2); background: #fff; }
+.portico-qr-code { display: block; max-width: 100%; height: auto; border-radius: var(--portico-radius); }
+.portico-qr-placeholder { display: block; max-width: 100%; border-radius: var(--portico-radius); background: var(--portico-surface); }
+`;

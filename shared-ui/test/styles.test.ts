@@ -1,0 +1,12 @@
+import { describe, expect, it } from '@rstest/core';
+import { kitStylesheetText } from '../src/styles';
+
+describe('kitStylesheetText', () => {
+  it('is every area sheet in one text, with balanced braces, using the theme variables', () => {
+    for (const name of ['.portico-list-item', '.portico-qr-code', '.portico-address', '.portico-name-status', '.portico-choice-row', '.portico-all-wallets-icon']) {
+      expect(kitStylesheetText).toContain(name);
+    }
+    expect(kitStylesheetText.split('{').length).toBe(kitStylesheetText.split('}').length);
+    expect(kitStylesheetText).toContain('var(--portico-surface)');
+  });
+});
