@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
+import { apiStub, stopTestCores, testCore, unreachableUrl, type ApiStub } from '@portico/test-kit';
 import { checkProjectOrigin } from '../src/controllers/project';
 import { alertAtom } from '../src/atoms';
 import { ORIGIN_NOT_ALLOWED, originRefusedAlert } from '../src/api/origin-refusal';
-import { createMemoryStorage, createPorticoCore } from '../src/index';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { minimalOptions } from './helpers/fixtures';
-import { startStubApi, unreachableUrl, type StubApi } from './helpers/api-server';
 
-let api: StubApi;
+let api: ApiStub;
 beforeAll(async () => {
-  api = await startStubApi();
+  api = await apiStub({
+    'GET /v1/projects/known/allowed-origins': { json: { allowedOrigins: ['https://dapp.example', 'https://*.preview.example'] } },
+    'GET /v1/projects/*': { status: 403, json: { message: 'Unauthorized: invalid key' } },
+  });
 });
 afterAll(async () => {
   await api.close();
 });
-beforeEach(() => {
-  api.requests.length = 0;
-  api.handle = (request) => {
-    if (request.path === '/v1/projects/known/allowed-origins') {
-      return { json: { allowedOrigins: ['https://dapp.example', 'https://*.preview.example'] } };
-    }
-    if (request.path.startsWith('/v1/projects/')) return { status: 403, json: { message: 'Unauthorized: invalid key' } };
-    return undefined;
-  };
+afterEach(() => {
+  api.reset();
+  stopTestCores();
 });
 
 describe('checkProjectOrigin', () => {
@@ -67,9 +61,9 @@ describe('checkProjectOrigin', () => {
 
   it('a 5xx or unreadable answer raises nothing either', async () => {
     const store = createStore();
-    api.handle = () => ({ status: 503, text: 'busy' });
+    api.override({ '* /*': { status: 503, text: 'busy' } });
     await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://evil.example')).resolves.toBe(true);
-    api.handle = () => ({ json: { origins: 'not a list' } });
+    api.override({ '* /*': { json: { origins: 'not a list' } } });
     await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://evil.example')).resolves.toBe(true);
     expect(store.get(alertAtom)).toBeUndefined();
   });
@@ -80,7 +74,7 @@ describe('origin refused by the API (403 "Unauthorized: origin not allowed", spe
 
   it('checkProjectOrigin raises the origin alert, not the unknown-project one', async () => {
     const store = createStore();
-    api.handle = () => refused;
+    api.override({ '* /*': refused });
     await expect(checkProjectOrigin(store, { apiUrl: api.url, projectId: 'known' }, 'https://dapp.example')).resolves.toBe(false);
     expect(store.get(alertAtom)).toEqual(originRefusedAlert('https://dapp.example'));
     expect(store.get(alertAtom)?.message).toBe('Origin https://dapp.example not found on Allowlist - update configuration on the project settings');
@@ -88,17 +82,12 @@ describe('origin refused by the API (403 "Unauthorized: origin not allowed", spe
   });
 
   it('any feature meeting it raises "Invalid App Configuration" once, without retrying, and other features keep working', async () => {
-    api.handle = (request) => {
-      if (request.path.startsWith('/v1/profile/')) return refused;
-      if (request.path === '/v1/wallets') return { json: { count: 1, data: [{ id: 'w1', name: 'Wallet 1' }] } };
-      return undefined;
-    };
-    const core = createPorticoCore(minimalOptions({ apiUrl: api.url }), {
-      storage: createMemoryStorage(),
-      eventTarget: new EventTarget(),
-      isMobile: false,
-      adapters: { eip155: new FakeAdapter() },
+    api.override({
+      '* /v1/profile/*': refused,
+      'GET /v1/wallets': { json: { count: 1, data: [{ id: 'w1', name: 'Wallet 1' }] } },
+      '* /*': { status: 404, json: { error: 'not found' } },
     });
+    const { core } = await testCore({ api, start: false });
     const alerts: unknown[] = [];
     core.store.sub(alertAtom, () => alerts.push(core.store.get(alertAtom)));
 

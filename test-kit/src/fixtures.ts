@@ -1,0 +1,95 @@
+/** Addresses, networks and host options the tests share, plus two small async helpers. */
+
+/** Anvil's first account as wallets report it (lower case). */
+export const ANVIL_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+/**
+ * Anvil's first account, checksummed: the FakeAdapter's account.
+ * @example expect(core.store.get(activeAccountAtom)?.address).toBe(ACCOUNT);
+ */
+export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/** Anvil's first account's private key (the devchain's well-known dev key #0); FakeAdapter signs with it. */
+export const ACCOUNT_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/**
+ * Anvil's second account, checksummed: a receiver.
+ * @example core.send.setReceiver(RECEIVER);
+ */
+export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** The devchain's CAIP-2 network id. @example `${CHAIN}:${PUSD_ADDRESS}` */
+export const CHAIN = 'eip155:31337';
+/** The block explorer of the `anvil` fixture, without a trailing slash. @example `${EXPLORER}/tx/${TX_HASH}` */
+export const EXPLORER = 'https://explorer.test';
+/** The hash FakeAdapter answers for a transfer unless told otherwise. @example adapter.approve(TX_HASH) */
+export const TX_HASH = `0x${'ab'.repeat(32)}`;
+/** A tiny data: URI image, as announced wallets give. @example walletInfo({ icon: ICON }) */
+export const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
+
+/**
+ * The devchain as a host configures it (its explorer has a trailing slash, as hosts often write it).
+ * @example testCore({ options: { networks: [anvil, mainnet] } })
+ */
+export const anvil = {
+  id: 31337,
+  name: 'Anvil Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  blockExplorers: { default: { name: 'Explorer', url: `${EXPLORER}/` } },
+};
+
+/** Ethereum mainnet with an unreachable RPC. @example minimalOptions({ networks: [mainnet] }) */
+export const mainnet = {
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://eth.example'] } },
+};
+
+/**
+ * The smallest valid host options (project, metadata, anvil), with `overrides` on top.
+ * @example createPorticoCore(minimalOptions({ apiUrl: api.url }), environment)
+ */
+export function minimalOptions(overrides: Record<string, unknown> = {}) {
+  return {
+    projectId: 'test-project',
+    metadata: { name: 'Test dapp', description: 'A test', url: 'https://dapp.example', icons: [] },
+    networks: [anvil],
+    ...overrides,
+  };
+}
+
+/** A promise the test settles by hand. */
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A promise the test settles by hand.
+ * @example const gate = deferred<void>(); api.override({ 'GET /v1/x': async () => (await gate.promise, { json: {} }) }); gate.resolve();
+ */
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * Polls until `check` stops throwing (10 ms apart); counts polls, not Date, because a test may fake Date.
+ * @example await eventually(() => expect(api.requestsTo('/v1/wallets')).toHaveLength(1));
+ */
+export async function eventually<T>(check: () => T, tries = 300): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < tries; attempt++) {
+    try {
+      return check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  throw lastError;
+}

@@ -1,0 +1,11 @@
+/**
+ * @portico/test-kit: the test doubles every Portico test uses (no React here; see ./react).
+ * Test-only: imported by test files, never by a build.
+ */
+export * from './fixtures';
+export * from './api-stub';
+export * from './rpc-stub';
+export * from './fake-adapter';
+export * from './fake-wallet';
+export * from './exchange';
+export * from './test-core';

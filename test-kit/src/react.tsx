@@ -1,0 +1,34 @@
+import type { PorticoCore } from '@portico/shared-state';
+import { configure, render, type RenderResult } from '@testing-library/react';
+import { Provider } from 'jotai';
+import type { ComponentType } from 'react';
+
+// Views load their controllers lazily (dynamic import): on a busy 2-core CI machine that can take
+// longer than Testing Library's default 1 s for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
+
+export interface RenderViewOptions<Props> {
+  core: PorticoCore;
+  /** Props besides `portico` (which is always `core`). */
+  props?: Omit<Props, 'portico'>;
+}
+
+/**
+ * Renders a view as the shell does: inside jotai's Provider with the core's store, with
+ * `portico={core}`. Importing this module also sets Testing Library's async timeout to 5 s.
+ * @example
+ * const { core } = await testCore({ api, connect: true, views: ['Account', 'WalletSend'] });
+ * renderView(WalletSend, { core });
+ * await screen.findByRole('radio', { name: /^USDC/ });
+ */
+export function renderView<Props extends { portico: PorticoCore }>(
+  View: ComponentType<Props>,
+  { core, props }: RenderViewOptions<Props>,
+): RenderResult {
+  const viewProps = { ...props, portico: core } as Props;
+  return render(
+    <Provider store={core.store}>
+      <View {...viewProps} />
+    </Provider>,
+  );
+}
