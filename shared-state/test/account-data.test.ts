@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import {
   accountsAtom,
@@ -6,23 +6,18 @@ import {
   activeNamespaceAtom,
   activeNetworkAtom,
   createMemoryStorage,
-  createPorticoCore,
   createPorticoStorage,
   nftsAtom,
   portfolioAtom,
   toCaipNetwork,
   toastAtom,
   transactionsAtom,
-  type PorticoCore,
 } from '../src/index';
 import { createAccountDataController } from '../src/controllers/account-data';
 import { createToastController } from '../src/controllers/toast';
-import { deferred, startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { ANVIL_ADDRESS_CHECKSUMMED, eventually } from './helpers/fake-wallet';
-import { minimalOptions } from './helpers/fixtures';
+import { ACCOUNT, apiStub, deferred, eventually, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
 
-const ADDRESS = ANVIL_ADDRESS_CHECKSUMMED;
+const ADDRESS = ACCOUNT;
 const network = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,
   name,
@@ -59,32 +54,26 @@ const tx = (id: string, chain: string, transfers: unknown[] = [transfer()]) => (
   transfers,
 });
 
-let api: StubApi;
 /** A failure the transport does not retry, where a test counts requests. */
 const FAILURE = { status: 400, text: 'refused' };
-/** Per-route overrides (status 500 etc.) set by a test. */
-let overrides: Record<string, StubReply | undefined>;
+const BALANCE = 'GET /v1/account/:address/balance';
+const HISTORY = 'GET /v1/account/:address/history';
+const IDENTITY = 'GET /v1/identity/:address';
 
-function route(request: SeenRequest): StubReply | undefined {
-  const match = /^\/v1\/(?:account\/([^/]+)\/(balance|history|nfts)|identity\/([^/]+))$/.exec(request.path);
-  if (!match) return undefined;
-  const kind = match[2] ?? 'identity';
-  if (overrides[kind]) return overrides[kind];
-  switch (kind) {
-    case 'balance':
-      return { json: { balances: BALANCES } };
-    case 'identity':
-      return { json: { name: 'vitalik.eth', avatar: 'https://img.example/v.png' } };
-    case 'nfts':
-      return {
-        json: {
-          data: [
-            { contract: '0xc', tokenId: '1', name: 'Good' },
-            { contract: '0xc', tokenId: '2', name: 'Spam', isSpam: true },
-          ],
-        },
-      };
-    case 'history': {
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub({
+    [BALANCE]: { json: { balances: BALANCES } },
+    [IDENTITY]: { json: { name: 'vitalik.eth', avatar: 'https://img.example/v.png' } },
+    'GET /v1/account/:address/nfts': {
+      json: {
+        data: [
+          { contract: '0xc', tokenId: '1', name: 'Good' },
+          { contract: '0xc', tokenId: '2', name: 'Spam', isSpam: true },
+        ],
+      },
+    },
+    [HISTORY]: (request) => {
       const cursor = request.params.get('cursor');
       if (!cursor) {
         return {
@@ -101,25 +90,15 @@ function route(request: SeenRequest): StubReply | undefined {
       }
       if (cursor === 'cursor-2') return { json: { data: [tx('t4', 'eip155:1'), tx('t5', 'eip155:1')], next: null } };
       return { status: 400, text: 'bad cursor' };
-    }
-  }
-  return undefined;
-}
-
-beforeAll(async () => {
-  api = await startStubApi(route);
+    },
+  });
 });
 afterAll(async () => {
   await api.close();
 });
-
-const cores: PorticoCore[] = [];
-beforeEach(() => {
-  api.requests.length = 0;
-  overrides = {};
-});
 afterEach(() => {
-  for (const core of cores.splice(0)) core.connection.stop();
+  api.reset();
+  stopTestCores();
 });
 
 /**
@@ -127,18 +106,12 @@ afterEach(() => {
  * store with a clock the test moves.
  */
 async function connectedOn(chainReference = '1', opts: { apiUrl?: string | null } = {}) {
-  const adapter = new FakeAdapter();
-  adapter.account = { address: ADDRESS, chainReference };
   const apiUrl = opts.apiUrl === null ? undefined : (opts.apiUrl ?? api.url);
-  const core = createPorticoCore(minimalOptions({ networks: [MAINNET, OPTIMISM, SEPOLIA], ...(apiUrl ? { apiUrl } : {}) }), {
-    storage: createMemoryStorage(),
-    eventTarget: new EventTarget(),
-    isMobile: false,
-    adapters: { eip155: adapter },
+  const { core } = await testCore({
+    options: { networks: [MAINNET, OPTIMISM, SEPOLIA], ...(apiUrl ? { apiUrl } : {}) },
+    adapter: { account: { address: ADDRESS, chainReference } },
+    connect: true,
   });
-  cores.push(core);
-  await core.connection.start();
-  expect(await core.connection.connect('io.fake')).toBe(true);
   const clock = { now: 1_000_000 };
   const data = createAccountDataController({
     store: core.store,
@@ -182,7 +155,7 @@ describe('account data: token balances', () => {
 
   it('is loading while the request runs', async () => {
     const page = await connectedOn('1');
-    overrides.balance = { json: { balances: BALANCES }, delayMs: 50 };
+    api.override({ [BALANCE]: { json: { balances: BALANCES }, delayMs: 50 } });
     const refreshing = page.data.refreshTokens();
     expect(page.portfolio()).toMatchObject({ loading: true, unavailable: false });
     await refreshing;
@@ -237,12 +210,12 @@ describe('account data: token balances', () => {
 
   it('a failure shows "Token Balance Unavailable" and blocks retries for 30 s', async () => {
     const page = await connectedOn('1');
-    overrides.balance = FAILURE;
+    const recover = api.override({ [BALANCE]: FAILURE });
     await page.data.refreshTokens();
     expect(page.portfolio()).toMatchObject({ loading: false, lastFailure: 1_000_000 });
     await eventually(() => expect(page.toast()).toEqual({ open: true, variant: 'error', message: 'Token Balance Unavailable' }));
 
-    overrides.balance = undefined;
+    recover();
     page.clock.now += 29_999;
     await page.data.refreshTokens();
     expect(page.requests('balance')).toHaveLength(1);
@@ -256,9 +229,9 @@ describe('account data: token balances', () => {
 
   it('force retries during the block', async () => {
     const page = await connectedOn('1');
-    overrides.balance = FAILURE;
+    const recover = api.override({ [BALANCE]: FAILURE });
     await page.data.refreshTokens();
-    overrides.balance = undefined;
+    recover();
     await page.data.refreshTokens({ force: true });
     expect(page.requests('balance')).toHaveLength(2);
     expect(page.portfolio().balances).toHaveLength(2);
@@ -316,7 +289,7 @@ describe('account data: activity', () => {
 
   it('concurrent calls make one request', async () => {
     const page = await connectedOn('1');
-    overrides.history = { json: { data: [tx('t1', 'eip155:1')], next: 'x' }, delayMs: 30 };
+    api.override({ [HISTORY]: { json: { data: [tx('t1', 'eip155:1')], next: 'x' }, delayMs: 30 } });
     await Promise.all([page.data.loadMoreTransactions(), page.data.loadMoreTransactions()]);
     expect(page.requests('history')).toHaveLength(1);
   });
@@ -334,7 +307,7 @@ describe('account data: activity', () => {
     const page = await connectedOn('1');
     await page.data.loadMoreTransactions();
     expect(page.transactions().data).toHaveLength(2);
-    overrides.history = { status: 500, text: 'down' };
+    api.override({ [HISTORY]: { status: 500, text: 'down' } });
     await page.data.loadMoreTransactions();
     expect(page.transactions()).toEqual({ data: [], loading: false, empty: true, caipAddress: `eip155:1:${ADDRESS}` });
     await eventually(() => expect(page.toast()).toMatchObject({ open: true, variant: 'error', message: 'Failed to fetch transactions' }));
@@ -345,7 +318,7 @@ describe('account data: identity', () => {
   it('an avatar that is not https: is not shown (the name is)', async () => {
     for (const avatar of ['http://img.example/v.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/v.png']) {
       const page = await connectedOn('1');
-      overrides.identity = { json: { name: 'vitalik.eth', avatar } };
+      api.override({ [IDENTITY]: { json: { name: 'vitalik.eth', avatar } } });
       await page.data.syncIdentity();
       expect(page.account().profileName).toBe('vitalik.eth');
       expect(page.account().profileImage).toBeUndefined();
@@ -418,7 +391,12 @@ describe('account data: identity', () => {
   it('an answer for a network left meanwhile is not applied to the new one', async () => {
     const page = await connectedOn('1');
     const answer = deferred<void>();
-    overrides.identity = { json: { name: 'vitalik.eth', avatar: 'https://img.example/v.png' }, until: answer.promise };
+    api.override({
+      [IDENTITY]: async () => {
+        await answer.promise;
+        return { json: { name: 'vitalik.eth', avatar: 'https://img.example/v.png' } };
+      },
+    });
     const syncing = page.data.syncIdentity();
     await eventually(() => expect(page.requests('identity')).toHaveLength(1));
     await page.switchTo(SEPOLIA);
@@ -434,7 +412,7 @@ describe('account data: identity', () => {
     await page.data.syncIdentity();
     expect(page.account().profileImage).toBe('https://img.example/v.png');
     page.clock.now += 5 * 60_000;
-    overrides.identity = FAILURE;
+    api.override({ [IDENTITY]: FAILURE });
     await page.data.syncIdentity();
     expect(page.requests('identity')).toHaveLength(2);
     expect(page.account().profileImage).toBeUndefined();
@@ -445,7 +423,7 @@ describe('account data: identity', () => {
     const page = await connectedOn('1');
     await page.data.syncIdentity();
     page.clock.now += 5 * 60_000;
-    overrides.identity = FAILURE;
+    api.override({ [IDENTITY]: FAILURE });
     await page.data.syncIdentity();
     expect(page.requests('identity')).toHaveLength(2);
     expect(page.account()).toMatchObject({ profileName: 'vitalik.eth', profileImage: 'https://img.example/v.png' });

@@ -49,8 +49,8 @@ export interface ApiStub {
   requests: ApiRequest[];
   /** Requests whose path is `path` (or matches it). */
   requestsTo(path: string | RegExp): ApiRequest[];
-  /** Routes tried before the default ones until `reset()`, newest first. */
-  override(routes: ApiRoutes): void;
+  /** Routes tried before the default ones until `reset()` (or the returned function), newest first. */
+  override(routes: ApiRoutes): () => void;
   /** Forgets the requests and the overrides (between tests). */
   reset(): void;
   close(): Promise<void>;
@@ -105,7 +105,8 @@ function write(res: ServerResponse, answer: ApiReply) {
  * });
  * afterEach(() => api.reset());
  * afterAll(() => api.close());
- * api.override({ 'GET /v1/account/:address/balance': { status: 500, text: 'down' } });
+ * const restore = api.override({ 'GET /v1/account/:address/balance': { status: 500, text: 'down' } });
+ * restore(); // the default route answers again
  */
 export async function apiStub(routes: ApiRoutes = {}): Promise<ApiStub> {
   const defaults = compile(routes);
@@ -176,7 +177,11 @@ export async function apiStub(routes: ApiRoutes = {}): Promise<ApiStub> {
     requests: [],
     requestsTo: (path) => stub.requests.filter((request) => (typeof path === 'string' ? request.path === path : path.test(request.path))),
     override(routes) {
-      overrides = [...compile(routes), ...overrides];
+      const added = compile(routes);
+      overrides = [...added, ...overrides];
+      return () => {
+        overrides = overrides.filter((route) => !added.includes(route));
+      };
     },
     reset() {
       stub.requests.length = 0;
