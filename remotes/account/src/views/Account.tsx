@@ -25,6 +25,8 @@ const ACCOUNT_ACTIONS: ReadonlyArray<{ feature: FeatureName; label: string; view
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** The connected account: identity, native balance, network, actions, then tokens, NFTs and activity. */
 export default function Account({ portico }: PorticoViewProps) {

@@ -4,6 +4,8 @@ import { useState } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** The host's configured networks; picking one asks the wallet to switch. */
 export default function Networks({ portico }: PorticoViewProps) {

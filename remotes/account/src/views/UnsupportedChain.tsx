@@ -3,6 +3,8 @@ import Networks from './Networks';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** The wallet sits on a chain this site does not support: offer the supported ones. */
 export default function UnsupportedChain({ portico }: PorticoViewProps) {

@@ -14,6 +14,8 @@ import { copyAddress } from '../lib/copy';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** Receive: the address as a QR code and text, a copy button, and the networks it is valid on. */
 export default function WalletReceive({ portico }: PorticoViewProps) {

@@ -16,6 +16,8 @@ import { connectorIdentity, isInstalledConnector, listedConnectors, uniqueById }
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 const COLUMNS = 4;
 const ROW_HEIGHT = 96;

@@ -25,6 +25,8 @@ const connectorIds = new Set<string>(Object.values(CONNECTOR_IDS));
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 interface Entry {
   key: string;

@@ -4,6 +4,8 @@ import { WalletIcon } from '../components/WalletIcon';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** Waits for the wallet's answer; a decline or failure stays here with a way to try again. */
 export default function ConnectingExternal({ portico }: PorticoViewProps) {

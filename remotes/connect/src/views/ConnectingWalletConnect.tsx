@@ -15,6 +15,8 @@ import { isTelegram } from '../environment';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** How often the view checks that the URI on screen is still usable (spec: default retry gap 1 s). */
 const EXPIRY_CHECK_MS = 1_000;

@@ -11,6 +11,8 @@ import { useEffect, useId, type FormEvent } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** What the status line says about the name typed (spec sections 5, 8). */
 function availabilityText(state: NamesState): string {

@@ -3,6 +3,8 @@ import { useAtomValue } from 'jotai';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** RegisterAccountNameSuccess (spec section 4): the registered name; Done goes back to Account. */
 export default function RegisterAccountNameSuccess({ portico }: PorticoViewProps) {

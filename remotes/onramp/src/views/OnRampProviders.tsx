@@ -14,6 +14,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
  * Buy crypto (spec sections 3, 7, 8): pick a provider, the asset, currency, payment method and

@@ -12,6 +12,8 @@ import { useEffect, useState } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
  * Pay (flag `pay`, spec section 2): a payment of a fixed amount to a recipient, both set by the

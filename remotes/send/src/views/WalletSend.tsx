@@ -14,6 +14,8 @@ import { formatFee, nativeToken, tokenKey } from '../tokens';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
  * Send (spec sections 3-5): pick a token, an amount and a receiver, preview with the network fee,

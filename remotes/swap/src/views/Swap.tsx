@@ -17,6 +17,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** Slippage choices, percent (spec section 9: 1 % by default). */
 export const SLIPPAGE_CHOICES = [0.5, 1, 2, 3] as const;
