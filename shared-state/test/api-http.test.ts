@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import * as z from 'zod/mini';
 import { HttpRequestError, InvalidResponseError, TimeoutError, requestJson } from '../src/api/http';
 import { apiUrl, fetchAllowedOrigins } from '../src/api/client';
@@ -6,43 +6,29 @@ import { fetchWalletPage } from '../src/api/wallets';
 import { SDK_TYPE, SDK_VERSION } from '../src/constants';
 import { ORIGIN_NOT_ALLOWED } from '../src/api/origin-refusal';
 import { RETRY_WAIT_MAX_MS, ServiceBusyError, retryAfterMs } from '../src/api/retry';
-import { startStubApi, unreachableUrl, type StubApi, type StubReply } from './helpers/api-server';
+import { apiStub, unreachableUrl, type ApiReply, type ApiStub } from '@portico/test-kit';
 
 const itemSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
-let api: StubApi;
+let api: ApiStub;
 beforeAll(async () => {
-  api = await startStubApi();
+  api = await apiStub({
+    '* /ok': { json: { data: [{ id: 'a' }, { id: 'b' }] } },
+    '* /echo': (request) => ({ json: { data: [{ id: request.body }] } }),
+    '* /malformed': { text: '{"data": [' },
+    '* /mismatch': { json: { data: [{ id: 'a' }, { id: 7 }] } },
+    '* /broken': { status: 500, text: 'upstream exploded' },
+    '* /hang': { hang: true },
+    '* /stalled-body': { partial: '{"data": [' },
+    '* /stalled-error': { status: 400, partial: 'upstream' },
+    '* /slow': { delayMs: 10_000, json: { data: [] } },
+  });
 });
 afterAll(async () => {
   await api.close();
 });
-beforeEach(() => {
-  api.requests.length = 0;
-  api.handle = (request) => {
-    switch (request.path) {
-      case '/ok':
-        return { json: { data: [{ id: 'a' }, { id: 'b' }] } };
-      case '/echo':
-        return { json: { data: [{ id: request.body }] } };
-      case '/malformed':
-        return { text: '{"data": [' };
-      case '/mismatch':
-        return { json: { data: [{ id: 'a' }, { id: 7 }] } };
-      case '/broken':
-        return { status: 500, text: 'upstream exploded' };
-      case '/hang':
-        return { hang: true };
-      case '/stalled-body':
-        return { partial: '{"data": [' };
-      case '/stalled-error':
-        return { status: 400, partial: 'upstream' };
-      case '/slow':
-        return { delayMs: 10_000, json: { data: [] } };
-      default:
-        return undefined;
-    }
-  };
+afterEach(() => {
+  api.reset();
 });
 
 /** Runs `promise` and returns what it threw (fails the test if it resolved). */
@@ -152,10 +138,10 @@ describe('requestJson', () => {
 });
 
 describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-After)', () => {
-  const ok: StubReply = { json: { data: [] } };
+  const ok: ApiReply = { json: { data: [] } };
   /** `path` answers `first` for its first `times` requests, then 200. */
-  const failFirst = (path: string, first: StubReply, times = 1) => {
-    api.handle = (request) => (request.path !== path ? undefined : api.requestsTo(path).length <= times ? first : ok);
+  const failFirst = (path: string, first: ApiReply, times = 1) => {
+    api.override({ [`* ${path}`]: () => (api.requestsTo(path).length <= times ? first : ok) });
   };
 
   it('a 503 with Retry-After: 1 is asked again after a second, then succeeds', async () => {
@@ -167,7 +153,7 @@ describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-
   });
 
   it('a 500 is retried 3 times with exponential backoff (150, 300, 600 ms), then fails', async () => {
-    api.handle = () => ({ status: 500, text: 'down' });
+    api.override({ '* /*': { status: 500, text: 'down' } });
     const started = performance.now();
     const error = await failure(requestJson({ url: `${api.url}/down`, schema: itemSchema }));
     expect(error).toBeInstanceOf(HttpRequestError);
@@ -190,7 +176,7 @@ describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-
   });
 
   it('a Retry-After of an hour is not waited for: it fails at once with a clear error', async () => {
-    api.handle = () => ({ status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '3600' } });
+    api.override({ '* /*': { status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '3600' } } });
     const started = performance.now();
     const error = await failure(requestJson({ url: `${api.url}/limited`, schema: itemSchema }));
     expect(performance.now() - started).toBeLessThan(RETRY_WAIT_MAX_MS);
@@ -200,7 +186,7 @@ describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-
   });
 
   it('the timeout covers the waits between retries', async () => {
-    api.handle = () => ({ status: 503, json: {}, headers: { 'retry-after': '2' } });
+    api.override({ '* /*': { status: 503, json: {}, headers: { 'retry-after': '2' } } });
     const error = await failure(requestJson({ url: `${api.url}/slow-retry`, schema: itemSchema, timeoutMs: 300 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(api.requestsTo('/slow-retry')).toHaveLength(1);
@@ -226,7 +212,7 @@ describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-
   });
 
   it('a 403 "Unauthorized: origin not allowed" is not retried; another 403 is', async () => {
-    api.handle = () => ({ status: 403, json: { error: ORIGIN_NOT_ALLOWED } });
+    api.override({ '* /*': { status: 403, json: { error: ORIGIN_NOT_ALLOWED } } });
     const error = await failure(requestJson({ url: `${api.url}/refused`, schema: itemSchema }));
     expect(error.status).toBe(403);
     expect(error.details).toContain(ORIGIN_NOT_ALLOWED);
@@ -276,7 +262,7 @@ describe('apiUrl', () => {
 
 describe('fetchWalletPage', () => {
   it('sends page, entries, search, joined include/exclude/chains and badge_type', async () => {
-    api.handle = () => ({ json: { count: 1, data: [{ id: 'w1', name: 'Wallet 1' }] } });
+    api.override({ '* /*': { json: { count: 1, data: [{ id: 'w1', name: 'Wallet 1' }] } } });
     const page = await fetchWalletPage(
       { apiUrl: api.url, projectId: 'proj' },
       {
@@ -307,7 +293,7 @@ describe('fetchWalletPage', () => {
   });
 
   it('leaves out lists that are not given', async () => {
-    api.handle = () => ({ json: { count: 0, data: [] } });
+    api.override({ '* /*': { json: { count: 0, data: [] } } });
     await fetchWalletPage({ apiUrl: api.url, projectId: 'proj' }, { page: 1, entries: 40 });
     const params = api.requests[0]!.params;
     for (const key of ['search', 'include', 'exclude', 'chains', 'badge_type']) expect(params.has(key)).toBe(false);
@@ -327,8 +313,7 @@ describe('fetchWalletPage', () => {
 
 describe('fetchAllowedOrigins', () => {
   it('reads the project allow-list', async () => {
-    api.handle = (request) =>
-      request.path === '/v1/projects/my%20proj/allowed-origins' ? { json: { allowedOrigins: ['https://a.example'] } } : undefined;
+    api.override({ 'GET /v1/projects/my%20proj/allowed-origins': { json: { allowedOrigins: ['https://a.example'] } } });
     await expect(fetchAllowedOrigins({ apiUrl: api.url, projectId: 'my proj' })).resolves.toEqual(['https://a.example']);
   });
 });

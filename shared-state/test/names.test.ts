@@ -1,11 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { verifyMessage } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { createEip155Adapter } from '../src/adapters/eip155';
 import {
   activeAccountAtom,
-  createMemoryStorage,
-  createPorticoCore,
   fullName,
   namesAtom,
   UserRejectedRequestError,
@@ -13,84 +10,50 @@ import {
 } from '../src/index';
 import { nameRuleProblem } from '../src/name-rules';
 import { coinTypeForChain } from '../src/controllers/names';
-import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { ANVIL_ADDRESS_CHECKSUMMED, eventually, fakeInfo, installWallet } from './helpers/fake-wallet';
-import { anvil, minimalOptions } from './helpers/fixtures';
+import { ACCOUNT, anvil, apiStub, eventually, installWallet, stopTestCores, testCore, walletInfo, type ApiStub } from '@portico/test-kit';
 
-// Anvil dev account #0, the FakeAdapter's account.
-const signer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const COIN_TYPE = 2147514985; // 0x80000000 | 31337
 
-/** The fake adapter plus a wallet that signs with the dev key, or declines when told to. */
-class SigningAdapter extends FakeAdapter {
-  signed: Array<{ connectorId: string; address: string; message: string }> = [];
-  decline = false;
-  async signMessage(connectorId: string, address: string, message: string) {
-    this.signed.push({ connectorId, address, message });
-    if (this.decline) throw new UserRejectedRequestError();
-    return signer.signMessage({ message });
-  }
-}
-
-let api: StubApi;
+let api: ApiStub;
 /** name → owner, as the stub API stores them. */
 const registry = new Map<string, string>();
-let routes: (request: SeenRequest) => StubReply | undefined = () => undefined;
-
-function defaultRoutes(request: SeenRequest): StubReply | undefined {
-  const lookup = /^\/v1\/profile\/account\/(.+)$/.exec(request.path);
-  if (request.method === 'GET' && lookup) {
-    const owner = registry.get(decodeURIComponent(lookup[1]!));
-    return owner
-      ? { json: { name: lookup[1], addresses: { [COIN_TYPE]: { address: owner } }, attributes: {} } }
-      : { status: 404, json: { error: 'Name not found' } };
-  }
-  const suggest = /^\/v1\/profile\/suggestions\/(.+)$/.exec(request.path);
-  if (suggest) return { json: { suggestions: [{ name: `${suggest[1]}-eth.portico.eth`, registered: false }] } };
-  if (request.method === 'POST' && request.path === '/v1/profile/account') {
-    const body = JSON.parse(request.body) as { message: string; address: string };
-    const { name } = JSON.parse(body.message) as { name: string };
-    if (registry.has(name)) return { status: 409, json: { error: 'Name is taken' } };
-    registry.set(name, body.address);
-    return { status: 201, json: { name, addresses: { [COIN_TYPE]: { address: body.address } }, attributes: {}, registeredAt: '2030-01-01T00:00:00.000Z' } };
-  }
-  const reverse = /^\/v1\/profile\/reverse\/(.+)$/.exec(request.path);
-  if (reverse) {
-    return {
-      json: [...registry].filter(([, owner]) => owner === reverse[1]).map(([name, address]) => ({ name, addresses: { [COIN_TYPE]: { address } } })),
-    };
-  }
-  if (request.path.startsWith('/v1/identity/')) return { json: { name: null, avatar: null } };
-  return undefined;
-}
 
 beforeAll(async () => {
-  api = await startStubApi((request) => routes(request) ?? defaultRoutes(request));
+  api = await apiStub({
+    'GET /v1/profile/account/:name': ({ pathParams: { name } }) => {
+      const owner = registry.get(name!);
+      return owner
+        ? { json: { name, addresses: { [COIN_TYPE]: { address: owner } }, attributes: {} } }
+        : { status: 404, json: { error: 'Name not found' } };
+    },
+    'GET /v1/profile/suggestions/:label': ({ pathParams: { label } }) => ({
+      json: { suggestions: [{ name: `${label}-eth.portico.eth`, registered: false }] },
+    }),
+    'POST /v1/profile/account': (request) => {
+      const body = JSON.parse(request.body) as { message: string; address: string };
+      const { name } = JSON.parse(body.message) as { name: string };
+      if (registry.has(name)) return { status: 409, json: { error: 'Name is taken' } };
+      registry.set(name, body.address);
+      return { status: 201, json: { name, addresses: { [COIN_TYPE]: { address: body.address } }, attributes: {}, registeredAt: '2030-01-01T00:00:00.000Z' } };
+    },
+    'GET /v1/profile/reverse/:address': ({ pathParams: { address } }) => ({
+      json: [...registry].filter(([, owner]) => owner === address).map(([name, owner]) => ({ name, addresses: { [COIN_TYPE]: { address: owner } } })),
+    }),
+    'GET /v1/identity/:address': { json: { name: null, avatar: null } },
+  });
 });
 afterAll(async () => {
   await api.close();
 });
 afterEach(() => {
   registry.clear();
-  api.requests.length = 0;
-  routes = () => undefined;
+  api.reset();
+  stopTestCores();
 });
 
-async function connectedCore(): Promise<{ core: PorticoCore; adapter: SigningAdapter }> {
-  const adapter = new SigningAdapter();
-  const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [{ ...anvil, testnet: true }] }), {
-    storage: createMemoryStorage(),
-    eventTarget: new EventTarget(),
-    isMobile: false,
-    adapters: { eip155: adapter },
-  });
-  await core.connection.start();
-  await core.connection.connect('io.fake');
-  core.router.reset('Account');
-  core.router.push('RegisterAccountName');
-  return { core, adapter };
-}
+/** Connected on a test network (anvil), on RegisterAccountName opened from Account; the wallet signs with the dev key. */
+const connectedCore = () =>
+  testCore({ api, options: { networks: [{ ...anvil, testnet: true }] }, connect: true, views: ['Account', 'RegisterAccountName'] });
 
 const names = (core: PorticoCore) => core.store.get(namesAtom);
 const lookups = () => api.requestsTo(/^\/v1\/profile\/account\//);
@@ -158,7 +121,7 @@ describe('availability as you type', () => {
   });
 
   it('lookup and suggestion failures use the spec wording', async () => {
-    routes = (request) => (request.path.startsWith('/v1/profile/') ? { status: 500, json: { error: 'boom' } } : undefined);
+    api.override({ '* /v1/profile/*': { status: 500, json: { error: 'boom' } } });
     const { core } = await connectedCore();
     expect(await core.names.checkAvailability('carol')).toBe('error');
     // checkAvailability writes the state only for the label on screen.
@@ -178,8 +141,8 @@ describe('register', () => {
     expect(await core.names.register()).toBe(true);
 
     const [signed] = adapter.signed;
-    expect(signed).toMatchObject({ connectorId: 'io.fake', address: ANVIL_ADDRESS_CHECKSUMMED });
-    const message = JSON.parse(signed!.message);
+    expect(adapter.walletRequests.find((request) => request.method === 'signMessage')).toMatchObject({ connectorId: 'io.fake', address: ACCOUNT });
+    const message = JSON.parse(signed!);
     // The coin type is signed too, and equals the body's coin_type.
     expect(message).toEqual({ name: 'dave.portico.eth', attributes: {}, timestamp: expect.any(Number), chainId: 31337, coinType: COIN_TYPE });
     expect(Object.keys(message)).toEqual(['name', 'attributes', 'timestamp', 'chainId', 'coinType']);
@@ -187,8 +150,8 @@ describe('register', () => {
 
     const post = api.requestsTo('/v1/profile/account').find((r) => r.method === 'POST')!;
     const body = JSON.parse(post.body);
-    expect(body).toMatchObject({ coin_type: COIN_TYPE, address: ANVIL_ADDRESS_CHECKSUMMED, message: signed!.message });
-    expect(await verifyMessage({ address: signer.address, message: body.message, signature: body.signature })).toBe(true);
+    expect(body).toMatchObject({ coin_type: COIN_TYPE, address: ACCOUNT, message: signed });
+    expect(await verifyMessage({ address: ACCOUNT, message: body.message, signature: body.signature })).toBe(true);
     expect(post.params.get('projectId')).toBe('test-project');
 
     expect(core.router.current().view).toBe('RegisterAccountNameSuccess');
@@ -214,7 +177,7 @@ describe('register', () => {
 
   it('the wallet declines → Signature declined, nothing posted', async () => {
     const { core, adapter } = await connectedCore();
-    adapter.decline = true;
+    adapter.declining = true;
     core.names.chooseSuggestion('frank');
     expect(await core.names.register()).toBe(false);
     expect(names(core).registrationError).toBe('Error registering name frank.portico.eth: Signature declined');
@@ -241,7 +204,7 @@ describe('eip155 adapter: signMessage', () => {
         return answer(params);
       },
     };
-    installWallet(target, provider, fakeInfo());
+    installWallet(target, provider, walletInfo());
     const adapter = createEip155Adapter({ eventTarget: target });
     adapter.watchConnectors(() => undefined);
     return { adapter, calls };
@@ -249,14 +212,14 @@ describe('eip155 adapter: signMessage', () => {
 
   it('personal_sign with the message as hex UTF-8 and the address', async () => {
     const { adapter, calls } = setup(() => '0xsig');
-    expect(await adapter.signMessage!('io.fake', ANVIL_ADDRESS_CHECKSUMMED, '{"n":"é"}')).toBe('0xsig');
-    expect(calls).toEqual([['0x7b226e223a22c3a9227d', ANVIL_ADDRESS_CHECKSUMMED]]);
+    expect(await adapter.signMessage!('io.fake', ACCOUNT, '{"n":"é"}')).toBe('0xsig');
+    expect(calls).toEqual([['0x7b226e223a22c3a9227d', ACCOUNT]]);
   });
 
   it('a decline (4001) is a UserRejectedRequestError', async () => {
     const { adapter } = setup(() => {
       throw Object.assign(new Error('no'), { code: 4001 });
     });
-    await expect(adapter.signMessage!('io.fake', ANVIL_ADDRESS_CHECKSUMMED, 'hi')).rejects.toBeInstanceOf(UserRejectedRequestError);
+    await expect(adapter.signMessage!('io.fake', ACCOUNT, 'hi')).rejects.toBeInstanceOf(UserRejectedRequestError);
   });
 });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createRegistryController, type RegistryOptions } from '../src/controllers/registry';
 import { registryAtom } from '../src/atoms';
 import { createMemoryStorage, createPorticoStorage } from '../src/storage';
 import type { RegistryWallet } from '../src/api/wallets';
-import { startStubApi, unreachableUrl, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
-import { eventually } from './helpers/fake-wallet';
+import { apiStub, eventually, unreachableUrl, type ApiReply, type ApiRequest, type ApiStub } from '@portico/test-kit';
 
 /** The registry: w1 … w95, in order. */
 const ALL: RegistryWallet[] = Array.from({ length: 95 }, (_, index) => ({
@@ -17,7 +16,7 @@ const ALL: RegistryWallet[] = Array.from({ length: 95 }, (_, index) => ({
 const list = (params: URLSearchParams, key: string) => params.get(key)?.split(',') ?? [];
 
 /** Answers /v1/wallets like the Portico API: include, exclude, search, then page/entries. */
-function walletsReply(request: SeenRequest, wallets: RegistryWallet[] = ALL): StubReply {
+function walletsReply(request: ApiRequest, wallets: RegistryWallet[] = ALL): ApiReply {
   const { params } = request;
   const include = list(params, 'include');
   const exclude = list(params, 'exclude');
@@ -33,16 +32,17 @@ function walletsReply(request: SeenRequest, wallets: RegistryWallet[] = ALL): St
   return { json: { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) } };
 }
 
-let api: StubApi;
+const WALLETS = 'GET /v1/wallets';
+
+let api: ApiStub;
 beforeAll(async () => {
-  api = await startStubApi();
+  api = await apiStub({ [WALLETS]: (request) => walletsReply(request) });
 });
 afterAll(async () => {
   await api.close();
 });
-beforeEach(() => {
-  api.requests.length = 0;
-  api.handle = (request) => (request.path === '/v1/wallets' ? walletsReply(request) : undefined);
+afterEach(() => {
+  api.reset();
 });
 
 function setup(options: Partial<RegistryOptions> = {}, apiUrl = api.url) {
@@ -87,7 +87,7 @@ describe('registry: AllWallets paging', () => {
     await registry.loadNextPage();
     // A new wallet appears at the top: page 2 now starts with w40, already listed.
     const shifted = [{ id: 'new', name: 'New Wallet' }, ...ALL];
-    api.handle = (request) => walletsReply(request, shifted);
+    api.override({ [WALLETS]: (request) => walletsReply(request, shifted) });
     await registry.loadNextPage();
     expect(state().wallets).toHaveLength(79);
     expect(new Set(ids(state().wallets)).size).toBe(79);
@@ -96,7 +96,7 @@ describe('registry: AllWallets paging', () => {
 
   it('concurrent calls share one request', async () => {
     const { registry, state } = setup();
-    api.handle = (request) => ({ ...walletsReply(request), delayMs: 50 });
+    api.override({ [WALLETS]: (request) => ({ ...walletsReply(request), delayMs: 50 }) });
     const first = registry.loadNextPage();
     const second = registry.loadNextPage();
     expect(second).toBe(first);
@@ -108,10 +108,10 @@ describe('registry: AllWallets paging', () => {
 
   it('a failing page sets the error and can be retried', async () => {
     const { registry, state } = setup();
-    api.handle = () => ({ status: 500, text: 'down' });
+    const recover = api.override({ [WALLETS]: { status: 500, text: 'down' } });
     await registry.loadNextPage();
     expect(state()).toMatchObject({ loading: false, error: 'HTTP request failed.', page: 0, wallets: [] });
-    api.handle = (request) => walletsReply(request);
+    recover();
     await registry.loadNextPage();
     expect(state()).toMatchObject({ page: 1, error: undefined });
     expect(state().wallets).toHaveLength(40);
@@ -135,8 +135,7 @@ describe('registry: search', () => {
 
   it('a newer query aborts the older one', async () => {
     const { registry, state } = setup();
-    api.handle = (request) =>
-      request.params.get('search') === 'old' ? { hang: true } : walletsReply(request);
+    api.override({ [WALLETS]: (request) => (request.params.get('search') === 'old' ? { hang: true } : walletsReply(request)) });
     let olderSettled = false;
     const older = registry.search('old').then(() => (olderSettled = true));
     await eventually(() => expect(api.requests).toHaveLength(1));
@@ -174,7 +173,7 @@ describe('registry: search', () => {
 
   it('a failure sets search.error', async () => {
     const { registry, state } = setup();
-    api.handle = () => ({ status: 503, text: 'busy' });
+    api.override({ [WALLETS]: { status: 503, text: 'busy' } });
     await registry.search('boom');
     expect(state().search).toEqual({ query: 'boom', results: [], loading: false, error: 'HTTP request failed.' });
   });
