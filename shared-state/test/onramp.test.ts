@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import {
-  createMemoryStorage,
-  createPorticoCore,
   initialOnRampState,
   isOnRampRestricted,
   onRampAmountError,
@@ -9,9 +7,7 @@ import {
   type PorticoCore,
 } from '../src/index';
 import { sampleOnRampOptions, sampleOnRampQuote } from '../src/controllers/onramp';
-import { startStubApi, type StubApi, type StubReply } from './helpers/api-server';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { minimalOptions } from './helpers/fixtures';
+import { apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
 
 const OPTIONS = {
   purchaseCurrencies: [
@@ -29,31 +25,24 @@ const QUOTE = {
   quoteId: 'q-1',
 };
 
-let api: StubApi;
-let routes: Record<string, StubReply>;
+let api: ApiStub;
 beforeAll(async () => {
-  api = await startStubApi((request) => routes[`${request.method} ${request.path}`]);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  routes = {
+  api = await apiStub({
     'GET /v1/onramp/providers': { json: { providers: PROVIDERS } },
     'GET /v1/onramp/options': { json: OPTIONS },
     'POST /v1/onramp/quote': { json: QUOTE },
     'POST /v1/generators/onrampurl': { json: { url: 'http://api/onramp-demo/?session=abc' } },
-  };
+  });
+});
+afterAll(() => api.close());
+afterEach(() => {
+  api.reset();
+  stopTestCores();
 });
 
-async function connectedCore(apiUrl: string | null = api.url): Promise<PorticoCore> {
-  const core = createPorticoCore(minimalOptions(apiUrl ? { apiUrl } : {}), {
-    storage: createMemoryStorage(),
-    eventTarget: new EventTarget(),
-    isMobile: false,
-    adapters: { eip155: new FakeAdapter() },
-  });
-  await core.connection.start();
-  await core.connection.connect('io.fake');
+/** Connected, talking to the stub API (`withApi: false`: the host set no apiUrl). */
+async function connectedCore(withApi = true): Promise<PorticoCore> {
+  const { core } = await testCore({ api: withApi ? api : undefined, connect: true });
   return core;
 }
 
@@ -88,8 +77,7 @@ describe('OnRampController', () => {
   });
 
   it('falls back to the canned sample data when options fail (spec section 8)', async () => {
-    routes['GET /v1/onramp/options'] = { status: 503, json: { error: 'down' } };
-    routes['GET /v1/onramp/providers'] = { status: 503, json: { error: 'down' } };
+    api.override({ 'GET /v1/onramp/options': { status: 503, json: { error: 'down' } }, 'GET /v1/onramp/providers': { status: 503, json: { error: 'down' } } });
     const core = await connectedCore();
     await core.onramp.load();
     const state = core.store.get(onRampAtom);
@@ -103,7 +91,7 @@ describe('OnRampController', () => {
   });
 
   it('without an apiUrl the sample data is used at once', async () => {
-    const core = await connectedCore(null);
+    const core = await connectedCore(false);
     await core.onramp.load();
     expect(core.store.get(onRampAtom).sample).toBe(true);
     expect(core.store.get(onRampAtom).options).toEqual(sampleOnRampOptions(core.options.networks));
@@ -127,11 +115,11 @@ describe('OnRampController', () => {
     const core = await connectedCore();
     await core.onramp.load();
     const request = { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'eip155:31337' };
-    routes['POST /v1/onramp/quote'] = { status: 400, json: { error: 'amount: too small to cover the fees' } };
+    api.override({ 'POST /v1/onramp/quote': { status: 400, json: { error: 'amount: too small to cover the fees' } } });
     await core.onramp.quote(request);
     expect(core.store.get(onRampAtom).quote).toMatchObject({ status: 'error', error: 'Amount: too small to cover the fees' });
 
-    routes['POST /v1/onramp/quote'] = { status: 503, json: { error: 'Upstream node unavailable' } };
+    api.override({ 'POST /v1/onramp/quote': { status: 503, json: { error: 'Upstream node unavailable' } } });
     const quote = await core.onramp.quote(request);
     expect(quote).toEqual(sampleOnRampQuote(request));
     expect(quote).toMatchObject({ paymentTotal: { amount: '100.00' }, coinbaseFee: { amount: '1.50' }, paymentSubtotal: { amount: '98.50' } });
@@ -162,7 +150,7 @@ describe('OnRampController', () => {
   });
 
   it('openProvider failure leaves the window closed and says so', async () => {
-    routes['POST /v1/generators/onrampurl'] = { status: 503, json: { error: 'down' } };
+    api.override({ 'POST /v1/generators/onrampurl': { status: 503, json: { error: 'down' } } });
     const core = await connectedCore();
     const opened: string[] = [];
     expect(await core.onramp.openProvider({ provider: PROVIDERS[0]!, purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100' }, (url) => opened.push(url))).toBe(false);

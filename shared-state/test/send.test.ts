@@ -1,22 +1,8 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import {
-  UserRejectedRequestError,
-  createMemoryStorage,
-  createPorticoCore,
-  initialSendState,
-  sendAtom,
-  type BalanceItem,
-  type PorticoCore,
-  type PorticoEvent,
-} from '../src/index';
+import { UserRejectedRequestError, initialSendState, sendAtom, type BalanceItem } from '../src/index';
 import type { SendState } from '../src/atoms';
 import { validateSend } from '../src/controllers/send';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
-import { anvil, minimalOptions } from './helpers/fixtures';
-
-const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+import { ACCOUNT, EXPLORER, PUSD_ADDRESS as TOKEN_CONTRACT, RECEIVER, anvil, stopTestCores, testCore } from '@portico/test-kit';
 const ETH: BalanceItem = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '10' } };
 const USDC: BalanceItem = {
   name: 'USD Coin',
@@ -85,35 +71,15 @@ describe('validateSend', () => {
 });
 
 describe('send controller (core with a fake adapter)', () => {
-  const cores: PorticoCore[] = [];
-  afterEach(() => {
-    for (const core of cores.splice(0)) core.connection.stop();
-  });
+  afterEach(stopTestCores);
 
   async function connected(networkOverrides: Record<string, unknown> = {}) {
-    const adapter = new FakeAdapter();
-    const core = createPorticoCore(minimalOptions({ networks: [{ ...anvil, ...networkOverrides }] }), {
-      storage: createMemoryStorage(),
-      eventTarget: new EventTarget(),
-      isMobile: false,
-      adapters: { eip155: adapter },
-    });
-    cores.push(core);
-    const tracked: PorticoEvent[] = [];
-    core.events.subscribe((event) => tracked.push(event));
-    await core.connection.start();
-    expect(await core.connection.connect('io.fake')).toBe(true);
-    return { core, adapter, tracked, state: () => core.store.get(sendAtom) };
+    const { core, adapter, events } = await testCore({ options: { networks: [{ ...anvil, ...networkOverrides }] }, connect: true });
+    return { core, adapter, tracked: events, state: () => core.store.get(sendAtom) };
   }
 
   it('a send before connecting fails with a message', async () => {
-    const adapter = new FakeAdapter();
-    const core = createPorticoCore(minimalOptions(), {
-      storage: createMemoryStorage(),
-      eventTarget: new EventTarget(),
-      isMobile: false,
-      adapters: { eip155: adapter },
-    });
+    const { core } = await testCore({ start: false });
     expect(await core.send.preview()).toBe(false);
     expect(core.store.get(sendAtom)).toMatchObject({ status: 'editing', error: 'Connect a wallet before sending.' });
   });
@@ -131,7 +97,7 @@ describe('send controller (core with a fake adapter)', () => {
     expect(await core.send.preview()).toBe(true);
     expect(state()).toMatchObject({ status: 'preview', fee: '0.000021', error: undefined });
     expect(adapter.estimates).toEqual([
-      { from: ANVIL_ADDRESS_CHECKSUMMED, to: RECEIVER, amount: '1', decimals: 18, tokenAddress: undefined },
+      { from: ACCOUNT, to: RECEIVER, amount: '1', decimals: 18, tokenAddress: undefined },
     ]);
 
     core.send.edit();
@@ -172,10 +138,11 @@ describe('send controller (core with a fake adapter)', () => {
     core.send.setReceiver(` ${RECEIVER}`);
     expect(await core.send.send()).toBe(true);
     expect(adapter.transfers).toHaveLength(1);
-    expect(adapter.transfers[0]!.connectorId).toBe('io.fake');
-    expect(adapter.transfers[0]!.network.caipNetworkId).toBe('eip155:31337');
-    expect(adapter.transfers[0]!.transfer).toEqual({
-      from: ANVIL_ADDRESS_CHECKSUMMED,
+    const [sent] = adapter.walletRequests.filter((request) => request.method === 'sendTransfer');
+    expect(sent!.connectorId).toBe('io.fake');
+    expect(sent!.network!.caipNetworkId).toBe('eip155:31337');
+    expect(adapter.transfers[0]).toEqual({
+      from: ACCOUNT,
       to: RECEIVER,
       amount: '1.25',
       decimals: 18,
@@ -186,7 +153,7 @@ describe('send controller (core with a fake adapter)', () => {
       status: 'success',
       lastTransaction: {
         hash: adapter.hash,
-        explorerUrl: `https://explorer.example/tx/${adapter.hash}`,
+        explorerUrl: `${EXPLORER}/tx/${adapter.hash}`,
         amount: '1.25',
         symbol: 'ETH',
         receiver: RECEIVER,
@@ -204,8 +171,8 @@ describe('send controller (core with a fake adapter)', () => {
     core.send.setAmount('12.5');
     core.send.setReceiver(RECEIVER);
     expect(await core.send.send()).toBe(true);
-    expect(adapter.transfers[0]!.transfer).toEqual({
-      from: ANVIL_ADDRESS_CHECKSUMMED,
+    expect(adapter.transfers[0]).toEqual({
+      from: ACCOUNT,
       to: RECEIVER,
       amount: '12.5',
       decimals: 6,
