@@ -8,7 +8,7 @@ import {
   type BuiltTransaction,
   type ExpectedSwap,
 } from '../src/controllers/swap-check';
-import { PTK_ADDRESS as PTK, PUSD_ADDRESS as PUSD, ROUTER, ROUTER_ABI, WETH, approveData } from './helpers/exchange';
+import { PTK_ADDRESS as PTK, PUSD_ADDRESS as PUSD, ROUTER, ROUTER_ABI, WETH, approveData } from '@portico/test-kit';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

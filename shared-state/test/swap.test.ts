@@ -1,100 +1,43 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import {
   UserRejectedRequestError,
-  createMemoryStorage,
-  createPorticoCore,
   formatTokenAmount,
   minimumReceived,
   portfolioAtom,
   swapAtom,
   swapTokenBalance,
-  type PorticoCore,
-  type PreparedCall,
   type SwapToken,
 } from '../src/index';
 import { parseTokenAmount } from '../src/controllers/swap';
-import type { CaipNetwork } from '../src/network';
 import { createEip155Adapter } from '../src/adapters/eip155/adapter';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
-import { anvil, minimalOptions } from './helpers/fixtures';
-import { startStubApi, type SeenRequest, type StubApi, type StubReply } from './helpers/api-server';
-import { PTK_ADDRESS, PUSD_ADDRESS, ROUTER, ROUTER_ABI, WETH, approveData } from './helpers/exchange';
-import { encodeFunctionData, maxUint256 } from 'viem';
+import {
+  ACCOUNT,
+  APPROVE_GAS,
+  CHAIN,
+  PUSD_ADDRESS,
+  ROUTER,
+  SWAP_TOKENS,
+  WETH,
+  anvil,
+  apiStub,
+  approveData,
+  builtSwap,
+  exchangeRoutes,
+  initialExchange,
+  stopTestCores,
+  testCore,
+  type ApiStub,
+} from '@portico/test-kit';
+import { maxUint256 } from 'viem';
 
-const CHAIN = 'eip155:31337';
-const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`, decimals: 18 };
-const PUSD: SwapToken = { name: 'Portico USD', symbol: 'PUSD', address: `${CHAIN}:${PUSD_ADDRESS}`, decimals: 6 };
-const PTK: SwapToken = { name: 'Portico Token', symbol: 'PTK', address: `${CHAIN}:${PTK_ADDRESS}`, decimals: 18 };
+const ETH: SwapToken = SWAP_TOKENS.ETH;
+const PUSD: SwapToken = SWAP_TOKENS.PUSD;
+const PTK: SwapToken = SWAP_TOKENS.PTK;
 
-class SwapAdapter extends FakeAdapter {
-  calls: Array<{ connectorId: string; call: PreparedCall; network: CaipNetwork }> = [];
-  outcomes: Array<'success' | 'reverted'> = [];
-  async sendTransaction(connectorId: string, call: PreparedCall, network: CaipNetwork) {
-    this.calls.push({ connectorId, call, network });
-    if (this.sendError) throw this.sendError;
-    return `0x${String(this.calls.length).padStart(64, '0')}`;
-  }
-  override async waitForTransaction(hash: string) {
-    this.receiptChecks.push(hash);
-    if (this.receiptError) throw this.receiptError;
-    return { hash, status: this.outcomes.shift() ?? 'success' };
-  }
-}
-
-/** What the real API builds (services/api/src/routes/convert.ts), from the request it got. */
-function builtSwap(request: SeenRequest) {
-  const body = JSON.parse(request.body) as { amount: string; eip155: { slippage: string }; from: string; to: string; userAddress: string };
-  const address = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1) as `0x${string}`;
-  const amountOutMin = (toAmount * (10_000n - BigInt(Math.round(Number(body.eip155.slippage) * 100)))) / 10_000n;
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + 1200);
-  const recipient = address(body.userAddress);
-  if (body.from === ETH.address) {
-    const data = encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [amountOutMin, [WETH, address(body.to)], recipient, deadline] });
-    return { from: recipient, to: ROUTER, data, value: body.amount, gas: '120000' };
-  }
-  const data = encodeFunctionData({
-    abi: ROUTER_ABI,
-    functionName: 'swapExactTokensForTokens',
-    args: [BigInt(body.amount), amountOutMin, [address(body.from), address(body.to)], recipient, deadline],
-  });
-  return { from: recipient, to: ROUTER, data, value: '0', gas: '120000' };
-}
-
-
-let api: StubApi;
-let allowance = 0n;
-let toAmount = 39_960_000_000_000_000_000n; // ≈ 39.96 PTK for 100 PUSD
-let routes: (request: SeenRequest) => StubReply | undefined = () => undefined;
-
-function defaultRoutes(request: SeenRequest): StubReply | undefined {
-  switch (request.path) {
-    case '/v1/convert/tokens':
-      return request.params.get('chainId') === CHAIN
-        ? { json: { router: ROUTER, tokens: [ETH, PUSD, PTK] } }
-        : { status: 400, json: { error: 'Network not supported for Swaps' } };
-    case '/v1/convert/quotes':
-      return {
-        json: {
-          quotes: [{ fromAmount: request.params.get('amount'), toAmount: toAmount.toString(), priceImpact: 0.01, fee: ((BigInt(request.params.get('amount')!) * 3n) / 1000n).toString() }],
-        },
-      };
-    case '/v1/convert/allowance':
-      return { json: { allowance: allowance.toString() } };
-    case '/v1/convert/build-approve': {
-      const amount = request.params.get('amount');
-      allowance = amount ? BigInt(amount) : maxUint256;
-      return { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: approveData(ROUTER, allowance), value: '0', gas: '46000' } } };
-    }
-    case '/v1/convert/build-transaction':
-      return { json: { tx: builtSwap(request) } };
-    default:
-      return undefined;
-  }
-}
-
+const exchange = initialExchange();
+let api: ApiStub;
 beforeAll(async () => {
-  api = await startStubApi((request) => routes(request) ?? defaultRoutes(request));
+  api = await apiStub(exchangeRoutes(exchange));
 });
 afterAll(async () => {
   await api.close();
@@ -116,26 +59,14 @@ describe('swap amounts', () => {
 });
 
 describe('swap controller (core, fake adapter, stub API)', () => {
-  const cores: PorticoCore[] = [];
   afterEach(() => {
-    for (const core of cores.splice(0)) core.connection.stop();
-    api.requests.length = 0;
-    allowance = 0n;
-    toAmount = 39_960_000_000_000_000_000n;
-    routes = () => undefined;
+    stopTestCores();
+    api.reset();
+    Object.assign(exchange, initialExchange());
   });
 
   async function connected(options: Record<string, unknown> = {}) {
-    const adapter = new SwapAdapter();
-    const core = createPorticoCore(minimalOptions({ apiUrl: api.url, networks: [anvil], ...options }), {
-      storage: createMemoryStorage(),
-      eventTarget: new EventTarget(),
-      isMobile: false,
-      adapters: { eip155: adapter },
-    });
-    cores.push(core);
-    await core.connection.start();
-    await core.connection.connect('io.fake');
+    const { core, adapter } = await testCore({ api, options, connect: true });
     core.store.set(portfolioAtom, {
       balances: [
         { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10000.0' } },
@@ -156,7 +87,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
   });
 
   it("an unsupported network shows the API's 'Network not supported for Swaps'", async () => {
-    routes = (request) => (request.path === '/v1/convert/tokens' ? { status: 400, json: { error: 'Network not supported for Swaps' } } : undefined);
+    api.override({ 'GET /v1/convert/tokens': { status: 400, json: { error: 'Network not supported for Swaps' } } });
     const { core, state } = await connected();
     await core.swap.loadTokens();
     expect(state()).toMatchObject({ tokens: [], tokensError: 'Network not supported for Swaps' });
@@ -175,7 +106,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     await new Promise((r) => setTimeout(r, 400));
     const quotes = api.requestsTo('/v1/convert/quotes');
     expect(quotes).toHaveLength(1);
-    expect(Object.fromEntries(quotes[0]!.params)).toMatchObject({ amount: '100000000', from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ANVIL_ADDRESS_CHECKSUMMED}` });
+    expect(Object.fromEntries(quotes[0]!.params)).toMatchObject({ amount: '100000000', from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ACCOUNT}` });
     expect(state()).toMatchObject({ quoteLoading: false, needsApproval: true, quote: { toAmountText: '39.96', feeText: '0.3', priceImpact: 0.01 } });
   });
 
@@ -200,16 +131,14 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(state().needsApproval).toBe(true);
     expect(await core.swap.approve()).toBe(true);
     expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.get('amount')).toBe('100000000');
-    expect(adapter.calls[0]).toMatchObject({
-      connectorId: 'io.fake',
-      call: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0', gas: '46000' },
-    });
+    expect(adapter.walletRequests.find((request) => request.method === 'sendTransaction')).toMatchObject({ connectorId: 'io.fake' });
+    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0', gas: APPROVE_GAS });
     expect(state()).toMatchObject({ status: 'editing', needsApproval: false });
 
     expect(await core.swap.swap()).toBe(true);
     const build = JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body);
-    expect(build).toMatchObject({ amount: '100000000', eip155: { slippage: '1' }, from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ANVIL_ADDRESS_CHECKSUMMED}` });
-    expect(adapter.calls[1]!.call).toMatchObject({ from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, value: '0' });
+    expect(build).toMatchObject({ amount: '100000000', eip155: { slippage: '1' }, from: PUSD.address, to: PTK.address, userAddress: `${CHAIN}:${ACCOUNT}` });
+    expect(adapter.calls[1]).toMatchObject({ from: ACCOUNT, to: ROUTER, value: '0' });
     expect(state()).toMatchObject({ status: 'success', lastSwap: { fromAmount: '100', fromSymbol: 'PUSD', toAmount: '39.96', toSymbol: 'PTK' } });
     const refreshed = () => api.requestsTo(/\/balance$/).some((r) => r.params.get('forceUpdate') === 'true');
     for (let i = 0; i < 40 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
@@ -221,10 +150,10 @@ describe('swap controller (core, fake adapter, stub API)', () => {
 
   it('a quote that moved beyond the slippage stops with a clear error and shows the new quote', async () => {
     const { core, adapter, state } = await connected();
-    allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
     await core.swap.fetchQuote();
-    toAmount = (toAmount * 98n) / 100n; // −2 % > 1 % slippage
+    exchange.toAmount = (exchange.toAmount * 98n) / 100n; // −2 % > 1 % slippage
     expect(await core.swap.swap()).toBe(false);
     expect(state().status).toBe('editing');
     expect(state().error).toMatch(/^The price moved more than your 1% slippage tolerance: you would now receive 39\.1608 PTK/);
@@ -236,7 +165,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
 
   it('declined signature and an on-chain revert end in failed with a message', async () => {
     const { core, adapter, state } = await connected();
-    allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
     await core.swap.fetchQuote();
     adapter.sendError = new UserRejectedRequestError();
@@ -251,7 +180,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
 
   it('a swap whose receipt cannot be read is unconfirmed: never swapped twice; Check again reads the same hash', async () => {
     const { core, adapter, state } = await connected();
-    allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
     await core.swap.fetchQuote();
     adapter.receiptError = new Error('HTTP request failed.');
@@ -281,7 +210,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(adapter.calls).toHaveLength(1);
 
     adapter.receiptError = undefined;
-    allowance = 100_000_000n;
+    exchange.allowance = 100_000_000n;
     expect(await core.swap.checkAgain()).toBe(true);
     expect(state()).toMatchObject({ status: 'editing', needsApproval: false, pendingHash: undefined, unconfirmedStep: undefined });
     expect(adapter.calls).toHaveLength(1);
@@ -290,7 +219,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
   /** Connected, PUSD → PTK 100 quoted; `approved` skips the approval step. */
   async function quoted(options: Record<string, unknown> = {}, approved = false) {
     const context = await connected(options);
-    if (approved) allowance = maxUint256;
+    if (approved) exchange.allowance = maxUint256;
     context.core.store.set(swapAtom, { ...context.state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '100' });
     await context.core.swap.fetchQuote();
     return context;
@@ -305,7 +234,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(state().quote).toBeDefined();
     expect(await core.swap.approve()).toBe(true);
     expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.has('amount')).toBe(false);
-    expect(adapter.calls[0]!.call.data).toBe(approveData(ROUTER, maxUint256));
+    expect(adapter.calls[0]!.data).toBe(approveData(ROUTER, maxUint256));
   });
 
   it('an approval the person did not ask for is refused and nothing reaches the wallet', async () => {
@@ -316,8 +245,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
       [approveData(WETH, 100_000_000n), `it lets ${WETH} spend your tokens, not the exchange`],
     ];
     for (const [data, problem] of cases) {
-      routes = (request) =>
-        request.path === '/v1/convert/build-approve' ? { json: { tx: { from: ANVIL_ADDRESS_CHECKSUMMED, to: PUSD_ADDRESS, data, value: '0' } } } : undefined;
+      api.override({ 'GET /v1/convert/build-approve': { json: { tx: { from: ACCOUNT, to: PUSD_ADDRESS, data, value: '0' } } } });
       const { core, adapter, state } = await quoted();
       expect(await core.swap.approve()).toBe(false);
       expect(state()).toMatchObject({ status: 'editing', needsApproval: true });
@@ -329,11 +257,12 @@ describe('swap controller (core, fake adapter, stub API)', () => {
 
   it('a swap paying someone else, or through another contract, is refused and nothing reaches the wallet', async () => {
     const thief = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-    routes = (request) => {
-      if (request.path !== '/v1/convert/build-transaction') return undefined;
-      const tx = builtSwap(request);
-      return { json: { tx: { ...tx, data: tx.data.replace(ANVIL_ADDRESS_CHECKSUMMED.slice(2).toLowerCase(), thief.slice(2).toLowerCase()) } } };
-    };
+    const restore = api.override({
+      'POST /v1/convert/build-transaction': (request) => {
+        const tx = builtSwap(request, exchange);
+        return { json: { tx: { ...tx, data: tx.data.replace(ACCOUNT.slice(2).toLowerCase(), thief.slice(2).toLowerCase()) } } };
+      },
+    });
     const { core, adapter, state } = await quoted({}, true);
     expect(await core.swap.swap()).toBe(false);
     expect(state().status).toBe('failed');
@@ -342,7 +271,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(adapter.calls).toHaveLength(0);
 
     // The host's pinned router wins over the one the API names.
-    routes = () => undefined;
+    restore();
     const pinned = await quoted({ swapRouters: { [CHAIN]: WETH } }, true);
     expect(await pinned.core.swap.swap()).toBe(false);
     expect(pinned.state().error).toContain(`it is addressed to ${ROUTER}, not the exchange's router`);
@@ -350,7 +279,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
   });
 
   it('without a router from the host or the API, nothing is signed', async () => {
-    routes = (request) => (request.path === '/v1/convert/tokens' ? { json: { tokens: [ETH, PUSD, PTK] } } : undefined);
+    api.override({ 'GET /v1/convert/tokens': { json: { tokens: [ETH, PUSD, PTK] } } });
     const { core, adapter, state } = await quoted({}, true);
     expect(await core.swap.swap()).toBe(false);
     expect(state().error).toBe('The exchange did not say which router it uses on this network, so Portico cannot check the swap. Nothing was sent to your wallet.');
@@ -362,7 +291,7 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     core.store.set(swapAtom, { ...state(), sourceToken: ETH, toToken: PUSD, sourceTokenAmount: '1' });
     await core.swap.fetchQuote();
     expect(await core.swap.swap()).toBe(true);
-    expect(adapter.calls[0]!.call).toMatchObject({ to: ROUTER, value: '1000000000000000000' });
+    expect(adapter.calls[0]).toMatchObject({ to: ROUTER, value: '1000000000000000000' });
   });
 
   it('native source needs no allowance call and no approval', async () => {
@@ -386,13 +315,13 @@ describe('eip155 adapter sendTransaction', () => {
       },
     };
     const adapter = createEip155Adapter({ eventTarget: new EventTarget(), legacyProvider: provider });
-    const hash = await adapter.sendTransaction!('injected', { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '1000000000000000000', gas: '120000' }, anvil as never);
+    const hash = await adapter.sendTransaction!('injected', { from: ACCOUNT, to: ROUTER, data: '0x38ed1739', value: '1000000000000000000', gas: '120000' }, anvil as never);
     expect(hash).toBe(`0x${'cd'.repeat(32)}`);
     expect(requests[0]).toEqual({
       method: 'eth_sendTransaction',
-      params: [{ from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER, data: '0x38ed1739', value: '0xde0b6b3a7640000', gas: '0x1d4c0', chainId: '0x7a69' }],
+      params: [{ from: ACCOUNT, to: ROUTER, data: '0x38ed1739', value: '0xde0b6b3a7640000', gas: '0x1d4c0', chainId: '0x7a69' }],
     });
     reject = true;
-    await expect(adapter.sendTransaction!('injected', { from: ANVIL_ADDRESS_CHECKSUMMED, to: ROUTER }, anvil as never)).rejects.toBeInstanceOf(UserRejectedRequestError);
+    await expect(adapter.sendTransaction!('injected', { from: ACCOUNT, to: ROUTER }, anvil as never)).rejects.toBeInstanceOf(UserRejectedRequestError);
   });
 });

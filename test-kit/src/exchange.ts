@@ -58,8 +58,12 @@ export const initialExchange = (): ExchangeState => ({ allowance: 0n, toAmount: 
 
 const addressOf = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1) as `0x${string}`;
 
-/** The swap transaction the API builds for a /v1/convert/build-transaction request. */
-function builtSwap(request: ApiRequest, exchange: ExchangeState) {
+/**
+ * The swap transaction the API builds for a /v1/convert/build-transaction request (what
+ * `exchangeRoutes` answers), for a test that tampers with it.
+ * @example api.override({ 'POST /v1/convert/build-transaction': (request) => ({ json: { tx: { ...builtSwap(request, exchange), to: WETH } } }) });
+ */
+export function builtSwap(request: ApiRequest, exchange: ExchangeState) {
   const body = JSON.parse(request.body) as { amount: string; eip155: { slippage: string }; from: string; to: string; userAddress: string };
   const amountOutMin = (exchange.toAmount * (10_000n - BigInt(Math.round(Number(body.eip155.slippage) * 100)))) / 10_000n;
   const deadline = BigInt(Math.floor(Date.now() / 1000) + 1200);
