@@ -18,13 +18,11 @@ import {
   type PorticoEvent,
 } from '../src/index';
 import * as atoms from '../src/atoms';
-import { anvil, minimalOptions } from './helpers/fixtures';
-import { ANVIL_ADDRESS_CHECKSUMMED, FakeWallet, eventually, installWallet } from './helpers/fake-wallet';
-import { startStubRpc, type StubRpc } from './helpers/rpc-server';
+import { ACCOUNT, EXPLORER, FakeWallet, anvil, eventually, installWallet, minimalOptions, rpcStub, type RpcStub } from '@portico/test-kit';
 
-let rpc: StubRpc;
+let rpc: RpcStub;
 beforeAll(async () => {
-  rpc = await startStubRpc();
+  rpc = await rpcStub();
 });
 afterAll(async () => {
   await rpc.close();
@@ -87,11 +85,11 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
 
     expect(page.account()).toMatchObject({
       status: 'connected',
-      address: ANVIL_ADDRESS_CHECKSUMMED,
-      caipAddress: `eip155:31337:${ANVIL_ADDRESS_CHECKSUMMED}`,
+      address: ACCOUNT,
+      caipAddress: `eip155:31337:${ACCOUNT}`,
       connectorId: 'io.fake',
       connectedWalletInfo: { name: 'Fake Wallet' },
-      addressExplorerUrl: `https://explorer.example/address/${ANVIL_ADDRESS_CHECKSUMMED}`,
+      addressExplorerUrl: `${EXPLORER}/address/${ACCOUNT}`,
     });
     expect(core.store.get(connectAttemptAtom).status).toBe('idle');
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'Account', history: ['Account'] });
@@ -147,8 +145,8 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
     await second.core.connection.start();
     expect(second.account()).toMatchObject({
       status: 'connected',
-      address: ANVIL_ADDRESS_CHECKSUMMED,
-      caipAddress: `eip155:31337:${ANVIL_ADDRESS_CHECKSUMMED}`,
+      address: ACCOUNT,
+      caipAddress: `eip155:31337:${ACCOUNT}`,
       connectorId: 'io.fake',
     });
     expect(wallet.methods()).toContain('eth_accounts');
@@ -194,7 +192,7 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
     page.wallet.emit('chainChanged', '0x1');
     await eventually(() => expect(page.core.store.get(modalStateAtom)).toBe('open'));
     expect(page.core.store.get(routerAtom).view).toBe('UnsupportedChain');
-    expect(page.account()?.caipAddress).toBe(`eip155:1:${ANVIL_ADDRESS_CHECKSUMMED}`);
+    expect(page.account()?.caipAddress).toBe(`eip155:1:${ACCOUNT}`);
     // Back from UnsupportedChain closes the modal.
     page.core.router.goBack();
     expect(page.core.store.get(modalStateAtom)).toBe('closed');
@@ -204,7 +202,7 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
     const page = loadPage({ options: { allowUnsupportedChain: true } });
     await connected(page);
     page.wallet.emit('chainChanged', '0x1');
-    await eventually(() => expect(page.account()?.caipAddress).toBe(`eip155:1:${ANVIL_ADDRESS_CHECKSUMMED}`));
+    await eventually(() => expect(page.account()?.caipAddress).toBe(`eip155:1:${ACCOUNT}`));
     expect(page.core.store.get(modalStateAtom)).toBe('closed');
   });
 
@@ -290,9 +288,9 @@ describe('shared-state singleton', () => {
   it('an atom written through one store is read back via the atom imported from the entry', () => {
     const page = loadPage();
     page.core.store.set(atoms.accountsAtom, {
-      eip155: { status: 'connected', address: ANVIL_ADDRESS_CHECKSUMMED, balanceLoading: false },
+      eip155: { status: 'connected', address: ACCOUNT, balanceLoading: false },
     });
-    expect(page.core.store.get(entry.activeAccountAtom)).toMatchObject({ status: 'connected', address: ANVIL_ADDRESS_CHECKSUMMED });
+    expect(page.core.store.get(entry.activeAccountAtom)).toMatchObject({ status: 'connected', address: ACCOUNT });
     page.core.router.push('Networks');
     expect(page.core.store.get(entry.routerAtom).view).toBe('Networks');
     // Each core has its own store: another instance is unaffected.

@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { createEip155Adapter } from '../src/adapters/eip155';
 import type { Connector } from '../src/adapters/types';
 import { ConnectorNotFoundError, SwitchChainError, UserRejectedRequestError, toCaipNetwork } from '../src/index';
-import { mainnet } from './helpers/fixtures';
-import {
-  ANVIL_ADDRESS,
-  ANVIL_ADDRESS_CHECKSUMMED,
-  FakeWallet,
-  ICON,
-  fakeInfo,
-  installWallet,
-} from './helpers/fake-wallet';
+import { ACCOUNT, ANVIL_ADDRESS, FakeWallet, ICON, installWallet, mainnet, walletInfo } from '@portico/test-kit';
 
 const ethereum = toCaipNetwork({ ...mainnet, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } });
 
@@ -45,7 +37,7 @@ describe('eip155 adapter: discovery', () => {
     const adapter = createEip155Adapter({ eventTarget: target });
     let connectors: Connector[] = [];
     adapter.watchConnectors((list) => (connectors = list));
-    installWallet(target, new FakeWallet(), fakeInfo({ name: 'Trust Wallet', rdns: 'com.trustwallet.app', icon: 'https://x/icon.png' }));
+    installWallet(target, new FakeWallet(), walletInfo({ name: 'Trust Wallet', rdns: 'com.trustwallet.app', icon: 'https://x/icon.png' }));
     expect(connectors[0]).toMatchObject({ name: 'Trust', imageUrl: undefined });
   });
 
@@ -59,7 +51,7 @@ describe('eip155 adapter: discovery', () => {
   it('a second announcement with an rdns already seen does not replace the first provider', async () => {
     const { adapter, connectors, target, wallet } = setup();
     const impostor = new FakeWallet();
-    installWallet(target, impostor, fakeInfo({ name: 'Impostor', icon: 'data:image/png;base64,AAAA' }));
+    installWallet(target, impostor, walletInfo({ name: 'Impostor', icon: 'data:image/png;base64,AAAA' }));
     expect(connectors()).toHaveLength(1);
     expect(connectors()[0]).toMatchObject({ id: 'io.fake', name: 'Fake Wallet', imageUrl: ICON });
     await adapter.connect('io.fake');
@@ -72,7 +64,7 @@ describe('eip155 adapter: discovery', () => {
     const { adapter, wallet } = setup();
     await adapter.connect('io.fake');
     wallet.failures.set('eth_sendTransaction', Object.assign(new Error('Request limit exceeded'), { code: -32005 }));
-    const call = { from: ANVIL_ADDRESS_CHECKSUMMED, to: ANVIL_ADDRESS_CHECKSUMMED, value: '1' };
+    const call = { from: ACCOUNT, to: ACCOUNT, value: '1' };
     await expect(adapter.sendTransaction!('io.fake', call, ethereum)).rejects.toThrow('Request limit exceeded');
     expect(wallet.calls.filter((c) => c.method === 'eth_sendTransaction')).toHaveLength(1);
   });
@@ -100,7 +92,7 @@ describe('eip155 adapter: discovery', () => {
   it('stops listening for announcements', () => {
     const { stop, target, connectors } = setup();
     stop();
-    installWallet(target, new FakeWallet(), fakeInfo({ rdns: 'io.other' }));
+    installWallet(target, new FakeWallet(), walletInfo({ rdns: 'io.other' }));
     expect(connectors().map((connector) => connector.id)).toEqual(['io.fake']);
   });
 });
@@ -111,7 +103,7 @@ describe('eip155 adapter: connect', () => {
     const account = await adapter.connect('io.fake');
     expect(account).toEqual({ address: ANVIL_ADDRESS, chainReference: '31337' });
     expect(wallet.methods()).toEqual(['eth_requestAccounts', 'eth_chainId']);
-    expect(await adapter.normalizeAddress(account.address)).toBe(ANVIL_ADDRESS_CHECKSUMMED);
+    expect(await adapter.normalizeAddress(account.address)).toBe(ACCOUNT);
   });
 
   it('reads a decimal chain id too', async () => {

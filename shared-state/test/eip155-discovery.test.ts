@@ -1,6 +1,6 @@
 import { describe, expect, it, rs } from '@rstest/core';
 import { normalizeConnectorName, safeWalletIcon, watchAnnouncedWallets } from '../src/adapters/eip155';
-import { FakeWallet, ICON, announce, fakeInfo } from './helpers/fake-wallet';
+import { FakeWallet, ICON, announce, walletInfo } from '@portico/test-kit';
 
 describe('watchAnnouncedWallets', () => {
   it('accepts a valid announcement', () => {
@@ -8,10 +8,10 @@ describe('watchAnnouncedWallets', () => {
     const onAnnounce = rs.fn();
     watchAnnouncedWallets(target, onAnnounce);
     const provider = new FakeWallet();
-    announce(target, { info: fakeInfo(), provider });
+    announce(target, { info: walletInfo(), provider });
     expect(onAnnounce).toHaveBeenCalledTimes(1);
     const wallet = onAnnounce.mock.calls[0]![0];
-    expect(wallet.info).toEqual(fakeInfo());
+    expect(wallet.info).toEqual(walletInfo());
     expect(wallet.provider).toBe(provider);
   });
 
@@ -25,14 +25,14 @@ describe('watchAnnouncedWallets', () => {
   });
 
   it.each([
-    ['no provider', { info: fakeInfo() }],
-    ['a provider without request()', { info: fakeInfo(), provider: { on: () => undefined } }],
-    ['a null provider', { info: fakeInfo(), provider: null }],
-    ['a missing rdns', { info: { ...fakeInfo(), rdns: undefined }, provider: new FakeWallet() }],
-    ['an empty rdns', { info: fakeInfo({ rdns: '' }), provider: new FakeWallet() }],
-    ['an empty uuid', { info: fakeInfo({ uuid: '' }), provider: new FakeWallet() }],
-    ['an empty name', { info: fakeInfo({ name: '' }), provider: new FakeWallet() }],
-    ['a 101-character name', { info: fakeInfo({ name: 'x'.repeat(101) }), provider: new FakeWallet() }],
+    ['no provider', { info: walletInfo() }],
+    ['a provider without request()', { info: walletInfo(), provider: { on: () => undefined } }],
+    ['a null provider', { info: walletInfo(), provider: null }],
+    ['a missing rdns', { info: { ...walletInfo(), rdns: undefined }, provider: new FakeWallet() }],
+    ['an empty rdns', { info: walletInfo({ rdns: '' }), provider: new FakeWallet() }],
+    ['an empty uuid', { info: walletInfo({ uuid: '' }), provider: new FakeWallet() }],
+    ['an empty name', { info: walletInfo({ name: '' }), provider: new FakeWallet() }],
+    ['a 101-character name', { info: walletInfo({ name: 'x'.repeat(101) }), provider: new FakeWallet() }],
     ['no info', { provider: new FakeWallet() }],
     ['a string detail', 'MetaMask'],
     ['no detail', undefined],
@@ -43,7 +43,7 @@ describe('watchAnnouncedWallets', () => {
     expect(() => announce(target, detail)).not.toThrow();
     expect(onAnnounce).not.toHaveBeenCalled();
     // A valid one afterwards still gets through.
-    announce(target, { info: fakeInfo(), provider: new FakeWallet() });
+    announce(target, { info: walletInfo(), provider: new FakeWallet() });
     expect(onAnnounce).toHaveBeenCalledTimes(1);
   });
 
@@ -52,7 +52,7 @@ describe('watchAnnouncedWallets', () => {
     const onAnnounce = rs.fn();
     const stop = watchAnnouncedWallets(target, onAnnounce);
     stop();
-    announce(target, { info: fakeInfo(), provider: new FakeWallet() });
+    announce(target, { info: walletInfo(), provider: new FakeWallet() });
     expect(onAnnounce).not.toHaveBeenCalled();
   });
 });

@@ -4,9 +4,7 @@ import { getNativeBalance, toHexQuantity, transferTransaction } from '../src/ada
 import { ORIGIN_NOT_ALLOWED } from '../src/api/origin-refusal';
 import { errorText } from '../src/errors';
 import { toCaipNetwork } from '../src/network';
-import { anvil } from './helpers/fixtures';
-import { ANVIL_ADDRESS, ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
-import { startStubRpc, type StubRpc } from './helpers/rpc-server';
+import { ACCOUNT, ANVIL_ADDRESS, anvil, rpcStub, type RpcStub } from '@portico/test-kit';
 
 const RECEIVER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TOKEN = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -15,7 +13,7 @@ describe('transferTransaction', () => {
   it('native: value in wei to the receiver, no data', () => {
     const transaction = transferTransaction({ from: ANVIL_ADDRESS, to: RECEIVER, amount: '1.5', decimals: 18 });
     expect(transaction).toEqual({
-      from: ANVIL_ADDRESS_CHECKSUMMED,
+      from: ACCOUNT,
       to: getAddress(RECEIVER),
       value: 1_500_000_000_000_000_000n,
     });
@@ -30,7 +28,7 @@ describe('transferTransaction', () => {
       decimals: 6,
       tokenAddress: TOKEN,
     });
-    expect(transaction.from).toBe(ANVIL_ADDRESS_CHECKSUMMED);
+    expect(transaction.from).toBe(ACCOUNT);
     expect(transaction.to).toBe(getAddress(TOKEN));
     expect(transaction.value).toBe(0n);
     const decoded = decodeFunctionData({ abi: erc20Abi, data: transaction.data! });
@@ -50,11 +48,11 @@ describe('transferTransaction', () => {
 });
 
 describe('RPC reads: retries (spec §8/§9)', () => {
-  let rpc: StubRpc;
+  let rpc: RpcStub;
   // One network per test: the transport keeps one client per network and RPC URL.
   const network = (name: string) => toCaipNetwork({ ...anvil, name, rpcUrls: { default: { http: [`${rpc.url}/${name}`] } } });
   beforeAll(async () => {
-    rpc = await startStubRpc();
+    rpc = await rpcStub();
   });
   afterAll(async () => {
     await rpc.close();

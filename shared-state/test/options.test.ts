@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { FEATURE_DEFAULTS, InvalidOptionsError, REMOTE_NAMES, parseOptions } from '../src/index';
-import { anvil, mainnet, minimalOptions } from './helpers/fixtures';
+import { anvil, mainnet, minimalOptions } from '@portico/test-kit';
 
 function optionsError(input: unknown): InvalidOptionsError {
   try {

@@ -21,7 +21,7 @@ import {
 } from '../src/index';
 import { parseTokenAmount } from '../src/controllers/swap';
 import { nameRuleProblem } from '../src/name-rules';
-import { anvil, mainnet, minimalOptions } from './helpers/fixtures';
+import { anvil, mainnet, minimalOptions } from '@portico/test-kit';
 
 /** Runs `fn`; anything thrown must be an instance of `errorType`. */
 function throwsOnly(errorType: new (...args: never[]) => Error, fn: () => unknown): void {

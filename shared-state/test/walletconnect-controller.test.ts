@@ -4,22 +4,14 @@ import {
   UserRejectedRequestError,
   accountsAtom,
   createMemoryStorage,
-  createPorticoCore,
   routerAtom,
   walletConnectAtom,
   type KeyValueStorage,
-  type PorticoCore,
-  type PorticoEvent,
   type RegistryWallet,
 } from '../src/index';
-import { FakeAdapter } from './helpers/fake-adapter';
-import { ANVIL_ADDRESS_CHECKSUMMED } from './helpers/fake-wallet';
-import { minimalOptions } from './helpers/fixtures';
+import { stopTestCores, testCore, type FakeAdapter } from '@portico/test-kit';
 
-const cores: PorticoCore[] = [];
-afterEach(() => {
-  for (const core of cores.splice(0)) core.connection.stop();
-});
+afterEach(stopTestCores);
 
 const URI = 'wc:7f6e@2?relay-protocol=irn&symKey=abc';
 const rainbow: RegistryWallet = {
@@ -29,29 +21,20 @@ const rainbow: RegistryWallet = {
   webapp_link: null,
 };
 
-function setup(opts: { isMobile?: boolean; backend?: KeyValueStorage } = {}) {
-  const adapter = new FakeAdapter();
+/** A core not started yet (each test starts it), its storage backend and the events it emitted. */
+async function setup(opts: { isMobile?: boolean; backend?: KeyValueStorage } = {}) {
   const backend = opts.backend ?? createMemoryStorage();
-  const core = createPorticoCore(minimalOptions(), {
-    storage: backend,
-    eventTarget: new EventTarget(),
-    isMobile: opts.isMobile ?? false,
-    adapters: { eip155: adapter },
-  });
-  cores.push(core);
-  const tracked: PorticoEvent[] = [];
-  core.events.subscribe((event) => tracked.push(event));
+  const { core, adapter, events: tracked } = await testCore({ storage: backend, isMobile: opts.isMobile ?? false, start: false });
   const wc = () => core.store.get(walletConnectAtom);
   return { core, adapter, backend, tracked, wc };
 }
 
 const walletConnectCalls = (adapter: FakeAdapter) => adapter.connectCalls.filter((id) => id === 'walletConnect');
-const approve = (adapter: FakeAdapter, index = -1) =>
-  adapter.pairings.at(index)!.resolve({ address: ANVIL_ADDRESS_CHECKSUMMED, chainReference: '31337' });
+const approve = (adapter: FakeAdapter, index = -1) => adapter.pendingConnects.at(index)!.resolve();
 
 describe('WalletConnect controller (core with a fake adapter)', () => {
   it('starts a pairing: buffering until the relay hands out a URI, then 4 minutes of validity', async () => {
-    const { core, adapter, wc } = setup();
+    const { core, adapter, wc } = await setup();
     await core.connection.start();
     void core.walletConnect.ensurePairing();
     expect(wc()).toMatchObject({ status: 'pairing', buffering: true, wcError: false });
@@ -66,7 +49,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('a withdrawn URI (the relay connection dropped) goes back to buffering until the fresh one arrives', async () => {
-    const { core, wc } = setup();
+    const { core, wc } = await setup();
     await core.connection.start();
     void core.walletConnect.ensurePairing();
     core.walletConnect.receiveUri(URI);
@@ -77,7 +60,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('reuses a live pairing: same promise, no second connect', async () => {
-    const { core, adapter } = setup();
+    const { core, adapter } = await setup();
     await core.connection.start();
     const first = core.walletConnect.ensurePairing();
     // Still waiting for the relay (buffering): reused.
@@ -89,7 +72,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('with 11 s left the pairing is reused; with 10 s left a new one starts', async () => {
-    const { core, adapter, wc } = setup();
+    const { core, adapter, wc } = await setup();
     await core.connection.start();
     const first = core.walletConnect.ensurePairing();
     core.walletConnect.receiveUri(URI);
@@ -107,7 +90,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
     expect(wc().wcPairingExpiry).toBeUndefined();
 
     // The replaced pairing settling late changes nothing; the new one decides.
-    adapter.pairings[0]!.reject(new UserRejectedRequestError());
+    adapter.pendingConnects[0]!.reject(new UserRejectedRequestError());
     await expect(first).resolves.toBe(false);
     expect(wc().status).toBe('pairing');
     expect(wc().wcError).toBe(false);
@@ -119,11 +102,11 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('a declined pairing: wcError and "Connection declined"; the next call starts afresh', async () => {
-    const { core, adapter, wc, tracked } = setup();
+    const { core, adapter, wc, tracked } = await setup();
     await core.connection.start();
     const pairing = core.walletConnect.ensurePairing();
     core.walletConnect.receiveUri(URI);
-    adapter.pairings[0]!.reject(new UserRejectedRequestError(Object.assign(new Error('rejected'), { code: 5000 })));
+    adapter.pendingConnects[0]!.reject(new UserRejectedRequestError(Object.assign(new Error('rejected'), { code: 5000 })));
     await expect(pairing).resolves.toBe(false);
     expect(wc()).toMatchObject({ status: 'error', wcError: true, buffering: false, errorMessage: 'Connection declined' });
     expect(core.store.get(accountsAtom).eip155?.status).toBe('disconnected');
@@ -136,16 +119,16 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('another failure shows its own message', async () => {
-    const { core, adapter, wc } = setup();
+    const { core, adapter, wc } = await setup();
     await core.connection.start();
     const pairing = core.walletConnect.ensurePairing();
-    adapter.pairings[0]!.reject(new Error('Relay unreachable'));
+    adapter.pendingConnects[0]!.reject(new Error('Relay unreachable'));
     await expect(pairing).resolves.toBe(false);
     expect(wc()).toMatchObject({ status: 'error', wcError: true, errorMessage: 'Relay unreachable' });
   });
 
   it('finalize stores the recent wallet and the deep link, and clears the URI', async () => {
-    const { core, adapter, wc, backend } = setup();
+    const { core, adapter, wc, backend } = await setup();
     await core.connection.start();
     const pairing = core.walletConnect.ensurePairing({ wallet: rainbow });
     expect(wc().recentWallet).toEqual(rainbow);
@@ -172,7 +155,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('a wallet without any link has no deep link', async () => {
-    const { core } = setup();
+    const { core } = await setup();
     await core.connection.start();
     void core.walletConnect.ensurePairing();
     core.walletConnect.receiveUri(URI);
@@ -180,7 +163,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('reset clears URI, expiry, linking, recent wallet and the stored deep link; a late approval is ignored', async () => {
-    const { core, adapter, wc } = setup();
+    const { core, adapter, wc } = await setup();
     await core.connection.start();
     core.storage.set('walletConnectDeepLink', { name: 'Old', href: 'old://' });
     const pairing = core.walletConnect.ensurePairing({ wallet: rainbow });
@@ -205,7 +188,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('desktop: CONNECT_SUCCESS carries method "qrcode" and Account shows', async () => {
-    const { core, adapter, tracked } = setup({ isMobile: false });
+    const { core, adapter, tracked } = await setup({ isMobile: false });
     await core.connection.start();
     core.modal.open();
     const connecting = core.connectWalletConnect(rainbow);
@@ -219,7 +202,7 @@ describe('WalletConnect controller (core with a fake adapter)', () => {
   });
 
   it('mobile: CONNECT_SUCCESS carries method "mobile"', async () => {
-    const { core, adapter, tracked } = setup({ isMobile: true });
+    const { core, adapter, tracked } = await setup({ isMobile: true });
     await core.connection.start();
     const connecting = core.connectWalletConnect();
     core.walletConnect.receiveUri(URI);
