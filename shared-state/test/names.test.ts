@@ -10,37 +10,26 @@ import {
 } from '../src/index';
 import { nameRuleProblem } from '../src/name-rules';
 import { coinTypeForChain } from '../src/controllers/names';
-import { ACCOUNT, anvil, apiStub, eventually, installWallet, stopTestCores, testCore, walletInfo, type ApiStub } from '@portico/test-kit';
-
-const COIN_TYPE = 2147514985; // 0x80000000 | 31337
+import {
+  ACCOUNT,
+  DEVCHAIN_COIN_TYPE as COIN_TYPE,
+  anvil,
+  apiStub,
+  eventually,
+  installWallet,
+  profileRoutes,
+  stopTestCores,
+  testCore,
+  walletInfo,
+  type ApiStub,
+} from '@portico/test-kit';
 
 let api: ApiStub;
 /** name → owner, as the stub API stores them. */
 const registry = new Map<string, string>();
 
 beforeAll(async () => {
-  api = await apiStub({
-    'GET /v1/profile/account/:name': ({ pathParams: { name } }) => {
-      const owner = registry.get(name!);
-      return owner
-        ? { json: { name, addresses: { [COIN_TYPE]: { address: owner } }, attributes: {} } }
-        : { status: 404, json: { error: 'Name not found' } };
-    },
-    'GET /v1/profile/suggestions/:label': ({ pathParams: { label } }) => ({
-      json: { suggestions: [{ name: `${label}-eth.portico.eth`, registered: false }] },
-    }),
-    'POST /v1/profile/account': (request) => {
-      const body = JSON.parse(request.body) as { message: string; address: string };
-      const { name } = JSON.parse(body.message) as { name: string };
-      if (registry.has(name)) return { status: 409, json: { error: 'Name is taken' } };
-      registry.set(name, body.address);
-      return { status: 201, json: { name, addresses: { [COIN_TYPE]: { address: body.address } }, attributes: {}, registeredAt: '2030-01-01T00:00:00.000Z' } };
-    },
-    'GET /v1/profile/reverse/:address': ({ pathParams: { address } }) => ({
-      json: [...registry].filter(([, owner]) => owner === address).map(([name, owner]) => ({ name, addresses: { [COIN_TYPE]: { address: owner } } })),
-    }),
-    'GET /v1/identity/:address': { json: { name: null, avatar: null } },
-  });
+  api = await apiStub(profileRoutes(registry));
 });
 afterAll(async () => {
   await api.close();

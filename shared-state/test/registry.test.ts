@@ -4,7 +4,7 @@ import { createRegistryController, type RegistryOptions } from '../src/controlle
 import { registryAtom } from '../src/atoms';
 import { createMemoryStorage, createPorticoStorage } from '../src/storage';
 import type { RegistryWallet } from '../src/api/wallets';
-import { apiStub, eventually, unreachableUrl, type ApiReply, type ApiRequest, type ApiStub } from '@portico/test-kit';
+import { apiStub, eventually, registryRoutes, unreachableUrl, walletListReply, type ApiStub } from '@portico/test-kit';
 
 /** The registry: w1 … w95, in order. */
 const ALL: RegistryWallet[] = Array.from({ length: 95 }, (_, index) => ({
@@ -13,30 +13,11 @@ const ALL: RegistryWallet[] = Array.from({ length: 95 }, (_, index) => ({
   rdns: `com.wallet${index + 1}`,
 }));
 
-const list = (params: URLSearchParams, key: string) => params.get(key)?.split(',') ?? [];
-
-/** Answers /v1/wallets like the Portico API: include, exclude, search, then page/entries. */
-function walletsReply(request: ApiRequest, wallets: RegistryWallet[] = ALL): ApiReply {
-  const { params } = request;
-  const include = list(params, 'include');
-  const exclude = list(params, 'exclude');
-  const search = params.get('search')?.toLowerCase();
-  const matching = wallets.filter(
-    (wallet) =>
-      (!include.length || include.includes(wallet.id)) &&
-      !exclude.includes(wallet.id) &&
-      (!search || wallet.name.toLowerCase().includes(search)),
-  );
-  const page = Number(params.get('page'));
-  const entries = Number(params.get('entries'));
-  return { json: { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) } };
-}
-
 const WALLETS = 'GET /v1/wallets';
 
 let api: ApiStub;
 beforeAll(async () => {
-  api = await apiStub({ [WALLETS]: (request) => walletsReply(request) });
+  api = await apiStub(registryRoutes(ALL));
 });
 afterAll(async () => {
   await api.close();
@@ -87,7 +68,7 @@ describe('registry: AllWallets paging', () => {
     await registry.loadNextPage();
     // A new wallet appears at the top: page 2 now starts with w40, already listed.
     const shifted = [{ id: 'new', name: 'New Wallet' }, ...ALL];
-    api.override({ [WALLETS]: (request) => walletsReply(request, shifted) });
+    api.override(registryRoutes(shifted));
     await registry.loadNextPage();
     expect(state().wallets).toHaveLength(79);
     expect(new Set(ids(state().wallets)).size).toBe(79);
@@ -96,7 +77,7 @@ describe('registry: AllWallets paging', () => {
 
   it('concurrent calls share one request', async () => {
     const { registry, state } = setup();
-    api.override({ [WALLETS]: (request) => ({ ...walletsReply(request), delayMs: 50 }) });
+    api.override({ [WALLETS]: (request) => ({ ...walletListReply(request, ALL), delayMs: 50 }) });
     const first = registry.loadNextPage();
     const second = registry.loadNextPage();
     expect(second).toBe(first);
@@ -135,7 +116,7 @@ describe('registry: search', () => {
 
   it('a newer query aborts the older one', async () => {
     const { registry, state } = setup();
-    api.override({ [WALLETS]: (request) => (request.params.get('search') === 'old' ? { hang: true } : walletsReply(request)) });
+    api.override({ [WALLETS]: (request) => (request.params.get('search') === 'old' ? { hang: true } : walletListReply(request, ALL)) });
     let olderSettled = false;
     const older = registry.search('old').then(() => (olderSettled = true));
     await eventually(() => expect(api.requests).toHaveLength(1));

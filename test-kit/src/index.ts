@@ -8,4 +8,6 @@ export * from './rpc-stub';
 export * from './fake-adapter';
 export * from './fake-wallet';
 export * from './exchange';
+export * from './registry';
+export * from './profile';
 export * from './test-core';

@@ -3,6 +3,8 @@ import { configure, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
 
+export { FakeIntersectionObserver } from './intersection-observer';
+
 // Views load their controllers lazily (dynamic import): on a busy 2-core CI machine that can take
 // longer than Testing Library's default 1 s for findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
