@@ -19,6 +19,9 @@ const APPKIT_BYTES = 764 * 1024; // AppKit's initial load, 764 KiB gz (the figur
 const TARGETS = { plain: 120 * KB, mfHost: 40 * KB };
 // What any React host already has; the shell's copies of these never load in a React MF host.
 const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
+// The UI kit: a shared singleton the shell provides, but loaded only with the first remote view
+// (the shell import()s it then, and remotes consume it); never before the first click.
+const UI_KIT = '@portico/ui';
 
 const verbose = process.argv.includes('--files');
 if (!(process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1')) {
@@ -102,24 +105,35 @@ const shellDist = join(ROOT, 'shell', 'dist');
 const plain = readReport(shellDist);
 const plainSync = plain.entrypoints.portico ?? [];
 const isMfRuntime = (c) => c.names.includes('mf-runtime');
+// The kit's chunk: made by the import('@portico/ui') in shell/src/ui/kit.ts (the view outlet's, which
+// the MF runtime's `get` reuses). Its own dynamic chunks (uqr) stay with the other async chunks.
+const isPlainKit = (c) => c.origins.some((o) => o.request === UI_KIT);
 const plainRuntime = jsFiles(plain.chunks.filter((c) => !c.initial && isMfRuntime(c)));
-const plainAsync = jsFiles(plain.chunks.filter((c) => !c.initial && !isMfRuntime(c)));
+const plainKit = jsFiles(plain.chunks.filter((c) => !c.initial && isPlainKit(c)));
+const plainAsync = jsFiles(plain.chunks.filter((c) => !c.initial && !isMfRuntime(c) && !isPlainKit(c)));
 const plainBytes = sum(shellDist, plainSync);
 row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`, plainSync);
 if (plainRuntime.length) {
   row('    plain page: MF runtime chunk (after load event)', sum(shellDist, plainRuntime), undefined, 'idle prefetch of connect, or first open', plainRuntime);
   row('    plain page: portico.js + MF runtime chunk', plainBytes + sum(shellDist, plainRuntime), undefined, 'after the idle prefetch (which also fetches connect remoteEntry + ./Connect, row c)');
 }
+row('    plain page: UI kit chunk (loads with the first remote view)', sum(shellDist, plainKit), undefined, 'with the idle prefetch of connect, or the first open', plainKit);
 row('    plain page: other async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
 
-// (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React.
+// (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React
+// and the UI kit. The kit's copy (a chunk holding only @portico/ui) is outside ./portico's chunk group
+// (no "container entry" origin): it loads through the share scope with the first remote view.
 const shellMf = container(join(shellDist, 'mf'), 'portico_shell');
-const mfShared = shellMf.sharedCopies.filter((s) => [...s.shared].some((n) => !REACT_HOST_PROVIDES.has(n)));
+const isKitCopy = (s) => s.shared.size === 1 && s.shared.has(UI_KIT);
+const mfKit = shellMf.sharedCopies.filter(isKitCopy);
+const mfShared = shellMf.sharedCopies.filter((s) => !isKitCopy(s) && [...s.shared].some((n) => !REACT_HOST_PROVIDES.has(n)));
 const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
 const mfFiles = [...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))];
 const mfBytes = sum(shellMf.dir, mfFiles);
 row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles);
 row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));
+const mfKitFiles = jsFiles(mfKit.map((s) => s.chunk));
+row('    UI kit: shared copy, loads with the first remote view', sum(shellMf.dir, mfKitFiles), undefined, 'not in ./portico\'s chunk group; remotes consume this copy', mfKitFiles);
 row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`, shellMf.onDemand);
 
 // (c) Each remote: remoteEntry.js + its exposed chunk groups (every shared module comes from the shell).
@@ -144,3 +158,5 @@ console.log('Rules: sync = entry files + chunks whose origin is the container en
 console.log('count only where the host cannot be assumed to provide them; chunks made by import() are async.');
 console.log('(a) counts what loads before the page\'s load event; the plain page\'s MF runtime is fetched after it');
 console.log('(idle prefetch of the connect remote, or the first open) and is listed on its own row.');
+console.log('The UI kit (@portico/ui) loads with the first remote view (shell import() + remotes\' shared consumption),');
+console.log('never before the first click: its chunk is listed on its own row, in neither (a) nor (b).');

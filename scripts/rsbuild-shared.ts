@@ -15,12 +15,26 @@ export const PORTICO_CONTRACT: number = (() => {
   return n;
 })();
 
-export const define = { __PORTICO_CONTRACT__: JSON.stringify(PORTICO_CONTRACT) };
+/** `porticoUiContract` from shared-ui/package.json: the UI kit <-> view contract number. */
+export const PORTICO_UI_CONTRACT: number = (() => {
+  const pkg = JSON.parse(readFileSync(`${root}shared-ui/package.json`, 'utf8'));
+  const n = pkg.porticoUiContract;
+  if (typeof n !== 'number') throw new Error('shared-ui/package.json: porticoUiContract must be a number');
+  return n;
+})();
+
+export const define = {
+  __PORTICO_CONTRACT__: JSON.stringify(PORTICO_CONTRACT),
+  __PORTICO_UI_CONTRACT__: JSON.stringify(PORTICO_UI_CONTRACT),
+};
 
 type SharedEntry = { singleton: true; requiredVersion: false; eager?: boolean };
 
 /** Modules shared as singletons by the shell (both builds), every remote and the demo React host. */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'jotai', '@portico/shared-state'] as const;
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'jotai', '@portico/shared-state', '@portico/ui'] as const;
+
+/** The workspace packages among the shared singletons, by their directory in this repository. */
+const WORKSPACE_DIRS: Record<string, string> = { '@portico/shared-state': 'shared-state', '@portico/ui': 'shared-ui' };
 
 export function shared(opts: { eager?: boolean } = {}): Record<string, SharedEntry> {
   const out: Record<string, SharedEntry> = {};
@@ -52,10 +66,31 @@ export function packageDir(pkg: string, fromDir: string): string {
 export function sharedVersions(fromDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of SHARED_SINGLETONS) {
-    const dir = name === '@portico/shared-state' ? `${root}shared-state` : packageDir(packageOf(name), fromDir);
+    const workspaceDir = WORKSPACE_DIRS[name];
+    const dir = workspaceDir ? `${root}${workspaceDir}` : packageDir(packageOf(name), fromDir);
     out[name] = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   }
   return out;
+}
+
+/**
+ * The stylesheets' sources (the shell's `src/ui/styles.ts`, the UI kit's `src/styles/*.ts`) keep one
+ * declaration per line for people; what ships drops line breaks, indentation and the spaces around
+ * `{ } ; ,` and after `:` (no string or selector in them needs them). Applies to every template
+ * literal in those files, in whichever build bundles them (the shell's, or a remote's own fallback copy
+ * of the kit).
+ */
+export function pluginCompactStylesheet() {
+  const compact = (css: string) => css.replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':');
+  return {
+    name: 'portico:compact-stylesheet',
+    setup(api: any) {
+      api.transform(
+        { test: /([\\/]shell[\\/]src[\\/]ui[\\/]styles\.ts|[\\/]shared-ui[\\/]src[\\/]styles[\\/][^\\/]+\.ts)$/, order: 'pre' },
+        ({ code }: { code: string }) => code.replace(/`[^`]*`/g, compact),
+      );
+    },
+  };
 }
 
 /**
@@ -178,6 +213,7 @@ export function remoteConfig(options: {
     plugins: [
       options.pluginReact(),
       pluginBuildReport(),
+      pluginCompactStylesheet(),
       pluginFederationRuntimeEsm(),
       options.pluginModuleFederation({
         name: options.name,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import {
@@ -12,6 +12,7 @@ import {
   define,
   federationRuntimeDirs,
   pluginBuildReport,
+  pluginCompactStylesheet,
   pluginFederationRuntimeEsm,
   shared,
   sharedVersions,
@@ -25,20 +26,6 @@ const shellDir = fileURLToPath(new URL('.', import.meta.url));
  * `globalThis._FEDERATION_RUNTIME_CORE` (see src/federation-runtime.ts).
  */
 const runtimeCoreDir = federationRuntimeDirs(shellDir).runtimeCore;
-
-/**
- * The stylesheet's source keeps one declaration per line for people; what ships drops line breaks,
- * indentation and the spaces around `{ } ; ,` and after `:` (no string or selector in it needs them).
- */
-function pluginCompactStylesheet(): RsbuildPlugin {
-  const compact = (css: string) => css.replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':');
-  return {
-    name: 'portico:compact-stylesheet',
-    setup(api) {
-      api.transform({ test: /[\\/]src[\\/]ui[\\/]styles\.ts$/, order: 'pre' }, ({ code }) => code.replace(/`[^`]*`/g, compact));
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [pluginReact(), pluginBuildReport(), pluginCompactStylesheet()],
@@ -69,9 +56,10 @@ export default defineConfig({
       ],
     },
     // No Module Federation plugin: react, react-dom, jotai and @portico/shared-state are bundled as
-    // plain modules, and the MF runtime is not in portico.js. `./federation` is replaced by
-    // `./federation-standalone`, which import()s the runtime (chunk `mf-runtime`) on the first remote
-    // load and creates an instance whose `shared` are the shell's own copies (src/federation-runtime.ts).
+    // plain modules (the UI kit too, as an async chunk loaded with the first remote view), and the
+    // MF runtime is not in portico.js. `./federation` is replaced by `./federation-standalone`, which
+    // import()s the runtime (chunk `mf-runtime`) on the first remote load and creates an instance
+    // whose `shared` are the shell's own copies (src/federation-runtime.ts).
     standalone: {
       source: {
         entry: { portico: './src/standalone.ts' },

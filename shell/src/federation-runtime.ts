@@ -2,7 +2,9 @@
  * Standalone build only, in the lazily loaded `mf-runtime` chunk (see ./federation-standalone.ts).
  * Creates the page's MF runtime instance for the shell as a pure consumer:
  *  - `shared` hands the remotes the shell's own, already loaded singletons (`lib: () => module`), so
- *    a remote reads exactly the jotai store and atoms the shell writes;
+ *    a remote reads exactly the jotai store and atoms the shell writes; the UI kit is the shell's own
+ *    copy too, but not loaded yet: `get` fetches it through `importKit` (ui/kit.ts: the same chunk
+ *    the view outlet loads with the first remote view), so this chunk does not carry it;
  *  - the remotes are built with `experiments.externalRuntime` (scripts/rsbuild-shared.ts): they take
  *    the MF runtime core from `globalThis._FEDERATION_RUNTIME_CORE`, which is provided here, as
  *    `experiments.provideExternalRuntime` does in an MF build.
@@ -17,10 +19,12 @@ import React from 'react';
 import ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import type { Federation } from './federation';
+import { importKit } from './ui/kit';
 
 /** Versions of the shared singletons, from their package.json at build time (shell/rsbuild.config.ts). */
 declare const __PORTICO_SHARED_VERSIONS__: Record<string, string>;
 
+/** The shared singletons this chunk already holds. */
 const modules: Record<string, unknown> = {
   react: React,
   'react-dom': ReactDOM,
@@ -42,15 +46,22 @@ export function createFederation(): Federation {
   return createInstance({
     name,
     remotes: [],
-    shared: Object.fromEntries(
-      Object.entries(modules).map(([pkg, module]) => [
-        pkg,
-        {
-          version: __PORTICO_SHARED_VERSIONS__[pkg],
-          lib: () => module,
-          shareConfig: { singleton: true, requiredVersion: false },
-        },
-      ]),
-    ),
+    shared: {
+      ...Object.fromEntries(
+        Object.entries(modules).map(([pkg, module]) => [
+          pkg,
+          {
+            version: __PORTICO_SHARED_VERSIONS__[pkg],
+            lib: () => module,
+            shareConfig: { singleton: true, requiredVersion: false },
+          },
+        ]),
+      ),
+      '@portico/ui': {
+        version: __PORTICO_SHARED_VERSIONS__['@portico/ui'],
+        get: () => importKit().then((ui) => () => ui),
+        shareConfig: { singleton: true, requiredVersion: false },
+      },
+    },
   });
 }

@@ -8,13 +8,20 @@ import {
 import type { ComponentType } from 'react';
 // The MF runtime: the host's in the MF build, a lazily created one in the standalone build (see ./federation.ts).
 import { getFederation, type Federation } from './federation';
+import { loadKit } from './ui/kit';
 
 /** What every exposed view module must look like. */
 export interface ViewModule {
   default: ComponentType<PorticoViewProps>;
   /** The shared-state contract the remote was built against. */
   porticoContract: number;
+  /** The UI kit (`@portico/ui`) contract the remote was built against. */
+  porticoUiContract: number;
 }
+
+/** `porticoUiContract` of shared-ui/package.json, defined at build time (scripts/rsbuild-shared.ts). */
+declare const __PORTICO_UI_CONTRACT__: number;
+const PORTICO_UI_CONTRACT = __PORTICO_UI_CONTRACT__;
 
 const registeredEntries = new Map<RemoteName, string>();
 const loadedModules = new Map<string, Promise<ViewModule>>();
@@ -44,12 +51,18 @@ function checkModule(remote: RemoteName, loaded: unknown): ViewModule {
   if (candidate.porticoContract !== PORTICO_CONTRACT) {
     throw new RemoteIncompatibleError(remote, candidate.porticoContract, PORTICO_CONTRACT);
   }
+  // The same refusal for another UI kit contract (its details name the shared-state contract:
+  // the error takes no contract name yet).
+  if (candidate.porticoUiContract !== PORTICO_UI_CONTRACT) {
+    throw new RemoteIncompatibleError(remote, candidate.porticoUiContract, PORTICO_UI_CONTRACT);
+  }
   return candidate as ViewModule;
 }
 
 /**
- * Loads a view module from a remote at run time, only when asked. Successful loads are cached;
- * failures are not, so Retry fetches again.
+ * Loads a view module from a remote at run time, only when asked, and with it (in parallel) the UI
+ * kit whose parts views render with: a module is ready once the kit's stylesheet is in the shadow
+ * root too (./ui/kit.ts). Successful loads are cached; failures are not, so Retry fetches again.
  */
 export function loadViewModule(
   remote: RemoteName,
@@ -61,6 +74,11 @@ export function loadViewModule(
   const cached = loadedModules.get(key);
   if (cached && !retry) return cached;
   const loading = (async () => {
+    const kit = loadKit().catch((error: unknown) => {
+      throw new RemoteLoadError(remote, error);
+    });
+    // Awaited below; until then a failure of the module's own load is the one reported.
+    kit.catch(() => undefined);
     let federation: Federation;
     try {
       federation = await getFederation();
@@ -76,6 +94,7 @@ export function loadViewModule(
       throw new RemoteLoadError(remote, error);
     }
     const viewModule = checkModule(remote, loaded);
+    await kit;
     readyModules.set(key, viewModule);
     return viewModule;
   })();

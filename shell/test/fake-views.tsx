@@ -27,5 +27,5 @@ const views: Record<string, ViewModule['default']> = { './Connect': Connect, './
 /** What the mocked remote loader hands the outlet: the stand-in, already loaded. */
 export function fakeViewModule(module: string): ViewModule | undefined {
   const view = views[module];
-  return view && { default: view, porticoContract: 0 };
+  return view && { default: view, porticoContract: 0, porticoUiContract: 0 };
 }

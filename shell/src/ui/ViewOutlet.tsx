@@ -7,6 +7,7 @@ import {
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import { Component, useEffect, useState, type ReactNode, type Ref } from 'react';
+import { ErrorPanel, LoadingPanel } from '@portico/ui/panels';
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
 
 /** Renders the current view from its remote; anything that cannot render is a visible error. */
@@ -49,6 +50,7 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
     let current = true;
     setState({ status: 'loading' });
     core.modal.setLoading(true);
+    // The UI kit (parts + stylesheet) loads with the module: both are in place before the view renders.
     loadViewModule(remote, module, entry, { retry: attempt > 0 })
       .then((view) => current && setState({ status: 'ready', view }))
       .catch((error: unknown) => {
@@ -71,30 +73,6 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
     <RenderErrorBoundary remote={remote} onRetry={retry}>
       <View portico={core} />
     </RenderErrorBoundary>
-  );
-}
-
-function LoadingPanel() {
-  return (
-    <div className="portico-panel" role="status">
-      <span className="portico-spinner" aria-hidden="true" />
-      <span className="portico-muted">Loading…</span>
-    </div>
-  );
-}
-
-export function ErrorPanel({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <div className="portico-panel">
-      <div role="alert">
-        <p className="portico-error-text">{message}</p>
-      </div>
-      {onRetry && (
-        <button type="button" className="portico-button" onClick={onRetry}>
-          Retry
-        </button>
-      )}
-    </div>
   );
 }
 

@@ -1,6 +1,9 @@
 /**
- * Portico's whole stylesheet. It lives in the shadow root only. The class names below are the
- * design-system contract that remote views use. (Comments stay out of the text: it ships as is.)
+ * The shell's stylesheet, adopted into the shadow root at once: the theme variables and what the
+ * shell itself draws before any remote has loaded (dialog, header, body, loading and error panels,
+ * spinner, buttons, muted and error text, toast, alert, the live region's `.portico-visually-hidden`).
+ * Every other class is the UI kit's (`kitStylesheetText` of `@portico/ui`, shared-ui/src/styles/),
+ * adopted next to this one with the first remote view. (Comments stay out of the text: it ships as is.)
  *
  * The default colours meet WCAG AA in both themes: white on the accent 4.7:1; muted, error and
  * success text 4.5:1 or more on the background and every surface. The title has no focus ring:
@@ -64,18 +67,6 @@ export const stylesheetText = /* css */ `
 .portico-icon-button svg { width: 16px; height: 16px; }
 button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .portico-body { padding: 0 16px; animation: portico-fade 150ms ease-out; }
-.portico-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
-.portico-list-item {
-  width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
-  border: none; border-radius: var(--portico-radius); background: var(--portico-surface);
-  color: var(--portico-text); font: inherit; font-weight: 500; text-align: left; cursor: pointer;
-}
-.portico-list-item:hover { background: var(--portico-surface-hover); }
-.portico-list-item[aria-pressed='true'], .portico-list-item[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--portico-accent); }
-.portico-tag { margin-left: auto; font-size: 0.8em; color: var(--portico-success); background: transparent; }
-.portico-wallet-icon { width: 40px; height: 40px; border-radius: var(--portico-radius); object-fit: cover; flex: none; background: var(--portico-surface-hover); }
-.portico-wallet-icon-large { width: 80px; height: 80px; border-radius: calc(var(--portico-radius) * 2); }
-.portico-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; padding: 16px 0; }
 .portico-muted { color: var(--portico-text-muted); margin: 0; }
 .portico-error-text { color: var(--portico-error); margin: 0; font-weight: 600; }
 .portico-button {
@@ -84,15 +75,6 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
   color: #fff; font: inherit; font-weight: 600; cursor: pointer;
 }
 .portico-button[disabled] { opacity: 0.6; cursor: not-allowed; }
-.portico-button-secondary { background: var(--portico-surface); color: var(--portico-text); }
-.portico-button-secondary:hover { background: var(--portico-surface-hover); }
-.portico-button-block { width: 100%; }
-.portico-stack { display: grid; gap: 8px; }
-.portico-row { display: flex; align-items: center; justify-content: center; gap: 8px; }
-.portico-address { font-weight: 600; font-size: 1.2em; margin: 0; }
-.portico-balance { font-size: 2em; font-weight: 600; margin: 0; }
-.portico-chip { display: inline-flex; align-items: center; gap: 6px; padding: 4px 10px; border-radius: 999px; background: var(--portico-surface); }
-.portico-avatar { width: 64px; height: 64px; border-radius: 50%; background: conic-gradient(from 90deg, var(--portico-accent), #7b61ff, #26d962, var(--portico-accent)); }
 .portico-spinner {
   width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-surface-hover);
   border-top-color: var(--portico-accent); animation: portico-spin 800ms linear infinite;
@@ -111,20 +93,6 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 }
 .portico-alert strong { color: var(--portico-error); }
 .portico-alert p { margin: 0; font-size: 0.9em; }
-.portico-search {
-  width: 100%; min-height: 40px; padding: 0 12px; border-radius: var(--portico-radius);
-  border: 1px solid var(--portico-border); background: var(--portico-surface); color: var(--portico-text); font: inherit;
-}
-.portico-search:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
-.portico-wallet-grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; }
-.portico-wallet-tile {
-  display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 8px 4px; min-width: 0;
-  border: none; border-radius: var(--portico-radius); background: var(--portico-surface); color: var(--portico-text);
-  font: inherit; font-size: 0.85em; cursor: pointer;
-}
-.portico-wallet-tile:hover { background: var(--portico-surface-hover); }
-.portico-wallet-tile span { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.portico-qr { width: 240px; height: 240px; padding: 12px; border-radius: calc(var(--portico-radius) * 2); background: #fff; }
 .portico-visually-hidden {
   position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;
