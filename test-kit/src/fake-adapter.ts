@@ -19,7 +19,11 @@ export const walletConnectConnector: Connector = {
   installed: false,
 };
 
-/** An installed EIP-6963 wallet, "Fake Wallet" (id and rdns 'io.fake'): the one FakeAdapter connects by default. */
+/**
+ * An installed EIP-6963 wallet, "Fake Wallet" (id and rdns 'io.fake'): the one FakeAdapter connects
+ * by default. It is exactly what the real eip155 adapter lists for an installed `FakeWallet`
+ * (shared-state's eip155-adapter test checks it).
+ */
 export const fakeWalletConnector: Connector = {
   id: 'io.fake',
   name: 'Fake Wallet',
