@@ -1,17 +1,21 @@
 import { accountsAtom } from '@portico/shared-state';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
+import { ACCOUNT as ADDRESS, stopTestCores, testCore } from '@portico/test-kit';
 import { ConnectionGuard } from '../src/connection-guard';
 import { renderWithCore } from './helpers';
 
-afterEach(cleanup);
-
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+afterEach(() => {
+  cleanup();
+  stopTestCores();
+});
 
 describe('ConnectionGuard', () => {
-  it('asks for a wallet, says Reconnecting… while a session is restored, then shows the view with the address', () => {
-    const { core } = renderWithCore(
+  it('asks for a wallet, says Reconnecting… while a session is restored, then shows the view with the address', async () => {
+    const { core } = await testCore({ start: false });
+    renderWithCore(
       <ConnectionGuard message="Connect a wallet to send.">{(address) => <p>Sending from {address}</p>}</ConnectionGuard>,
+      core,
     );
     expect(screen.getByText('Connect a wallet to send.')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
@@ -24,16 +28,26 @@ describe('ConnectionGuard', () => {
     expect(screen.queryByText('Reconnecting…')).toBeNull();
   });
 
-  it('offers Connect a wallet while disconnected when asked, not while reconnecting', () => {
+  it('offers Connect a wallet while disconnected when asked, not while reconnecting', async () => {
     const connect = rs.fn();
-    const { core } = renderWithCore(
+    const { core } = await testCore({ start: false });
+    renderWithCore(
       <ConnectionGuard message="No wallet is connected." onConnect={connect}>
         <p>Account</p>
       </ConnectionGuard>,
+      core,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Connect a wallet' }));
     expect(connect).toHaveBeenCalledTimes(1);
     act(() => core.store.set(accountsAtom, { eip155: { status: 'connecting', balanceLoading: false } }));
     expect(screen.queryByRole('button', { name: 'Connect a wallet' })).toBeNull();
+  });
+});
+
+describe('ConnectionGuard with a wallet', () => {
+  it('shows the view once the wallet connected', async () => {
+    const { core } = await testCore({ connect: true });
+    renderWithCore(<ConnectionGuard message="Connect a wallet to pay.">{(address) => <p>Paying from {address}</p>}</ConnectionGuard>, core);
+    expect(screen.getByText(`Paying from ${ADDRESS}`)).toBeTruthy();
   });
 });

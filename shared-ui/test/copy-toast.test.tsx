@@ -1,13 +1,15 @@
 import { announcementAtom, toastAtom } from '@portico/shared-state';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { CopyButton } from '../src/copy-button';
 import { EmptyState, StatusLine } from '../src/status';
-import { renderWithCore, testCore } from './helpers';
+import { stopTestCores, testCore } from '@portico/test-kit';
+import { renderWithCore } from './helpers';
 
 const original = Object.getOwnPropertyDescriptor(globalThis.navigator, 'clipboard');
 afterEach(() => {
   cleanup();
+  stopTestCores();
   if (original) Object.defineProperty(globalThis.navigator, 'clipboard', original);
   else delete (globalThis.navigator as { clipboard?: unknown }).clipboard;
 });
@@ -20,7 +22,7 @@ describe('CopyButton', () => {
   it('copies the value, shows the success toast and announces it', async () => {
     const written: string[] = [];
     stubClipboard(async (text) => void written.push(text));
-    const core = testCore();
+    const { core } = await testCore({ start: false });
     renderWithCore(
       <CopyButton portico={core} value="0xabc" label="Copy address" copiedMessage="Address copied" failedMessage="Could not copy the address" iconOnly />,
       core,
@@ -35,7 +37,7 @@ describe('CopyButton', () => {
     stubClipboard(async () => {
       throw new Error('denied');
     });
-    const core = testCore();
+    const { core } = await testCore({ start: false });
     renderWithCore(
       <CopyButton portico={core} value={() => 'wc:1'} label="Copy link" copiedMessage="Link copied" failedMessage="Could not copy the link" />,
       core,
@@ -47,7 +49,7 @@ describe('CopyButton', () => {
 
 describe('StatusLine and EmptyState', () => {
   it('a status line is a status with its text; an empty state is plain text', () => {
-    renderWithCore(
+    render(
       <>
         <StatusLine>Loading wallets…</StatusLine>
         <EmptyState>No NFTs yet</EmptyState>
