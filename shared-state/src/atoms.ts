@@ -44,10 +44,21 @@ export interface ToastState {
 export const toastAtom = atom<ToastState>({ open: false, message: '', variant: 'success' });
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+/** Spec section 3, Account in a list. */
+export interface ListedAccount {
+  namespace: ChainNamespace;
+  address: string;
+  type: 'eoa' | 'smartAccount' | 'payment';
+  publicKey?: string;
+  path?: string;
+}
+
 export interface AccountState {
   status: ConnectionStatus;
   address?: string;
   caipAddress?: CaipAddress;
+  /** Every account the wallet granted in this namespace, `address` first (AppKit's allAccounts). */
+  allAccounts?: ListedAccount[];
   connectorId?: string;
   connectedWalletInfo?: { name: string; icon?: string };
   /** Native balance as exact decimal text, and its symbol. */
@@ -65,6 +76,9 @@ export interface AccountState {
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity';
 export const disconnectedAccount: AccountState = { status: 'disconnected', balanceLoading: false };
 export const accountsAtom = atom<Partial<Record<ChainNamespace, AccountState>>>({});
+
+/** True once the connection controller's start() has restored (or dropped) the sessions stored before a reload. */
+export const initializedAtom = atom(false);
 
 export const activeNamespaceAtom = atom<ChainNamespace>('eip155');
 export const activeNetworkAtom = atom<CaipNetwork | undefined>(undefined);

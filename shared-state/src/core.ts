@@ -141,7 +141,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             },
           }),
         ),
-      ['preview', 'send', 'checkAgain'],
+      ['preview', 'send', 'checkAgain', 'preselectToken'],
     ),
   };
   const onramp: OnRampController = lazyAsync(

@@ -13,6 +13,38 @@ export class PorticoError extends Error {
     this.shortMessage = shortMessage;
     this.details = options.details;
   }
+
+  /**
+   * Follows the `cause` chain from this error (like viem's `BaseError.walk`).
+   *
+   * @param fn - Optional test for each error on the chain, this one first.
+   * @returns Without `fn`: the deepest cause. With `fn`: the first error it accepts, or `null`.
+   *
+   * @example
+   * try {
+   *   await portico.switchNetwork(mainnet);
+   * } catch (error) {
+   *   if (error instanceof PorticoError && error.walk((cause) => (cause as { code?: number }).code === 4001)) {
+   *     // the person declined in their wallet
+   *   }
+   * }
+   */
+  walk(): unknown;
+  walk<T>(fn: (error: unknown) => error is T): T | null;
+  walk(fn: (error: unknown) => boolean): unknown;
+  walk(fn?: (error: unknown) => boolean): unknown {
+    return walkErrors(this, fn);
+  }
+}
+
+/**
+ * `PorticoError.walk` for any thrown value (wallets throw plain `{ code, message }` objects too).
+ * Follows at most 16 causes: a chain that loops back on itself ends there.
+ */
+function walkErrors(error: unknown, fn?: (error: unknown) => boolean, depth = 0): unknown {
+  if (fn?.(error)) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause !== undefined && depth < 16 ? walkErrors(cause, fn, depth + 1) : fn ? null : error;
 }
 
 /** A host option failed validation; the message names the field. */
@@ -139,11 +171,5 @@ export function errorText(error: unknown): string {
 const USER_REJECTION_CODES = new Set([4001, 5000]);
 
 /** True when a wallet error (or anything wrapping one) says the person declined. */
-export function isUserRejection(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (USER_REJECTION_CODES.has((current as { code?: number }).code ?? 0)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export const isUserRejection = (error: unknown): boolean =>
+  walkErrors(error, (cause) => USER_REJECTION_CODES.has((cause as { code?: number } | null)?.code ?? 0)) !== null;

@@ -21,6 +21,8 @@ export interface ConnectedAccount {
   address: string;
   /** CAIP-2 reference, e.g. '31337' for eip155:31337. */
   chainReference: string;
+  /** Every address the wallet granted, `address` first (the host API's `allAccounts`); absent when it granted only `address`. */
+  addresses?: string[];
 }
 
 export interface NativeBalance {

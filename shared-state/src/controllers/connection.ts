@@ -8,6 +8,7 @@ import {
   connectAttemptAtom,
   connectorsAtom,
   disconnectedAccount,
+  initializedAtom,
   type AccountState,
 } from '../atoms';
 import { toCaipAddress, toCaipNetworkId } from '../caip';
@@ -26,7 +27,7 @@ import type { PorticoStorage } from '../storage';
 import type { ToastController } from './toast';
 
 export interface ConnectionController {
-  /** Starts wallet discovery and silently restores the sessions stored before a reload. */
+  /** Starts wallet discovery and silently restores the sessions stored before a reload; then sets initializedAtom. */
   start(): Promise<void>;
   /**
    * Connects a wallet; the outcome lands in connectAttemptAtom and accountsAtom. Resolves true on
@@ -104,7 +105,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
   /** Applies an address the wallet reported on a chain it reported. */
   async function applyAccount(namespace: ChainNamespace, connectorId: string, connected: ConnectedAccount) {
     const adapter = adapterFor(namespace);
-    const address = await adapter.normalizeAddress(connected.address);
+    const addresses = await Promise.all((connected.addresses ?? [connected.address]).map((granted) => adapter.normalizeAddress(granted)));
+    const address = addresses[0]!;
     const walletNetwork = findNetwork(options.networks, toCaipNetworkId(namespace, connected.chainReference));
     const network = walletNetwork ?? activeNetwork(namespace);
     if (walletNetwork) setActiveNetwork(walletNetwork);
@@ -115,6 +117,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       status: 'connected',
       address,
       caipAddress: toCaipAddress(toCaipNetworkId(namespace, connected.chainReference), address),
+      // External wallets hold plain key pairs: every granted account is an EOA.
+      allAccounts: addresses.map((granted) => ({ namespace, address: granted, type: 'eoa' })),
       connectorId,
       connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl } : previous.connectedWalletInfo,
       addressExplorerUrl: addressExplorerUrl(network, address),
@@ -131,11 +135,11 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       accountsChanged: (addresses) => {
         const chainReference = account(namespace).caipAddress?.split(':')[1];
         if (!addresses[0] || !chainReference) void controller.disconnect(namespace);
-        else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference });
+        else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference, addresses });
       },
       chainChanged: (chainReference) => {
-        const address = account(namespace).address;
-        if (address) void applyAccount(namespace, connectorId, { address, chainReference });
+        const { address, allAccounts } = account(namespace);
+        if (address) void applyAccount(namespace, connectorId, { address, chainReference, addresses: allAccounts?.map((listed) => listed.address) });
       },
       disconnect: () => void controller.disconnect(namespace),
     });
@@ -157,6 +161,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
         );
       }
       const stored = storage.get('connectedConnectorIds') ?? {};
+      // Each restore settles on its own (a failure leaves that namespace disconnected), so this always resolves.
       await Promise.all(
         Object.entries(stored).map(async ([namespace, connectorId]) => {
           const adapter = deps.adapters[namespace as ChainNamespace];
@@ -177,6 +182,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
           }
         }),
       );
+      store.set(initializedAtom, true);
     },
 
     async connect(connectorId, { method = 'browser' } = {}) {

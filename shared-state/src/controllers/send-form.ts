@@ -14,13 +14,21 @@ export interface SendController {
   send(): Promise<boolean>;
   /** Reads the receipt of the transaction already sent (status 'unconfirmed') again; never sends anything. */
   checkAgain(): Promise<boolean>;
+  /**
+   * Starts the form on the network's native token when nothing is chosen yet and the account holds
+   * some of it (a non-zero balance among `tokens`, the list the view shows), so the person can type
+   * an amount straight away. Never replaces a token already chosen. Resolves true when it selected.
+   */
+  preselectToken(tokens: readonly BalanceItem[]): Promise<boolean>;
   /** Back to the form with what was entered. */
   edit(): void;
   reset(): void;
 }
 
 /** The form half of sending: plain state updates, always loaded (inputs must update synchronously). */
-export type SendForm = Omit<SendController, 'preview' | 'send' | 'checkAgain'>;
+export type SendForm = Omit<SendController, SendFlowMethod>;
+/** The methods whose code loads with the send flow (controllers/send.ts). */
+export type SendFlowMethod = 'preview' | 'send' | 'checkAgain' | 'preselectToken';
 
 export function createSendForm(store: Store): SendForm {
   const state = () => store.get(sendAtom);

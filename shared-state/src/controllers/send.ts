@@ -1,5 +1,5 @@
 import type { Store } from 'jotai/vanilla';
-import { createSendForm, type SendController } from './send-form';
+import { createSendForm, type SendController, type SendFlowMethod } from './send-form';
 
 export type { SendController } from './send-form';
 import type { BalanceItem } from '../api/blockchain';
@@ -29,6 +29,15 @@ export function validateSend(state: SendState, namespace: ChainNamespace): strin
   return undefined;
 }
 
+/**
+ * The token Send starts with: the network's native token when nothing is chosen yet and the
+ * account holds a non-zero balance of it; undefined otherwise (the person picks).
+ */
+export function preselectedToken(state: SendState, tokens: readonly BalanceItem[], network: CaipNetwork | undefined): BalanceItem | undefined {
+  if (state.token || state.status !== 'editing' || !network) return undefined;
+  return tokens.find((token) => !token.address && token.chainId === network.caipNetworkId && Number(token.quantity.numeric) > 0);
+}
+
 /** States in which a transaction is on its way: no new preview or send may start. */
 const IN_FLIGHT: readonly SendState['status'][] = ['awaiting-signature', 'pending', 'unconfirmed'];
 
@@ -44,7 +53,7 @@ export function createSendFlow(deps: {
   events: EventBus;
   /** Refreshes balances once a send is mined. */
   onSent(): void;
-}): Pick<SendController, 'preview' | 'send' | 'checkAgain'> {
+}): Pick<SendController, SendFlowMethod> {
   const { store, events } = deps;
   const state = () => store.get(sendAtom);
   const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
@@ -130,6 +139,12 @@ export function createSendFlow(deps: {
   }
 
   return {
+    async preselectToken(tokens) {
+      const token = preselectedToken(state(), tokens, store.get(activeNetworkAtom));
+      if (token) patch({ token });
+      return token !== undefined;
+    },
+
     async preview() {
       if (IN_FLIGHT.includes(state().status)) return false;
       try {

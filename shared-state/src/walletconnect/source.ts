@@ -33,15 +33,6 @@ export interface WalletConnectSource {
   preload(): void;
 }
 
-/** The first eip155 account of a session namespace list like `eip155:31337:0xabc`. */
-export function firstEip155Account(accounts: readonly string[] | undefined): ConnectedAccount | undefined {
-  for (const account of accounts ?? []) {
-    const [namespace, chainReference, address] = account.split(':');
-    if (namespace === 'eip155' && chainReference && address) return { address, chainReference };
-  }
-  return undefined;
-}
-
 export function createWalletConnectSource(settings: WalletConnectSettings): WalletConnectSource {
   let loaded: Promise<Omit<WalletConnectSource, 'preload'>> | undefined;
   const load = () => (loaded ??= import('./universal').then(({ createUniversalSource }) => createUniversalSource(settings)));

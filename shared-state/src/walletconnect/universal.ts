@@ -1,9 +1,9 @@
 // Loaded lazily: @walletconnect/universal-provider is the largest dependency Portico has.
 import UniversalProvider from '@walletconnect/universal-provider';
 import type { Eip1193Provider } from '../adapters/eip155/discovery';
-import type { WalletEventHandlers } from '../adapters/types';
+import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import { PAIRING_LIFETIME_MS } from '../constants';
-import { firstEip155Account, type WalletConnectSettings, type WalletConnectSource } from './source';
+import type { WalletConnectSettings, WalletConnectSource } from './source';
 
 const EIP155_METHODS = [
   'eth_sendTransaction',
@@ -19,6 +19,18 @@ const EIP155_METHODS = [
   'wallet_getCapabilities',
 ];
 const EIP155_EVENTS = ['accountsChanged', 'chainChanged'];
+
+/**
+ * The first eip155 account of a session namespace list like `eip155:31337:0xabc`, with every
+ * address the session grants on that chain (`addresses`, the first one first).
+ */
+export function firstEip155Account(accounts: readonly string[] | undefined): ConnectedAccount | undefined {
+  const eip155 = (accounts ?? []).map((account) => account.split(':')).filter(([namespace, reference, address]) => namespace === 'eip155' && reference && address);
+  const chainReference = eip155[0]?.[1];
+  if (!chainReference) return undefined;
+  const addresses = [...new Set(eip155.filter(([, reference]) => reference === chainReference).map(([, , address]) => address!))];
+  return { address: addresses[0]!, chainReference, addresses };
+}
 
 export async function createUniversalSource(settings: WalletConnectSettings): Promise<Omit<WalletConnectSource, 'preload'>> {
   const provider = await UniversalProvider.init({

@@ -1,8 +1,9 @@
 import { CONNECTOR_IDS } from '../../constants';
-import { ConnectorNotFoundError, SwitchChainError, UserRejectedRequestError, isUserRejection } from '../../errors';
+import { ConnectorNotFoundError, UserRejectedRequestError } from '../../errors';
 import type { CaipNetwork } from '../../network';
 import type { WalletConnectSource } from '../../walletconnect/source';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import { walletRequest } from './wallet-request';
 import {
   normalizeConnectorName,
   safeWalletIcon,
@@ -37,6 +38,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   const connectors = new Map<string, Connector>();
   const connectorWaiters = new Set<() => void>();
   const rpc = () => import('./rpc');
+  const walletActions = () => import('./wallet-actions');
 
   /** The WalletConnect pairing when `connectorId` names it (and the host configured it). */
   const walletConnectFor = (connectorId: string) =>
@@ -92,7 +94,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     const addresses = asAddresses(await provider.request({ method }));
     if (!addresses[0]) return undefined;
     const chainReference = toChainReference(await provider.request({ method: 'eth_chainId' }));
-    return { address: addresses[0], chainReference } satisfies ConnectedAccount;
+    // One address is the common case: `addresses` then stays absent (ConnectedAccount).
+    return { address: addresses[0], chainReference, ...(addresses[1] ? { addresses } : {}) } satisfies ConnectedAccount;
   }
 
   return {
@@ -124,16 +127,13 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async connect(connectorId) {
-      try {
-        const walletConnect = walletConnectFor(connectorId);
-        if (walletConnect) return await walletConnect.source.connect(walletConnect.onUri);
-        const account = await readAccount(providerFor(connectorId), 'eth_requestAccounts');
-        if (!account) throw new UserRejectedRequestError();
-        return account;
-      } catch (error) {
-        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
-        throw error;
-      }
+      const walletConnect = walletConnectFor(connectorId);
+      const account = await walletRequest(() =>
+        walletConnect ? walletConnect.source.connect(walletConnect.onUri) : readAccount(providerFor(connectorId), 'eth_requestAccounts'),
+      );
+      // A wallet that grants no account has declined too.
+      if (!account) throw new UserRejectedRequestError();
+      return account;
     },
 
     async reconnect(connectorId) {
@@ -154,31 +154,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async switchNetwork(connectorId, network: CaipNetwork) {
-      const provider = providerFor(connectorId);
-      const chainId = `0x${Number(network.id).toString(16)}`;
-      try {
-        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
-      } catch (error) {
-        if ((error as { code?: number })?.code !== 4902) throw new SwitchChainError(network.id, error);
-        try {
-          await provider.request({
-            method: 'wallet_addEthereumChain',
-            params: [
-              {
-                chainId,
-                chainName: network.name,
-                nativeCurrency: network.nativeCurrency,
-                rpcUrls: network.rpcUrls.default.http,
-                blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
-              },
-            ],
-          });
-          // Some wallets switch on add, others only add: ask once more (a no-op when already there).
-          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
-        } catch (addError) {
-          throw new SwitchChainError(network.id, addError);
-        }
-      }
+      return (await walletActions()).switchChain(providerFor(connectorId), network);
     },
 
     watchWallet(connectorId, handlers: WalletEventHandlers) {
@@ -212,27 +188,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async sendTransfer(connectorId, transfer, network) {
-      const { transferTransaction, toHexQuantity } = await rpc();
-      const transaction = transferTransaction(transfer);
-      try {
-        const hash = await providerFor(connectorId).request({
-          method: 'eth_sendTransaction',
-          params: [
-            {
-              from: transaction.from,
-              to: transaction.to,
-              value: toHexQuantity(transaction.value),
-              ...(transaction.data ? { data: transaction.data } : {}),
-              chainId: `0x${Number(network.id).toString(16)}`,
-            },
-          ],
-        });
-        if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash.');
-        return hash;
-      } catch (error) {
-        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
-        throw error;
-      }
+      return (await walletActions()).sendTransfer(providerFor(connectorId), transfer, network);
     },
 
     async waitForTransaction(hash, network) {
@@ -240,40 +196,11 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async sendTransaction(connectorId, call, network) {
-      const hex = (decimal: string | undefined) => `0x${BigInt(decimal || '0').toString(16)}`;
-      try {
-        const hash = await providerFor(connectorId).request({
-          method: 'eth_sendTransaction',
-          params: [
-            {
-              from: call.from,
-              to: call.to,
-              value: hex(call.value),
-              ...(call.data ? { data: call.data } : {}),
-              ...(call.gas ? { gas: hex(call.gas) } : {}),
-              chainId: `0x${Number(network.id).toString(16)}`,
-            },
-          ],
-        });
-        if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash.');
-        return hash;
-      } catch (error) {
-        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
-        throw error;
-      }
+      return (await walletActions()).sendCall(providerFor(connectorId), call, network);
     },
 
     async signMessage(connectorId, address, message) {
-      // personal_sign takes the message as hex-encoded UTF-8 (what viem and most wallets send).
-      const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-      try {
-        const signature = await providerFor(connectorId).request({ method: 'personal_sign', params: [hex, address] });
-        if (typeof signature !== 'string') throw new Error('The wallet returned no signature.');
-        return signature;
-      } catch (error) {
-        if (isUserRejection(error)) throw new UserRejectedRequestError(error);
-        throw error;
-      }
+      return (await walletActions()).signPersonalMessage(providerFor(connectorId), address, message);
     },
 
     getProvider(connectorId) {
