@@ -1,33 +1,59 @@
-import { routerAtom, sendAtom, type PorticoCore } from '@portico/shared-state';
+import { routerAtom, sendAtom, type BalanceItem } from '@portico/shared-state';
+import { ACCOUNT, CHAIN, EXPLORER, RECEIVER, TX_HASH, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import WalletSend, { porticoContract } from '../src/views/WalletSend';
-import { ACCOUNT, EXPLORER, FakeAdapter, RECEIVER, TX_HASH, USDC_CONTRACT, renderView, stubBalances, testCore } from './helpers';
 
-let api: ReturnType<typeof stubBalances>;
-beforeEach(() => {
-  api = stubBalances();
+const USDC_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const ETH: BalanceItem = { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10' }, price: 3000, value: 30000 };
+const USDC: BalanceItem = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: CHAIN,
+  address: `${CHAIN}:${USDC_CONTRACT}`,
+  quantity: { decimals: '6', numeric: '250.5' },
+  price: 1,
+  value: 250.5,
+};
+const balancesRoute = (balances: BalanceItem[]) => ({ 'GET /v1/account/:address/balance': { json: { balances } } });
+
+let api: ApiStub;
+beforeAll(async () => {
+  // A mined send refreshes the balances and the activity.
+  api = await apiStub({ ...balancesRoute([ETH, USDC]), 'GET /v1/account/:address/history': { json: { data: [] } } });
 });
 afterEach(() => {
   cleanup();
-  api.restore();
+  api.reset();
+  stopTestCores();
 });
+afterAll(() => api.close());
 
 const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
 const receiverInput = () => screen.getByRole('textbox', { name: 'Receiver address' }) as HTMLInputElement;
+const radio = (symbol: string) => screen.getByRole('radio', { name: new RegExp(`^${symbol},`) }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name });
 const alertText = () => screen.getByRole('alert').textContent;
+/** The preview's values (the description list's definitions), in order. */
+const previewText = () => screen.getAllByRole('definition').map((detail) => detail.textContent).join(' | ');
 
-/** Renders Send and waits for the token list from the API. */
-async function openSend(): Promise<{ core: PorticoCore; adapter: FakeAdapter }> {
-  const { core, adapter } = await testCore();
-  renderView(WalletSend, core);
+/** Renders Send (opened from Account) and waits for the token list from the API. */
+async function openSend() {
+  const { core, adapter } = await testCore({ api, adapter: { walletWaits: true }, connect: true, views: ['Account', 'WalletSend'] });
+  renderView(WalletSend, { core });
   await screen.findByRole('radio', { name: /^USDC/ });
   return { core, adapter };
 }
 
+/** Send for an account that holds no native token: nothing is preselected. */
+async function openSendWithoutNative() {
+  api.override(balancesRoute([{ ...ETH, quantity: { decimals: '18', numeric: '0' } }, USDC]));
+  return openSend();
+}
+
 function fill({ token, amount, receiver }: { token?: 'ETH' | 'USDC'; amount?: string; receiver?: string }) {
-  if (token) fireEvent.click(screen.getByRole('radio', { name: new RegExp(`^${token},`) }));
+  if (token) fireEvent.click(radio(token));
   if (amount !== undefined) fireEvent.change(amountInput(), { target: { value: amount } });
   if (receiver !== undefined) fireEvent.change(receiverInput(), { target: { value: receiver } });
 }
@@ -42,12 +68,32 @@ describe('WalletSend form', () => {
     expect(porticoContract).toBe(1);
     await openSend();
     const group = screen.getByRole('radiogroup', { name: 'Token' });
-    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
+    expect(within(group).getAllByRole('radio').map((option) => option.getAttribute('aria-label'))).toEqual([
       'ETH, balance 10',
       'USDC, balance 250.5',
     ]);
-    expect(api.requests.some((url) => url.pathname === `/v1/account/${ACCOUNT}/balance`)).toBe(true);
+    expect(api.requestsTo(`/v1/account/${ACCOUNT}/balance`).length).toBeGreaterThan(0);
     expect(amountInput().getAttribute('inputmode')).toBe('decimal');
+  });
+
+  it('the native token is preselected once the balances arrive: type an amount and preview at once', async () => {
+    const { adapter } = await openSend();
+    await waitFor(() => expect(radio('ETH').checked).toBe(true));
+    expect(radio('USDC').checked).toBe(false);
+    expect((button('Max') as HTMLButtonElement).disabled).toBe(false);
+    expect(amountInput().disabled).toBe(false);
+    fill({ amount: '1.5', receiver: RECEIVER });
+    await previewSend();
+    expect(previewText()).toContain('1.5 ETH');
+    expect(adapter.estimates[0]).toMatchObject({ amount: '1.5', decimals: 18, tokenAddress: undefined });
+  });
+
+  it('a token picked by the person is kept when the balances load again', async () => {
+    const { core } = await openSend();
+    fill({ token: 'USDC' });
+    await act(() => core.accountData.refreshTokens());
+    expect(radio('USDC').checked).toBe(true);
+    expect(radio('ETH').checked).toBe(false);
   });
 
   it('empty submit: an amount and receiver address are required', async () => {
@@ -57,11 +103,12 @@ describe('WalletSend form', () => {
     expect(adapter.estimates).toEqual([]);
   });
 
-  it('no token: a token is required, and the values stay', async () => {
-    await openSend();
+  it('no token (no native balance to preselect): a token is required, and the values stay', async () => {
+    await openSendWithoutNative();
     fill({ amount: '1', receiver: RECEIVER });
     fireEvent.click(button('Preview send'));
     await waitFor(() => expect(alertText()).toBe('A token is required'));
+    expect(radio('ETH').checked).toBe(false);
     expect(amountInput().value).toBe('1');
     expect(receiverInput().value).toBe(RECEIVER);
   });
@@ -82,12 +129,12 @@ describe('WalletSend form', () => {
     fireEvent.click(button('Preview send'));
     await waitFor(() => expect(alertText()).toBe('Insufficient funds'));
     expect(amountInput().value).toBe('300');
-    expect((screen.getByRole('radio', { name: /^USDC,/ }) as HTMLInputElement).checked).toBe(true);
+    expect(radio('USDC').checked).toBe(true);
     expect(adapter.estimates).toEqual([]);
   });
 
   it('Max fills the whole balance of the picked token', async () => {
-    await openSend();
+    await openSendWithoutNative();
     expect((button('Max') as HTMLButtonElement).disabled).toBe(true);
     fill({ token: 'USDC' });
     fireEvent.click(button('Max'));
@@ -100,12 +147,8 @@ describe('WalletSend preview and send', () => {
     const { core, adapter } = await openSend();
     fill({ token: 'ETH', amount: '1.5', receiver: RECEIVER });
     await previewSend();
-    const details = document.querySelector('dl')!;
-    expect(details.textContent).toContain('ETH');
-    expect(details.textContent).toContain('1.5 ETH');
-    expect(details.textContent).toContain('Anvil Local');
-    expect(details.textContent).toContain('0.000021 ETH');
-    expect(within(details).getByTitle(RECEIVER).textContent).toBe('0x7099…79C8');
+    expect(previewText()).toBe('ETH | 1.5 ETH | 0x7099…79C8 | Anvil Local | 0.000021 ETH');
+    expect(screen.getByTitle(RECEIVER).textContent).toBe('0x7099…79C8');
 
     fireEvent.click(button('Send'));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Confirm the transaction in your wallet'));
@@ -132,7 +175,7 @@ describe('WalletSend preview and send', () => {
     const { adapter } = await openSend();
     fill({ token: 'USDC', amount: '12.25', receiver: RECEIVER });
     await previewSend();
-    expect(document.querySelector('dl')!.textContent).toContain('12.25 USDC');
+    expect(previewText()).toContain('12.25 USDC');
     expect(adapter.estimates[0]).toEqual({ from: ACCOUNT, to: RECEIVER, amount: '12.25', decimals: 6, tokenAddress: USDC_CONTRACT });
     fireEvent.click(button('Send'));
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
@@ -149,7 +192,7 @@ describe('WalletSend preview and send', () => {
     fireEvent.click(button('Edit'));
     expect(amountInput().value).toBe('2');
     expect(receiverInput().value).toBe(RECEIVER);
-    expect((screen.getByRole('radio', { name: /^ETH,/ }) as HTMLInputElement).checked).toBe(true);
+    expect(radio('ETH').checked).toBe(true);
   });
 
   it('wallet rejection: Signature declined, then Try again returns to the preview with the values', async () => {
@@ -164,7 +207,7 @@ describe('WalletSend preview and send', () => {
 
     fireEvent.click(button('Try again'));
     await screen.findByRole('button', { name: 'Send' });
-    expect(document.querySelector('dl')!.textContent).toContain('1 ETH');
+    expect(previewText()).toContain('1 ETH');
     fireEvent.click(button('Edit'));
     expect(amountInput().value).toBe('1');
     expect(receiverInput().value).toBe(RECEIVER);
