@@ -124,7 +124,7 @@ export async function apiStub(routes: ApiRoutes = {}): Promise<ApiStub> {
     return { status: 404, json: { error: 'not found' } };
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...CORS,
@@ -135,7 +135,8 @@ export async function apiStub(routes: ApiRoutes = {}): Promise<ApiStub> {
       return;
     }
     let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk));
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
       const seen: ApiRequest = {
