@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { UserRejectedRequestError, initialSendState, sendAtom, type BalanceItem } from '../src/index';
+import { UserRejectedRequestError, initialSendState, sendAtom } from '../src/index';
 import type { SendState } from '../src/atoms';
 import { validateSend } from '../src/controllers/send';
-import { ACCOUNT, EXPLORER, PUSD_ADDRESS as TOKEN_CONTRACT, RECEIVER, anvil, stopTestCores, testCore } from '@portico/test-kit';
-const ETH: BalanceItem = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', quantity: { decimals: '18', numeric: '10' } };
-const USDC: BalanceItem = {
-  name: 'USD Coin',
-  symbol: 'USDC',
-  chainId: 'eip155:31337',
-  address: `eip155:31337:${TOKEN_CONTRACT}`,
-  quantity: { decimals: '6', numeric: '250.5' },
-};
+import { ACCOUNT, EXPLORER, PUSD_ADDRESS as TOKEN_CONTRACT, RECEIVER, anvil, devchainBalance, stopTestCores, testCore } from '@portico/test-kit';
+
+const ETH = devchainBalance('ETH', '10');
+const USDC = devchainBalance('PUSD', '250.5', { name: 'USD Coin', symbol: 'USDC' });
 
 const form = (patch: Partial<SendState>): SendState => ({ ...initialSendState, ...patch });
 

@@ -22,6 +22,7 @@ import {
   apiStub,
   approveData,
   builtSwap,
+  devchainBalance,
   exchangeRoutes,
   initialExchange,
   stopTestCores,
@@ -69,8 +70,8 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     const { core, adapter } = await testCore({ api, options, connect: true });
     core.store.set(portfolioAtom, {
       balances: [
-        { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10000.0' } },
-        { name: 'Portico USD', symbol: 'PUSD', chainId: CHAIN, address: `${CHAIN}:${PUSD_ADDRESS}`, quantity: { decimals: '6', numeric: '25000.0' } },
+        devchainBalance('ETH', '10000.0'),
+        devchainBalance('PUSD', '25000.0'),
       ],
       loading: false,
       unavailable: false,

@@ -2,6 +2,7 @@
  * The devchain exchange (services/devchain) as the swap tests see it: its addresses, the calldata
  * its router and tokens take, and the API's convert routes built like services/api builds them.
  */
+import type { BalanceItem } from '@portico/shared-state';
 import { encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
 import type { ApiRequest, ApiRoutes } from './api-stub';
 import { CHAIN, ICON } from './fixtures';
@@ -22,6 +23,19 @@ export const SWAP_TOKENS = {
   PUSD: { name: 'Portico USD', symbol: 'PUSD', address: `${CHAIN}:${PUSD_ADDRESS}`, decimals: 6 },
   PTK: { name: 'Portico Token', symbol: 'PTK', address: `${CHAIN}:${PTK_ADDRESS}`, decimals: 18 },
 };
+
+/**
+ * A balance of the devchain's Ether or Portico USD as the API lists it (spec section 7), with
+ * `extra` fields (price, value, another name…).
+ * @example api.override({ 'GET /v1/account/:address/balance': { json: { balances: [devchainBalance('ETH', '10'), devchainBalance('PUSD', '250.5')] } } });
+ */
+export function devchainBalance(symbol: 'ETH' | 'PUSD', numeric: string, extra: Partial<BalanceItem> = {}): BalanceItem {
+  const token =
+    symbol === 'ETH'
+      ? { name: 'Ether', symbol, chainId: CHAIN, quantity: { decimals: '18', numeric } }
+      : { name: 'Portico USD', symbol, chainId: CHAIN, address: `${CHAIN}:${PUSD_ADDRESS}`, quantity: { decimals: '6', numeric } };
+  return { ...token, ...extra };
+}
 
 /** Gas the stub API puts on a built approval and a built swap. */
 export const APPROVE_GAS = '46000';
