@@ -9,9 +9,25 @@ import { loadViewModule } from './remote-loader';
 import { App } from './ui/App';
 
 /**
- * Creates the modal: validates options (throwing one error that names the bad field), appends
- * `<portico-modal>` to the body, renders into its shadow root and restores a stored session.
- * No remote code is fetched here.
+ * Creates the modal: validates options, appends `<portico-modal>` to the body, renders into its
+ * shadow root, starts wallet discovery and silently restores the session stored before a reload
+ * (`getState().initialized` turns true when that has finished). No remote code is fetched here;
+ * the Connect view is prefetched once the page is loaded and idle. The React hooks use the
+ * instance made last.
+ *
+ * @param options - AppKit-named options: `projectId`, `metadata`, `networks` (required), `defaultNetwork`,
+ *   `features`, `themeMode`, `themeVariables`, `remotes`, `apiUrl`, `walletConnect`, wallet lists, ….
+ * @returns The instance: open/close, state, account, network, theme, events, provider.
+ * @throws {InvalidOptionsError} An option is missing or malformed; `field` names the first one, e.g. `networks.0`.
+ *
+ * @example
+ * // React hosts: `await loadRemote('portico_shell/portico')`; plain pages: `window.Portico`.
+ * const portico = createPortico({
+ *   projectId: 'my-project',
+ *   metadata: { name: 'My dapp', description: 'Swaps', url: 'https://dapp.example', icons: [] },
+ *   networks: [mainnet, sepolia],
+ * });
+ * document.querySelector('#connect')!.addEventListener('click', () => portico.open());
  */
 export function createPortico(options: unknown): PorticoInstance {
   const core = createPorticoCore(options, browserEnvironment());

@@ -2,9 +2,10 @@ import {
   accountsAtom,
   activeNamespaceAtom,
   activeNetworkAtom,
+  connectorsAtom,
   disconnectedAccount,
   findNetwork,
-  isChainNamespace,
+  initializedAtom,
   modalStateAtom,
   NamespaceNotConfiguredError,
   NetworkNotFoundError,
@@ -14,6 +15,8 @@ import {
   type AccountState,
   type CaipNetwork,
   type ChainNamespace,
+  type ConnectorType,
+  type ListedAccount,
   type NetworkInput,
   type PorticoCore,
   type PorticoEvent,
@@ -25,55 +28,217 @@ import type { Atom } from 'jotai/vanilla';
 
 /** AppKit's `useAppKitAccount` shape, so hosts port by changing imports. */
 export interface PorticoAccount {
-  allAccounts: Array<{ namespace: ChainNamespace; address: string; type: 'eoa' }>;
+  /** Every account the wallet granted in this namespace, `address` first; empty when not connected. */
+  allAccounts: ListedAccount[];
   address?: string;
+  /** CAIP-10, e.g. `eip155:1:0xabc…`. */
   caipAddress?: string;
   isConnected: boolean;
   status: AccountState['status'];
 }
 
+/** AppKit's `useAppKitState` shape. */
 export interface PorticoState {
   open: boolean;
   loading: boolean;
+  /** CAIP-2 id of the active network, e.g. `eip155:1`. */
   selectedNetworkId?: string;
   activeChain: ChainNamespace;
+  /** False until the session stored before a reload has been restored (or found gone): before that, "not connected" may not be final. */
   initialized: boolean;
 }
 
+/**
+ * What `createPortico(options)` returns: the host's handle on one modal. Every `get*` returns the
+ * same object until what it reports changes, so it can feed React's `useSyncExternalStore`; every
+ * `subscribe*` returns its unsubscribe function.
+ */
 export interface PorticoInstance {
+  /**
+   * Opens the modal. The view shows at once (Account when connected, else Connect, or the one
+   * asked for); a remote view then loads inside the modal, never before this resolves.
+   *
+   * @param options.view - The view to show, e.g. `'Networks'`. A view whose feature is off shows an error inside the modal.
+   * @param options.namespace - Makes this chain namespace the active one first.
+   * @throws {NamespaceNotConfiguredError} `namespace` is not one of the configured networks' namespaces.
+   *
+   * @example
+   * await portico.open();
+   * await portico.open({ view: 'Networks' });
+   */
   open(options?: { view?: ViewName; namespace?: ChainNamespace }): Promise<void>;
+  /**
+   * Closes the modal. A view that may not be left unconfirmed (ApproveTransaction) shakes instead,
+   * unless `force` is true.
+   *
+   * @example
+   * await portico.close();
+   */
   close(force?: boolean): Promise<void>;
+  /**
+   * The modal's state.
+   *
+   * @returns Open, loading, the active network and namespace, and whether the stored session has been restored.
+   *
+   * @example
+   * const { open, selectedNetworkId } = portico.getState();
+   */
   getState(): PorticoState;
+  /**
+   * Calls `callback` with the new state each time it changes.
+   *
+   * @returns Unsubscribe.
+   *
+   * @example
+   * const unsubscribe = portico.subscribeState((state) => console.log(state.open));
+   */
   subscribeState(callback: (state: PorticoState) => void): () => void;
+  /**
+   * The account of a namespace.
+   *
+   * @param namespace - Chain namespace; the active one when absent.
+   * @returns Address, CAIP-10 address, status and every account the wallet granted.
+   *
+   * @example
+   * const { isConnected, address } = portico.getAccount();
+   * const evm = portico.getAccount('eip155');
+   */
   getAccount(namespace?: ChainNamespace): PorticoAccount;
+  /**
+   * Calls `callback` with the account each time it changes (a balance refresh is not a change).
+   *
+   * @param namespace - Chain namespace to follow; the active one when absent (it follows a namespace switch).
+   * @returns Unsubscribe.
+   *
+   * @example
+   * const unsubscribe = portico.subscribeAccount((account) => render(account.address));
+   */
   subscribeAccount(callback: (account: PorticoAccount) => void, namespace?: ChainNamespace): () => void;
+  /**
+   * The active network.
+   *
+   * @returns The network as configured (with `caipNetworkId` and `chainNamespace`); undefined before the first one is set.
+   *
+   * @example
+   * const chainId = portico.getCaipNetwork()?.id;
+   */
   getCaipNetwork(): CaipNetwork | undefined;
+  /**
+   * Calls `callback` with the active network each time it changes.
+   *
+   * @returns Unsubscribe.
+   *
+   * @example
+   * const unsubscribe = portico.subscribeNetwork((network) => console.log(network?.name));
+   */
   subscribeNetwork(callback: (network: CaipNetwork | undefined) => void): () => void;
+  /**
+   * Makes a configured network the active one; a connected wallet is asked to switch first (and to
+   * add the chain when it does not know it).
+   *
+   * @param network - One of the networks given to `createPortico` (matched by its CAIP-2 id).
+   * @throws {NetworkNotFoundError} The network is not one of the configured networks.
+   * @throws {SwitchChainError} The wallet declined or could not switch; the active network stays. Its `walk()` reaches the wallet's error.
+   * @throws {ConnectorNotFoundError} The connected wallet is no longer in the page.
+   *
+   * @example
+   * await portico.switchNetwork(sepolia);
+   */
   switchNetwork(network: NetworkInput): Promise<void>;
+  /**
+   * Disconnects the wallet of one namespace, or of every namespace.
+   *
+   * @param namespace - Chain namespace; every connected one when absent.
+   * @throws {DisconnectError} The wallet failed to disconnect; the cause is the wallet's error.
+   *
+   * @example
+   * await portico.disconnect();
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>;
+  /**
+   * @returns `'light'` or `'dark'`.
+   *
+   * @example
+   * const mode = portico.getThemeMode();
+   */
   getThemeMode(): ThemeMode;
+  /**
+   * Switches the modal between light and dark.
+   *
+   * @throws A zod validation error when `mode` is neither `'light'` nor `'dark'`.
+   *
+   * @example
+   * portico.setThemeMode('light');
+   */
   setThemeMode(mode: ThemeMode): void;
+  /**
+   * @returns The theme variables set so far (`--portico-*`).
+   *
+   * @example
+   * const accent = portico.getThemeVariables()['--portico-accent'];
+   */
   getThemeVariables(): ThemeVariables;
+  /**
+   * Merges theme variables into the ones set so far.
+   *
+   * @throws A zod validation error when a variable is not a known `--portico-*` name or its value is not a string.
+   *
+   * @example
+   * portico.setThemeVariables({ '--portico-accent': '#3b82f6' });
+   */
   setThemeVariables(variables: ThemeVariables): void;
+  /**
+   * Calls `callback` with every analytics event (AppKit's shape: `{ timestamp, data: { type: 'track', event, properties } }`).
+   * A callback that throws is logged and does not break the modal.
+   *
+   * @returns Unsubscribe.
+   *
+   * @example
+   * portico.subscribeEvents(({ data }) => console.log(data.event)); // 'MODAL_OPEN', 'CONNECT_SUCCESS', …
+   */
   subscribeEvents(callback: (event: PorticoEvent) => void): () => void;
+  /**
+   * The connected wallet's provider, for signing through it (EIP-1193 on eip155: pass it to viem's `custom()` transport).
+   *
+   * @param namespace - Chain namespace; the active one when absent.
+   * @returns The provider, or undefined when no wallet is connected there.
+   *
+   * @example
+   * const client = createWalletClient({ transport: custom(portico.getProvider('eip155') as EIP1193Provider) });
+   */
   getProvider(namespace?: ChainNamespace): unknown;
-  /** Removes the element and stops listening to wallets. */
+  /**
+   * How the connected wallet is reached (AppKit's `walletProviderType`).
+   *
+   * @param namespace - Chain namespace; the active one when absent.
+   * @returns `'WALLET_CONNECT'` for a WalletConnect session, `'ANNOUNCED'` for an EIP-6963 wallet,
+   *   `'INJECTED'` for the legacy `window.ethereum`; undefined when no wallet is connected there.
+   *
+   * @example
+   * if (portico.getProviderType() === 'WALLET_CONNECT') showPhoneHint();
+   */
+  getProviderType(namespace?: ChainNamespace): ConnectorType | undefined;
+  /**
+   * Removes the element and stops listening to wallets. The instance is unusable afterwards.
+   *
+   * @example
+   * portico.destroy();
+   */
   destroy(): void;
 }
 
+const NO_ACCOUNTS: ListedAccount[] = [];
+
 /**
- * Memoises a snapshot derived from atoms, so `get*()` returns the same object until the atoms
- * change (what React's useSyncExternalStore needs).
+ * Memoises a snapshot, so `get*()` returns the same object until what it reports changes (what
+ * React's useSyncExternalStore needs): a derived value equal field by field to the last one is the
+ * last one. Deriving is a few atom reads, cheaper than a render.
  */
-function snapshot<T>(core: PorticoCore, atoms: Atom<unknown>[], derive: () => T): () => T {
-  let inputs: unknown[] | undefined;
-  let value: T;
+function snapshot<T extends object>(derive: () => T): () => T {
+  let value: T | undefined;
   return () => {
-    const next = atoms.map((atom) => core.store.get(atom));
-    if (!inputs || next.some((input, index) => input !== inputs![index])) {
-      inputs = next;
-      value = derive();
-    }
+    const next = derive();
+    if (!value || Object.keys(next).some((key) => next[key as keyof T] !== value![key as keyof T])) value = next;
     return value;
   };
 }
@@ -91,17 +256,17 @@ function subscribeTo<T>(core: PorticoCore, atoms: Atom<unknown>[], read: () => T
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }
 
+/** The host API over one core; `destroy` tears the element down. */
 export function createInstance(core: PorticoCore, destroy: () => void): PorticoInstance {
   const { store, options } = core;
 
+  const accountOf = (namespace?: ChainNamespace) => store.get(accountsAtom)[namespace ?? store.get(activeNamespaceAtom)] ?? disconnectedAccount;
+  const accountAtoms = [accountsAtom, activeNamespaceAtom];
   const accountFor = (namespace?: ChainNamespace) =>
-    snapshot(core, [accountsAtom, activeNamespaceAtom], (): PorticoAccount => {
-      const accounts = store.get(accountsAtom);
-      const account = accounts[namespace ?? store.get(activeNamespaceAtom)] ?? disconnectedAccount;
+    snapshot((): PorticoAccount => {
+      const account = accountOf(namespace);
       return {
-        allAccounts: Object.entries(accounts).flatMap(([ns, state]) =>
-          state?.address ? [{ namespace: ns as ChainNamespace, address: state.address, type: 'eoa' as const }] : [],
-        ),
+        allAccounts: account.allAccounts ?? NO_ACCOUNTS,
         address: account.address,
         caipAddress: account.caipAddress,
         isConnected: account.status === 'connected',
@@ -117,15 +282,15 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     return read;
   };
 
-  const stateAtoms = [modalStateAtom, activeNetworkAtom, activeNamespaceAtom];
-  const getState = snapshot(core, stateAtoms, (): PorticoState => {
+  const stateAtoms = [modalStateAtom, activeNetworkAtom, activeNamespaceAtom, initializedAtom];
+  const getState = snapshot((): PorticoState => {
     const modalState = store.get(modalStateAtom);
     return {
       open: modalState !== 'closed',
       loading: modalState === 'loading',
       selectedNetworkId: store.get(activeNetworkAtom)?.caipNetworkId,
       activeChain: store.get(activeNamespaceAtom),
-      initialized: true,
+      initialized: store.get(initializedAtom),
     };
   });
   const getNetwork = () => store.get(activeNetworkAtom);
@@ -133,7 +298,8 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
   return {
     async open({ view, namespace } = {}) {
       if (namespace) {
-        if (!isChainNamespace(namespace) || !options.networks.some((n) => n.chainNamespace === namespace)) {
+        // Options are validated: a namespace some configured network has is a real one.
+        if (!options.networks.some((n) => n.chainNamespace === namespace)) {
           throw new NamespaceNotConfiguredError(String(namespace));
         }
         store.set(activeNamespaceAtom, namespace);
@@ -146,10 +312,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     getState,
     subscribeState: (callback) => subscribeTo(core, stateAtoms, getState, callback),
     getAccount: (namespace) => accountReader(namespace)(),
-    subscribeAccount(callback, namespace) {
-      const read = accountReader(namespace);
-      return subscribeTo(core, [accountsAtom, activeNamespaceAtom], read, callback);
-    },
+    subscribeAccount: (callback, namespace) => subscribeTo(core, accountAtoms, accountReader(namespace), callback),
     getCaipNetwork: getNetwork,
     subscribeNetwork: (callback) => subscribeTo(core, [activeNetworkAtom], getNetwork, callback),
     async switchNetwork(input) {
@@ -172,6 +335,10 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     },
     subscribeEvents: (callback) => core.events.subscribe(callback),
     getProvider: (namespace) => core.connection.getProvider(namespace),
+    getProviderType(namespace) {
+      const { connectorId } = accountOf(namespace);
+      return connectorId ? store.get(connectorsAtom).find((connector) => connector.id === connectorId)?.type : undefined;
+    },
     destroy,
   };
 }

@@ -1,14 +1,43 @@
-import type { CaipNetwork, ChainNamespace, NetworkInput } from '@portico/shared-state';
+import type { CaipNetwork, ChainNamespace, ConnectorType, NetworkInput } from '@portico/shared-state';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { PorticoAccount, PorticoInstance, PorticoState } from '../instance';
 import { getCurrentInstance } from './current';
 
-/** `{ open, close }`, like AppKit's useAppKit. */
+// Every hook talks to the instance createPortico made last, and throws
+// 'Portico is not created yet: call createPortico(options) before using its hooks.' before the first one.
+
+/**
+ * Opens and closes the modal (AppKit's `useAppKit`). Never re-renders by itself.
+ *
+ * @returns `open(options?)` and `close(force?)` of the instance: see `PorticoInstance.open` for
+ *   its options and the NamespaceNotConfiguredError it rejects with.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function ConnectButton() {
+ *   const { open } = usePortico();
+ *   return <button onClick={() => open()}>Connect Wallet</button>;
+ * }
+ */
 export function usePortico(): Pick<PorticoInstance, 'open' | 'close'> {
-  const instance = getCurrentInstance();
-  return { open: instance.open, close: instance.close };
+  const { open, close } = getCurrentInstance();
+  return { open, close };
 }
 
+/**
+ * The account of a namespace (AppKit's `useAppKitAccount`). Re-renders when the address, status
+ * or granted accounts change, not when the balance refreshes.
+ *
+ * @param options.namespace - Chain namespace; the active one when absent (follows a namespace switch).
+ * @returns `{ address, caipAddress, isConnected, status, allAccounts }`, the same object until one of them changes.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function Account() {
+ *   const { isConnected, address } = usePorticoAccount();
+ *   return <output>{isConnected ? address : 'Not connected'}</output>;
+ * }
+ */
 export function usePorticoAccount(options: { namespace?: ChainNamespace } = {}): PorticoAccount {
   const instance = getCurrentInstance();
   const { namespace } = options;
@@ -17,6 +46,21 @@ export function usePorticoAccount(options: { namespace?: ChainNamespace } = {}):
   return useSyncExternalStore(subscribe, read, read);
 }
 
+/**
+ * The active network and a way to switch it (AppKit's `useAppKitNetwork`). Re-renders when the
+ * active network changes.
+ *
+ * @returns `caipNetwork` (undefined before the first one is set), its `caipNetworkId` and `chainId`,
+ *   and `switchNetwork(network)`, which rejects with NetworkNotFoundError for a network not
+ *   configured and SwitchChainError when the wallet declines or cannot switch.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function NetworkName() {
+ *   const { caipNetwork, switchNetwork } = usePorticoNetwork();
+ *   return <button onClick={() => switchNetwork(sepolia)}>{caipNetwork?.name}</button>;
+ * }
+ */
 export function usePorticoNetwork(): {
   caipNetwork: CaipNetwork | undefined;
   caipNetworkId: string | undefined;
@@ -33,18 +77,47 @@ export function usePorticoNetwork(): {
   };
 }
 
+/**
+ * The modal's state (AppKit's `useAppKitState`). Re-renders when it opens, closes, loads, switches
+ * network or namespace, and once when the stored session has been restored (`initialized`).
+ *
+ * @returns `{ open, loading, selectedNetworkId, activeChain, initialized }`.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function Status() {
+ *   const { open, initialized } = usePorticoState();
+ *   return initialized ? <p>{open ? 'Modal open' : 'Modal closed'}</p> : <p>Restoring your session…</p>;
+ * }
+ */
 export function usePorticoState(): PorticoState {
   const instance = getCurrentInstance();
   return useSyncExternalStore(instance.subscribeState, instance.getState, instance.getState);
 }
 
-/** The connected wallet's provider (EIP-1193 for eip155). */
+/**
+ * The connected wallet's provider (AppKit's `useAppKitProvider`). Re-renders when the account changes.
+ *
+ * @param namespace - Chain namespace; the active one when absent.
+ * @returns `walletProvider` (EIP-1193 on eip155) and `walletProviderType`: `'WALLET_CONNECT'`,
+ *   `'ANNOUNCED'` (EIP-6963) or `'INJECTED'` (`window.ethereum`); both undefined while no wallet is connected.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function SignButton() {
+ *   const { walletProvider } = usePorticoProvider<EIP1193Provider>('eip155');
+ *   const { address } = usePorticoAccount();
+ *   const sign = () => createWalletClient({ transport: custom(walletProvider!) }).signMessage({ account: address as Address, message: 'hi' });
+ *   return <button disabled={!walletProvider} onClick={sign}>Sign</button>;
+ * }
+ */
 export function usePorticoProvider<T = unknown>(namespace?: ChainNamespace): {
   walletProvider: T | undefined;
-  walletProviderType: string | undefined;
+  walletProviderType: ConnectorType | undefined;
 } {
-  const account = usePorticoAccount({ namespace });
+  const { isConnected } = usePorticoAccount({ namespace });
   const instance = getCurrentInstance();
-  const walletProvider = account.isConnected ? (instance.getProvider(namespace) as T | undefined) : undefined;
-  return { walletProvider, walletProviderType: walletProvider ? 'injected' : undefined };
+  return isConnected
+    ? { walletProvider: instance.getProvider(namespace) as T | undefined, walletProviderType: instance.getProviderType(namespace) }
+    : { walletProvider: undefined, walletProviderType: undefined };
 }
