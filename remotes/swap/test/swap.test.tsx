@@ -1,29 +1,70 @@
-import { routerAtom, swapAtom, type PorticoCore } from '@portico/shared-state';
+import { routerAtom, swapAtom, type BalanceItem } from '@portico/shared-state';
+import {
+  ACCOUNT,
+  CHAIN,
+  EXPLORER,
+  PTK_ADDRESS,
+  PUSD_ADDRESS,
+  ROUTER,
+  SWAP_GAS,
+  TX_HASH,
+  apiStub,
+  approveData,
+  exchangeRoutes,
+  initialExchange,
+  stopTestCores,
+  testCore,
+  type ApiStub,
+  type ExchangeState,
+} from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import Swap, { porticoContract } from '../src/views/Swap';
-import { ACCOUNT, CHAIN, EXPLORER, FakeAdapter, MAX_UINT256, PTK, PUSD, ROUTER, approveData, renderView, stubApi, testCore } from './helpers';
 
-let api: ReturnType<typeof stubApi>;
+const MAX_UINT256 = 2n ** 256n - 1n;
+const BALANCES: BalanceItem[] = [
+  { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10' } },
+  { name: 'Portico USD', symbol: 'PUSD', chainId: CHAIN, address: `${CHAIN}:${PUSD_ADDRESS}`, quantity: { decimals: '6', numeric: '25000' } },
+];
+
+/** The exchange the stub API answers from; each test starts from a fresh one (price impact under 0.01 %). */
+const exchange: ExchangeState = initialExchange();
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub({
+    ...exchangeRoutes(exchange),
+    'GET /v1/account/:address/balance': { json: { balances: BALANCES } },
+    // A mined swap refreshes the balances and the activity.
+    'GET /v1/account/:address/history': { json: { data: [] } },
+  });
+});
 beforeEach(() => {
-  api = stubApi();
+  Object.assign(exchange, initialExchange(), { priceImpact: 0.00999, swapRecipient: undefined });
 });
 afterEach(() => {
   cleanup();
-  api.restore();
+  api.reset();
+  stopTestCores();
 });
+afterAll(() => api.close());
 
 const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
 const group = (name: 'From' | 'To') => screen.getByRole('radiogroup', { name });
 const submit = () => screen.getByRole('button', { name: /^(Swap|Approve \w+)$/ }) as HTMLButtonElement;
-const requestsTo = (path: string) => api.requests.filter((r) => r.url.pathname === path);
 
-async function openSwap(): Promise<{ core: PorticoCore; adapter: FakeAdapter }> {
-  const { core, adapter } = await testCore();
-  renderView(Swap, core);
+async function renderSwap() {
+  const { core, adapter } = await testCore({ api, adapter: { walletWaits: true }, connect: true, views: ['Account', 'Swap'] });
+  renderView(Swap, { core });
+  return { core, adapter };
+}
+
+/** Renders Swap and waits for the exchange's tokens with the account's balances. */
+async function openSwap() {
+  const opened = await renderSwap();
   await screen.findByRole('radiogroup', { name: 'From' });
   await waitFor(() => expect(within(group('From')).getByRole('radio', { name: /^PUSD, balance 25,000/ })).toBeTruthy());
-  return { core, adapter };
+  return opened;
 }
 
 /** Picks the tokens and the amount, then waits for the debounced quote. */
@@ -46,7 +87,7 @@ describe('Swap form', () => {
       within(within(group('From')).getByRole('group', { name })).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
     expect(section('Suggested')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000']);
     expect(section('Popular')).toEqual(['PTK, balance 0']);
-    expect(requestsTo('/v1/convert/tokens')[0]!.url.searchParams.get('chainId')).toBe(CHAIN);
+    expect(api.requestsTo('/v1/convert/tokens')[0]!.params.get('chainId')).toBe(CHAIN);
     expect(screen.getByRole('radio', { name: '1%' })).toHaveProperty('checked', true);
     expect(submit().disabled).toBe(true);
   });
@@ -60,7 +101,7 @@ describe('Swap form', () => {
   it('live quote after the debounce: you receive, minimum received at 1 %, price impact, fee; Approve PUSD when the allowance is short', async () => {
     await openSwap();
     await quoteFor('100');
-    expect(requestsTo('/v1/convert/quotes')).toHaveLength(1);
+    expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(1);
     const quote = screen;
     expect(quote.getByText('39.96 PTK').getAttribute('title')).toBe('39.96');
     expect(quote.getByText('39.56 PTK').getAttribute('title')).toBe('39.5604');
@@ -71,6 +112,14 @@ describe('Swap form', () => {
     await waitFor(() => expect(screen.getByText('39.161 PTK').getAttribute('title')).toBe('39.1608'), { timeout: 2000 });
   });
 
+  it('Max fills the whole balance of the From token', async () => {
+    await openSwap();
+    expect((screen.getByRole('button', { name: 'Max' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(group('From')).getByRole('radio', { name: /^PUSD,/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amountInput().value).toBe('25000');
+  });
+
   it('more than the balance: a clear error, no quote', async () => {
     await openSwap();
     fireEvent.click(within(group('From')).getByRole('radio', { name: /^PUSD,/ }));
@@ -78,13 +127,12 @@ describe('Swap form', () => {
     fireEvent.change(amountInput(), { target: { value: '30000' } });
     expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toBe('Insufficient PUSD balance');
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
-    expect(requestsTo('/v1/convert/quotes')).toHaveLength(0);
+    expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(0);
   });
 
   it("an unsupported network: the API's 'Network not supported for Swaps' as an alert", async () => {
-    api.state.tokensError = 'Network not supported for Swaps';
-    const { core } = await testCore();
-    renderView(Swap, core);
+    api.override({ 'GET /v1/convert/tokens': { status: 400, json: { error: 'Network not supported for Swaps' } } });
+    await renderSwap();
     expect((await screen.findByRole('alert')).textContent).toBe('Network not supported for Swaps');
   });
 });
@@ -97,36 +145,52 @@ describe('Swap flow', () => {
     expect((await screen.findByText('Approve PUSD in your wallet')).closest('[role="status"]')).toBeTruthy();
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
     // Exactly the swap amount by default.
-    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD, data: approveData(ROUTER, 100_000_000n), value: '0' });
-    api.state.allowance = 2n ** 256n - 1n;
-    act(() => adapter.sign());
+    expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0' });
+    act(() => adapter.approve());
     await waitFor(() => expect(submit().textContent).toBe('Swap'));
 
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(2));
     expect(screen.getByRole('status').textContent).toContain('Confirm the swap in your wallet');
-    expect(adapter.calls[1]).toMatchObject({ from: ACCOUNT, to: ROUTER, value: '0', gas: '150000' });
+    expect(adapter.calls[1]).toMatchObject({ from: ACCOUNT, to: ROUTER, value: '0', gas: SWAP_GAS });
     expect(adapter.calls[1]!.data).toMatch(/^0x38ed1739/);
-    expect(requestsTo('/v1/convert/build-transaction')[0]!.body).toMatchObject({
-      amount: '100000000', eip155: { slippage: '1' }, from: `${CHAIN}:${PUSD}`, to: `${CHAIN}:${PTK}`, userAddress: `${CHAIN}:${ACCOUNT}`,
+    expect(JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body)).toMatchObject({
+      amount: '100000000', eip155: { slippage: '1' }, from: `${CHAIN}:${PUSD_ADDRESS}`, to: `${CHAIN}:${PTK_ADDRESS}`, userAddress: `${CHAIN}:${ACCOUNT}`,
     });
-    act(() => adapter.sign(`0x${'ab'.repeat(32)}`));
+    act(() => adapter.approve(TX_HASH));
     const status = await screen.findByText('Swapped');
     expect(status.closest('[role="status"]')!.textContent).toContain('100 PUSD for 39.96 PTK');
-    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/0x${'ab'.repeat(32)}`);
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(core.store.get(routerAtom).view).toBe('Account');
     expect(core.store.get(swapAtom).status).toBe('editing');
   });
 
-  it('a swap sent but unconfirmed: no Try again or Swap is offered, Check again shows the result', async () => {
+  it('an approval sent but unconfirmed: Approval sent, not yet confirmed; Check again reads the same transaction', async () => {
     const { adapter } = await openSwap();
-    api.state.allowance = 2n ** 256n - 1n;
     await quoteFor('100');
     adapter.receiptError = new Error('HTTP request failed.');
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
-    act(() => adapter.sign(`0x${'ab'.repeat(32)}`));
+    act(() => adapter.approve(TX_HASH));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Approval sent, not yet confirmed'));
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    adapter.receiptError = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(submit().textContent).toBe('Swap'));
+    expect(adapter.calls).toHaveLength(1);
+    expect(adapter.receiptChecks).toEqual([TX_HASH, TX_HASH]);
+  });
+
+  it('a swap sent but unconfirmed: no Try again or Swap is offered, Check again shows the result', async () => {
+    const { adapter } = await openSwap();
+    exchange.allowance = MAX_UINT256;
+    await quoteFor('100');
+    adapter.receiptError = new Error('HTTP request failed.');
+    fireEvent.click(submit());
+    await waitFor(() => expect(adapter.calls).toHaveLength(1));
+    act(() => adapter.approve(TX_HASH));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Swap sent, not yet confirmed'));
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Swap|Approve \w+)$/ })).toBeNull();
@@ -147,12 +211,12 @@ describe('Swap flow', () => {
     expect(submit().textContent).toBe('Approve PUSD');
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
-    expect(requestsTo('/v1/convert/build-approve')[0]!.url.searchParams.has('amount')).toBe(false);
+    expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.has('amount')).toBe(false);
     expect(adapter.calls[0]!.data).toBe(approveData(ROUTER, MAX_UINT256));
   });
 
   it('no Allow unlimited choice when no approval is needed', async () => {
-    api.state.allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     await openSwap();
     await quoteFor('100');
     expect(submit().textContent).toBe('Swap');
@@ -161,8 +225,8 @@ describe('Swap flow', () => {
 
   it('a built swap that pays someone else: refused in an alert, nothing reaches the wallet', async () => {
     const { adapter } = await openSwap();
-    api.state.allowance = 2n ** 255n;
-    api.state.swapRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    exchange.allowance = 2n ** 255n;
+    exchange.swapRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
     await quoteFor('100');
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
@@ -175,9 +239,9 @@ describe('Swap flow', () => {
 
   it('a quote that moved beyond the slippage: a clear alert, the new quote, no wallet prompt', async () => {
     const { adapter } = await openSwap();
-    api.state.allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     await quoteFor('100');
-    api.state.toAmount = 38_000_000_000_000_000_000n;
+    exchange.toAmount = 38_000_000_000_000_000_000n;
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('The price moved more than your 1% slippage tolerance: you would now receive 38 PTK. Review the new quote and swap again.');
@@ -187,7 +251,7 @@ describe('Swap flow', () => {
 
   it('declined in the wallet: Swap failed with Signature declined; Try again asks again; Edit returns to the form', async () => {
     const { adapter } = await openSwap();
-    api.state.allowance = 2n ** 255n;
+    exchange.allowance = 2n ** 255n;
     await quoteFor('100');
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
