@@ -1,15 +1,20 @@
 import { onRampAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
+import { ACCOUNT, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
-import OnRampProviders, { porticoContract } from '../src/views/OnRampProviders';
-import { ACCOUNT, PROVIDER_URL, renderView, stubApi, testCore } from './helpers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import OnRampProviders, { porticoContract, porticoUiContract } from '../src/views/OnRampProviders';
+import { onRampDown, onRampRoutes, PROVIDER_URL } from './onramp-routes';
 
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 const originalOpen = window.open;
 let popups: { href: string; opener: unknown; closed: boolean; location: { href: string }; close(): void }[];
 
+beforeAll(async () => {
+  api = await apiStub(onRampRoutes);
+});
+afterAll(() => api.close());
 beforeEach(() => {
-  api = stubApi();
   popups = [];
   window.open = ((url?: string | URL) => {
     const popup = {
@@ -27,16 +32,16 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  api.restore();
+  api.reset();
+  stopTestCores();
   window.open = originalOpen;
 });
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
 async function openBuy(): Promise<PorticoCore> {
-  const { core } = await testCore();
-  core.router.push('OnRampProviders');
-  renderView(OnRampProviders, core);
+  const { core } = await testCore({ api, connect: true, views: ['Account', 'OnRampProviders'] });
+  renderView(OnRampProviders, { core });
   await screen.findByRole('list', { name: 'Choose a provider' });
   return core;
 }
@@ -49,6 +54,7 @@ async function chooseDemoProvider() {
 describe('OnRampProviders', () => {
   it('exports the contract and lists the providers for the active network with their fee range', async () => {
     expect(porticoContract).toBe(1);
+    expect(porticoUiContract).toBe(1);
     await openBuy();
     const list = screen.getByRole('list', { name: 'Choose a provider' });
     // Elsewhere Pay supports only eip155:137: not offered on anvil.
@@ -76,14 +82,14 @@ describe('OnRampProviders', () => {
     fireEvent.click(button('Get quote'));
     expect(screen.getByRole('alert').textContent).toBe('The minimum is 10.00 USD');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(api.requests.some((r) => r.url.pathname === '/v1/onramp/quote')).toBe(false);
+    expect(api.requestsTo('/v1/onramp/quote')).toHaveLength(0);
 
     fireEvent.change(amount, { target: { value: '100' } });
     fireEvent.click(button('Get quote'));
     const quote = await screen.findByRole('region', { name: 'Quote' });
     const rows = within(quote).getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`);
     expect(rows).toEqual(['Fee: 1.50 USD', 'Network fee: 0.01 USD', 'Subtotal: 98.49 USD', 'Total: 100.00 USD', 'You receive: 0.03283 ETH']);
-    expect(api.requests.find((r) => r.url.pathname === '/v1/onramp/quote')!.body).toEqual({
+    expect(JSON.parse(api.requestsTo('/v1/onramp/quote')[0]!.body)).toEqual({
       purchaseCurrency: 'ETH',
       paymentCurrency: 'USD',
       amount: '100',
@@ -109,7 +115,7 @@ describe('OnRampProviders', () => {
     expect(popups).toHaveLength(1);
     expect(popups[0]!.location.href).toBe(PROVIDER_URL);
     expect(popups[0]!.opener).toBeNull();
-    const body = api.requests.find((r) => r.url.pathname === '/v1/generators/onrampurl')!.body;
+    const body = JSON.parse(api.requestsTo('/v1/generators/onrampurl')[0]!.body);
     expect(body).toMatchObject({
       destinationWallets: [{ address: ACCOUNT, blockchains: ['eip155:31337'], assets: ['ETH'] }],
       defaultNetwork: 'eip155:31337',
@@ -124,7 +130,7 @@ describe('OnRampProviders', () => {
   });
 
   it('the URL call failing closes the blank window and says so', async () => {
-    api.routes['POST /v1/generators/onrampurl'] = { status: 500, json: { error: 'boom' } };
+    api.override({ 'POST /v1/generators/onrampurl': { status: 500, json: { error: 'boom' } } });
     await openBuy();
     await chooseDemoProvider();
     fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '50' } });
@@ -135,7 +141,7 @@ describe('OnRampProviders', () => {
   });
 
   it('API down: the canned sample data (spec section 8), said to be sample data', async () => {
-    api.down = true;
+    api.override(onRampDown);
     const core = await openBuy();
     expect(screen.getByRole('note').textContent).toContain('sample data');
     expect(core.store.get(onRampAtom).sample).toBe(true);
@@ -153,7 +159,7 @@ describe('OnRampProviders', () => {
   });
 
   it('a refused quote shows the service’s reason', async () => {
-    api.routes['POST /v1/onramp/quote'] = { status: 400, json: { error: 'amount: too small to cover the fees' } };
+    api.override({ 'POST /v1/onramp/quote': { status: 400, json: { error: 'amount: too small to cover the fees' } } });
     await openBuy();
     await chooseDemoProvider();
     fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '10' } });

@@ -1,15 +1,20 @@
+import { portfolioAtom, type PorticoCore } from '@portico/shared-state';
+import { ACCOUNT, apiStub, PUSD_ADDRESS, RECEIVER, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
 import { cleanup, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
-import Pay, { porticoContract } from '../src/views/Pay';
-import { ACCOUNT, RECEIVER, USDC_CONTRACT, renderView, stubApi, testCore } from './helpers';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import Pay, { porticoContract, porticoUiContract } from '../src/views/Pay';
+import { BALANCES, onRampRoutes } from './onramp-routes';
 
-let api: ReturnType<typeof stubApi>;
-beforeEach(() => {
-  api = stubApi();
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub(onRampRoutes);
 });
+afterAll(() => api.close());
 afterEach(() => {
   cleanup();
-  api.restore();
+  api.reset();
+  stopTestCores();
 });
 
 /** The button once it can be used: the Pay button waits for the token's balance to load. */
@@ -19,14 +24,26 @@ async function enabledButton(name: string): Promise<HTMLButtonElement> {
   return button;
 }
 
-const pay = (amount: string, symbol: string) => ({ features: { pay: true }, pay: { recipient: RECEIVER, amount, symbol } });
+/** The balances arrived (the Pay view asked for them on opening), so no request is left in flight. */
+const balancesLoaded = (core: PorticoCore) =>
+  waitFor(() => expect(core.store.get(portfolioAtom)).toMatchObject({ loading: false, balances: BALANCES }));
+
+/** Connected on Account with the Pay view opened; the wallet waits for the test to approve or decline. */
+const payCore = (amount?: string, symbol?: string) =>
+  testCore({
+    api,
+    connect: true,
+    views: ['Account', 'Pay'],
+    adapter: { walletWaits: true },
+    options: amount && symbol ? { features: { pay: true }, pay: { recipient: RECEIVER, amount, symbol } } : {},
+  });
 
 describe('Pay', () => {
   it('a fixed native payment goes through the send path: preview with fee, wallet, success', async () => {
     expect(porticoContract).toBe(1);
-    const { core, adapter } = await testCore(pay('0.25', 'ETH'));
-    core.router.push('Pay');
-    renderView(Pay, core);
+    expect(porticoUiContract).toBe(1);
+    const { core, adapter } = await payCore('0.25', 'ETH');
+    renderView(Pay, { core });
     const terms = () => screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`);
     expect(terms()).toEqual(['Amount: 0.25 ETH', 'To: 0x7099…79C8', 'Network: Anvil Local']);
     fireEvent.click(await enabledButton('Pay 0.25 ETH'));
@@ -35,38 +52,78 @@ describe('Pay', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
     expect(adapter.transfers[0]).toEqual({ from: ACCOUNT, to: RECEIVER, amount: '0.25', decimals: 18, tokenAddress: undefined });
+    expect(screen.getByRole('status').textContent).toBe('Confirm the payment in your wallet');
     act(() => adapter.approve());
     const done = await screen.findByText('Payment sent');
     expect(within(done.parentElement!).getByText('0.25 ETH to 0x7099…79C8')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(core.router.current().view).toBe('Account');
   });
 
   it('an ERC-20 payment uses the token from the balances; a declined signature can be retried', async () => {
-    const { core, adapter } = await testCore(pay('12.5', 'USDC'));
-    renderView(Pay, core);
-    fireEvent.click(await enabledButton('Pay 12.5 USDC'));
+    const { core, adapter } = await payCore('12.5', 'PUSD');
+    renderView(Pay, { core });
+    fireEvent.click(await enabledButton('Pay 12.5 PUSD'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
-    expect(adapter.transfers[0]).toMatchObject({ amount: '12.5', decimals: 6, tokenAddress: USDC_CONTRACT });
+    expect(adapter.transfers[0]).toMatchObject({ amount: '12.5', decimals: 6, tokenAddress: PUSD_ADDRESS });
+    act(() => adapter.decline());
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await screen.findByRole('button', { name: 'Confirm payment' });
+  });
+
+  it('a declined signature says so in an alert', async () => {
+    const { core, adapter } = await payCore('12.5', 'PUSD');
+    renderView(Pay, { core });
+    fireEvent.click(await enabledButton('Pay 12.5 PUSD'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
     act(() => adapter.decline());
     await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert').textContent).toMatch(/^Payment failed: /);
   });
 
+  it('a receipt that cannot be read: sent, not yet confirmed, and Check again reads the same hash', async () => {
+    const { core, adapter } = await payCore('0.25', 'ETH');
+    adapter.receiptError = new Error('RPC timeout');
+    renderView(Pay, { core });
+    fireEvent.click(await enabledButton('Pay 0.25 ETH'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(adapter.transfers).toHaveLength(1));
+    act(() => adapter.approve());
+    const check = await screen.findByRole('button', { name: 'Check again' });
+    expect(screen.getByRole('alert').textContent).toContain('Payment sent, not yet confirmed');
+    adapter.receiptError = undefined;
+    fireEvent.click(check);
+    await screen.findByText('Payment sent');
+    expect(adapter.transfers).toHaveLength(1);
+    expect(adapter.receiptChecks).toEqual([adapter.hash, adapter.hash]);
+  });
+
   it('too little balance is refused with the send error; unknown token and no pay option are explained', async () => {
-    const { core } = await testCore(pay('20', 'ETH'));
-    renderView(Pay, core);
+    const { core } = await payCore('20', 'ETH');
+    renderView(Pay, { core });
     fireEvent.click(await enabledButton('Pay 20 ETH'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Insufficient funds'));
+    await balancesLoaded(core);
     cleanup();
 
-    const other = await testCore(pay('1', 'DAI'));
-    renderView(Pay, other.core);
+    const other = await payCore('1', 'DAI');
+    renderView(Pay, { core: other.core });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No DAI balance on Anvil Local'));
     expect((screen.getByRole('button', { name: 'Pay 1 DAI' }) as HTMLButtonElement).disabled).toBe(true);
+    await balancesLoaded(other.core);
     cleanup();
 
-    const none = await testCore();
-    renderView(Pay, none.core);
+    const none = await payCore();
+    renderView(Pay, { core: none.core });
     expect(screen.getByText('This site has not set up a payment.')).toBeTruthy();
+  });
+
+  it('without an account: asks for a wallet', async () => {
+    const { core } = await testCore({ api, options: { features: { pay: true }, pay: { recipient: RECEIVER, amount: '1', symbol: 'ETH' } } });
+    renderView(Pay, { core });
+    expect(screen.getByText('Connect a wallet to pay.')).toBeTruthy();
   });
 });
