@@ -7,7 +7,7 @@ import {
   type PorticoCore,
 } from '../src/index';
 import { sampleOnRampOptions, sampleOnRampQuote } from '../src/controllers/onramp';
-import { apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { ONRAMP_QUOTE, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
 
 const OPTIONS = {
   purchaseCurrencies: [
@@ -16,21 +16,13 @@ const OPTIONS = {
   paymentCurrencies: [{ id: 'USD', payment_method_limits: [{ id: 'card', min: '20.00', max: '500.00' }] }],
 };
 const PROVIDERS = [{ label: 'Portico Pay (demo)', name: 'portico-demo', feeRange: '1-2%', url: 'http://api/onramp-demo/', supportedChains: ['eip155:31337'] }];
-const QUOTE = {
-  paymentTotal: { amount: '100.00', currency: 'USD' },
-  paymentSubtotal: { amount: '98.49', currency: 'USD' },
-  purchaseAmount: { amount: '0.03283', currency: 'ETH' },
-  coinbaseFee: { amount: '1.50', currency: 'USD' },
-  networkFee: { amount: '0.01', currency: 'USD' },
-  quoteId: 'q-1',
-};
 
 let api: ApiStub;
 beforeAll(async () => {
   api = await apiStub({
     'GET /v1/onramp/providers': { json: { providers: PROVIDERS } },
     'GET /v1/onramp/options': { json: OPTIONS },
-    'POST /v1/onramp/quote': { json: QUOTE },
+    'POST /v1/onramp/quote': { json: ONRAMP_QUOTE },
     'POST /v1/generators/onrampurl': { json: { url: 'http://api/onramp-demo/?session=abc' } },
   });
 });
@@ -105,9 +97,9 @@ describe('OnRampController', () => {
     expect(core.store.get(onRampAtom).quote).toMatchObject({ status: 'error', error: 'The minimum is 20.00 USD' });
     expect(api.requestsTo('/v1/onramp/quote')).toHaveLength(0);
 
-    expect(await core.onramp.quote({ ...request, amount: '100' })).toEqual(QUOTE);
+    expect(await core.onramp.quote({ ...request, amount: '100' })).toEqual(ONRAMP_QUOTE);
     expect(JSON.parse(api.requestsTo('/v1/onramp/quote')[0]!.body)).toEqual({ ...request, amount: '100' });
-    expect(core.store.get(onRampAtom).quote).toMatchObject({ status: 'ready', data: QUOTE });
+    expect(core.store.get(onRampAtom).quote).toMatchObject({ status: 'ready', data: ONRAMP_QUOTE });
     expect(core.store.get(onRampAtom).quote!.sample).toBeUndefined();
   });
 

@@ -10,4 +10,5 @@ export * from './fake-wallet';
 export * from './exchange';
 export * from './registry';
 export * from './profile';
+export * from './onramp';
 export * from './test-core';
