@@ -1,17 +1,27 @@
 import { activeAccountAtom, namesAtom } from '@portico/shared-state';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
-import RegisterAccountName, { porticoContract } from '../src/views/RegisterAccountName';
+import { ACCOUNT, apiStub, DEVCHAIN_COIN_TYPE, profileRoutes, RECEIVER, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import RegisterAccountName, { porticoContract, porticoUiContract } from '../src/views/RegisterAccountName';
 import RegisterAccountNameSuccess, { porticoContract as successContract } from '../src/views/RegisterAccountNameSuccess';
-import { ACCOUNT, COIN_TYPE, SIGNATURE, renderView, stubProfileApi, testCore } from './helpers';
 
-let api: ReturnType<typeof stubProfileApi>;
+const SIGNATURE = `0x${'12'.repeat(65)}`;
+/** The API's name table (full name → owner); each test starts with one taken name. */
+const names = new Map<string, string>();
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub(profileRoutes(names));
+});
+afterAll(() => api.close());
 beforeEach(() => {
-  api = stubProfileApi(['taken.portico.eth']);
+  names.clear();
+  names.set('taken.portico.eth', RECEIVER);
 });
 afterEach(() => {
   cleanup();
-  api.restore();
+  api.reset();
+  stopTestCores();
 });
 
 const nameInput = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
@@ -21,9 +31,10 @@ const type = (value: string) => fireEvent.change(nameInput(), { target: { value 
 // The spec's 500 ms debounce runs for real.
 const WAIT = { timeout: 3000 };
 
+/** Connected, RegisterAccountName opened from Account; the wallet signs with SIGNATURE. */
 async function openView() {
-  const { core, adapter } = await testCore();
-  renderView(RegisterAccountName, core);
+  const { core, adapter } = await testCore({ api, connect: true, views: ['Account', 'RegisterAccountName'], adapter: { signature: SIGNATURE } });
+  renderView(RegisterAccountName, { core });
   return { core, adapter };
 }
 
@@ -31,6 +42,7 @@ describe('RegisterAccountName', () => {
   it('exports the contract; the Name input shows the .portico.eth zone', async () => {
     expect(porticoContract).toBe(1);
     expect(successContract).toBe(1);
+    expect(porticoUiContract).toBe(1);
     await openView();
     const input = nameInput();
     const describedBy = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
@@ -46,7 +58,7 @@ describe('RegisterAccountName', () => {
     type('bad_name');
     await waitFor(() => expect(status().textContent).toBe('Name can only contain letters, numbers and hyphens'), WAIT);
     expect(registerButton().disabled).toBe(true);
-    expect(api.requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/'))).toHaveLength(0);
+    expect(api.requests.filter((r) => r.path.startsWith('/v1/profile/account/'))).toHaveLength(0);
   });
 
   it('hyphens at either end or twice in a row, xn-- labels and look-alike letters: the rule, no lookup', async () => {
@@ -62,7 +74,7 @@ describe('RegisterAccountName', () => {
       await waitFor(() => expect(status().textContent).toBe(rule), WAIT);
       expect(registerButton().disabled).toBe(true);
     }
-    expect(api.requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/'))).toHaveLength(0);
+    expect(api.requests.filter((r) => r.path.startsWith('/v1/profile/account/'))).toHaveLength(0);
   });
 
   it('checks once after typing stops: a taken name says so and offers free suggestions', async () => {
@@ -70,7 +82,7 @@ describe('RegisterAccountName', () => {
     for (const value of ['t', 'ta', 'tak', 'take', 'taken']) type(value);
     expect(status().textContent).toBe('Checking…');
     await waitFor(() => expect(status().textContent).toBe('Name is taken'), WAIT);
-    expect(api.requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/')).map((r) => r.url.pathname)).toEqual([
+    expect(api.requests.filter((r) => r.path.startsWith('/v1/profile/account/')).map((r) => r.path)).toEqual([
       '/v1/profile/account/taken.portico.eth',
     ]);
     expect(registerButton().disabled).toBe(true);
@@ -88,13 +100,13 @@ describe('RegisterAccountName', () => {
     await waitFor(() => expect(core.router.current().view).toBe('RegisterAccountNameSuccess'));
 
     // The coin type is signed, equal to the body's coin_type.
-    expect(JSON.parse(adapter.signed[0]!)).toMatchObject({ name: 'gwen-42.portico.eth', attributes: {}, chainId: 31337, coinType: COIN_TYPE });
+    expect(JSON.parse(adapter.signed[0]!)).toMatchObject({ name: 'gwen-42.portico.eth', attributes: {}, chainId: 31337, coinType: DEVCHAIN_COIN_TYPE });
     const post = api.requests.find((r) => r.method === 'POST')!;
-    expect(JSON.parse(post.body!)).toEqual({ coin_type: COIN_TYPE, address: ACCOUNT, message: adapter.signed[0], signature: SIGNATURE });
+    expect(JSON.parse(post.body)).toEqual({ coin_type: DEVCHAIN_COIN_TYPE, address: ACCOUNT, message: adapter.signed[0], signature: SIGNATURE });
     expect(core.store.get(activeAccountAtom).profileName).toBe('gwen-42.portico.eth');
 
     cleanup();
-    renderView(RegisterAccountNameSuccess, core);
+    renderView(RegisterAccountNameSuccess, { core });
     expect(screen.getByRole('status').textContent).toContain('gwen-42.portico.eth');
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(core.router.current()).toMatchObject({ view: 'Account', history: ['Account'] });
@@ -106,7 +118,7 @@ describe('RegisterAccountName', () => {
 
   it('declined in the wallet: stays here with the spec error and the name kept', async () => {
     const { core, adapter } = await openView();
-    adapter.decline = true;
+    adapter.declining = true;
     type('helen');
     await waitFor(() => expect(registerButton().disabled).toBe(false), WAIT);
     fireEvent.click(registerButton());
@@ -120,9 +132,39 @@ describe('RegisterAccountName', () => {
     const { core } = await openView();
     type('iris');
     await waitFor(() => expect(registerButton().disabled).toBe(false), WAIT);
-    api.names.set('iris.portico.eth', '0x0000000000000000000000000000000000000002');
+    names.set('iris.portico.eth', '0x0000000000000000000000000000000000000002');
     fireEvent.click(registerButton());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error registering name iris.portico.eth: Name is taken'));
     expect(core.router.current().view).toBe('RegisterAccountName');
+  });
+
+  it('while the wallet signs: the name and Register are off and the view says what it waits for', async () => {
+    const { core, adapter } = await testCore({
+      api,
+      connect: true,
+      views: ['Account', 'RegisterAccountName'],
+      adapter: { signature: SIGNATURE, walletWaits: true },
+    });
+    renderView(RegisterAccountName, { core });
+    type('jade');
+    await waitFor(() => expect(registerButton().disabled).toBe(false), WAIT);
+    fireEvent.click(registerButton());
+    await screen.findByText('Confirm the registration in your wallet');
+    expect(nameInput().disabled).toBe(true);
+    expect(registerButton().disabled).toBe(true);
+    act(() => adapter.approve());
+    await waitFor(() => expect(core.router.current().view).toBe('RegisterAccountNameSuccess'));
+  });
+
+  it('without an account: asks for a wallet; the success view without a name still says it is done', async () => {
+    const { core } = await testCore({ api, views: ['Account', 'RegisterAccountName'] });
+    renderView(RegisterAccountName, { core });
+    expect(screen.getByText('Connect a wallet to choose a name.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    cleanup();
+
+    renderView(RegisterAccountNameSuccess, { core });
+    expect(screen.getByRole('status').textContent).toBe('Name registered');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { namesAtom, type PorticoViewProps } from '@portico/shared-state';
+import { TransactionStatus } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -14,16 +15,11 @@ export default function RegisterAccountNameSuccess({ portico }: PorticoViewProps
     portico.router.reset('Account');
   };
   return (
-    <div className="portico-panel">
-      <div role="status" className="portico-stack portico-center">
-        <p className="portico-balance" style={{ overflowWrap: 'anywhere' }}>
-          {registeredName ?? 'Name registered'}
-        </p>
-        <p className="portico-muted">{registeredName ? 'is now the name of this account.' : ''}</p>
-      </div>
-      <button type="button" className="portico-button portico-button-block" onClick={done}>
-        Done
-      </button>
+    // The wrapper lets a long name wrap anywhere (.portico-registered-name in the kit's onramp-names sheet).
+    <div className="portico-registered-name">
+      <TransactionStatus phase="success" title={registeredName ?? 'Name registered'} actions={[{ label: 'Done', onClick: done }]}>
+        {registeredName && 'is now the name of this account.'}
+      </TransactionStatus>
     </div>
   );
 }

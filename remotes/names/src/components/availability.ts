@@ -1,0 +1,25 @@
+import type { NamesState } from '@portico/shared-state';
+
+/** What the status line says about the name typed (spec sections 5, 8). */
+export function availabilityText(state: NamesState): string {
+  switch (state.availability) {
+    case 'pending':
+    case 'checking':
+      return 'Checking…';
+    case 'available':
+      return 'Available';
+    case 'taken':
+      return 'Name is taken';
+    case 'invalid':
+    case 'error':
+      return state.availabilityMessage ?? '';
+    default:
+      return '';
+  }
+}
+
+/** The status line's class: an error for a name that cannot be registered, success when it can. */
+export function availabilityClass(state: NamesState): string {
+  if (state.availability === 'invalid' || state.availability === 'taken' || state.availability === 'error') return 'portico-error-text';
+  return state.availability === 'available' ? 'portico-success' : 'portico-muted';
+}
