@@ -1,5 +1,5 @@
 /** The Portico API's on-ramp answers (spec section 7) these views' tests run against, as `apiStub` routes. */
-import { CHAIN, PUSD_ADDRESS, type ApiRoutes } from '@portico/test-kit';
+import { CHAIN, ONRAMP_QUOTE, PUSD_ADDRESS, type ApiRoutes } from '@portico/test-kit';
 import type { BalanceItem } from '@portico/shared-state';
 
 const DEMO_PROVIDER = 'https://provider.test/onramp-demo/';
@@ -19,18 +19,11 @@ const OPTIONS = {
     ],
   })),
 };
+
 const PROVIDERS = [
   { label: 'Portico Pay (demo)', name: 'portico-demo', feeRange: '1-2%', url: DEMO_PROVIDER, supportedChains: [CHAIN] },
   { label: 'Elsewhere Pay', name: 'elsewhere', feeRange: '1-2%', url: 'https://elsewhere.test/', supportedChains: ['eip155:137'] },
 ];
-const QUOTE = {
-  paymentTotal: { amount: '100.00', currency: 'USD' },
-  paymentSubtotal: { amount: '98.49', currency: 'USD' },
-  purchaseAmount: { amount: '0.03283', currency: 'ETH' },
-  coinbaseFee: { amount: '1.50', currency: 'USD' },
-  networkFee: { amount: '0.01', currency: 'USD' },
-  quoteId: 'q-1',
-};
 
 /** Ether and 250.5 Portico USD on the devchain (a USD-priced ERC-20 to pay with). */
 export const BALANCES: BalanceItem[] = [
@@ -55,7 +48,7 @@ export const onRampRoutes: ApiRoutes = {
   'GET /v1/account/:address/history': { json: { data: [], next: null } },
   'GET /v1/onramp/providers': { json: { providers: PROVIDERS } },
   'GET /v1/onramp/options': { json: OPTIONS },
-  'POST /v1/onramp/quote': { json: QUOTE },
+  'POST /v1/onramp/quote': { json: ONRAMP_QUOTE },
   'POST /v1/generators/onrampurl': { json: { url: PROVIDER_URL } },
 };
 
