@@ -15,7 +15,7 @@ import {
 } from '../src/index';
 import { createAccountDataController } from '../src/controllers/account-data';
 import { createToastController } from '../src/controllers/toast';
-import { ACCOUNT, apiStub, deferred, eventually, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { ACCOUNT, apiStub, deferred, eventually, resetTestKit, testCore, type ApiStub } from '@portico/test-kit';
 
 const ADDRESS = ACCOUNT;
 const network = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
@@ -96,10 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-afterEach(() => {
-  api.reset();
-  stopTestCores();
-});
+afterEach(resetTestKit);
 
 /**
  * A core connected (fake adapter) on `chainReference`, plus an account-data controller on its

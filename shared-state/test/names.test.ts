@@ -18,7 +18,7 @@ import {
   eventually,
   installWallet,
   profileRoutes,
-  stopTestCores,
+  resetTestKit,
   testCore,
   walletInfo,
   type ApiStub,
@@ -36,8 +36,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   registry.clear();
-  api.reset();
-  stopTestCores();
+  resetTestKit();
 });
 
 /** Connected on a test network (anvil), on RegisterAccountName opened from Account; the wallet signs with the dev key. */

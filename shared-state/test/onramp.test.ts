@@ -7,7 +7,7 @@ import {
   type PorticoCore,
 } from '../src/index';
 import { sampleOnRampOptions, sampleOnRampQuote } from '../src/controllers/onramp';
-import { ONRAMP_QUOTE, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
+import { ONRAMP_QUOTE, apiStub, resetTestKit, testCore, type ApiStub } from '@portico/test-kit';
 
 const OPTIONS = {
   purchaseCurrencies: [
@@ -27,10 +27,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => api.close());
-afterEach(() => {
-  api.reset();
-  stopTestCores();
-});
+afterEach(resetTestKit);
 
 /** Connected, talking to the stub API (`withApi: false`: the host set no apiUrl). */
 async function connectedCore(withApi = true): Promise<PorticoCore> {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
-import { apiStub, stopTestCores, testCore, unreachableUrl, type ApiStub } from '@portico/test-kit';
+import { apiStub, resetTestKit, testCore, unreachableUrl, type ApiStub } from '@portico/test-kit';
 import { checkProjectOrigin } from '../src/controllers/project';
 import { alertAtom } from '../src/atoms';
 import { ORIGIN_NOT_ALLOWED, originRefusedAlert } from '../src/api/origin-refusal';
@@ -15,10 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-afterEach(() => {
-  api.reset();
-  stopTestCores();
-});
+afterEach(resetTestKit);
 
 describe('checkProjectOrigin', () => {
   it('an allowed origin raises no alert', async () => {

@@ -25,7 +25,7 @@ import {
   devchainBalance,
   exchangeRoutes,
   initialExchange,
-  stopTestCores,
+  resetTestKit,
   testCore,
   type ApiStub,
 } from '@portico/test-kit';
@@ -61,8 +61,7 @@ describe('swap amounts', () => {
 
 describe('swap controller (core, fake adapter, stub API)', () => {
   afterEach(() => {
-    stopTestCores();
-    api.reset();
+    resetTestKit();
     Object.assign(exchange, initialExchange());
   });
 

@@ -94,6 +94,13 @@ function write(res: ServerResponse, answer: ApiReply) {
   res.end(text ? answer.text : JSON.stringify(answer.json ?? {}));
 }
 
+const liveStubs = new Set<ApiStub>();
+
+/** Forgets the requests and overrides of every API stub still open (see `resetTestKit`). */
+export function resetApiStubs() {
+  for (const stub of liveStubs) stub.reset();
+}
+
 /**
  * Starts the Portico API as a test needs it: a real HTTP server on 127.0.0.1 (so timeouts, aborts
  * and stalled bodies behave as on the wire) answering from `routes`. Unmatched requests get 404
@@ -190,11 +197,13 @@ export async function apiStub(routes: ApiRoutes = {}): Promise<ApiStub> {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        liveStubs.delete(stub);
         for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  liveStubs.add(stub);
   return stub;
 }
 

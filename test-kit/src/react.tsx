@@ -1,7 +1,8 @@
 import type { PorticoCore } from '@portico/shared-state';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
+import { resetTestKit } from './test-core';
 
 export { FakeIntersectionObserver } from './intersection-observer';
 
@@ -33,4 +34,14 @@ export function renderView<Props extends { portico: PorticoCore }>(
       <View {...viewProps} />
     </Provider>,
   );
+}
+
+/**
+ * After each view test: unmounts what was rendered, stops the cores and resets the API stubs
+ * (`resetTestKit`).
+ * @example afterEach(cleanupViews); afterAll(() => api.close());
+ */
+export function cleanupViews() {
+  cleanup();
+  resetTestKit();
 }

@@ -6,7 +6,7 @@ import {
   type PorticoEvent,
   type ViewName,
 } from '@portico/shared-state';
-import type { ApiStub } from './api-stub';
+import { resetApiStubs, type ApiStub } from './api-stub';
 import { FakeAdapter, fakeWalletConnector, type FakeAdapterOptions } from './fake-adapter';
 import { minimalOptions } from './fixtures';
 
@@ -76,4 +76,14 @@ export async function testCore(options: TestCoreOptions = {}): Promise<TestCore>
 export function stopTestCores() {
   for (const core of liveCores) core.connection.stop();
   liveCores.clear();
+}
+
+/**
+ * Between tests: stops every core testCore made and forgets every open API stub's requests and
+ * overrides (the stubs keep their default routes and stay open until closed).
+ * @example afterEach(resetTestKit); afterAll(() => api.close());
+ */
+export function resetTestKit() {
+  stopTestCores();
+  resetApiStubs();
 }
