@@ -14,6 +14,7 @@ export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-cod
 export { EmptyState, StatusLine } from './status';
 export { kitStylesheetText } from './styles';
 export { Tabs, type TabsProps } from './tabs';
+export { TextField, type TextFieldProps } from './text-field';
 export { useToast } from './toast';
 export { Toggle, type ToggleProps } from './toggle';
 export { TokenPicker, type TokenOption, type TokenPickerProps } from './token-picker';

@@ -1,0 +1,36 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'> {
+  /** The visible label, which is also the input's accessible name ("Receiver address", "Search tokens"). */
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+/**
+ * A labelled one-line text input (a search box with `type="search"`). Takes any input attribute
+ * (`placeholder`, `inputMode`, `spellCheck`, `aria-describedby`, `aria-invalid`, …); autocomplete is
+ * off unless given. For an amount with a Max button, use `AmountInput`.
+ *
+ * @example
+ * <TextField label="Receiver address" placeholder="0x…" spellCheck={false} value={send.receiverAddress}
+ *   onChange={(v) => portico.send.setReceiver(v)} aria-describedby={errorId} aria-invalid={invalid || undefined} />
+ */
+export function TextField({ label, value, onChange, className, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="portico-muted">
+        {label}
+      </label>
+      <input
+        autoComplete="off"
+        {...input}
+        id={id}
+        className={className ? `portico-search ${className}` : 'portico-search'}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </>
+  );
+}
