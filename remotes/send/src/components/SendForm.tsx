@@ -7,7 +7,7 @@ import {
   type BalanceItem,
   type PorticoViewProps,
 } from '@portico/shared-state';
-import { AmountInput, TokenPicker } from '@portico/ui';
+import { AmountInput, TextField, TokenPicker } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
 import { nativeToken, tokenKey } from '../tokens';
@@ -16,9 +16,9 @@ import { nativeToken, tokenKey } from '../tokens';
 export function SendForm({ portico }: PorticoViewProps) {
   const send = useAtomValue(sendAtom);
   const tokens = useSendableTokens();
-  const ids = { receiver: useId(), error: useId() };
+  const errorId = useId();
   const estimating = send.status === 'estimating';
-  const describedBy = send.error ? ids.error : undefined;
+  const describedBy = send.error ? errorId : undefined;
 
   // A person opening Send expects to type an amount straight away: once the balances are here,
   // the network's native token is picked for them if they hold some (and nothing is picked yet).
@@ -61,23 +61,18 @@ export function SendForm({ portico }: PorticoViewProps) {
         invalid={isAmountError(send.error)}
       />
 
-      <label htmlFor={ids.receiver} className="portico-muted">
-        Receiver address
-      </label>
-      <input
-        id={ids.receiver}
-        className="portico-search"
-        autoComplete="off"
+      <TextField
+        label="Receiver address"
         spellCheck={false}
         placeholder="0x…"
         value={send.receiverAddress}
         aria-describedby={describedBy}
         aria-invalid={send.error === 'Invalid address' || undefined}
-        onChange={(event) => portico.send.setReceiver(event.target.value)}
+        onChange={(receiver) => portico.send.setReceiver(receiver)}
       />
 
       {send.error && (
-        <p id={ids.error} role="alert" className="portico-error-text">
+        <p id={errorId} role="alert" className="portico-error-text">
           {send.error}
         </p>
       )}

@@ -1,5 +1,5 @@
 import { swapAtom, type PorticoViewProps } from '@portico/shared-state';
-import { AmountInput, ErrorPanel, LoadingPanel, Toggle } from '@portico/ui';
+import { AmountInput, ErrorPanel, LoadingPanel, TextField, Toggle } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { QuoteDetails } from './QuoteDetails';
@@ -11,7 +11,7 @@ export function SwapForm({ portico }: PorticoViewProps) {
   const swap = useAtomValue(swapAtom);
   const [search, setSearch] = useState('');
   const tokens = useSwapTokens(search);
-  const ids = { search: useId(), error: useId() };
+  const errorId = useId();
   const { sourceToken, toToken } = swap;
   const sourceBalance = sourceToken ? tokens.find((t) => t.address === sourceToken.address)?.balance : undefined;
   const ready = Boolean(swap.quote) && !swap.quoteLoading && !swap.error;
@@ -28,18 +28,7 @@ export function SwapForm({ portico }: PorticoViewProps) {
 
   return (
     <form className="portico-stack" onSubmit={submit} noValidate aria-busy={swap.quoteLoading || undefined}>
-      <label htmlFor={ids.search} className="portico-muted">
-        Search tokens
-      </label>
-      <input
-        id={ids.search}
-        className="portico-search"
-        type="search"
-        autoComplete="off"
-        placeholder="Symbol or name"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <TextField label="Search tokens" type="search" placeholder="Symbol or name" value={search} onChange={setSearch} />
 
       <SwapTokenPicker label="From" name="portico-swap-from" tokens={tokens} selected={sourceToken} onSelect={(t) => portico.swap.setSourceToken(t)} />
 
@@ -48,7 +37,7 @@ export function SwapForm({ portico }: PorticoViewProps) {
         onChange={(amount) => portico.swap.setAmount(amount)}
         onMax={() => sourceBalance && portico.swap.setAmount(sourceBalance)}
         maxDisabled={!sourceBalance}
-        describedBy={swap.error ? ids.error : undefined}
+        describedBy={swap.error ? errorId : undefined}
         invalid={Boolean(swap.error)}
       />
 
@@ -63,7 +52,7 @@ export function SwapForm({ portico }: PorticoViewProps) {
       <QuoteDetails />
 
       {swap.error && (
-        <p id={ids.error} role="alert" className="portico-error-text">
+        <p id={errorId} role="alert" className="portico-error-text">
           {swap.error}
         </p>
       )}
