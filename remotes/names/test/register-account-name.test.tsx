@@ -1,6 +1,6 @@
 import { activeAccountAtom, namesAtom } from '@portico/shared-state';
-import { ACCOUNT, apiStub, DEVCHAIN_COIN_TYPE, profileRoutes, RECEIVER, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
-import { renderView } from '@portico/test-kit/react';
+import { ACCOUNT, apiStub, DEVCHAIN_COIN_TYPE, profileRoutes, RECEIVER, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import RegisterAccountName, { porticoContract, porticoUiContract } from '../src/views/RegisterAccountName';
@@ -18,11 +18,7 @@ beforeEach(() => {
   names.clear();
   names.set('taken.portico.eth', RECEIVER);
 });
-afterEach(() => {
-  cleanup();
-  api.reset();
-  stopTestCores();
-});
+afterEach(cleanupViews);
 
 const nameInput = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
 const status = () => screen.getByText((_, element) => element?.getAttribute('aria-live') === 'polite' && element.getAttribute('role') === 'status');

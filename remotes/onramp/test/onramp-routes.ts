@@ -1,5 +1,5 @@
 /** The Portico API's on-ramp answers (spec section 7) these views' tests run against, as `apiStub` routes. */
-import { CHAIN, ONRAMP_QUOTE, PUSD_ADDRESS, type ApiRoutes } from '@portico/test-kit';
+import { CHAIN, devchainBalance, ONRAMP_QUOTE, PUSD_ADDRESS, type ApiRoutes } from '@portico/test-kit';
 import type { BalanceItem } from '@portico/shared-state';
 
 const DEMO_PROVIDER = 'https://provider.test/onramp-demo/';
@@ -25,18 +25,10 @@ const PROVIDERS = [
   { label: 'Elsewhere Pay', name: 'elsewhere', feeRange: '1-2%', url: 'https://elsewhere.test/', supportedChains: ['eip155:137'] },
 ];
 
-/** Ether and 250.5 Portico USD on the devchain (a USD-priced ERC-20 to pay with). */
+/** 10 Ether and 250.5 Portico USD (an ERC-20 to pay with) on the devchain. */
 export const BALANCES: BalanceItem[] = [
-  { name: 'Ether', symbol: 'ETH', chainId: CHAIN, quantity: { decimals: '18', numeric: '10' }, price: 3000, value: 30000 },
-  {
-    name: 'Portico USD',
-    symbol: 'PUSD',
-    chainId: CHAIN,
-    address: `${CHAIN}:${PUSD_ADDRESS}`,
-    quantity: { decimals: '6', numeric: '250.5' },
-    price: 1,
-    value: 250.5,
-  },
+  devchainBalance('ETH', '10', { price: 3000, value: 30000 }),
+  devchainBalance('PUSD', '250.5', { price: 1, value: 250.5 }),
 ];
 
 /**

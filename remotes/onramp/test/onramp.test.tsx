@@ -1,7 +1,7 @@
 import { onRampAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
-import { ACCOUNT, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
-import { renderView } from '@portico/test-kit/react';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT, apiStub, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import OnRampProviders, { porticoContract, porticoUiContract } from '../src/views/OnRampProviders';
 import { onRampDown, onRampRoutes, PROVIDER_URL } from './onramp-routes';
@@ -31,9 +31,7 @@ beforeEach(() => {
   }) as typeof window.open;
 });
 afterEach(() => {
-  cleanup();
-  api.reset();
-  stopTestCores();
+  cleanupViews();
   window.open = originalOpen;
 });
 

@@ -1,6 +1,6 @@
 import { portfolioAtom, type PorticoCore } from '@portico/shared-state';
-import { ACCOUNT, apiStub, PUSD_ADDRESS, RECEIVER, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
-import { renderView } from '@portico/test-kit/react';
+import { ACCOUNT, apiStub, PUSD_ADDRESS, RECEIVER, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { cleanup, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import Pay, { porticoContract, porticoUiContract } from '../src/views/Pay';
@@ -11,11 +11,7 @@ beforeAll(async () => {
   api = await apiStub(onRampRoutes);
 });
 afterAll(() => api.close());
-afterEach(() => {
-  cleanup();
-  api.reset();
-  stopTestCores();
-});
+afterEach(cleanupViews);
 
 /** The button once it can be used: the Pay button waits for the token's balance to load. */
 async function enabledButton(name: string): Promise<HTMLButtonElement> {
