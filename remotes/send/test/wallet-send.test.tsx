@@ -1,7 +1,7 @@
 import { routerAtom, sendAtom, type BalanceItem } from '@portico/shared-state';
-import { ACCOUNT, CHAIN, EXPLORER, RECEIVER, TX_HASH, apiStub, stopTestCores, testCore, type ApiStub } from '@portico/test-kit';
-import { renderView } from '@portico/test-kit/react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT, CHAIN, EXPLORER, RECEIVER, TX_HASH, apiStub, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import WalletSend, { porticoContract } from '../src/views/WalletSend';
 
@@ -23,11 +23,7 @@ beforeAll(async () => {
   // A mined send refreshes the balances and the activity.
   api = await apiStub({ ...balancesRoute([ETH, USDC]), 'GET /v1/account/:address/history': { json: { data: [] } } });
 });
-afterEach(() => {
-  cleanup();
-  api.reset();
-  stopTestCores();
-});
+afterEach(cleanupViews);
 afterAll(() => api.close());
 
 const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;

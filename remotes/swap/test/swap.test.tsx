@@ -12,13 +12,13 @@ import {
   approveData,
   exchangeRoutes,
   initialExchange,
-  stopTestCores,
+ 
   testCore,
   type ApiStub,
   type ExchangeState,
 } from '@portico/test-kit';
-import { renderView } from '@portico/test-kit/react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import Swap, { porticoContract } from '../src/views/Swap';
 
@@ -42,11 +42,7 @@ beforeAll(async () => {
 beforeEach(() => {
   Object.assign(exchange, initialExchange(), { priceImpact: 0.00999, swapRecipient: undefined });
 });
-afterEach(() => {
-  cleanup();
-  api.reset();
-  stopTestCores();
-});
+afterEach(cleanupViews);
 afterAll(() => api.close());
 
 const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
