@@ -2,3 +2,5 @@
 export { createPortico } from './create-portico';
 export { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoState, usePorticoProvider } from './react/hooks';
 export type { PorticoInstance, PorticoAccount, PorticoState } from './instance';
+/** What `allAccounts` lists and what `walletProviderType` / `getProviderType()` name. */
+export type { ConnectorType, ListedAccount } from '@portico/shared-state';
