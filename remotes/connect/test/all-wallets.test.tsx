@@ -1,8 +1,9 @@
 import { routerAtom } from '@portico/shared-state';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { apiStub, registryRoutes, registryWallets, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import AllWallets from '../src/views/AllWallets';
-import { registryWallets, renderView, stubRegistry, testCore } from './helpers';
 
 // happy-dom does no layout: give every element the size of the modal's wallet list, and fire
 // `scroll` after a programmatic scroll as browsers do.
@@ -30,24 +31,25 @@ afterAll(() => {
   Element.prototype.scrollTo = originalScrollTo;
 });
 
-let registry: ReturnType<typeof stubRegistry>;
-beforeEach(() => {
-  registry = stubRegistry(registryWallets(5_000));
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub(registryRoutes(registryWallets(5_000)));
 });
-afterEach(() => {
-  cleanup();
-  registry.restore();
-});
+afterEach(cleanupViews);
+afterAll(() => api.close());
 
 const grid = () => screen.getByRole('grid');
 const tiles = () => grid().querySelectorAll<HTMLButtonElement>('button[data-index]');
 const scroller = () => grid().parentElement!;
+const registryRequests = () => api.requestsTo('/v1/wallets');
 const pagesRequested = () =>
-  registry.requests.filter((url) => !url.searchParams.has('search')).map((url) => Number(url.searchParams.get('page')));
+  registryRequests()
+    .filter((request) => !request.params.has('search'))
+    .map((request) => Number(request.params.get('page')));
 
 async function openAllWallets() {
-  const setup = await testCore();
-  renderView(AllWallets, setup.core);
+  const setup = await testCore({ api, adapter: { connectWaits: true } });
+  renderView(AllWallets, { core: setup.core });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
   return setup;
 }
@@ -95,7 +97,7 @@ describe('AllWallets', () => {
     expect([...tiles()].map((tile) => tile.textContent)).toEqual(
       Array.from({ length: 10 }, (_, index) => `Wallet 012${index}`),
     );
-    expect(registry.requests.at(-1)!.searchParams.get('search')).toBe('wallet 012');
+    expect(registryRequests().at(-1)!.params.get('search')).toBe('wallet 012');
 
     fireEvent.change(search, { target: { value: 'fake' } });
     await waitFor(() => expect(tiles()).toHaveLength(1));
@@ -142,12 +144,12 @@ describe('AllWallets', () => {
   });
 
   it('shows a failed page with Retry', async () => {
-    registry.failing = true;
-    const { core } = await testCore();
-    renderView(AllWallets, core);
+    const recover = api.override({ 'GET /v1/wallets': { status: 500, text: 'down for maintenance' } });
+    const { core } = await testCore({ api });
+    renderView(AllWallets, { core });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('HTTP request failed');
-    registry.failing = false;
+    recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,17 +1,19 @@
 import { registryAtom, routerAtom, walletConnectAtom } from '@portico/shared-state';
+import { REGISTRY_IMAGES, apiStub, registryRoutes, registryWallets, testCore, type ApiStub, type TestCoreOptions } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import Connect from '../src/views/Connect';
-import { registryWallets, renderView, stubRegistry, testCore } from './helpers';
 
-let registry: ReturnType<typeof stubRegistry>;
-beforeEach(() => {
-  registry = stubRegistry(registryWallets(60));
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub(registryRoutes(registryWallets(60)));
 });
-afterEach(() => {
-  cleanup();
-  registry.restore();
-});
+afterEach(cleanupViews);
+afterAll(() => api.close());
+
+/** A core on the registry stub whose wallets wait for the test to answer a connect. */
+const connectCore = (options: TestCoreOptions = {}) => testCore({ api, adapter: { connectWaits: true }, ...options });
 
 /** Each button's name as a screen reader reads it: aria-hidden tags left out. */
 const accessibleName = (element: HTMLElement) =>
@@ -24,8 +26,8 @@ const walletButtons = () => within(screen.getByRole('list', { name: 'Wallets' })
 
 describe('Connect', () => {
   it('lists WalletConnect, the installed wallet and 4 recommended wallets, then All Wallets', async () => {
-    const { core } = await testCore();
-    renderView(Connect, core);
+    const { core } = await connectCore();
+    renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
     expect(walletButtons()).toEqual([
       'WalletConnect',
@@ -39,14 +41,14 @@ describe('Connect', () => {
     // The registry's Fake Wallet is the installed one: listed once, as the extension.
     expect(screen.getAllByRole('button', { name: 'Fake Wallet' })).toHaveLength(1);
     const image = screen.getByRole('button', { name: 'Wallet 0001' }).querySelector('img')!;
-    expect(image.getAttribute('src')).toBe('http://registry.test/v1/images/w0001');
+    expect(image.getAttribute('src')).toBe(`${REGISTRY_IMAGES}/w0001`);
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.getAttribute('alt')).toBe('');
   });
 
   it('opens the QR view for WalletConnect, and for a picked registry wallet', async () => {
-    const { core } = await testCore();
-    renderView(Connect, core);
+    const { core } = await connectCore();
+    renderView(Connect, { core: core });
     fireEvent.click(screen.getByRole('button', { name: 'WalletConnect' }));
     expect(core.store.get(routerAtom).view).toBe('ConnectingWalletConnect');
     expect(core.store.get(walletConnectAtom).status).toBe('pairing');
@@ -57,19 +59,19 @@ describe('Connect', () => {
   });
 
   it('connects an installed wallet through its extension', async () => {
-    const { core, adapter } = await testCore();
-    renderView(Connect, core);
+    const { core, adapter } = await connectCore();
+    renderView(Connect, { core: core });
     fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
     expect(adapter.connectCalls).toEqual(['io.fake']);
   });
 
   it('puts recent wallets after WalletConnect, once each', async () => {
-    const { core } = await testCore();
+    const { core } = await connectCore();
     core.storage.addRecentWallet({ id: 'walletConnect', name: 'WalletConnect' });
     core.storage.addRecentWallet({ id: 'io.fake', name: 'Fake Wallet' });
     core.storage.addRecentWallet({ id: 'w0001', name: 'Wallet 0001' });
-    renderView(Connect, core);
+    renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0005' })).toBeTruthy());
     expect(walletButtons()).toEqual([
       'WalletConnect',
@@ -84,16 +86,16 @@ describe('Connect', () => {
   });
 
   it('shows featured wallets in the host order before the recommended ones', async () => {
-    const { core } = await testCore({ options: { featuredWalletIds: ['w0009', 'w0007'] } });
-    renderView(Connect, core);
+    const { core } = await connectCore({ options: { featuredWalletIds: ['w0009', 'w0007'] } });
+    renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0007' })).toBeTruthy());
     expect(walletButtons().slice(2, 5)).toEqual(['Wallet 0009', 'Wallet 0007', 'Wallet 0001']);
   });
 
   it('shows the registry count on All Wallets and opens it', async () => {
-    const { core } = await testCore();
+    const { core } = await connectCore();
     await core.registry!.loadNextPage();
-    renderView(Connect, core);
+    renderView(Connect, { core: core });
     const allWallets = screen.getByRole('button', { name: 'All Wallets' });
     expect(allWallets.textContent).toContain('60+');
     fireEvent.click(allWallets);
@@ -102,12 +104,12 @@ describe('Connect', () => {
   });
 
   it('has no All Wallets entry without a registry or with the feature off', async () => {
-    const { core } = await testCore({ options: { apiUrl: undefined } });
-    renderView(Connect, core);
+    const { core } = await connectCore({ options: { apiUrl: undefined } });
+    renderView(Connect, { core: core });
     expect(walletButtons()).toEqual(['WalletConnect', 'Fake Wallet']);
     cleanup();
-    const { core: off } = await testCore({ options: { features: { allWallets: false } } });
-    renderView(Connect, off);
+    const { core: off } = await connectCore({ options: { features: { allWallets: false } } });
+    renderView(Connect, { core: off });
     expect(screen.queryByRole('button', { name: 'All Wallets' })).toBeNull();
   });
 });

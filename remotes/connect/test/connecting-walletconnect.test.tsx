@@ -1,17 +1,18 @@
 import { routerAtom, toastAtom, walletConnectAtom, type RegistryWallet } from '@portico/shared-state';
+import { REGISTRY_IMAGES, testCore } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import ConnectingWalletConnect from '../src/views/ConnectingWalletConnect';
-import { renderView, testCore } from './helpers';
 
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1705670400';
 
-afterEach(() => cleanup());
+afterEach(cleanupViews);
 
 async function openPairing(options: { wallet?: RegistryWallet; isMobile?: boolean } = {}) {
   const setup = await testCore({ isMobile: options.isMobile });
   void setup.core.connectWalletConnect(options.wallet);
-  renderView(ConnectingWalletConnect, setup.core);
+  renderView(ConnectingWalletConnect, { core: setup.core });
   return setup;
 }
 
@@ -24,7 +25,7 @@ describe('ConnectingWalletConnect', () => {
     expect(adapter.connectCalls).toEqual(['walletConnect']);
 
     act(() => core.walletConnect.receiveUri(URI));
-    const qr = screen.getByRole('img', { name: 'QR code for WalletConnect' });
+    const qr = await screen.findByRole('img', { name: 'QR code for WalletConnect' });
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(qr.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
 
@@ -39,12 +40,12 @@ describe('ConnectingWalletConnect', () => {
   });
 
   it('names the picked wallet and shows Account when the wallet approves', async () => {
-    const wallet = { id: 'w0003', name: 'Wallet 0003', image_url: 'http://registry.test/v1/images/w0003' };
+    const wallet = { id: 'w0003', name: 'Wallet 0003', image_url: `${REGISTRY_IMAGES}/w0003` };
     const { core, adapter } = await openPairing({ wallet });
     act(() => core.walletConnect.receiveUri(URI));
-    expect(screen.getByRole('img', { name: 'QR code for Wallet 0003' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'QR code for Wallet 0003' })).toBeTruthy();
     expect(screen.getByText('Scan with Wallet 0003')).toBeTruthy();
-    act(() => adapter.approve());
+    act(() => adapter.approveConnect());
     await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Account'));
     expect(core.storage.get('recentWallets')?.[0]).toEqual({ id: 'w0003', name: 'Wallet 0003' });
   });
@@ -52,7 +53,7 @@ describe('ConnectingWalletConnect', () => {
   it('shows a decline with Try again, which starts a new pairing', async () => {
     const { core, adapter } = await openPairing();
     act(() => core.walletConnect.receiveUri(URI));
-    await act(async () => adapter.reject());
+    await act(async () => adapter.rejectConnect());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Connection declined');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -69,7 +70,7 @@ describe('ConnectingWalletConnect', () => {
     await waitFor(() => expect(adapter.connectCalls).toHaveLength(2), { timeout: 2_500 });
     expect(screen.queryByRole('img')).toBeNull();
     act(() => core.walletConnect.receiveUri(`${URI}&fresh=1`));
-    expect(screen.getByRole('img', { name: 'QR code for WalletConnect' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'QR code for WalletConnect' })).toBeTruthy();
   });
 
   it('keeps a live pairing when the view is left and opened again', async () => {
@@ -77,8 +78,8 @@ describe('ConnectingWalletConnect', () => {
     act(() => core.walletConnect.receiveUri(URI));
     cleanup();
     expect(core.store.get(walletConnectAtom).wcUri).toBe(URI);
-    renderView(ConnectingWalletConnect, core);
-    expect(screen.getByRole('img', { name: 'QR code for WalletConnect' })).toBeTruthy();
+    renderView(ConnectingWalletConnect, { core });
+    expect(await screen.findByRole('img', { name: 'QR code for WalletConnect' })).toBeTruthy();
     expect(adapter.connectCalls).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { connectAttemptAtom, connectorsAtom, routerAtom, type PorticoViewProps } from '@portico/shared-state';
+import { ErrorPanel, WalletIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
-import { WalletIcon } from '../components/WalletIcon';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -13,29 +13,19 @@ export default function ConnectingExternal({ portico }: PorticoViewProps) {
   const attempt = useAtomValue(connectAttemptAtom);
   const connector = useAtomValue(connectorsAtom).find((candidate) => candidate.id === data?.connectorId);
 
-  if (!connector) {
-    return (
-      <div className="portico-panel" role="alert">
-        <p className="portico-error-text">This wallet is no longer available in the browser.</p>
-      </div>
-    );
-  }
+  if (!connector) return <ErrorPanel message="This wallet is no longer available in the browser." />;
 
   const failed = attempt.connectorId === connector.id && (attempt.status === 'rejected' || attempt.status === 'failed');
   return (
     <div className="portico-center">
       <WalletIcon src={connector.imageUrl} large />
       {failed ? (
-        <div role="alert" className="portico-stack">
-          <p className="portico-error-text">
-            {attempt.status === 'rejected' ? 'Connection declined' : 'Connection failed'}
-          </p>
-          <p className="portico-muted">
-            {attempt.status === 'rejected'
-              ? 'Connection can be declined if a previous request is still active'
-              : attempt.errorMessage}
-          </p>
-        </div>
+        <ErrorPanel
+          message={attempt.status === 'rejected' ? 'Connection declined' : 'Connection failed'}
+          detail={attempt.status === 'rejected' ? 'Connection can be declined if a previous request is still active' : attempt.errorMessage}
+          onRetry={() => void portico.connectExternal(connector.id)}
+          retryLabel="Try again"
+        />
       ) : (
         <div className="portico-stack">
           <p className="portico-title">Continue in {connector.name}</p>
@@ -43,15 +33,6 @@ export default function ConnectingExternal({ portico }: PorticoViewProps) {
             Accept the connection request in the wallet
           </p>
         </div>
-      )}
-      {failed && (
-        <button
-          type="button"
-          className="portico-button"
-          onClick={() => void portico.connectExternal(connector.id)}
-        >
-          Try again
-        </button>
       )}
     </div>
   );

@@ -7,10 +7,9 @@ import {
   type PorticoViewProps,
   type RegistryWallet,
 } from '@portico/shared-state';
+import { CopyButton, ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, preloadQrCode } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { QrCode } from '../components/QrCode';
-import { WalletIcon } from '../components/WalletIcon';
 import { isTelegram } from '../environment';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -20,6 +19,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** How often the view checks that the URI on screen is still usable (spec: default retry gap 1 s). */
 const EXPIRY_CHECK_MS = 1_000;
+const QR_SIZE = 280;
 
 /**
  * Keeps a usable pairing on screen. A live pairing is reused (a scan in progress never breaks);
@@ -42,6 +42,8 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
   const walletName = wallet?.name ?? 'WalletConnect';
 
   useEffect(() => {
+    // The QR encoder loads while the pairing is prepared: the code draws in the frame the URI arrives.
+    void preloadQrCode().catch(() => undefined);
     // An error stays on screen until the person asks to try again.
     if (portico.store.get(walletConnectAtom).status !== 'error') pair(portico, wallet);
     const timer = setInterval(() => {
@@ -55,30 +57,26 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [portico]);
 
-  const copyLink = async () => {
-    const uri = portico.store.get(walletConnectAtom).wcUri;
-    if (!uri) return;
-    try {
-      await navigator.clipboard.writeText(uri);
-      portico.toast.show('success', 'Link copied');
-    } catch {
-      portico.toast.show('error', 'Could not copy the link');
-    }
-  };
+  const copyLink = (
+    <CopyButton
+      portico={portico}
+      value={() => portico.store.get(walletConnectAtom).wcUri}
+      label="Copy link"
+      copiedMessage="Link copied"
+      failedMessage="Could not copy the link"
+    />
+  );
 
   if (state.wcError) {
     return (
       <div className="portico-center">
         <WalletIcon src={wallet?.image_url} large />
-        <div role="alert" className="portico-stack">
-          <p className="portico-error-text">{state.errorMessage ?? 'Connection failed'}</p>
-          {state.errorMessage === 'Connection declined' && (
-            <p className="portico-muted">Connection can be declined if a previous request is still active</p>
-          )}
-        </div>
-        <button type="button" className="portico-button" onClick={() => pair(portico, wallet)}>
-          Try again
-        </button>
+        <ErrorPanel
+          message={state.errorMessage ?? 'Connection failed'}
+          detail={state.errorMessage === 'Connection declined' ? 'Connection can be declined if a previous request is still active' : undefined}
+          onRetry={() => pair(portico, wallet)}
+          retryLabel="Try again"
+        />
       </div>
     );
   }
@@ -100,18 +98,15 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
               href={deepLink.href}
               target={deepLink.target}
               rel="noopener noreferrer"
-              style={{ textDecoration: 'none' }}
               // Remembers the choice (wcLinking) so the next pairing opens the same wallet.
               onClick={() => void portico.walletConnect.openDeepLink(wallet, { isTelegram: isTelegram() })}
             >
               Open {wallet.name}
             </a>
-            <button type="button" className="portico-button portico-button-secondary" onClick={() => void copyLink()}>
-              Copy link
-            </button>
+            {copyLink}
           </>
         ) : (
-          <Preparing text="Preparing the connection…" />
+          <StatusLine>Preparing the connection…</StatusLine>
         )}
       </div>
     );
@@ -119,14 +114,7 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
 
   return (
     <div className="portico-center">
-      {uri ? (
-        <QrCode value={uri} label={`QR code for ${walletName}`} />
-      ) : (
-        <div
-          aria-hidden="true"
-          style={{ width: 280, height: 280, maxWidth: '100%', borderRadius: 'var(--portico-radius)', background: 'var(--portico-surface)' }}
-        />
-      )}
+      {uri ? <QrCode value={uri} label={`QR code for ${walletName}`} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
       <div className="portico-row">
         {wallet && <WalletIcon src={wallet.image_url} />}
         <p className="portico-title">{wallet ? `Scan with ${wallet.name}` : 'Scan with your phone'}</p>
@@ -134,22 +122,11 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
       {uri ? (
         <>
           <p className="portico-muted">Scan this QR code with a WalletConnect wallet, or copy the link into it.</p>
-          <button type="button" className="portico-button portico-button-secondary" onClick={() => void copyLink()}>
-            Copy link
-          </button>
+          {copyLink}
         </>
       ) : (
-        <Preparing text="Preparing QR code…" />
+        <StatusLine>Preparing QR code…</StatusLine>
       )}
     </div>
-  );
-}
-
-function Preparing({ text }: { text: string }) {
-  return (
-    <p className="portico-row portico-muted" role="status">
-      <span className="portico-spinner" aria-hidden="true" />
-      {text}
-    </p>
   );
 }

@@ -1,0 +1,101 @@
+import {
+  CONNECTOR_IDS,
+  connectorsAtom,
+  registryAtom,
+  withoutWallets,
+  type Connector,
+  type PorticoCore,
+  type RegistryWallet,
+  type WalletIdentity,
+} from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import {
+  connectorIdentity,
+  installedConnectorFor,
+  isInstalledConnector,
+  listedConnectors,
+  recentAsRegistryWallet,
+  uniqueById,
+} from '../wallets';
+
+/** Connector ids (`walletConnect`, `injected`, …) that the connection records as recent wallets. */
+const connectorIds = new Set<string>(Object.values(CONNECTOR_IDS));
+
+/** One row of the Connect list. */
+export interface ConnectEntry {
+  key: string;
+  name: string;
+  image?: string | null;
+  /** Registry images are URLs: load them lazily. Connector images are data: URIs. */
+  lazy: boolean;
+  tag?: string;
+  select(): void;
+}
+
+/**
+ * The Connect view's wallets in the spec's order (section 9): walletConnect, recent, injected
+ * (announced), featured, custom, external, recommended. A wallet is listed once: registry entries
+ * that are installed or recent are dropped by rdns, id or case-insensitive name. Loads the featured
+ * and recommended wallets for what is installed, and warms WalletConnect.
+ */
+export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
+  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom));
+  const registry = useAtomValue(registryAtom);
+  const installed = connectors.filter(isInstalledConnector);
+  const installedIdentities = installed.map(connectorIdentity);
+  const installedKey = JSON.stringify(installedIdentities);
+  const connectorsKey = connectors.map((connector) => connector.id).join('\n');
+
+  // WalletConnect is one click away: warm its client while the person reads the list.
+  useEffect(() => portico.walletConnect.preload(), [portico]);
+
+  // Featured and recommended depend on what is installed: ask again when an extension announces late.
+  useEffect(() => {
+    void portico.registry?.loadConnectViewWallets(JSON.parse(installedKey) as WalletIdentity[]);
+  }, [portico, installedKey]);
+
+  const recent = useMemo(() => {
+    const known = uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets, ...registry.search.results]);
+    // A recent wallet that a listed connector stands for (WalletConnect itself, an installed
+    // extension) is listed once, as that connector.
+    return (portico.registry?.recentWallets() ?? [])
+      .filter((wallet) => !connectorIds.has(wallet.id ?? '') && !installedConnectorFor(wallet, connectors))
+      .map((wallet) => recentAsRegistryWallet(wallet, known));
+    // `connectors` is derived from connectorsKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [portico, registry, connectorsKey]);
+
+  const featured = withoutWallets(registry.featured, [...installedIdentities, ...recent]);
+  const recommended = withoutWallets(registry.recommended, [...installedIdentities, ...recent, ...featured]);
+
+  const registryEntry = (wallet: RegistryWallet, tag?: string): ConnectEntry => ({
+    key: `registry:${wallet.id}`,
+    name: wallet.name,
+    image: wallet.image_url,
+    lazy: true,
+    tag,
+    select: () => void portico.connectWalletConnect(wallet),
+  });
+  const connectorEntry = (connector: Connector, select: () => void, tag = connector.installed ? 'installed' : undefined): ConnectEntry => ({
+    key: `connector:${connector.id}`,
+    name: connector.name,
+    image: connector.imageUrl,
+    lazy: false,
+    tag,
+    select,
+  });
+  const external = (connector: Connector) => connectorEntry(connector, () => void portico.connectExternal(connector.id));
+
+  return [
+    ...connectors
+      .filter((connector) => connector.type === 'WALLET_CONNECT')
+      .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'QR code')),
+    ...recent.map((wallet) => registryEntry(wallet, 'recent')),
+    ...installed.map(external),
+    ...featured.map((wallet) => registryEntry(wallet)),
+    // custom: the options have no custom wallet list yet.
+    ...connectors.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledConnector(connector)).map(external),
+    ...recommended.map((wallet) => registryEntry(wallet)),
+  ];
+}

@@ -1,0 +1,97 @@
+import {
+  WALLET_PAGE_SIZE,
+  connectorsAtom,
+  isSameWallet,
+  registryAtom,
+  withoutWallets,
+  type Connector,
+  type PorticoCore,
+  type RegistryWallet,
+} from '@portico/shared-state';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { connectorIdentity, isInstalledConnector, listedConnectors, uniqueById } from '../wallets';
+
+/** One wallet in the All Wallets grid. */
+export interface WalletTileEntry {
+  key: string;
+  name: string;
+  image?: string | null;
+  installed: boolean;
+  select(): void;
+}
+
+/**
+ * What the All Wallets grid shows. Without a query: installed wallets first, then featured,
+ * recommended and the registry's pages (the first page loads on mount; `loadMore` fetches the next
+ * while there is one). With a query: the registry's search results (300 ms minimum wait, up to 100),
+ * installed wallets that match first. Also the loading and error state of whichever is shown.
+ */
+export function useWalletTiles(portico: PorticoCore) {
+  const registry = useAtomValue(registryAtom);
+  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom));
+  const installed = connectors.filter(isInstalledConnector);
+  const [query, setQuery] = useState(registry.search.query);
+  const trimmed = query.trim();
+  const searching = trimmed !== '';
+
+  useEffect(() => {
+    if (portico.registry && portico.store.get(registryAtom).page === 0) void portico.registry.loadNextPage();
+  }, [portico]);
+
+  const connectorTile = (connector: Connector): WalletTileEntry => ({
+    key: `connector:${connector.id}`,
+    name: connector.name,
+    image: connector.imageUrl,
+    installed: true,
+    select: () => void portico.connectExternal(connector.id),
+  });
+  const registryTile = (wallet: RegistryWallet): WalletTileEntry => ({
+    key: `registry:${wallet.id}`,
+    name: wallet.name,
+    image: wallet.image_url,
+    installed: false,
+    select: () => void portico.connectWalletConnect(wallet),
+  });
+
+  const installedIdentities = installed.map(connectorIdentity);
+  let tiles: WalletTileEntry[];
+  if (searching) {
+    const lower = trimmed.toLowerCase();
+    const results = registry.search.results;
+    const installedMatches = installed.filter(
+      (connector) =>
+        connector.name.toLowerCase().includes(lower) ||
+        results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector))),
+    );
+    tiles = [...installedMatches.map(connectorTile), ...withoutWallets(results, installedIdentities).map(registryTile)];
+  } else {
+    const listed = uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets]);
+    tiles = [...installed.map(connectorTile), ...withoutWallets(listed, installedIdentities).map(registryTile)];
+  }
+
+  const hasMorePages =
+    !searching &&
+    (registry.page === 0 || (registry.wallets.length < registry.count && registry.page * WALLET_PAGE_SIZE < registry.count));
+  const loading = searching ? registry.search.loading : registry.loading;
+  const error = searching ? registry.search.error : registry.error;
+
+  return {
+    tiles,
+    query,
+    /** The trimmed query; '' when not searching. */
+    searchTerm: trimmed,
+    loading,
+    error,
+    /** A search that finished and found nothing. */
+    noneFound: searching && !loading && !error && registry.search.query === trimmed && tiles.length === 0,
+    /** Another page can be asked for now (none in flight, none failed). */
+    canLoadMore: hasMorePages && !registry.loading && !registry.error,
+    loadMore: () => void portico.registry?.loadNextPage(),
+    search: (value: string) => {
+      setQuery(value);
+      void portico.registry?.search(value);
+    },
+    retry: () => void (searching ? portico.registry?.search(trimmed) : portico.registry?.loadNextPage()),
+  };
+}
