@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One request the stub API saw (CORS preflights are answered but not recorded). */
+/**
+ * One request the stub API saw (CORS preflights are answered but not recorded).
+ * @example expect(JSON.parse(api.requestsTo('/v1/onramp/quote')[0]!.body)).toMatchObject({ amount: '100' });
+ */
 export interface ApiRequest {
   method: string;
   /** The pathname, e.g. '/v1/account/0xf39F…/balance'. */
@@ -21,6 +24,7 @@ export interface ApiRequest {
  * What a route answers: JSON (`json`, the default `{}`), raw text (`text`), a status (200), extra
  * headers, a delay, `hang: true` to never answer, or `partial` to send the head and part of a body
  * and then stall.
+ * @example { status: 429, json: { error: 'Too many requests' }, headers: { 'retry-after': '1' } }
  */
 export interface ApiReply {
   status?: number;
@@ -32,16 +36,20 @@ export interface ApiReply {
   partial?: string;
 }
 
-/** Answers a request; `undefined` lets the next matching route (or the 404) answer. May wait (e.g. on a gate). */
+/**
+ * Answers a request; `undefined` lets the next matching route (or the 404) answer. May wait (e.g. on a gate).
+ * @example (request) => (request.params.get('search') === 'old' ? { hang: true } : undefined)
+ */
 export type ApiHandler = (request: ApiRequest) => ApiReply | undefined | Promise<ApiReply | undefined>;
 
 /**
  * A route table: 'METHOD /path' → a reply or a handler. METHOD may be `*` (any); a path segment
  * `:name` matches one segment (see `pathParams`), a final `*` matches the rest, so '* /*' is every request.
+ * @example { 'GET /v1/identity/:address': { json: { name: null, avatar: null } }, '* /v1/onramp/*': { status: 503 } }
  */
 export type ApiRoutes = Record<string, ApiReply | ApiHandler>;
 
-/** A local HTTP API on 127.0.0.1 answering from a route table. */
+/** A local HTTP API on 127.0.0.1 answering from a route table. @example testCore({ api }) // apiUrl = api.url */
 export interface ApiStub {
   /** Where it listens, e.g. 'http://127.0.0.1:40123'; pass it as the host option `apiUrl`. */
   url: string;
@@ -96,7 +104,7 @@ function write(res: ServerResponse, answer: ApiReply) {
 
 const liveStubs = new Set<ApiStub>();
 
-/** Forgets the requests and overrides of every API stub still open (see `resetTestKit`). */
+/** Forgets the requests and overrides of every API stub still open. @example afterEach(resetApiStubs) // or resetTestKit */
 export function resetApiStubs() {
   for (const stub of liveStubs) stub.reset();
 }

@@ -7,11 +7,15 @@ import { encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
 import type { ApiRequest, ApiRoutes } from './api-stub';
 import { CHAIN, ICON } from './fixtures';
 
+/** The devchain's Portico USD (6 decimals). @example `${CHAIN}:${PUSD_ADDRESS}` */
 export const PUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** The devchain's Portico Token (18 decimals). @example `${CHAIN}:${PTK_ADDRESS}` */
 export const PTK_ADDRESS = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+/** The exchange's router. @example expect(adapter.calls[1]).toMatchObject({ to: ROUTER }); */
 export const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+/** The exchange's wrapped Ether (the first hop of a native swap). @example approveData(WETH, 1n) // a spender that is not the router */
 export const WETH = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
-/** The API's (and the swap form's) address for the native token. */
+/** The API's (and the swap form's) address for the native token. @example SWAP_TOKENS.ETH.address === NATIVE_TOKEN_ADDRESS */
 export const NATIVE_TOKEN_ADDRESS = `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
 
 /**
@@ -37,11 +41,15 @@ export function devchainBalance(symbol: 'ETH' | 'PUSD', numeric: string, extra: 
   return { ...token, ...extra };
 }
 
-/** Gas the stub API puts on a built approval and a built swap. */
+/** Gas the stub API puts on a built approval. @example expect(adapter.calls[0]).toMatchObject({ gas: APPROVE_GAS }); */
 export const APPROVE_GAS = '46000';
+/** Gas the stub API puts on a built swap. @example expect(adapter.calls[1]).toMatchObject({ gas: SWAP_GAS }); */
 export const SWAP_GAS = '120000';
 
-/** Written out here rather than imported from the product, so the tests check its decoding independently. */
+/**
+ * The router's swap functions, written out here rather than imported from the product, so the tests check its decoding independently.
+ * @example encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [0n, [WETH, PUSD_ADDRESS], ACCOUNT, deadline] })
+ */
 export const ROUTER_ABI = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)',
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable',
@@ -55,7 +63,7 @@ export const ROUTER_ABI = parseAbi([
 export const approveData = (spender: string, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as `0x${string}`, amount] });
 
-/** What the stub's convert routes answer from; a test changes it between (or during) steps. */
+/** What the stub's convert routes answer from; a test changes it between (or during) steps. @example exchange.toAmount = (exchange.toAmount * 98n) / 100n; // the price moved */
 export interface ExchangeState {
   /** What /v1/convert/allowance answers; a built approval sets it (like mining the approval). */
   allowance: bigint;
@@ -67,7 +75,7 @@ export interface ExchangeState {
   swapRecipient?: string;
 }
 
-/** The exchange's state at the start of a test: nothing approved, ≈ 39.96 PTK quoted for 100 PUSD. */
+/** The exchange's state at the start of a test: nothing approved, ≈ 39.96 PTK quoted for 100 PUSD. @example afterEach(() => Object.assign(exchange, initialExchange())); */
 export const initialExchange = (): ExchangeState => ({ allowance: 0n, toAmount: 39_960_000_000_000_000_000n });
 
 const addressOf = (caip: string) => caip.slice(caip.lastIndexOf(':') + 1) as `0x${string}`;

@@ -10,7 +10,7 @@ import {
 } from '@portico/shared-state';
 import { ACCOUNT, ACCOUNT_PRIVATE_KEY, ICON, TX_HASH } from './fixtures';
 
-/** The WalletConnect connector, as the eip155 adapter lists it. */
+/** The WalletConnect connector, as the eip155 adapter lists it. @example new FakeAdapter({ connectors: [walletConnectConnector] }) */
 export const walletConnectConnector: Connector = {
   id: 'walletConnect',
   name: 'WalletConnect',
@@ -23,6 +23,7 @@ export const walletConnectConnector: Connector = {
  * An installed EIP-6963 wallet, "Fake Wallet" (id and rdns 'io.fake'): the one FakeAdapter connects
  * by default. It is exactly what the real eip155 adapter lists for an installed `FakeWallet`
  * (shared-state's eip155-adapter test checks it).
+ * @example await core.connection.connect(fakeWalletConnector.id);
  */
 export const fakeWalletConnector: Connector = {
   id: 'io.fake',
@@ -41,7 +42,7 @@ export const fakeWalletConnector: Connector = {
 export const userRejection = () =>
   new UserRejectedRequestError(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
 
-/** A connect the wallet has not answered yet. */
+/** A connect the wallet has not answered yet. @example adapter.pendingConnects[0]!.reject(new Error('Relay unreachable')); */
 export interface PendingConnect {
   connectorId: string;
   /** The wallet approves (with the adapter's `account` unless given). */
@@ -50,7 +51,10 @@ export interface PendingConnect {
   settled: boolean;
 }
 
-/** Something the wallet was asked to do, in order: which connector, on which network. */
+/**
+ * Something the wallet was asked to do, in order: which connector, on which network.
+ * @example expect(adapter.walletRequests.at(-1)).toMatchObject({ method: 'sendTransfer', connectorId: 'io.fake' });
+ */
 export interface WalletRequest {
   method: 'switchNetwork' | 'sendTransfer' | 'sendTransaction' | 'signMessage';
   connectorId: string;
@@ -59,6 +63,7 @@ export interface WalletRequest {
   address?: string;
 }
 
+/** How a new FakeAdapter behaves (each is also a public field to change later). @example new FakeAdapter({ walletWaits: true, nativeBalance: '10000.0' }) */
 export interface FakeAdapterOptions {
   /** Connectors discovered (default: WalletConnect and the installed Fake Wallet). */
   connectors?: Connector[];

@@ -77,7 +77,7 @@ export class FakeWallet implements Eip1193Provider {
   }
 }
 
-/** EIP-6963 provider info. */
+/** EIP-6963 provider info. @example const info: WalletInfo = walletInfo({ name: 'Trust Wallet' }); */
 export interface WalletInfo {
   uuid: string;
   name: string;

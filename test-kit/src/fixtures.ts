@@ -1,13 +1,16 @@
 /** Addresses, networks and host options the tests share, plus two small async helpers. */
 
-/** Anvil's first account as wallets report it (lower case). */
+/** Anvil's first account as wallets report it (lower case). @example wallet.accounts = [ANVIL_ADDRESS] */
 export const ANVIL_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 /**
  * Anvil's first account, checksummed: the FakeAdapter's account.
  * @example expect(core.store.get(activeAccountAtom)?.address).toBe(ACCOUNT);
  */
 export const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-/** Anvil's first account's private key (the devchain's well-known dev key #0); FakeAdapter signs with it. */
+/**
+ * Anvil's first account's private key (the devchain's well-known dev key #0); FakeAdapter signs with it.
+ * @example privateKeyToAccount(ACCOUNT_PRIVATE_KEY).address === ACCOUNT
+ */
 export const ACCOUNT_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 /**
  * Anvil's second account, checksummed: a receiver.
@@ -56,7 +59,7 @@ export function minimalOptions(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A promise the test settles by hand. */
+/** A promise the test settles by hand. @example const gate: Deferred<void> = deferred(); */
 export interface Deferred<T> {
   promise: Promise<T>;
   resolve(value: T): void;

@@ -1,7 +1,7 @@
 /** Name registration's API (spec section 7, profile) over an in-memory name table. */
 import type { ApiRoutes } from './api-stub';
 
-/** ENSIP-11 coin type of the devchain (0x80000000 | 31337), as names are stored there. */
+/** ENSIP-11 coin type of the devchain (0x80000000 | 31337), as names are stored there. @example expect(body.coin_type).toBe(DEVCHAIN_COIN_TYPE); */
 export const DEVCHAIN_COIN_TYPE = 2147514985;
 
 /**

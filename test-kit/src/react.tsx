@@ -1,4 +1,4 @@
-import type { PorticoCore } from '@portico/shared-state';
+import type { PorticoCore, PorticoViewProps } from '@portico/shared-state';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { ComponentType } from 'react';
@@ -10,12 +10,6 @@ export { FakeIntersectionObserver } from './intersection-observer';
 // longer than Testing Library's default 1 s for findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
 
-export interface RenderViewOptions<Props> {
-  core: PorticoCore;
-  /** Props besides `portico` (which is always `core`). */
-  props?: Omit<Props, 'portico'>;
-}
-
 /**
  * Renders a view as the shell does: inside jotai's Provider with the core's store, with
  * `portico={core}`. Importing this module also sets Testing Library's async timeout to 5 s.
@@ -24,14 +18,10 @@ export interface RenderViewOptions<Props> {
  * renderView(WalletSend, { core });
  * await screen.findByRole('radio', { name: /^USDC/ });
  */
-export function renderView<Props extends { portico: PorticoCore }>(
-  View: ComponentType<Props>,
-  { core, props }: RenderViewOptions<Props>,
-): RenderResult {
-  const viewProps = { ...props, portico: core } as Props;
+export function renderView(View: ComponentType<PorticoViewProps>, { core }: { core: PorticoCore }): RenderResult {
   return render(
     <Provider store={core.store}>
-      <View {...viewProps} />
+      <View portico={core} />
     </Provider>,
   );
 }

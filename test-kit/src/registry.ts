@@ -2,7 +2,7 @@
 import type { RegistryWallet } from '@portico/shared-state';
 import type { ApiReply, ApiRequest, ApiRoutes } from './api-stub';
 
-/** Where registryWallets' images live. */
+/** Where registryWallets' images live. @example `${REGISTRY_IMAGES}/w0001` */
 export const REGISTRY_IMAGES = 'http://registry.test/v1/images';
 
 const list = (params: URLSearchParams, key: string) => params.get(key)?.split(',').filter(Boolean) ?? [];

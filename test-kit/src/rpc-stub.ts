@@ -1,9 +1,12 @@
 import { apiStub, type ApiReply } from './api-stub';
 
-/** 10000 ETH in wei, as anvil funds its first account. */
+/** 10000 ETH in wei, as anvil funds its first account (what rpcStub answers to eth_getBalance). @example BigInt(TEN_THOUSAND_ETH_HEX) */
 export const TEN_THOUSAND_ETH_HEX = `0x${(10_000n * 10n ** 18n).toString(16)}`;
 
-/** A tiny JSON-RPC node: answers eth_chainId and eth_getBalance (10000 ETH), records every method. */
+/**
+ * A tiny JSON-RPC node: answers eth_chainId and eth_getBalance (10000 ETH), records every method.
+ * @example rpc.balanceError = { code: -32602, message: 'invalid params' };
+ */
 export interface RpcStub {
   /** POST any path under it (e.g. `${rpc.url}/anvil`). */
   url: string;

@@ -10,6 +10,7 @@ import { resetApiStubs, type ApiStub } from './api-stub';
 import { FakeAdapter, fakeWalletConnector, type FakeAdapterOptions } from './fake-adapter';
 import { minimalOptions } from './fixtures';
 
+/** How testCore builds the core. @example { api, adapter: { walletWaits: true }, connect: true, views: ['Account', 'Swap'] } */
 export interface TestCoreOptions {
   /** Host options on top of `minimalOptions()` (project, metadata, anvil) and the API's url. */
   options?: Record<string, unknown>;
@@ -30,6 +31,7 @@ export interface TestCoreOptions {
   views?: ViewName[];
 }
 
+/** What testCore gives back. @example const { core, adapter, events } = await testCore(); */
 export interface TestCore {
   core: PorticoCore;
   adapter: FakeAdapter;
