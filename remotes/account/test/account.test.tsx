@@ -1,40 +1,52 @@
 import { accountsAtom, activeAccountAtom, routerAtom, transactionsAtom } from '@portico/shared-state';
+import { ACCOUNT as ADDRESS, RECEIVER as OTHER, anvil, apiStub, testCore, type ApiStub } from '@portico/test-kit';
+import { FakeIntersectionObserver, cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
 import {
-  ADDRESS,
-  connectedCore,
+  accountRoutes,
+  anvilTwo,
+  emptyAccountApi,
   ethBalance,
-  FakeIntersectionObserver,
-  OTHER,
-  renderView,
-  stubApi,
+  pusdBalance as usdcBalance,
   transaction,
-  usdcBalance,
-} from './helpers';
+  upstreamDown,
+  type AccountApiState,
+} from './account-api';
 
-let stub: ReturnType<typeof stubApi>;
+let api: ApiStub;
+let state: AccountApiState;
 const originalObserver = globalThis.IntersectionObserver;
+beforeAll(async () => {
+  api = await apiStub(accountRoutes(() => state));
+});
 beforeEach(() => {
-  stub = stubApi();
+  state = emptyAccountApi();
   globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
 });
 afterEach(() => {
-  cleanup();
-  stub.restore();
+  cleanupViews();
   globalThis.IntersectionObserver = originalObserver;
   FakeIntersectionObserver.instances = [];
 });
+afterAll(() => api.close());
+
+/** A real core connected to ADDRESS on Anvil Local (10,000 ETH), with the account API stub. */
+async function connectedCore(options: Record<string, unknown> = {}) {
+  const { core } = await testCore({ api, connect: true, adapter: { nativeBalance: '10000.0' }, options: { networks: [anvil, anvilTwo], ...options } });
+  return core;
+}
+const requestsTo = (path: RegExp) => api.requestsTo(path);
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
 describe('Account header', () => {
   it('shows identity, balance, network, explorer and actions; Receive opens WalletReceive', async () => {
-    stub.api.identity = { name: 'vitalik.test', avatar: 'https://api.test/avatar.png' };
+    state.identity = { name: 'vitalik.test', avatar: 'https://api.test/avatar.png' };
     const core = await connectedCore();
-    const { container } = renderView(Account, core);
+    const { container } = renderView(Account, { core });
     await waitFor(() => expect(screen.getByText('vitalik.test')).toBeTruthy());
     expect(screen.getByText('0xf39F…2266')).toBeTruthy();
     const avatar = container.querySelector('img.portico-avatar')!;
@@ -50,12 +62,12 @@ describe('Account header', () => {
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Receive' }));
     expect(core.store.get(routerAtom).view).toBe('WalletReceive');
-    expect(stub.api.requests.some((url) => url.pathname === `/v1/identity/${ADDRESS}`)).toBe(true);
+    expect(api.requestsTo(`/v1/identity/${ADDRESS}`)).toHaveLength(1);
   });
 
   it('falls back to the shortened address and the gradient without identity; Send and Receive follow the features', async () => {
     const core = await connectedCore({ features: { send: false, receive: false } });
-    const { container } = renderView(Account, core);
+    const { container } = renderView(Account, { core });
     await waitFor(() => expect(screen.getByText('10,000 ETH')).toBeTruthy());
     expect(screen.getByText('0xf39F…2266')).toBeTruthy();
     expect(container.querySelector('img.portico-avatar')).toBeNull();
@@ -68,7 +80,7 @@ describe('Account header', () => {
 describe('Account tabs', () => {
   it('is a tablist moved with the arrow keys, Home and End; the tab is kept in the account state', async () => {
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     const tablist = screen.getByRole('tablist');
     expect(within(tablist).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Tokens', 'NFTs', 'Activity']);
     expect(tab('Tokens').getAttribute('aria-selected')).toBe('true');
@@ -103,7 +115,7 @@ describe('Account tabs', () => {
       const accounts = core.store.get(accountsAtom);
       core.store.set(accountsAtom, { ...accounts, eip155: { ...accounts.eip155!, currentTab: 'NFTs' } });
     });
-    renderView(Account, core);
+    renderView(Account, { core });
     expect(tab('NFTs').getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull();
   });
@@ -112,10 +124,10 @@ describe('Account tabs', () => {
 describe('Tokens', () => {
   it('shows a loading status, then each balance item with icon, quantity and value', async () => {
     let open!: () => void;
-    stub.api.balanceGate = new Promise<void>((resolve) => (open = resolve));
-    stub.api.balances = [ethBalance, usdcBalance];
+    state.balanceGate = new Promise<void>((resolve) => (open = resolve));
+    state.balances = [ethBalance, usdcBalance];
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading tokens…'));
     act(() => open());
     const list = await screen.findByRole('list', { name: 'Tokens' });
@@ -128,30 +140,30 @@ describe('Tokens', () => {
     expect(rows[1]!.querySelector('[aria-hidden="true"]')?.textContent).toBe('PU');
     // The header keeps the only "10,000 ETH" text (the e2e tests look it up by text).
     await waitFor(() => expect(screen.getAllByText('10,000 ETH')).toHaveLength(1));
-    expect(stub.api.requests.find((url) => url.pathname.endsWith('/balance'))?.searchParams.get('chainId')).toBe('eip155:31337');
+    expect(requestsTo(/\/balance$/)[0]?.params.get('chainId')).toBe('eip155:31337');
   });
 
   it('says when there are no tokens, and when the site has no API', async () => {
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     await waitFor(() => expect(panel().textContent).toBe('No tokens yet'));
     cleanup();
 
     const withoutApi = await connectedCore({ apiUrl: undefined });
-    renderView(Account, withoutApi);
+    renderView(Account, { core: withoutApi });
     await waitFor(() => expect(panel().textContent).toBe('Token balances are unavailable for this site'));
   });
 });
 
 describe('NFTs', () => {
   it('shows a grid of lazy images with name and collection', async () => {
-    stub.api.nfts = [
+    state.nfts = [
       { contract: '0xabc', tokenId: '1', name: 'Portico Punk #1', collection: 'Portico Punks', imageUrl: 'http://api.test/nft/1.png' },
       { contract: '0xabc', tokenId: '2', name: null, collection: 'Portico Punks', imageUrl: 'http://api.test/nft/2.png' },
       { contract: '0xdef', tokenId: '9', name: 'Free money', collection: 'Spam', imageUrl: 'http://api.test/nft/9.png', isSpam: true },
     ];
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     fireEvent.click(tab('NFTs'));
     const grid = await screen.findByRole('list', { name: 'NFTs' });
     const items = within(grid).getAllByRole('listitem');
@@ -164,14 +176,15 @@ describe('NFTs', () => {
   });
 
   it('says when there are none, and offers Retry after an error', async () => {
-    stub.api.failing.add('nfts');
+    const recover = api.override({ 'GET /v1/account/:address/nfts': upstreamDown });
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     fireEvent.click(tab('NFTs'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load NFTs');
-    stub.api.failing.delete('nfts');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    recover();
+    // The alert holds the error only; Retry is next to it (the kit's ErrorPanel).
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(panel().textContent).toBe('No NFTs yet'));
   });
 });
@@ -188,12 +201,12 @@ describe('Activity', () => {
     // Other chains and spam-only transfers are left out (spec sections 4 and 5).
     firstPage[3] = transaction(3, { chain: 'eip155:1' });
     firstPage[4] = transaction(4, {}, [{ direction: 'in', nft_info: { name: 'Spam', flags: { is_spam: true } } }]);
-    stub.api.history = {
+    state.history = {
       '': { data: firstPage, next: 'page-2' },
       'page-2': { data: [transaction(20, { operationType: 'execute' }, [])], next: null },
     };
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     fireEvent.click(tab('Activity'));
     const list = await screen.findByRole('list', { name: 'Activity' });
     let rows = within(list).getAllByRole('listitem');
@@ -214,7 +227,7 @@ describe('Activity', () => {
     );
     rows = within(list).getAllByRole('listitem');
     expect(rows[18]!.textContent).toBe('Contract callto 0x7099…79C825 min. ago');
-    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).map((url) => url.searchParams.get('cursor'))).toEqual([
+    expect(requestsTo(/\/history$/).map((request) => request.params.get('cursor'))).toEqual([
       null,
       'page-2',
     ]);
@@ -226,13 +239,13 @@ describe('Activity', () => {
     fireEvent.click(tab('Tokens'));
     fireEvent.click(tab('Activity'));
     expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(19);
-    await waitFor(() => expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history'))).toHaveLength(3));
-    expect(stub.api.requests.filter((url) => url.pathname.endsWith('/history')).at(-1)!.searchParams.get('cursor')).toBeNull();
+    await waitFor(() => expect(requestsTo(/\/history$/)).toHaveLength(3));
+    expect(requestsTo(/\/history$/).at(-1)!.params.get('cursor')).toBeNull();
   }, 30_000);
 
   it('says when there is no activity', async () => {
     const core = await connectedCore();
-    renderView(Account, core);
+    renderView(Account, { core });
     fireEvent.click(tab('Activity'));
     await waitFor(() => expect(panel().textContent).toBe('No activity yet'));
   });

@@ -1,9 +1,16 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
+import { apiStub, testCore, type ApiStub } from '@portico/test-kit';
+import { FakeIntersectionObserver, cleanupViews, renderView } from '@portico/test-kit/react';
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
-import { connectedCore, FakeIntersectionObserver, renderView, stubApi } from './helpers';
+import { accountRoutes, emptyAccountApi } from './account-api';
 
-let stub: ReturnType<typeof stubApi>;
+let api: ApiStub;
+beforeAll(async () => {
+  api = await apiStub(accountRoutes(emptyAccountApi));
+});
+afterAll(() => api.close());
+const openAccount = async () => renderView(Account, { core: (await testCore({ api, connect: true })).core });
 const originalObserver = globalThis.IntersectionObserver;
 const originalResolved = Intl.DateTimeFormat.prototype.resolvedOptions;
 
@@ -14,12 +21,10 @@ function inTimeZone(timeZone: string) {
 }
 
 beforeEach(() => {
-  stub = stubApi();
   globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
 });
 afterEach(() => {
-  cleanup();
-  stub.restore();
+  cleanupViews();
   globalThis.IntersectionObserver = originalObserver;
   Intl.DateTimeFormat.prototype.resolvedOptions = originalResolved;
 });
@@ -27,14 +32,14 @@ afterEach(() => {
 describe('Buy and the restricted time zones (spec section 9)', () => {
   it('shows Buy elsewhere', async () => {
     inTimeZone('Europe/Berlin');
-    renderView(Account, await connectedCore());
+    await openAccount();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Buy' })).toBeTruthy());
   });
 
   for (const zone of ['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau']) {
     it(`hides Buy in ${zone}; the other actions stay`, async () => {
       inTimeZone(zone);
-      renderView(Account, await connectedCore());
+      await openAccount();
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
       expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();
     });

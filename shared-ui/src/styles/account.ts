@@ -4,6 +4,26 @@
  */
 export const accountStylesheetText = /* css */ `
 .portico-address { font-weight: 600; font-size: 1.2em; margin: 0; }
+.portico-address-full { font-size: 1em; word-break: break-all; font-family: ui-monospace, monospace; }
 .portico-chip { display: inline-flex; align-items: center; gap: 6px; padding: 4px 10px; border-radius: 999px; background: var(--portico-surface); }
-.portico-avatar { width: 64px; height: 64px; border-radius: 50%; background: conic-gradient(from 90deg, var(--portico-accent), #7b61ff, #26d962, var(--portico-accent)); }
+.portico-chip-list { display: flex; flex-wrap: wrap; }
+.portico-avatar { width: 64px; height: 64px; border-radius: 50%; object-fit: cover; background: conic-gradient(from 90deg, var(--portico-accent), #7b61ff, #26d962, var(--portico-accent)); }
+.portico-account-actions { width: 100%; flex-wrap: wrap; }
+.portico-account-actions .portico-button { flex: 1; }
+.portico-item-text { display: grid; gap: 2px; min-width: 0; flex: 1; }
+.portico-item-meta { display: grid; gap: 2px; justify-items: end; flex: none; text-align: right; }
+.portico-item-secondary { font-weight: 400; }
+.portico-item-end { flex: none; }
+.portico-ellipsis { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.portico-quantity { display: flex; gap: 0.3em; }
+.portico-token-avatar { border-radius: 50%; font-size: 0.85em; }
+.portico-nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
+.portico-nft-tile {
+  display: flex; flex-direction: column; gap: 6px; padding: 8px; min-width: 0; border-radius: var(--portico-radius);
+  background: var(--portico-surface); font-size: 0.85em;
+}
+.portico-nft-tile span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.portico-nft-image { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: var(--portico-radius); background: var(--portico-surface-hover); }
+.portico-nft-name { font-weight: 600; }
+.portico-scroll-sentinel { height: 1px; }
 `;

@@ -1,8 +1,8 @@
 import { formatRelativeTime, transactionsAtom, type PorticoCore } from '@portico/shared-state';
+import { EmptyState, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef } from 'react';
 import { describeTransaction, type ActivityRow } from '../lib/transaction';
-import { EmptyState, Loading } from './Loading';
 
 /**
  * Activity tab: the active network's transactions, newest first, one page (cursor) at a time.
@@ -25,7 +25,7 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
   }, [portico, caipAddress]);
 
   if (!available) return <EmptyState>Activity is unavailable for this site</EmptyState>;
-  if (!current || (transactions.loading && rows.length === 0)) return <Loading label="Loading activity…" />;
+  if (!current || (transactions.loading && rows.length === 0)) return <LoadingPanel label="Loading activity…" />;
   if (rows.length === 0) return <EmptyState>No activity yet</EmptyState>;
 
   return (
@@ -36,7 +36,7 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
         ))}
       </ul>
       {transactions.loading ? (
-        <Loading label="Loading more activity…" />
+        <LoadingPanel label="Loading more activity…" />
       ) : (
         hasMore && <LoadMoreTrigger onLoad={() => void portico.accountData.loadMoreTransactions()} count={rows.length} />
       )}
@@ -47,22 +47,20 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
 function ActivityItem({ row }: { row: ActivityRow }) {
   const minedAt = Date.parse(row.minedAt);
   return (
-    <li className="portico-list-item" style={{ cursor: 'default' }}>
-      <span style={{ display: 'grid', gap: 2, minWidth: 0, flex: 1 }}>
+    <li className="portico-list-item portico-list-item-static">
+      <span className="portico-item-text">
         <span>
           {row.operation}
           {row.failed && <span className="portico-error-text"> (failed)</span>}
         </span>
         {row.counterparty && (
-          <span className="portico-muted" style={{ fontWeight: 400 }}>
-            {row.counterparty}
-          </span>
+          <span className="portico-muted portico-item-secondary">{row.counterparty}</span>
         )}
       </span>
-      <span style={{ display: 'grid', gap: 2, justifyItems: 'end', flex: 'none', textAlign: 'right' }}>
+      <span className="portico-item-meta">
         {row.amount && <span>{row.amount}</span>}
         {Number.isFinite(minedAt) && (
-          <time className="portico-muted" style={{ fontWeight: 400 }} dateTime={row.minedAt}>
+          <time className="portico-muted portico-item-secondary" dateTime={row.minedAt}>
             {formatRelativeTime(minedAt)}
           </time>
         )}
@@ -102,5 +100,5 @@ function LoadMoreTrigger({ onLoad, count }: { onLoad: () => void; count: number 
       </button>
     );
   }
-  return <div ref={ref} data-testid="activity-end" style={{ height: 1 }} />;
+  return <div ref={ref} data-testid="activity-end" className="portico-scroll-sentinel" />;
 }

@@ -1,7 +1,7 @@
 import { formatBalance, formatUsd, portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { EmptyState, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { EmptyState, Loading } from './Loading';
 
 /** Tokens tab: the account's balance items with quantity and value (spec section 3, Balance item). */
 export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; caipAddress: string }) {
@@ -14,7 +14,7 @@ export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; ca
   // Balances of another account or network are never shown, not even for a frame.
   const current = portfolio.caipAddress === caipAddress;
   if (current && portfolio.unavailable) return <EmptyState>Token balances are unavailable for this site</EmptyState>;
-  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <Loading label="Loading tokens…" />;
+  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <LoadingPanel label="Loading tokens…" />;
   if (portfolio.balances.length === 0) {
     return portfolio.lastFailure !== undefined ? (
       <EmptyState>Token balances could not be loaded. They will load again when you come back.</EmptyState>
@@ -34,17 +34,17 @@ export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; ca
 
 function TokenRow({ item }: { item: BalanceItem }) {
   return (
-    <li className="portico-list-item" style={{ cursor: 'default' }}>
+    <li className="portico-list-item portico-list-item-static">
       <TokenIcon item={item} />
-      <span style={{ display: 'grid', gap: 2, minWidth: 0, flex: 1 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.name}</span>
+      <span className="portico-item-text">
+        <span className="portico-ellipsis">{item.name}</span>
         {/* Number and symbol are separate flex items: the header's "10,000 ETH" stays the only such text. */}
-        <span className="portico-muted" style={{ display: 'flex', gap: '0.3em', fontWeight: 400 }}>
+        <span className="portico-muted portico-item-secondary portico-quantity">
           <span>{formatBalance(item.quantity.numeric)}</span>
           <span>{item.symbol}</span>
         </span>
       </span>
-      {item.value !== undefined && <span style={{ flex: 'none' }}>{formatUsd(item.value)}</span>}
+      {item.value !== undefined && <span className="portico-item-end">{formatUsd(item.value)}</span>}
     </li>
   );
 }
@@ -54,8 +54,7 @@ function TokenIcon({ item }: { item: BalanceItem }) {
   if (item.iconUrl && !failed) {
     return (
       <img
-        className="portico-wallet-icon"
-        style={{ borderRadius: '50%' }}
+        className="portico-wallet-icon portico-token-avatar"
         src={item.iconUrl}
         alt=""
         width={40}
@@ -66,11 +65,7 @@ function TokenIcon({ item }: { item: BalanceItem }) {
     );
   }
   return (
-    <span
-      className="portico-wallet-icon"
-      aria-hidden="true"
-      style={{ borderRadius: '50%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: '0.85em' }}
-    >
+    <span className="portico-wallet-icon portico-token-avatar" aria-hidden="true">
       {initials(item.symbol || item.name)}
     </span>
   );

@@ -1,4 +1,5 @@
 import { activeNetworkAtom, errorText, type PorticoViewProps } from '@portico/shared-state';
+import { ListItem } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 
@@ -33,16 +34,15 @@ export default function Networks({ portico }: PorticoViewProps) {
       <ul className="portico-list" aria-label="Networks">
         {portico.options.networks.map((network) => (
           <li key={network.caipNetworkId}>
-            <button
-              type="button"
-              className="portico-list-item"
+            <ListItem
               aria-current={network.caipNetworkId === active?.caipNetworkId}
               disabled={pending !== undefined}
+              tag={pending === network.caipNetworkId ? 'Approve in wallet…' : undefined}
+              tagAnnounced
               onClick={() => void choose(network.caipNetworkId)}
             >
-              <span>{network.name}</span>
-              {pending === network.caipNetworkId && <span className="portico-tag">Approve in wallet…</span>}
-            </button>
+              {network.name}
+            </ListItem>
           </li>
         ))}
       </ul>

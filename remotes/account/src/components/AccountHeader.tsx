@@ -1,0 +1,63 @@
+import { activeAccountAtom, activeNetworkAtom, formatBalance, shortenAddress, type PorticoCore } from '@portico/shared-state';
+import { CopyButton } from '@portico/ui';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+
+/**
+ * Who is connected: avatar and name from identity (else the shortened address), Copy address, the
+ * native balance, the network chip (→ Networks) and the explorer link.
+ */
+export function AccountHeader({ portico, address }: { portico: PorticoCore; address: string }) {
+  const account = useAtomValue(activeAccountAtom);
+  const network = useAtomValue(activeNetworkAtom);
+  return (
+    <>
+      <Avatar image={account.profileImage} />
+      <div className="portico-row">
+        <p className="portico-address" title={address}>
+          {account.profileName ?? shortenAddress(address)}
+        </p>
+        <CopyButton
+          portico={portico}
+          value={address}
+          label="Copy address"
+          copiedMessage="Address copied"
+          failedMessage="Could not copy the address"
+          iconOnly
+        />
+      </div>
+      {account.profileName && (
+        <p className="portico-muted" title={address}>
+          {shortenAddress(address)}
+        </p>
+      )}
+      <p className="portico-balance" aria-live="polite">
+        {account.balance !== undefined
+          ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+          : account.balanceLoading
+            ? 'Loading balance…'
+            : 'Balance unavailable'}
+      </p>
+      {network && (
+        <button type="button" className="portico-chip portico-list-item" onClick={() => portico.router.push('Networks')}>
+          <span>{network.name}</span>
+          <span className="portico-visually-hidden">, change network</span>
+        </button>
+      )}
+      {account.addressExplorerUrl && (
+        <a className="portico-muted" href={account.addressExplorerUrl} target="_blank" rel="noreferrer">
+          View on block explorer
+        </a>
+      )}
+    </>
+  );
+}
+
+/** The identity's avatar, or the gradient placeholder when there is none or it fails to load. */
+function Avatar({ image }: { image?: string }) {
+  const [failed, setFailed] = useState<string>();
+  if (image && failed !== image) {
+    return <img className="portico-avatar" src={image} alt="" width={64} height={64} onError={() => setFailed(image)} />;
+  }
+  return <span className="portico-avatar" aria-hidden="true" />;
+}

@@ -1,0 +1,44 @@
+import { activeNetworkAtom, routerAtom } from '@portico/shared-state';
+import { anvil, testCore } from '@portico/test-kit';
+import { cleanupViews, renderView } from '@portico/test-kit/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from '@rstest/core';
+import Networks from '../src/views/Networks';
+import UnsupportedChain from '../src/views/UnsupportedChain';
+import { anvilTwo } from './account-api';
+
+afterEach(cleanupViews);
+
+/** Connected on Anvil Local, with Networks opened from Account. */
+async function openNetworks() {
+  return testCore({ connect: true, options: { networks: [anvil, anvilTwo] }, views: ['Account', 'Networks'] });
+}
+
+describe('Networks', () => {
+  it('lists the configured networks, the active one marked current', async () => {
+    const { core } = await openNetworks();
+    renderView(Networks, { core });
+    const items = within(screen.getByRole('list', { name: 'Networks' })).getAllByRole('button');
+    expect(items.map((item) => item.textContent)).toEqual(['Anvil Local', 'Anvil Two']);
+    expect(screen.getByRole('button', { name: 'Anvil Local' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Anvil Two' }).getAttribute('aria-current')).toBe('false');
+  });
+
+  it('asks the wallet to switch, then goes back', async () => {
+    const { core, adapter } = await openNetworks();
+    renderView(Networks, { core });
+    fireEvent.click(screen.getByRole('button', { name: 'Anvil Two' }));
+    await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Account'));
+    expect(adapter.walletRequests.map((request) => [request.method, request.network?.name])).toEqual([['switchNetwork', 'Anvil Two']]);
+    expect(core.store.get(activeNetworkAtom)?.name).toBe('Anvil Two');
+  });
+});
+
+describe('UnsupportedChain', () => {
+  it('says the network is unsupported and offers the supported ones', async () => {
+    const { core } = await openNetworks();
+    renderView(UnsupportedChain, { core });
+    expect(screen.getByRole('alert').textContent).toContain('Unsupported chain.');
+    expect(within(screen.getByRole('list', { name: 'Networks' })).getAllByRole('button')).toHaveLength(2);
+  });
+});
