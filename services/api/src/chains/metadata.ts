@@ -5,17 +5,10 @@
  * the operator opts in); anything else (ipfs:, hosts not allowed) is stored as 'skipped'. Errors are
  * retried after 10 min.
  */
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { decodeAbiParameters, decodeFunctionResult, encodeFunctionData, erc1155Abi, erc20Abi, erc721Abi, type Hex } from 'viem';
 import { fetchMetadata, mapLimit, METADATA_FETCH_CONCURRENCY } from './metadata-fetch';
 import type { ChainEntry, ChainRuntime } from './runtime';
 
-const ABI = parseAbi([
-  'function name() view returns (string)',
-  'function symbol() view returns (string)',
-  'function decimals() view returns (uint8)',
-  'function tokenURI(uint256) view returns (string)',
-  'function uri(uint256) view returns (string)',
-]);
 
 export interface ContractInfo {
   name: string | null;
@@ -25,10 +18,11 @@ export interface ContractInfo {
 
 const RETRY_ERRORS_MS = 10 * 60_000;
 
-function decodeString(fn: 'name' | 'symbol' | 'tokenURI' | 'uri', data: unknown): string | null {
+/** The string that ERC-20 name/symbol, ERC-721 tokenURI and ERC-1155 uri all return (calls encoded with viem's erc20Abi, erc721Abi, erc1155Abi). */
+function decodeString(data: unknown): string | null {
   if (typeof data !== 'string' || data === '0x') return null;
   try {
-    return decodeFunctionResult({ abi: ABI, functionName: fn, data: data as Hex }) as string;
+    return decodeAbiParameters([{ type: 'string' }], data as Hex)[0];
   } catch {
     return null;
   }
@@ -53,7 +47,7 @@ export async function contractInfo(rt: ChainRuntime, entry: ChainEntry, addresse
   if (missing.length === 0) return out;
   try {
     const calls = missing.flatMap((a) =>
-      (['name', 'symbol', 'decimals'] as const).map((fn) => ({ method: 'eth_call', params: [{ to: a, data: encodeFunctionData({ abi: ABI, functionName: fn }) }, 'latest'] })),
+      (['name', 'symbol', 'decimals'] as const).map((fn) => ({ method: 'eth_call', params: [{ to: a, data: encodeFunctionData({ abi: erc20Abi, functionName: fn }) }, 'latest'] })),
     );
     const res = await entry.rpc.batch(calls);
     const fetched = missing.map((a, i) => {
@@ -61,12 +55,12 @@ export async function contractInfo(rt: ChainRuntime, entry: ChainEntry, addresse
       let decimals: number | null = null;
       if (typeof d === 'string' && d.length >= 66) {
         try {
-          decimals = Number(decodeFunctionResult({ abi: ABI, functionName: 'decimals', data: d as Hex }));
+          decimals = Number(decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: d as Hex }));
         } catch {
           decimals = null;
         }
       }
-      return { address: a, name: decodeString('name', n), symbol: decodeString('symbol', s), decimals };
+      return { address: a, name: decodeString(n), symbol: decodeString(s), decimals };
     });
     await rt.db.query(
       `INSERT INTO token_contracts (chain_id, address, name, symbol, decimals)
@@ -115,11 +109,14 @@ export async function nftMetadata(rt: ChainRuntime, entry: ChainEntry, refs: Nft
   try {
     const res = await entry.rpc.batch(
       todo.map((r) => {
-        const functionName = r.standard === 'erc721' ? 'tokenURI' : 'uri';
-        return { method: 'eth_call', params: [{ to: r.contract, data: encodeFunctionData({ abi: ABI, functionName, args: [BigInt(r.tokenId)] }) }, 'latest'] };
+        const data =
+          r.standard === 'erc721'
+            ? encodeFunctionData({ abi: erc721Abi, functionName: 'tokenURI', args: [BigInt(r.tokenId)] })
+            : encodeFunctionData({ abi: erc1155Abi, functionName: 'uri', args: [BigInt(r.tokenId)] });
+        return { method: 'eth_call', params: [{ to: r.contract, data }, 'latest'] };
       }),
     );
-    uris = res.map((o, i) => ('result' in o ? decodeString(todo[i]!.standard === 'erc721' ? 'tokenURI' : 'uri', o.result) : null));
+    uris = res.map((o, i) => ('result' in o ? decodeString(o.result) : null));
   } catch (err) {
     rt.log.debug('nft metadata: node unavailable', { chainId, error: String(err) });
     return out; // not cached: try again next time

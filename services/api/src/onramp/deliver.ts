@@ -7,16 +7,13 @@
  * sending it (the caller records its hash and bytes first), `sendAndConfirm` broadcasts those exact
  * bytes — again after a restart if need be: the same nonce and hash can be mined only once.
  */
-import { createPublicClient, createWalletClient, defineChain, http, keccak256, parseAbi, encodeFunctionData, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, keccak256, parseAbi, encodeFunctionData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainNumber, type ChainConfig } from '../chains/config';
 import type { OnRampAsset } from './quote';
 
-const ERC20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function transfer(address to, uint256 amount) returns (bool)',
-  'function mint(address to, uint256 amount)',
-]);
+/** ERC-20 plus the devchain tokens' `mint` (not a standard function: viem has no ABI for it). */
+const MINTABLE_ERC20 = [...erc20Abi, ...parseAbi(['function mint(address to, uint256 amount)'])];
 
 /** Before anything was broadcast: nothing paid, the session may be tried again. */
 export class DeliveryError extends Error {}
@@ -48,16 +45,16 @@ export async function signDelivery(asset: OnRampAsset, fundingKey: Hex, to: Addr
   if (!asset.address) {
     call = { to, value: units };
   } else {
-    const held = await node.readContract({ address: asset.address, abi: ERC20, functionName: 'balanceOf', args: [account.address] });
+    const held = await node.readContract({ address: asset.address, abi: MINTABLE_ERC20, functionName: 'balanceOf', args: [account.address] });
     if (held >= units) {
-      call = { to: asset.address, data: encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [to, units] }) };
+      call = { to: asset.address, data: encodeFunctionData({ abi: MINTABLE_ERC20, functionName: 'transfer', args: [to, units] }) };
     } else {
       try {
-        await node.simulateContract({ account, address: asset.address, abi: ERC20, functionName: 'mint', args: [to, units] });
+        await node.simulateContract({ account, address: asset.address, abi: MINTABLE_ERC20, functionName: 'mint', args: [to, units] });
       } catch {
         throw new DeliveryError(`The provider holds too little ${asset.symbol} to deliver this purchase.`);
       }
-      call = { to: asset.address, data: encodeFunctionData({ abi: ERC20, functionName: 'mint', args: [to, units] }) };
+      call = { to: asset.address, data: encodeFunctionData({ abi: MINTABLE_ERC20, functionName: 'mint', args: [to, units] }) };
     }
   }
   const request = await wallet.prepareTransactionRequest({ account, chain, ...call });

@@ -5,7 +5,7 @@
  * GET /v1/token-images/:symbol — generated icon for tokens configured without an iconUrl.
  */
 import { Hono } from 'hono';
-import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import type { ChainEntry } from '../chains/runtime';
@@ -15,7 +15,6 @@ import { HttpError } from '../http/errors';
 import { endpoint } from '../http/validate';
 import { walletIconSvg } from '../seed/icons';
 
-const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 /** AppKit's marker for the native currency in CAIP-10 price lookups. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
@@ -115,7 +114,7 @@ export async function readBalances(
   const tokens = entry.config.tokens.filter((t) => t.decimals > 0); // spec §5: decimals 0 dropped
   const res = await entry.rpc.batch([
     { method: 'eth_getBalance', params: [address, 'latest'] },
-    ...tokens.map((t) => ({ method: 'eth_call', params: [{ to: t.address, data: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [address] }) }, 'latest'] })),
+    ...tokens.map((t) => ({ method: 'eth_call', params: [{ to: t.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [address] }) }, 'latest'] })),
   ]);
   const native = res[0]!;
   if ('error' in native) throw new UpstreamError('bad-reply', `eth_getBalance: ${native.error.message}`);
@@ -128,7 +127,7 @@ export async function readBalances(
     if ('error' in o || typeof o.result !== 'string' || o.result === '0x') return; // not a token (no code / reverted)
     let amount: bigint;
     try {
-      amount = decodeFunctionResult({ abi: ERC20, functionName: 'balanceOf', data: o.result as Hex });
+      amount = decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: o.result as Hex });
     } catch {
       return;
     }

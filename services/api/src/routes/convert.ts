@@ -18,7 +18,7 @@
  * 'Network not supported for Gas Price').
  */
 import { Hono } from 'hono';
-import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, maxUint256, parseAbi, type Address, type Hex } from 'viem';
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, maxUint256, parseAbi, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { chainNumber } from '../chains/config';
@@ -36,6 +36,8 @@ export const GAS_PRICE_NOT_SUPPORTED = 'Network not supported for Gas Price';
 const DEADLINE_SECONDS = 20 * 60;
 const FEE_BPS = 30n;
 
+// The router and pair are the constant-product exchange's own (Uniswap v2 style): viem ships no ABI
+// for them, as it does for ERC-20 (erc20Abi, used for allowance and approve).
 const ROUTER = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
   'function getPair(address, address) view returns (address)',
@@ -46,7 +48,6 @@ const ROUTER = parseAbi([
   'error InsufficientLiquidity()',
 ]);
 const PAIR = parseAbi(['function getReserves() view returns (uint256, uint256)', 'function token0() view returns (address)']);
-const ERC20 = parseAbi(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 value) returns (bool)']);
 
 interface Caip10 {
   chainId: string;
@@ -238,13 +239,13 @@ export function convertRoutes() {
     if (q.tokenAddress.native) return c.json({ allowance: maxUint256.toString() });
     let data: Hex;
     try {
-      data = await ethCall(entry, q.tokenAddress.address, encodeFunctionData({ abi: ERC20, functionName: 'allowance', args: [q.userAddress, entry.config.swap.router] }));
+      data = await ethCall(entry, q.tokenAddress.address, encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [q.userAddress, entry.config.swap.router] }));
     } catch (err) {
       if (err instanceof RpcError) throw new HttpError(400, 'tokenAddress: not an ERC-20 token');
       throw err;
     }
     if (data === '0x') throw new HttpError(400, 'tokenAddress: not an ERC-20 token');
-    return c.json({ allowance: decodeFunctionResult({ abi: ERC20, functionName: 'allowance', data }).toString() });
+    return c.json({ allowance: decodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', data }).toString() });
   }));
 
   app.get('/v1/convert/gas-price', endpoint({ query: chainQuery }, async (c, { query: { chainId } }) => {
@@ -271,7 +272,7 @@ export function convertRoutes() {
     const entry = swapChain(chains, q.from.chainId);
     if (q.from.native) throw new HttpError(400, 'from: the native token needs no approval');
     // Without an amount: an unlimited approval (later swaps of this token need none).
-    const data = encodeFunctionData({ abi: ERC20, functionName: 'approve', args: [entry.config.swap.router, q.amount ?? maxUint256] });
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [entry.config.swap.router, q.amount ?? maxUint256] });
     const gas = await estimateGas(entry, { from: q.userAddress, to: q.from.address, data, value: 0n });
     return c.json({ tx: { from: q.userAddress, to: q.from.address, data, value: '0', ...(gas ? { gas } : {}) } });
   }));
