@@ -3,7 +3,7 @@
 // 127.0.0.1 with free ports. Runs as `node --import tsx` (tsx is an e2e devDependency; one process, so
 // signals reach the cleanup below directly); prints medians [min–max] over N runs.
 //
-//   pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files]   (--files lists the JS files counted)
+//   pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files] [--help]   (options: args.ts)
 //
 // Builds only when a dist is missing (or with --build). Every run uses a fresh browser context (cold
 // HTTP cache, fresh storage); "warm" rows reuse the page of that run.
@@ -32,9 +32,11 @@
 //     "React 19": the same UI as a React 19 app (useState + a 12-button list), bundled at bench start
 //     with esbuild (tsx's) from the demo's own react/react-dom. The ratio rows divide Portico's
 //     click → visible medians by these.
+//
+// Modules: args.ts (command line), watcher.ts (in-page instruments), baselines.ts (pages 7), steps.ts
+// (timeouts, roles); this file starts the stack, runs the flows and prints the report.
 import { spawnSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -43,29 +45,27 @@ import { ANVIL_CHAIN_ID, startAnvil } from '../fixtures/anvil.ts';
 import { HOST, freePorts, startStaticServer } from '../fixtures/net.ts';
 import { TestWallet, TEST_WALLET_NAME } from '../fixtures/test-wallet.ts';
 import { startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
+import { USAGE, parseArgs } from './args.ts';
+import { baselineRoutes, buildReactBaseline, timeBaseline } from './baselines.ts';
+import { STEP_TIMEOUT_MS, button, dialog, sleep, withTimeout } from './steps.ts';
+import { NAME_SHIM, armWatcher, awaitWatcher, installLongTaskObserver, timeClick } from './watcher.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KIB = 1024;
 const BALANCE = '10,000 ETH';
 const IDLE_AFTER_LOAD_MS = 2000;
-const STEP_TIMEOUT_MS = 20_000;
 const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
 
-// ---------------------------------------------------------------------------------------------- args
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i >= 0) return process.argv[i + 1];
-  const eq = process.argv.find((a) => a.startsWith(`${name}=`));
-  return eq?.slice(name.length + 1);
+const args = parseArgs(process.argv.slice(2));
+if (args === 'help') {
+  console.log(USAGE);
+  process.exit(0);
 }
-const RUNS = Number(argValue('--runs') ?? 7);
-if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 100) {
-  console.error('bench:connect: --runs must be an integer 1..100');
+if ('error' in args) {
+  console.error(`bench:connect: ${args.error}`);
   process.exit(2);
 }
-const FORCE_BUILD = process.argv.includes('--build');
-const LIST_FILES = process.argv.includes('--files');
-const TOTAL_TIMEOUT_MS = Number(argValue('--timeout') ?? 180 + RUNS * 60) * 1000;
+const { runs: RUNS, forceBuild: FORCE_BUILD, listFiles: LIST_FILES, totalTimeoutMs: TOTAL_TIMEOUT_MS } = args;
 
 // ------------------------------------------------------------------------------------------ cleanup
 const stoppers: Array<{ name: string; stop: () => Promise<unknown> | unknown; waitMs: number }> = [];
@@ -116,23 +116,6 @@ const watchdog = setTimeout(() => {
   void cleanup().finally(() => process.exit(1));
 }, TOTAL_TIMEOUT_MS);
 
-function sleep(ms: number) {
-  return new Promise<void>((r) => setTimeout(r, ms));
-}
-async function withTimeout<T>(what: string, p: Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      p,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 // -------------------------------------------------------------------------------------------- build
 function ensureBuilt() {
   const needed = [
@@ -150,238 +133,7 @@ function ensureBuilt() {
   if (r.status !== 0) throw new Error(`pnpm build failed (${r.status ?? r.signal})`);
 }
 
-// ------------------------------------------------------------------------------ baselines (pages)
-const DOM_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (DOM)</title></head>
-<body><main><h1>Baseline</h1><button type="button" id="open">Connect Wallet</button></main>
-<script>
-document.getElementById('open').addEventListener('click', function () {
-  var d = document.createElement('div');
-  d.setAttribute('role', 'dialog');
-  d.setAttribute('aria-label', 'Connect Wallet');
-  var b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = ${JSON.stringify(TEST_WALLET_NAME)};
-  d.appendChild(b);
-  document.body.appendChild(d);
-});
-</script></body></html>`;
-
-const REACT_BASELINE_SRC = `
-import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
-const WALLETS = [${JSON.stringify(TEST_WALLET_NAME)}, ...Array.from({ length: 11 }, (_, i) => 'Wallet ' + (i + 1))];
-function App() {
-  const [open, setOpen] = useState(false);
-  return (
-    <main>
-      <h1>Baseline</h1>
-      <button type="button" onClick={() => setOpen(true)}>Connect Wallet</button>
-      {open && (
-        <div role="dialog" aria-label="Connect Wallet">
-          <ul aria-label="Wallets">
-            {WALLETS.map((name) => <li key={name}><button type="button"><span>{name}</span></button></li>)}
-          </ul>
-        </div>
-      )}
-    </main>
-  );
-}
-createRoot(document.getElementById('root')).render(<App />);
-`;
-
-/** Bundles the React 19 baseline with tsx's esbuild and the demo's react/react-dom; undefined if unavailable. */
-async function buildReactBaseline(): Promise<{ js: string; reactVersion: string } | { error: string }> {
-  try {
-    const tsxPkg = realpathSync(join(ROOT, 'e2e/node_modules/tsx/package.json'));
-    const esbuild = createRequire(tsxPkg)('esbuild') as {
-      build(o: object): Promise<{ outputFiles: Array<{ text: string }> }>;
-    };
-    const fromDemo = createRequire(join(ROOT, 'demo/package.json'));
-    const reactVersion = (fromDemo('react/package.json') as { version: string }).version;
-    const out = await esbuild.build({
-      stdin: { contents: REACT_BASELINE_SRC, loader: 'tsx', resolveDir: join(ROOT, 'demo'), sourcefile: 'baseline.tsx' },
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      jsx: 'automatic',
-      platform: 'browser',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      write: false,
-      logLevel: 'silent',
-    });
-    return { js: out.outputFiles[0]!.text, reactVersion };
-  } catch (e) {
-    return { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
-  }
-}
-const REACT_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (React)</title>
-<script defer src="/react-baseline.js"></script></head><body><div id="root"></div></body></html>`;
-
-// ------------------------------------------------------------------------------ in-page instruments
-// tsx compiles with esbuild's keepNames, which wraps nested functions in `__name(fn, "name")`; functions
-// that Playwright serialises into the page (the test wallet, the watcher) need that helper there too.
-const NAME_SHIM = 'globalThis.__name ??= (target, value) => Object.defineProperty(target, "name", { value, configurable: true });';
-
-/** Init script: long-task observer before any page script. */
-function installLongTaskObserver() {
-  const w = window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> };
-  w.__benchLongTasks = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  } catch {
-    /* unsupported: stays empty */
-  }
-}
-
-interface Target {
-  /** 'button' | 'img' match role + accessible name; 'text' matches a text node containing `name`. */
-  kind: 'button' | 'img' | 'text';
-  name: string;
-  /** The target must be inside an element matching this selector (closest(), within its shadow tree). */
-  scope: string;
-  /** Start at the next 'click' event (default) or right away. */
-  startOnClick: boolean;
-}
-interface WatchResult {
-  /** performance.now() of the click event (or of arming). */
-  start: number;
-  /** performance.now() when a DOM mutation first made the target present and rendered. */
-  dom: number;
-  /** performance.now() at the start of the first animation frame with the target rendered. */
-  frame: number;
-  /** performance.timeOrigin + frame: wall clock, for timings that start in Node. */
-  frameEpoch: number;
-}
-
-/** Arms a watcher in the page (serialised by page.evaluate; self-contained). */
-function armWatcher(t: Target): void {
-  type W = { promise: Promise<WatchResult>; result?: WatchResult; error?: string };
-  const win = window as unknown as { __benchWatch?: W; __benchWatchStop?: () => void };
-  win.__benchWatchStop?.();
-  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
-  const nameOf = (el: Element): string => {
-    const label = el.getAttribute('aria-label');
-    if (label) return norm(label);
-    let text = '';
-    const walk = (n: Node) => {
-      if (n.nodeType === Node.TEXT_NODE) text += n.textContent ?? '';
-      else if (n.nodeType === Node.ELEMENT_NODE) {
-        const e = n as Element;
-        if (e.getAttribute('aria-hidden') === 'true') return;
-        if (e.tagName === 'IMG') text += ` ${e.getAttribute('alt') ?? ''} `;
-        for (const c of Array.from(e.childNodes)) walk(c);
-      }
-    };
-    walk(el);
-    return norm(text);
-  };
-  const rendered = (el: Element) =>
-    typeof (el as HTMLElement).checkVisibility === 'function'
-      ? (el as HTMLElement).checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
-      : el.getClientRects().length > 0;
-  const roots = (): Array<Document | ShadowRoot> => {
-    const out: Array<Document | ShadowRoot> = [document];
-    for (let i = 0; i < out.length; i++)
-      for (const el of Array.from(out[i]!.querySelectorAll('*'))) if (el.shadowRoot) out.push(el.shadowRoot);
-    return out;
-  };
-  const matches = (el: Element) => {
-    if (!el.closest(t.scope) || !rendered(el)) return false;
-    if (t.kind === 'text') return true;
-    return nameOf(el) === t.name;
-  };
-  const find = (all: Array<Document | ShadowRoot>): boolean => {
-    for (const root of all) {
-      if (t.kind === 'text') {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode())
-          if ((n.textContent ?? '').includes(t.name) && n.parentElement && matches(n.parentElement)) return true;
-      } else {
-        const sel = t.kind === 'button' ? 'button, [role="button"]' : 'img, [role="img"]';
-        for (const el of Array.from(root.querySelectorAll(sel))) if (matches(el)) return true;
-      }
-    }
-    return false;
-  };
-
-  let start: number | undefined = t.startOnClick ? undefined : performance.now();
-  let dom: number | undefined;
-  let raf = 0;
-  let stopped = false;
-  const observed = new WeakSet<Node>();
-  let resolve!: (r: WatchResult) => void;
-  const promise = new Promise<WatchResult>((r) => (resolve = r));
-  const mo = new MutationObserver(() => check(false));
-  const observeAll = (all: Array<Document | ShadowRoot>) => {
-    for (const root of all)
-      if (!observed.has(root)) {
-        observed.add(root);
-        mo.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
-      }
-  };
-  const onClick = () => {
-    if (start === undefined) start = performance.now();
-  };
-  const stop = () => {
-    stopped = true;
-    mo.disconnect();
-    cancelAnimationFrame(raf);
-    window.removeEventListener('click', onClick, true);
-  };
-  const finish = (frame: number) => {
-    if (stopped) return;
-    const result = { start: start!, dom: dom ?? frame, frame, frameEpoch: performance.timeOrigin + frame };
-    win.__benchWatch!.result = result;
-    stop();
-    resolve(result);
-  };
-  // fromFrame: called at the start of an animation frame (this frame paints what is rendered now).
-  function check(fromFrame: boolean) {
-    if (stopped || start === undefined) return;
-    const all = roots();
-    observeAll(all);
-    if (!find(all)) return;
-    const now = performance.now();
-    dom ??= now;
-    if (fromFrame) finish(now);
-  }
-  const loop = () => {
-    check(true);
-    if (!stopped) raf = requestAnimationFrame(loop);
-  };
-  if (find(roots())) {
-    win.__benchWatch = { promise: Promise.reject(new Error('target already visible before the click')), error: 'already visible' };
-    win.__benchWatch.promise.catch(() => undefined);
-    return;
-  }
-  window.addEventListener('click', onClick, true);
-  observeAll(roots());
-  raf = requestAnimationFrame(loop);
-  win.__benchWatch = { promise };
-  win.__benchWatchStop = stop;
-}
-
-async function awaitWatcher(page: Page, what: string): Promise<WatchResult> {
-  return withTimeout(
-    what,
-    page.evaluate(() => (window as unknown as { __benchWatch: { promise: Promise<WatchResult> } }).__benchWatch.promise),
-  );
-}
-
-/** Arms the watcher, clicks `click` (a Playwright locator), and returns click → target-rendered times. */
-async function timeClick(page: Page, what: string, click: ReturnType<Page['getByRole']>, target: Omit<Target, 'startOnClick'>) {
-  await page.evaluate(armWatcher, { ...target, startOnClick: true });
-  await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
-  const r = await awaitWatcher(page, what);
-  return { ms: r.frame - r.start, domMs: r.dom - r.start };
-}
-
 // ------------------------------------------------------------------------------------------ helpers
-const dialog = (page: Page, name?: string) => (name ? page.getByRole('dialog', { name, exact: true }) : page.getByRole('dialog'));
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-
 interface JsRecord {
   url: string;
   beforeLoad: boolean;
@@ -615,26 +367,6 @@ async function runPlain(browser: Browser, stack: Stack) {
   }
 }
 
-async function runBaseline(browser: Browser, stack: Stack, kind: 'dom' | 'react') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript({ content: NAME_SHIM });
-  try {
-    const page = await context.newPage();
-    await withTimeout('baseline goto', page.goto(`${stack.baseline}/${kind}.html`, { waitUntil: 'load' }));
-    await button(page, 'Connect Wallet').waitFor({ state: 'visible' });
-    await sleep(500);
-    const r = await timeClick(page, `baseline ${kind}`, button(page, 'Connect Wallet'), {
-      kind: 'button',
-      name: TEST_WALLET_NAME,
-      scope: '[role="dialog"]',
-    });
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
-    add(`base:${kind}`, r.ms);
-  } finally {
-    await context.close().catch(() => undefined);
-  }
-}
-
 // ------------------------------------------------------------------------------------------- report
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -699,7 +431,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
 // --------------------------------------------------------------------------------------------- main
 async function main() {
   ensureBuilt();
-  const react = await buildReactBaseline();
+  const react = await buildReactBaseline(ROOT);
   const reactJs = 'js' in react ? react.js : undefined;
 
   const anvil = await track('anvil', startAnvil({ chainId: ANVIL_CHAIN_ID }), (a) => a.stop(), 25_000);
@@ -722,11 +454,7 @@ async function main() {
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
   }), (v) => v.close());
-  const baseline = await track('baseline server', startStaticServer({
-    '/dom.html': { type: 'text/html; charset=utf-8', body: DOM_BASELINE_HTML },
-    '/react.html': { type: 'text/html; charset=utf-8', body: REACT_BASELINE_HTML },
-    ...(reactJs ? { '/react-baseline.js': { type: 'text/javascript; charset=utf-8', body: reactJs } } : {}),
-  }), (v) => v.close());
+  const baseline = await track('baseline server', startStaticServer(baselineRoutes(reactJs)), (v) => v.close());
   // The first registry wallet as the API serves page 1 (what the AllWallets grid lists after installed wallets).
   const registry = (await (await fetch(`${services.apiUrl}/v1/wallets?projectId=portico-demo&page=1&entries=40`)).json()) as {
     data: Array<{ name: string }>;
@@ -751,8 +479,8 @@ async function main() {
     const t = performance.now();
     await runReactHost(browser, stack, firstRegistryWallet);
     await runPlain(browser, stack);
-    await runBaseline(browser, stack, 'dom');
-    if (reactJs) await runBaseline(browser, stack, 'react');
+    add('base:dom', await timeBaseline(browser, stack.baseline, 'dom'));
+    if (reactJs) add('base:react', await timeBaseline(browser, stack.baseline, 'react'));
     console.error(`[bench] run ${i}/${RUNS} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   report('reactVersion' in react ? react.reactVersion : undefined, 'error' in react ? react.error : undefined);

@@ -1,0 +1,36 @@
+// Command line of `pnpm bench:connect` (see connect.bench.ts for what is measured).
+
+export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files] [--help]
+  --runs N           runs to take the median of, 1..100 (default 7)
+  --build            run \`pnpm run build\` first (default: only when a dist is missing)
+  --timeout SECONDS  give up and clean up after this long (default 180 + 60 per run)
+  --files            list the JS files counted before the first click
+  --help             print this and exit`;
+
+export interface BenchArgs {
+  runs: number;
+  forceBuild: boolean;
+  listFiles: boolean;
+  totalTimeoutMs: number;
+}
+
+/** `--name value` or `--name=value`. */
+function argValue(argv: readonly string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith(`${name}=`));
+  return eq?.slice(name.length + 1);
+}
+
+/** The options, `'help'` for --help, or the message of the first bad one. */
+export function parseArgs(argv: readonly string[]): BenchArgs | 'help' | { error: string } {
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  const runs = Number(argValue(argv, '--runs') ?? 7);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 100) return { error: '--runs must be an integer 1..100' };
+  return {
+    runs,
+    forceBuild: argv.includes('--build'),
+    listFiles: argv.includes('--files'),
+    totalTimeoutMs: Number(argValue(argv, '--timeout') ?? 180 + runs * 60) * 1000,
+  };
+}

@@ -1,0 +1,26 @@
+// Small helpers every part of the bench uses: timeouts on each step, and the modal's roles.
+import type { Page } from '@playwright/test';
+
+/** How long one step (a navigation, a click, a target appearing) may take. */
+export const STEP_TIMEOUT_MS = 20_000;
+
+export function sleep(ms: number) {
+  return new Promise<void>((r) => setTimeout(r, ms));
+}
+
+export async function withTimeout<T>(what: string, p: Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const dialog = (page: Page, name?: string) => (name ? page.getByRole('dialog', { name, exact: true }) : page.getByRole('dialog'));
+export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });

@@ -1,0 +1,164 @@
+// The in-page instruments of the bench: functions Playwright serialises into the page (each is
+// self-contained: it may not use anything of this module), and the Node side that arms and reads them.
+import type { Page } from '@playwright/test';
+import { STEP_TIMEOUT_MS, withTimeout } from './steps.ts';
+
+// tsx compiles with esbuild's keepNames, which wraps nested functions in `__name(fn, "name")`; functions
+// that Playwright serialises into the page (the test wallet, the watcher) need that helper there too.
+export const NAME_SHIM = 'globalThis.__name ??= (target, value) => Object.defineProperty(target, "name", { value, configurable: true });';
+
+/** Init script: long-task observer before any page script. */
+export function installLongTaskObserver() {
+  const w = window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> };
+  w.__benchLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* unsupported: stays empty */
+  }
+}
+
+export interface Target {
+  /** 'button' | 'img' match role + accessible name; 'text' matches a text node containing `name`. */
+  kind: 'button' | 'img' | 'text';
+  name: string;
+  /** The target must be inside an element matching this selector (closest(), within its shadow tree). */
+  scope: string;
+  /** Start at the next 'click' event (default) or right away. */
+  startOnClick: boolean;
+}
+export interface WatchResult {
+  /** performance.now() of the click event (or of arming). */
+  start: number;
+  /** performance.now() when a DOM mutation first made the target present and rendered. */
+  dom: number;
+  /** performance.now() at the start of the first animation frame with the target rendered. */
+  frame: number;
+  /** performance.timeOrigin + frame: wall clock, for timings that start in Node. */
+  frameEpoch: number;
+}
+
+/** Arms a watcher in the page (serialised by page.evaluate; self-contained). */
+export function armWatcher(t: Target): void {
+  type W = { promise: Promise<WatchResult>; result?: WatchResult; error?: string };
+  const win = window as unknown as { __benchWatch?: W; __benchWatchStop?: () => void };
+  win.__benchWatchStop?.();
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const nameOf = (el: Element): string => {
+    const label = el.getAttribute('aria-label');
+    if (label) return norm(label);
+    let text = '';
+    const walk = (n: Node) => {
+      if (n.nodeType === Node.TEXT_NODE) text += n.textContent ?? '';
+      else if (n.nodeType === Node.ELEMENT_NODE) {
+        const e = n as Element;
+        if (e.getAttribute('aria-hidden') === 'true') return;
+        if (e.tagName === 'IMG') text += ` ${e.getAttribute('alt') ?? ''} `;
+        for (const c of Array.from(e.childNodes)) walk(c);
+      }
+    };
+    walk(el);
+    return norm(text);
+  };
+  const rendered = (el: Element) =>
+    typeof (el as HTMLElement).checkVisibility === 'function'
+      ? (el as HTMLElement).checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)
+      : el.getClientRects().length > 0;
+  const roots = (): Array<Document | ShadowRoot> => {
+    const out: Array<Document | ShadowRoot> = [document];
+    for (let i = 0; i < out.length; i++)
+      for (const el of Array.from(out[i]!.querySelectorAll('*'))) if (el.shadowRoot) out.push(el.shadowRoot);
+    return out;
+  };
+  const matches = (el: Element) => {
+    if (!el.closest(t.scope) || !rendered(el)) return false;
+    if (t.kind === 'text') return true;
+    return nameOf(el) === t.name;
+  };
+  const find = (all: Array<Document | ShadowRoot>): boolean => {
+    for (const root of all) {
+      if (t.kind === 'text') {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          if ((n.textContent ?? '').includes(t.name) && n.parentElement && matches(n.parentElement)) return true;
+      } else {
+        const sel = t.kind === 'button' ? 'button, [role="button"]' : 'img, [role="img"]';
+        for (const el of Array.from(root.querySelectorAll(sel))) if (matches(el)) return true;
+      }
+    }
+    return false;
+  };
+
+  let start: number | undefined = t.startOnClick ? undefined : performance.now();
+  let dom: number | undefined;
+  let raf = 0;
+  let stopped = false;
+  const observed = new WeakSet<Node>();
+  let resolve!: (r: WatchResult) => void;
+  const promise = new Promise<WatchResult>((r) => (resolve = r));
+  const mo = new MutationObserver(() => check(false));
+  const observeAll = (all: Array<Document | ShadowRoot>) => {
+    for (const root of all)
+      if (!observed.has(root)) {
+        observed.add(root);
+        mo.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+      }
+  };
+  const onClick = () => {
+    if (start === undefined) start = performance.now();
+  };
+  const stop = () => {
+    stopped = true;
+    mo.disconnect();
+    cancelAnimationFrame(raf);
+    window.removeEventListener('click', onClick, true);
+  };
+  const finish = (frame: number) => {
+    if (stopped) return;
+    const result = { start: start!, dom: dom ?? frame, frame, frameEpoch: performance.timeOrigin + frame };
+    win.__benchWatch!.result = result;
+    stop();
+    resolve(result);
+  };
+  // fromFrame: called at the start of an animation frame (this frame paints what is rendered now).
+  function check(fromFrame: boolean) {
+    if (stopped || start === undefined) return;
+    const all = roots();
+    observeAll(all);
+    if (!find(all)) return;
+    const now = performance.now();
+    dom ??= now;
+    if (fromFrame) finish(now);
+  }
+  const loop = () => {
+    check(true);
+    if (!stopped) raf = requestAnimationFrame(loop);
+  };
+  if (find(roots())) {
+    win.__benchWatch = { promise: Promise.reject(new Error('target already visible before the click')), error: 'already visible' };
+    win.__benchWatch.promise.catch(() => undefined);
+    return;
+  }
+  window.addEventListener('click', onClick, true);
+  observeAll(roots());
+  raf = requestAnimationFrame(loop);
+  win.__benchWatch = { promise };
+  win.__benchWatchStop = stop;
+}
+
+export async function awaitWatcher(page: Page, what: string): Promise<WatchResult> {
+  return withTimeout(
+    what,
+    page.evaluate(() => (window as unknown as { __benchWatch: { promise: Promise<WatchResult> } }).__benchWatch.promise),
+  );
+}
+
+/** Arms the watcher, clicks `click` (a Playwright locator), and returns click → target-rendered times. */
+export async function timeClick(page: Page, what: string, click: ReturnType<Page['getByRole']>, target: Omit<Target, 'startOnClick'>) {
+  await page.evaluate(armWatcher, { ...target, startOnClick: true });
+  await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
+  const r = await awaitWatcher(page, what);
+  return { ms: r.frame - r.start, domMs: r.dom - r.start };
+}
