@@ -13,24 +13,29 @@ export interface CopyButtonProps {
   failedMessage: string;
   /** A square icon button named by `label` (next to a value), instead of a secondary text button. */
   iconOnly?: boolean;
+  /** Also reads the success message out through the shell's live region (default true; see `useToast`). */
+  announce?: boolean;
 }
 
 /**
- * Copies a value to the clipboard and says so with a toast (announced on success); a refused
- * clipboard shows the error toast. Nothing is copied when `value` gives nothing.
+ * Copies a value to the clipboard and says so with a toast (also announced on success, unless
+ * `announce={false}`); a refused clipboard shows the error toast. Nothing is copied when `value`
+ * gives nothing.
  *
  * @example
  * <CopyButton portico={portico} value={address} label="Copy address" copiedMessage="Address copied"
  *   failedMessage="Could not copy the address" iconOnly />
+ * <CopyButton portico={portico} value={() => portico.store.get(walletConnectAtom).wcUri} label="Copy link"
+ *   copiedMessage="Link copied" failedMessage="Could not copy the link" announce={false} />
  */
-export function CopyButton({ portico, value, label, copiedMessage, failedMessage, iconOnly = false }: CopyButtonProps) {
+export function CopyButton({ portico, value, label, copiedMessage, failedMessage, iconOnly = false, announce = true }: CopyButtonProps) {
   const toast = useToast(portico);
   const copy = async () => {
     const text = typeof value === 'function' ? value() : value;
     if (!text) return;
     try {
       await navigator.clipboard.writeText(text);
-      toast('success', copiedMessage);
+      toast('success', copiedMessage, { announce });
     } catch {
       toast('error', failedMessage);
     }

@@ -33,6 +33,18 @@ describe('CopyButton', () => {
     expect(written).toEqual(['0xabc']);
   });
 
+  it('announce={false}: the toast only, nothing in the live region', async () => {
+    stubClipboard(async () => {});
+    const { core } = await testCore({ start: false });
+    renderWithCore(
+      <CopyButton portico={core} value="wc:1" label="Copy link" copiedMessage="Link copied" failedMessage="Could not copy the link" announce={false} />,
+      core,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(core.store.get(toastAtom)).toMatchObject({ open: true, variant: 'success', message: 'Link copied' }));
+    expect(core.store.get(announcementAtom)).not.toBe('Link copied');
+  });
+
   it('reads a changing value at click time, and shows the error toast when the clipboard refuses', async () => {
     stubClipboard(async () => {
       throw new Error('denied');
