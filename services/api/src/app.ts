@@ -1,7 +1,7 @@
 /**
  * Routing for the Portico API. Each area lives in src/routes/<area>.ts and is mounted here.
  * Blockchain API areas: chains (supported chains + JSON-RPC proxy), balance (+ prices), history,
- * nfts, identity. Later issues add swap, on-ramp, names the same way.
+ * nfts, identity; swap, on-ramp, names, sign-in sessions the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -25,6 +25,8 @@ import { identityRoutes } from './routes/identity';
 import { nftRoutes } from './routes/nfts';
 import { onRampRoutes } from './routes/onramp';
 import { profileRoutes } from './routes/profile';
+import { sessionRoutes } from './routes/sessions';
+import type { SessionRuntime } from './sessions/config';
 import { healthRoutes } from './routes/health';
 import { projectRoutes } from './routes/projects';
 import { walletRoutes } from './routes/wallets';
@@ -40,6 +42,8 @@ export interface AppContext {
   onramp?: OnRampRuntime;
   /** Per-IP and per-project rate limits (default: in memory, default limits). */
   limits?: RateLimiters;
+  /** Sign-in sessions: the JWT signing key (absent → sign-in answers 503), lifetimes, nonce limit. */
+  sessions: SessionRuntime;
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };
@@ -54,7 +58,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** A caller's `x-request-id` is kept when it is short and plain; otherwise the API makes one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-function clientIp(c: Context): string {
+export function clientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -137,6 +141,7 @@ export function createApp(appCtx: AppContext) {
   app.route('/', convertRoutes());
   app.route('/', onRampRoutes());
   app.route('/', profileRoutes());
+  app.route('/', sessionRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {

@@ -6,7 +6,8 @@
  * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0), PORTICO_API_CHAINS (chains JSON file),
  * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts),
  * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
- * PORTICO_API_RATE_LIMIT_IP / _PROJECT ('<requests>/<seconds>'). See README.md.
+ * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
+ * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK). See README.md.
  */
 import { z } from 'zod';
 import { loadChainsFile } from './chains/config';
@@ -30,6 +31,9 @@ const envSchema = z.object({
   PORTICO_API_MODE: z.enum(['production', 'development']).optional(),
   PORTICO_API_RATE_LIMIT_IP: rateLimit.optional(),
   PORTICO_API_RATE_LIMIT_PROJECT: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_SIGN_IN_NONCE: rateLimit.optional(),
+  /** Sign-in session JWT key: EC P-256 private key, PKCS#8 PEM or JWK JSON. Production sign-in needs it. */
+  PORTICO_API_SESSION_KEY: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -93,6 +97,7 @@ const api = await startApi({
   syntheticWallets: env.PORTICO_API_SYNTHETIC_WALLETS,
   development,
   rateLimits: { perIp: env.PORTICO_API_RATE_LIMIT_IP, perProject: env.PORTICO_API_RATE_LIMIT_PROJECT },
+  sessions: { signingKey: env.PORTICO_API_SESSION_KEY, noncesPerIp: env.PORTICO_API_RATE_LIMIT_SIGN_IN_NONCE },
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 

@@ -14,6 +14,7 @@ import { seed } from './seed/index';
 import { onRampRuntime, type OnRampOptions } from './onramp/config';
 import { rateLimiters, type RateLimitOptions } from './http/rate-limit';
 import { recoverDeliveries } from './onramp/delivery';
+import { sessionRuntime, type SessionOptions, type SessionRuntime } from './sessions/config';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -41,6 +42,8 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   development?: boolean;
   /** Requests per window per client IP and per project (src/http/rate-limit.ts). */
   rateLimits?: RateLimitOptions;
+  /** Sign-in sessions: JWT signing key (PEM or JWK; development mode generates and stores one), lifetimes, nonces per IP. */
+  sessions?: SessionOptions;
 }
 
 export interface RunningApi {
@@ -57,12 +60,15 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
   const onramp = onRampRuntime(options.onramp, options.development ?? false);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  let sessions: SessionRuntime;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
     const seeded = await seed(db, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets, development: options.development });
     if (seeded.walletsSeeded > 0) log.info('wallets seeded', { count: seeded.walletsSeeded });
     if (seeded.syntheticWallets > 0) log.info('synthetic wallets present', { count: seeded.syntheticWallets });
+    sessions = await sessionRuntime(db, options.sessions, options.development ?? false, db.pool);
+    if (!sessions.key) log.info('sign-in sessions unavailable: no session signing key (PORTICO_API_SESSION_KEY)');
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -70,7 +76,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
   const limits = rateLimiters(options.rateLimits, db.pool);
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);

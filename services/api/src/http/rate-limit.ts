@@ -56,6 +56,12 @@ async function consume(rl: RateLimiterAbstract, key: string, what: string): Prom
   }
 }
 
+/** One more limit of the same kind (e.g. sign-in nonces per IP): `consume(key)` throws the 429. */
+export function keyedRateLimit(limit: RateLimit, keyPrefix: string, what: string, pool?: Pool): (key: string) => Promise<void> {
+  const rl = limiter(limit, keyPrefix, pool);
+  return (key) => consume(rl, key, what);
+}
+
 export function rateLimiters(options: RateLimitOptions = {}, pool?: Pool): RateLimiters {
   const ip = limiter(options.perIp ?? DEFAULT_RATE_LIMITS.perIp, 'ip', pool);
   const project = limiter(options.perProject ?? DEFAULT_RATE_LIMITS.perProject, 'project', pool);
