@@ -1,11 +1,11 @@
-import { modalFlagsAtom } from '@portico/shared-state';
+import { modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { definePorticoElement, type PorticoModalElement } from '../src/element';
 // Before App: the mock below hands out these stand-ins when App's outlet imports the loader.
 import { fakeViewModule } from './fake-views';
 import { App } from '../src/ui/App';
-import { testCore } from './helpers';
+import { shellCore } from './helpers';
 
 // The remotes are replaced by small stand-ins (./fake-views) that behave like the real views:
 // the focused control unmounts when a wallet is picked, or replaces itself inside a view.
@@ -29,7 +29,8 @@ function pageOpener() {
 }
 
 /** Renders the modal as createPortico does: inside the open shadow root of <portico-modal>. */
-function renderInShadowRoot(core = testCore()) {
+async function renderInShadowRoot(core?: PorticoCore) {
+  core ??= await shellCore();
   definePorticoElement();
   const element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
@@ -40,9 +41,9 @@ function renderInShadowRoot(core = testCore()) {
 const pressEscapeOnBody = () => fireEvent.keyDown(document.body, { key: 'Escape' });
 
 describe('dialog focus', () => {
-  it('moves focus to the new view’s heading when the clicked wallet button unmounts; Esc then closes and returns focus to the opener', () => {
+  it('moves focus to the new view’s heading when the clicked wallet button unmounts; Esc then closes and returns focus to the opener', async () => {
     const opener = pageOpener();
-    const { core, shadow, modal } = renderInShadowRoot();
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connect Wallet' }));
 
@@ -57,9 +58,9 @@ describe('dialog focus', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('closes on Esc pressed while focus is on <body>, and still returns focus to the opener', () => {
+  it('closes on Esc pressed while focus is on <body>, and still returns focus to the opener', async () => {
     const opener = pageOpener();
-    const { core, shadow, modal } = renderInShadowRoot();
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     (shadow.activeElement as HTMLElement).blur();
     expect(document.activeElement).toBe(document.body);
@@ -70,7 +71,7 @@ describe('dialog focus', () => {
   });
 
   it('pulls focus back to the heading when the focused control is removed inside a view', async () => {
-    const { core, shadow, modal } = renderInShadowRoot();
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open({ view: 'ConnectingExternal' }));
     const tryAgain = modal.getByRole('button', { name: 'Try again' });
     tryAgain.focus();
@@ -81,8 +82,8 @@ describe('dialog focus', () => {
     await waitFor(() => expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connecting External' })));
   });
 
-  it('moves focus from Back to the previous view’s heading', () => {
-    const { core, shadow, modal } = renderInShadowRoot();
+  it('moves focus from Back to the previous view’s heading', async () => {
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     fireEvent.click(modal.getByRole('button', { name: 'Portico Test Wallet' }));
     const back = modal.getByRole('button', { name: 'Back' });
@@ -91,16 +92,16 @@ describe('dialog focus', () => {
     expect(shadow.activeElement).toBe(modal.getByRole('heading', { name: 'Connect Wallet' }));
   });
 
-  it('keeps Tab inside the dialog from <body>', () => {
-    const { core, shadow, modal } = renderInShadowRoot();
+  it('keeps Tab inside the dialog from <body>', async () => {
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     (shadow.activeElement as HTMLElement).blur();
     fireEvent.keyDown(document.body, { key: 'Tab' });
     expect(shadow.activeElement).toBe(modal.getByRole('button', { name: 'Close' }));
   });
 
-  it('shakes instead of closing on Esc from <body> while a transaction awaits approval', () => {
-    const { core, shadow, modal } = renderInShadowRoot();
+  it('shakes instead of closing on Esc from <body> while a transaction awaits approval', async () => {
+    const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open({ view: 'ApproveTransaction' }));
     (shadow.activeElement as HTMLElement).blur();
     act(() => void pressEscapeOnBody());

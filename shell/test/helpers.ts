@@ -1,25 +1,10 @@
-import { createMemoryStorage, createPorticoCore, type PorticoCore } from '@portico/shared-state';
+import type { PorticoCore } from '@portico/shared-state';
+import { testCore } from '@portico/test-kit';
 
-export const anvilNetwork = {
-  id: 31337,
-  name: 'Anvil Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-};
+/** Remote addresses where nothing listens: the shell's tests never render a remote view through them. */
+const unreachableRemotes = { connect: 'http://127.0.0.1:1/remoteEntry.js', account: 'http://127.0.0.1:1/remoteEntry.js' };
 
-export const baseOptions = {
-  projectId: 'portico-test',
-  metadata: { name: 'Test host', description: 'unit tests', url: 'http://127.0.0.1', icons: [] },
-  networks: [anvilNetwork],
-  remotes: { connect: 'http://127.0.0.1:1/remoteEntry.js', account: 'http://127.0.0.1:1/remoteEntry.js' },
-};
-
-/** A core with no wallets in reach: views that need a remote are not rendered by these tests. */
-export function testCore(overrides: Record<string, unknown> = {}): PorticoCore {
-  return createPorticoCore({ ...baseOptions, ...overrides }, {
-    storage: createMemoryStorage(),
-    eventTarget: new EventTarget(),
-    isMobile: false,
-  });
+/** The test kit's core (fake adapter, not started) with the remotes the shell's options need. */
+export async function shellCore(options: Record<string, unknown> = {}): Promise<PorticoCore> {
+  return (await testCore({ start: false, options: { remotes: unreachableRemotes, ...options } })).core;
 }

@@ -1,12 +1,13 @@
-import { modalFlagsAtom } from '@portico/shared-state';
+import { modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { App } from '../src/ui/App';
-import { testCore } from './helpers';
+import { shellCore } from './helpers';
 
 afterEach(() => cleanup());
 
-function renderModal(core = testCore()) {
+async function renderModal(core?: PorticoCore) {
+  core ??= await shellCore();
   const host = document.createElement('div');
   document.body.append(host);
   render(<App core={core} host={host} />);
@@ -14,38 +15,38 @@ function renderModal(core = testCore()) {
 }
 
 describe('Modal', () => {
-  it('is a modal dialog named by its header', () => {
-    const { core } = renderModal();
+  it('is a modal dialog named by its header', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     const dialog = screen.getByRole('dialog', { name: 'Swap' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
-  it('shows a visible error for a view no remote renders yet, never an empty modal', () => {
-    const { core } = renderModal();
+  it('shows a visible error for a view no remote renders yet, never an empty modal', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Transactions' }));
     expect(screen.getByRole('alert').textContent).toContain('The Transactions view is not available in this version.');
   });
 
-  it('shows a visible error when the feature behind a view is off', () => {
-    const { core } = renderModal(testCore({ features: { send: false } }));
+  it('shows a visible error when the feature behind a view is off', async () => {
+    const { core } = await renderModal(await shellCore({ features: { send: false } }));
     act(() => core.modal.open({ view: 'WalletSend' }));
     expect(screen.getByRole('alert').textContent).toContain('The send feature is turned off for this site.');
   });
 
-  it('names the missing option when a remote has no address', () => {
-    const { core } = renderModal();
+  it('names the missing option when a remote has no address', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'WalletSend' }));
     expect(screen.getByRole('alert').textContent).toContain('Set remotes.send or cdnBase');
   });
 
-  it('moves focus to the view’s heading on open and back to the opener on close', () => {
+  it('moves focus to the view’s heading on open and back to the opener on close', async () => {
     const opener = document.createElement('button');
     opener.textContent = 'Connect Wallet';
     document.body.append(opener);
     opener.focus();
-    const { core } = renderModal();
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Swap' }));
     act(() => void core.modal.close());
@@ -54,23 +55,23 @@ describe('Modal', () => {
     opener.remove();
   });
 
-  it('closes on Escape', () => {
-    const { core } = renderModal();
+  it('closes on Escape', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(core.store.get(modalFlagsAtom).open).toBe(false);
   });
 
-  it('shakes instead of closing on Escape while a transaction awaits approval', () => {
-    const { core } = renderModal();
+  it('shakes instead of closing on Escape while a transaction awaits approval', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'ApproveTransaction' }));
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.getByRole('dialog').dataset.shake).toBe('true');
   });
 
-  it('keeps Tab inside the dialog', () => {
-    const { core } = renderModal();
+  it('keeps Tab inside the dialog', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     act(() => core.router.push('Transactions'));
     const back = screen.getByRole('button', { name: 'Back' });
@@ -82,8 +83,8 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(close);
   });
 
-  it('shows Back only with history, and Back pops it', () => {
-    const { core } = renderModal();
+  it('shows Back only with history, and Back pops it', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     act(() => core.router.push('Transactions'));
@@ -92,8 +93,8 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog', { name: 'Swap' })).toBeTruthy();
   });
 
-  it('announces toasts', () => {
-    const { core } = renderModal();
+  it('announces toasts', async () => {
+    const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
     act(() => core.toast.show('error', 'Token Balance Unavailable'));
     expect(screen.getByText('Token Balance Unavailable').getAttribute('role')).toBe('alert');

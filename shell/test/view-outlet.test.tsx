@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { definePorticoElement, type PorticoModalElement } from '../src/element';
 import { loadViewModule } from '../src/remote-loader';
 import { App } from '../src/ui/App';
-import { testCore } from './helpers';
+import { shellCore } from './helpers';
 
 declare const __PORTICO_CONTRACT__: number;
 declare const __PORTICO_UI_CONTRACT__: number;
@@ -50,12 +50,12 @@ const viewModule = (contracts: Partial<{ porticoContract: unknown; porticoUiCont
 
 let deployment = 0;
 /** Each test's connect remote at an address of its own: loaded modules are cached per address. */
-function renderInShadowRoot() {
+async function renderInShadowRoot() {
   definePorticoElement();
   const element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
   deployment += 1;
-  const core = testCore({ remotes: { connect: `http://remote.test/outlet-${deployment}/remoteEntry.js` } });
+  const core = await shellCore({ remotes: { connect: `http://remote.test/outlet-${deployment}/remoteEntry.js` } });
   render(<App core={core} host={element} />, { container: element.mountPoint });
   return { core, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
 }
@@ -85,7 +85,7 @@ describe('remote loader contracts', () => {
 describe('view outlet', () => {
   it('shows Loading…, then the view with the UI kit stylesheet already adopted next to the shell’s', async () => {
     remoteModules.set('portico_connect/Connect', viewModule());
-    const { core, modal } = renderInShadowRoot();
+    const { core, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     expect(within(modal.getByRole('dialog')).getByRole('status').textContent).toBe('Loading…');
     expect(await modal.findByText('Stand-in Connect view')).toBeTruthy();
@@ -97,7 +97,7 @@ describe('view outlet', () => {
 
   it('shows an incompatible view’s error with Retry, and Retry loads it again', async () => {
     remoteModules.set('portico_connect/Connect', viewModule({ porticoUiContract: 0 }));
-    const { core, modal } = renderInShadowRoot();
+    const { core, modal } = await renderInShadowRoot();
     act(() => core.modal.open());
     expect((await modal.findByRole('alert')).textContent).toContain('not compatible with this version of Portico');
 

@@ -7,7 +7,7 @@ import {
   type PorticoViewProps,
   type RegistryWallet,
 } from '@portico/shared-state';
-import { ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, preloadQrCode } from '@portico/ui';
+import { CopyButton, ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, preloadQrCode } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { isTelegram } from '../environment';
@@ -29,18 +29,6 @@ function pair(portico: PorticoCore, wallet: RegistryWallet | undefined) {
   void portico.walletConnect.ensurePairing({ wallet, isMobile: portico.environment.isMobile }).then((connected) => {
     if (connected && portico.router.current().view === 'ConnectingWalletConnect') portico.router.reset('Account');
   });
-}
-
-/** Copies the pairing URI on screen, with the toast saying so. */
-async function copyUri(portico: PorticoCore) {
-  const uri = portico.store.get(walletConnectAtom).wcUri;
-  if (!uri) return;
-  try {
-    await navigator.clipboard.writeText(uri);
-    portico.toast.show('success', 'Link copied');
-  } catch {
-    portico.toast.show('error', 'Could not copy the link');
-  }
 }
 
 /**
@@ -69,12 +57,16 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [portico]);
 
-  // Not the kit's CopyButton: that one also puts its message in the shell's live region, and "Link
-  // copied" must stay one text on the page (the toast, itself a status) as the e2e suite finds it.
+  // announce={false}: the toast (itself a status) is the one "Link copied" text on the page.
   const copyLink = (
-    <button type="button" className="portico-button portico-button-secondary" onClick={() => void copyUri(portico)}>
-      Copy link
-    </button>
+    <CopyButton
+      portico={portico}
+      value={() => portico.store.get(walletConnectAtom).wcUri}
+      label="Copy link"
+      copiedMessage="Link copied"
+      failedMessage="Could not copy the link"
+      announce={false}
+    />
   );
 
   if (state.wcError) {
