@@ -1,7 +1,7 @@
 import { activeAccountAtom, activeNetworkAtom, formatBalance, shortenAddress, type PorticoCore } from '@portico/shared-state';
-import { CopyButton } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { CopyAddressButton } from './CopyAddressButton';
 
 /**
  * Who is connected: avatar and name from identity (else the shortened address), Copy address, the
@@ -17,14 +17,7 @@ export function AccountHeader({ portico, address }: { portico: PorticoCore; addr
         <p className="portico-address" title={address}>
           {account.profileName ?? shortenAddress(address)}
         </p>
-        <CopyButton
-          portico={portico}
-          value={address}
-          label="Copy address"
-          copiedMessage="Address copied"
-          failedMessage="Could not copy the address"
-          iconOnly
-        />
+        <CopyAddressButton portico={portico} address={address} iconOnly />
       </div>
       {account.profileName && (
         <p className="portico-muted" title={address}>

@@ -1,7 +1,8 @@
 import { activeNamespaceAtom, activeNetworkAtom, optionsAtom, type PorticoViewProps } from '@portico/shared-state';
-import { ConnectionGuard, CopyButton, QrCode } from '@portico/ui';
+import { ConnectionGuard, QrCode } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
+import { CopyAddressButton } from '../components/CopyAddressButton';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -23,13 +24,7 @@ export default function WalletReceive({ portico }: PorticoViewProps) {
         <div className="portico-center">
           <QrCode value={address} label="QR code for your address" size={216} framed />
           <p className="portico-address portico-address-full">{address}</p>
-          <CopyButton
-            portico={portico}
-            value={address}
-            label="Copy address"
-            copiedMessage="Address copied"
-            failedMessage="Could not copy the address"
-          />
+          <CopyAddressButton portico={portico} address={address} />
           <div className="portico-stack portico-full-width">
             <p className="portico-muted" id={networksLabelId}>
               Only send assets on {networks.length === 1 ? 'this network' : 'these networks'}:
