@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { ACCOUNT as ADDRESS, stopTestCores, testCore } from '@portico/test-kit';
 import { ConnectionGuard } from '../src/connection-guard';
-import { renderWithCore } from './helpers';
+import { renderInStore } from '@portico/test-kit/react';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +13,7 @@ afterEach(() => {
 describe('ConnectionGuard', () => {
   it('asks for a wallet, says Reconnecting… while a session is restored, then shows the view with the address', async () => {
     const { core } = await testCore({ start: false });
-    renderWithCore(
+    renderInStore(
       <ConnectionGuard message="Connect a wallet to send.">{(address) => <p>Sending from {address}</p>}</ConnectionGuard>,
       core,
     );
@@ -31,7 +31,7 @@ describe('ConnectionGuard', () => {
   it('offers Connect a wallet while disconnected when asked, not while reconnecting', async () => {
     const connect = rs.fn();
     const { core } = await testCore({ start: false });
-    renderWithCore(
+    renderInStore(
       <ConnectionGuard message="No wallet is connected." onConnect={connect}>
         <p>Account</p>
       </ConnectionGuard>,
@@ -47,7 +47,7 @@ describe('ConnectionGuard', () => {
 describe('ConnectionGuard with a wallet', () => {
   it('shows the view once the wallet connected', async () => {
     const { core } = await testCore({ connect: true });
-    renderWithCore(<ConnectionGuard message="Connect a wallet to pay.">{(address) => <p>Paying from {address}</p>}</ConnectionGuard>, core);
+    renderInStore(<ConnectionGuard message="Connect a wallet to pay.">{(address) => <p>Paying from {address}</p>}</ConnectionGuard>, core);
     expect(screen.getByText(`Paying from ${ADDRESS}`)).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from '@rstest/core';
 import { CopyButton } from '../src/copy-button';
 import { EmptyState, StatusLine } from '../src/status';
 import { stopTestCores, testCore } from '@portico/test-kit';
-import { renderWithCore } from './helpers';
+import { renderInStore } from '@portico/test-kit/react';
 
 const original = Object.getOwnPropertyDescriptor(globalThis.navigator, 'clipboard');
 afterEach(() => {
@@ -23,7 +23,7 @@ describe('CopyButton', () => {
     const written: string[] = [];
     stubClipboard(async (text) => void written.push(text));
     const { core } = await testCore({ start: false });
-    renderWithCore(
+    renderInStore(
       <CopyButton portico={core} value="0xabc" label="Copy address" copiedMessage="Address copied" failedMessage="Could not copy the address" iconOnly />,
       core,
     );
@@ -36,7 +36,7 @@ describe('CopyButton', () => {
   it('announce={false}: the toast only, nothing in the live region', async () => {
     stubClipboard(async () => {});
     const { core } = await testCore({ start: false });
-    renderWithCore(
+    renderInStore(
       <CopyButton portico={core} value="wc:1" label="Copy link" copiedMessage="Link copied" failedMessage="Could not copy the link" announce={false} />,
       core,
     );
@@ -50,7 +50,7 @@ describe('CopyButton', () => {
       throw new Error('denied');
     });
     const { core } = await testCore({ start: false });
-    renderWithCore(
+    renderInStore(
       <CopyButton portico={core} value={() => 'wc:1'} label="Copy link" copiedMessage="Link copied" failedMessage="Could not copy the link" />,
       core,
     );

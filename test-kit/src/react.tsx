@@ -1,7 +1,7 @@
 import type { PorticoCore, PorticoViewProps } from '@portico/shared-state';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'jotai';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { resetTestKit } from './test-core';
 
 export { FakeIntersectionObserver } from './intersection-observer';
@@ -19,11 +19,16 @@ configure({ asyncUtilTimeout: 5000 });
  * await screen.findByRole('radio', { name: /^USDC/ });
  */
 export function renderView(View: ComponentType<PorticoViewProps>, { core }: { core: PorticoCore }): RenderResult {
-  return render(
-    <Provider store={core.store}>
-      <View portico={core} />
-    </Provider>,
-  );
+  return renderInStore(<View portico={core} />, core);
+}
+
+/**
+ * Renders any element (a UI kit part, a view's component) inside the core's jotai store, as the
+ * shell renders the views that compose it.
+ * @example renderInStore(<ConnectionGuard message="Connect a wallet to send.">{() => 'ok'}</ConnectionGuard>, core);
+ */
+export function renderInStore(ui: ReactNode, core: PorticoCore): RenderResult {
+  return render(<Provider store={core.store}>{ui}</Provider>);
 }
 
 /**
