@@ -1,0 +1,154 @@
+/**
+ * The default SIWX implementation: EIP-4361 messages with a random nonce, verified in the browser
+ * (contract accounts too, through the chain's node: ERC-1271, or ERC-6492 before deployment) and
+ * kept in the page's storage per CAIP-10 account. A site's back end cannot trust these sessions
+ * (the browser made them); `createServerSiwx` is the one for that.
+ */
+import { verifyMessage, type Client, type Hex } from 'viem';
+import { generateSiweNonce, parseSiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe';
+import * as z from 'zod/mini';
+import type { CaipNetworkId } from '../caip';
+import { STORAGE_PREFIX } from '../constants';
+import { recordOf, type KeyValueStorage } from '../storage';
+import { SiwxVerificationError } from './errors';
+import { createSiwxMessenger, messageData, parseSiwxMessage, coversAccount, sessionExpired, type SiwxMessengerOptions } from './message';
+import type { SIWXConfig, SIWXSession } from './types';
+
+/** Where the sessions live: `{ [CAIP-10 account]: SIWXSession[] }` (spec section 3, sign-in tokens). */
+export const SIWX_SESSIONS_KEY = `${STORAGE_PREFIX}siwx_sessions`;
+
+const sessionSchema = z.object({
+  data: z.object({
+    accountAddress: z.string(),
+    chainId: z.string(),
+    domain: z.string(),
+    uri: z.string(),
+    version: z.string(),
+    nonce: z.string(),
+    statement: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
+    requestId: z.optional(z.string()),
+    issuedAt: z.optional(z.string()),
+    expirationTime: z.optional(z.string()),
+    notBefore: z.optional(z.string()),
+  }),
+  message: z.string(),
+  signature: z.string(),
+});
+const storedSessionsSchema = recordOf(z.array(sessionSchema));
+type StoredSessions = Record<string, SIWXSession[]>;
+
+/** The CAIP-10 key of an account: eip155 addresses in lower case (wallets report either case). */
+const accountKey = (chainId: string, address: string) => `${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`;
+
+export interface DefaultSiwxOptions extends Omit<SiwxMessengerOptions, 'getNonce'> {
+  /** The page's storage (`localStorage`; the core's `environment.storage`). */
+  storage: KeyValueStorage;
+  /**
+   * A viem client for the chain, to verify contract accounts (ERC-1271 / ERC-6492). Without one, only
+   * signatures of plain accounts (EOAs) verify.
+   */
+  getPublicClient?(chainId: CaipNetworkId): Client | undefined | Promise<Client | undefined>;
+  /** Sign-in required: Cancel disconnects (default false). */
+  required?: boolean;
+  /** Default true. */
+  signOutOnDisconnect?: boolean;
+}
+
+/**
+ * @example
+ * const siwx = createDefaultSiwx({ storage: localStorage, statement: 'Sign in to Example' });
+ * const message = await siwx.createMessage({ chainId: 'eip155:1', accountAddress });
+ * await siwx.addSession({ data: message, message: message.toString(), signature: await wallet.sign(message.toString()) });
+ */
+export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
+  const now = options.now ?? Date.now;
+  const createMessage = createSiwxMessenger({ ...options, getNonce: async () => generateSiweNonce() });
+  const domain = options.domain ?? (options.uri ? new URL(options.uri).host : globalThis.location?.host);
+
+  function read(): StoredSessions {
+    try {
+      const raw = options.storage.getItem(SIWX_SESSIONS_KEY);
+      const parsed = raw === null ? undefined : storedSessionsSchema.safeParse(JSON.parse(raw));
+      return parsed?.success ? (parsed.data as StoredSessions) : {};
+    } catch {
+      return {};
+    }
+  }
+  function write(sessions: StoredSessions) {
+    try {
+      options.storage.setItem(SIWX_SESSIONS_KEY, JSON.stringify(sessions));
+    } catch {
+      // Storage full or blocked: the session lasts until the page reloads.
+    }
+  }
+
+  /** Throws SiwxVerificationError unless the text is an unexpired EIP-4361 message for this app, signed by its account. */
+  async function verify(session: SIWXSession): Promise<SIWXSession> {
+    const data = parseSiwxMessage(session.message);
+    if (!data) throw new SiwxVerificationError('Not an EIP-4361 message');
+    if (!coversAccount(data, session.data.chainId, session.data.accountAddress)) {
+      throw new SiwxVerificationError('The message is for another account or chain');
+    }
+    if (domain && data.domain !== domain) throw new SiwxVerificationError('Message domain does not match this site');
+    const time = new Date(now());
+    if (!validateSiweMessage({ message: parseSiweMessage(session.message), domain, time })) {
+      throw new SiwxVerificationError(sessionExpired({ data }, time.getTime()) ? 'Message expired' : 'Message is not valid (nonce, version or notBefore)');
+    }
+    const signature = session.signature as Hex;
+    const address = data.accountAddress as Hex;
+    const client = await options.getPublicClient?.(data.chainId as CaipNetworkId);
+    let valid: boolean;
+    try {
+      valid = client
+        ? await verifySiweMessage(client, { message: session.message, signature, domain, time })
+        : await verifyMessage({ address, message: session.message, signature });
+    } catch (error) {
+      throw new SiwxVerificationError('Invalid signature', error);
+    }
+    if (!valid) throw new SiwxVerificationError('Invalid signature');
+    // The signed text is the truth: data the caller passed along cannot disagree with it.
+    return { ...session, data };
+  }
+
+  const keepValid = async (sessions: SIWXSession[]) =>
+    (await Promise.all(sessions.map((session) => verify(session).catch(() => undefined)))).filter((s): s is SIWXSession => s !== undefined);
+
+  return {
+    createMessage,
+    async addSession(session) {
+      const verified = await verify({ ...session, data: messageData(session.data) });
+      const stored = read();
+      const key = accountKey(verified.data.chainId, verified.data.accountAddress);
+      const current = stored[key] ?? [];
+      stored[key] = [...current.filter((kept) => !sessionExpired(kept, now())), verified];
+      write(stored);
+    },
+    async revokeSession(chainId, address) {
+      const stored = read();
+      delete stored[accountKey(chainId, address)];
+      write(stored);
+    },
+    async setSessions(sessions) {
+      const verified = await Promise.all(sessions.map((session) => verify({ ...session, data: messageData(session.data) })));
+      const stored: StoredSessions = {};
+      for (const session of verified) (stored[accountKey(session.data.chainId, session.data.accountAddress)] ??= []).push(session);
+      write(stored);
+    },
+    async getSessions(chainId, address) {
+      const stored = read();
+      const key = accountKey(chainId, address);
+      const kept = stored[key] ?? [];
+      const valid = (await keepValid(kept)).filter((session) => coversAccount(session.data, chainId, address));
+      // Expired (or tampered) sessions leave the storage, so the next check asks again at once.
+      if (valid.length !== kept.length) {
+        if (valid.length) stored[key] = valid;
+        else delete stored[key];
+        write(stored);
+      }
+      return valid;
+    },
+    getRequired: () => options.required ?? false,
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
+  };
+}
