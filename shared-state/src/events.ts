@@ -16,7 +16,10 @@ export type PorticoEventName =
   | 'REMOTE_LOAD_ERROR'
   | 'SEND_INITIATED'
   | 'SEND_SUCCESS'
-  | 'SEND_ERROR';
+  | 'SEND_ERROR'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR'
+  | 'CLICK_CANCEL_SIWX';
 
 export interface EventBus {
   track(event: PorticoEventName, properties?: Record<string, unknown>): void;

@@ -1,0 +1,43 @@
+/**
+ * `@portico/shared-state/siwx`: sign in with the wallet (issue 10). Reached only through a dynamic
+ * `import()` (it carries viem's siwe helpers); nothing of it loads with the page.
+ *
+ * Not a Module Federation shared module (only the package's main entry is): import it in ONE place
+ * (the shell, or the core through `lazyAsync`) and hand the controller to the views on `portico`,
+ * or each build would hold its own copy.
+ */
+export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './types';
+export { SiwxApiError, SiwxConfigConflictError, SiwxNotEnabledError, SiwxVerificationError } from './errors';
+export {
+  DEFAULT_SIWX_EXPIRY_MS,
+  DEFAULT_SIWX_STATEMENT,
+  coversAccount,
+  createSiwxMessenger,
+  formatSiwxMessage,
+  parseSiwxMessage,
+  sessionExpired,
+  siwxMessage,
+  type SiwxMessengerOptions,
+} from './message';
+export { createDefaultSiwx, SIWX_SESSIONS_KEY, type DefaultSiwxOptions } from './default-siwx';
+export { createServerSiwx, revokeMessage, SIWX_TOKENS_KEY, type ServerSiwx, type ServerSiwxOptions, type ServerSiwxSession } from './server-siwx';
+export {
+  mapSiweConfig,
+  resolveSiwxOption,
+  type SIWEConfig,
+  type SIWECreateMessageArgs,
+  type SIWEMessageArgs,
+  type SIWESession,
+  type SIWEVerifyMessageArgs,
+} from './siweconfig';
+export {
+  createSiwxController,
+  needsSignIn,
+  SIGN_IN_INITIALIZE_FAILED,
+  SIGN_IN_VIEWS,
+  SIGNATURE_DECLINED,
+  type SignInAccount,
+  type SiwxController,
+  type SiwxControllerDeps,
+  type SiwxState,
+} from '../controllers/siwx';
