@@ -213,14 +213,14 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
     },
 
     watch() {
-      let signedInAs = connectedAccount(store);
+      let watched = connectedAccount(store);
       const key = (account: SignInAccount | undefined) => (account ? `${account.caipNetworkId}:${account.address}` : undefined);
-      if (signedInAs) void controller.check();
+      if (watched) void controller.check();
       return store.sub(activeAccountAtom, () => {
         const account = connectedAccount(store);
-        if (key(account) === key(signedInAs)) return;
-        const wasConnected = signedInAs !== undefined;
-        signedInAs = account;
+        if (key(account) === key(watched)) return;
+        const wasConnected = watched !== undefined;
+        watched = account;
         if (account) void controller.check();
         else if (wasConnected) {
           checks++; // a check still reading sessions for the old account must not open the sign view

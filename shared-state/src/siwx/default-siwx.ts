@@ -11,7 +11,7 @@ import type { CaipNetworkId } from '../caip';
 import { STORAGE_PREFIX } from '../constants';
 import { recordOf, type KeyValueStorage } from '../storage';
 import { SiwxVerificationError } from './errors';
-import { createSiwxMessenger, messageData, parseSiwxMessage, coversAccount, sessionExpired, type SiwxMessengerOptions } from './message';
+import { coversAccount, createSiwxMessenger, messageData, parseSiwxMessage, sessionExpired, siwxSite, type SiwxMessengerOptions } from './message';
 import type { SIWXConfig, SIWXSession } from './types';
 
 /** Where the sessions live: `{ [CAIP-10 account]: SIWXSession[] }` (spec section 3, sign-in tokens). */
@@ -64,7 +64,7 @@ export interface DefaultSiwxOptions extends Omit<SiwxMessengerOptions, 'getNonce
 export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
   const now = options.now ?? Date.now;
   const createMessage = createSiwxMessenger({ ...options, getNonce: async () => generateSiweNonce() });
-  const domain = options.domain ?? (options.uri ? new URL(options.uri).host : globalThis.location?.host);
+  const { domain } = siwxSite(options);
 
   function read(): StoredSessions {
     try {

@@ -107,11 +107,16 @@ export interface SiwxMessengerOptions {
   now?: () => number;
 }
 
+/** The app's domain and uri as given, else from the page's location (undefined outside a page). */
+export function siwxSite(options: Pick<SiwxMessengerOptions, 'domain' | 'uri'>): { domain?: string; uri?: string } {
+  const uri = options.uri ?? globalThis.location?.origin;
+  return { uri, domain: options.domain ?? (uri ? new URL(uri).host : undefined) };
+}
+
 /** `SIWXConfig.createMessage` over fixed app data and a nonce source. */
 export function createSiwxMessenger(options: SiwxMessengerOptions): (input: SIWXMessage.Input) => Promise<SIWXMessage> {
   const now = options.now ?? Date.now;
-  const uri = options.uri ?? globalThis.location?.origin;
-  const domain = options.domain ?? (uri ? new URL(uri).host : undefined);
+  const { domain, uri } = siwxSite(options);
   const expiresInMs = options.expiresInMs ?? DEFAULT_SIWX_EXPIRY_MS;
   return async (input) => {
     if (!domain || !uri) throw new PorticoError('Sign-in needs the app’s domain and uri', { details: 'pass domain and uri where there is no page location' });
