@@ -88,14 +88,17 @@ describe('createDefaultSiwx', () => {
     const SMART_ACCOUNT = '0x000000000000000000000000000000000000C0dE';
     const calls: unknown[] = [];
     let valid = true;
+    let down = false;
     const client: Client = createClient({
       transport: custom({
         async request({ method, params }) {
+          if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
+          if (method === 'eth_getCode') return '0x6080';
           if (method !== 'eth_call') throw new Error(`unexpected ${method}`);
           calls.push(params);
           return `0x${(valid ? '1' : '0').padStart(64, '0')}`;
         },
-      }),
+      }, { retryCount: 0 }),
     });
     const chains: string[] = [];
     const siwx = defaultSiwx(createMemoryStorage(), { now: NOW }, { getPublicClient: (chainId) => (chains.push(chainId), client) });
@@ -106,9 +109,20 @@ describe('createDefaultSiwx', () => {
     expect(calls).toHaveLength(1);
     expect(chains).toEqual([CHAIN]);
 
+    down = true; // a node that does not answer is no refusal: the session stays stored, unconfirmed
+    expect(await siwx.getSessions(CHAIN, SMART_ACCOUNT)).toEqual([]);
+    await expect(siwx.addSession(await signedSession(siwx, SMART_ACCOUNT))).rejects.toThrow('The signature could not be checked');
+    down = false;
+    expect(await siwx.getSessions(CHAIN, SMART_ACCOUNT)).toHaveLength(1);
+
     valid = false;
     await expect(siwx.addSession(await signedSession(siwx, SMART_ACCOUNT))).rejects.toThrow('Invalid signature');
     // Stored sessions are verified again when read: the node now refuses the first one too.
+    expect(await siwx.getSessions(CHAIN, SMART_ACCOUNT)).toEqual([]);
+    down = true;
+    valid = true;
+    expect(await siwx.getSessions(CHAIN, SMART_ACCOUNT)).toEqual([]); // and it is gone from storage
+    down = false;
     expect(await siwx.getSessions(CHAIN, SMART_ACCOUNT)).toEqual([]);
   });
 });

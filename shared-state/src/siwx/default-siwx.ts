@@ -5,6 +5,7 @@
  * (the browser made them); `createServerSiwx` is the one for that.
  */
 import { verifyMessage, type Client, type Hex } from 'viem';
+import { getCode } from 'viem/actions';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe';
 import * as z from 'zod/mini';
 import type { CaipNetworkId } from '../caip';
@@ -35,6 +36,9 @@ const sessionSchema = z.object({
   message: z.string(),
   signature: z.string(),
 });
+/** Verification could not run (the chain's node did not answer): not a refusal. */
+const SIGNATURE_UNCHECKED = 'The signature could not be checked';
+
 const storedSessionsSchema = recordOf(z.array(sessionSchema));
 type StoredSessions = Record<string, SIWXSession[]>;
 
@@ -98,21 +102,31 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
     const signature = session.signature as Hex;
     const address = data.accountAddress as Hex;
     const client = await options.getPublicClient?.(data.chainId as CaipNetworkId);
-    let valid: boolean;
-    try {
-      valid = client
-        ? await verifySiweMessage(client, { message: session.message, signature, domain, time })
-        : await verifyMessage({ address, message: session.message, signature });
-    } catch (error) {
-      throw new SiwxVerificationError('Invalid signature', error);
-    }
+    const unchecked = (error: unknown): never => {
+      throw new SiwxVerificationError(SIGNATURE_UNCHECKED, error);
+    };
+    // viem answers "invalid" when the node cannot be reached; asking for the account's code first tells the two apart.
+    if (client) await getCode(client, { address }).catch(unchecked);
+    const valid = client
+      ? await verifySiweMessage(client, { message: session.message, signature, domain, time }).catch(unchecked)
+      : await verifyMessage({ address, message: session.message, signature }).catch(() => false);
     if (!valid) throw new SiwxVerificationError('Invalid signature');
     // The signed text is the truth: data the caller passed along cannot disagree with it.
     return { ...session, data };
   }
 
-  const keepValid = async (sessions: SIWXSession[]) =>
-    (await Promise.all(sessions.map((session) => verify(session).catch(() => undefined)))).filter((s): s is SIWXSession => s !== undefined);
+  /** The sessions that verify now, and those to keep in storage: these plus any whose check could not run. */
+  async function sortOut(sessions: SIWXSession[]): Promise<{ valid: SIWXSession[]; kept: SIWXSession[] }> {
+    const results = await Promise.all(
+      sessions.map((session) =>
+        verify(session).then(
+          (verified) => ({ session: verified, valid: true, keep: true }),
+          (error: unknown) => ({ session, valid: false, keep: (error as { shortMessage?: string }).shortMessage === SIGNATURE_UNCHECKED }),
+        ),
+      ),
+    );
+    return { valid: results.filter((r) => r.valid).map((r) => r.session), kept: results.filter((r) => r.keep).map((r) => r.session) };
+  }
 
   return {
     createMessage,
@@ -138,15 +152,16 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
     async getSessions(chainId, address) {
       const stored = read();
       const key = accountKey(chainId, address);
-      const kept = stored[key] ?? [];
-      const valid = (await keepValid(kept)).filter((session) => coversAccount(session.data, chainId, address));
-      // Expired (or tampered) sessions leave the storage, so the next check asks again at once.
-      if (valid.length !== kept.length) {
-        if (valid.length) stored[key] = valid;
+      const held = stored[key] ?? [];
+      const { valid, kept } = await sortOut(held);
+      // Expired (or tampered) sessions leave the storage, so the next check asks again at once; a
+      // session whose check could not run (node down) stays for the next read.
+      if (kept.length !== held.length) {
+        if (kept.length) stored[key] = kept;
         else delete stored[key];
         write(stored);
       }
-      return valid;
+      return valid.filter((session) => coversAccount(session.data, chainId, address));
     },
     getRequired: () => options.required ?? false,
     signOutOnDisconnect: options.signOutOnDisconnect ?? true,
