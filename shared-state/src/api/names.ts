@@ -3,6 +3,7 @@ import { recordOf } from '../storage';
 import { PorticoError } from '../errors';
 import { NAME_ZONE } from '../names';
 import { apiUrl, type ApiContext } from './client';
+import { apiReason } from './error-reason';
 import { HttpRequestError, requestJson } from './http';
 
 /** Spec section 8, internal errors of the name service. */
@@ -16,18 +17,6 @@ export class NameServiceError extends PorticoError {
     super(shortMessage, { cause, details: reason ?? (cause instanceof Error ? cause.message : undefined) });
     this.reason = reason;
     this.status = cause instanceof HttpRequestError ? cause.status : undefined;
-  }
-}
-
-/** `{ error }` of an API error reply, from the HttpRequestError details (`<url> answered N: <body>`). */
-function apiReason(cause: unknown): string | undefined {
-  if (!(cause instanceof HttpRequestError) || !cause.details) return undefined;
-  const body = cause.details.replace(/^.*? answered \d+: /s, '');
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    return typeof parsed.error === 'string' ? parsed.error : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import type { Store } from 'jotai/vanilla';
 import type { ChainAdapter, TransactionOutcome } from '../adapters/types';
 import type { ApiContext } from '../api/client';
 import { buildSwapApprove, buildSwapTransaction, fetchSwapAllowance, fetchSwapQuote, fetchSwapTokens } from '../api/convert';
-import { HttpRequestError } from '../api/http';
+import { apiReason } from '../api/error-reason';
 import { activeAccountAtom, activeNetworkAtom, portfolioAtom } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
@@ -30,18 +30,7 @@ export type { SwapController } from './swap-form';
 
 /** The API's own words when it answered with `{ error }` (e.g. 'Network not supported for Swaps'). */
 export function apiErrorText(error: unknown): string {
-  if (error instanceof HttpRequestError && error.details) {
-    const match = /answered \d+: (\{.*)$/s.exec(error.details);
-    if (match) {
-      try {
-        const body = JSON.parse(match[1]!) as { error?: unknown };
-        if (typeof body.error === 'string') return body.error;
-      } catch {
-        /* not JSON */
-      }
-    }
-  }
-  return errorText(error);
+  return apiReason(error) ?? errorText(error);
 }
 
 /** Typed text → smallest units (the flow's only parse; views only format): '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */

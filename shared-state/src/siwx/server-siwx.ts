@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { apiUrl, type ApiContext } from '../api/client';
+import { apiReason } from '../api/error-reason';
 import { HttpRequestError, requestJson } from '../api/http';
 import type { CaipNetworkId } from '../caip';
 import { STORAGE_PREFIX } from '../constants';
@@ -77,17 +78,6 @@ export interface ServerSiwxOptions extends ApiContext, Omit<SiwxMessengerOptions
   required?: boolean;
   /** Default true. */
   signOutOnDisconnect?: boolean;
-}
-
-/** The `{ error }` of an API error reply (HttpRequestError details are `<url> answered N: <body>`). */
-function apiReason(error: unknown): string | undefined {
-  if (!(error instanceof HttpRequestError) || !error.details) return undefined;
-  try {
-    const body = JSON.parse(error.details.replace(/^.*? answered \d+: /s, '')) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs an API call; a refusal becomes a SiwxApiError with the server's own words ('Nonce expired or already used'). */
