@@ -6,6 +6,7 @@ import type { CaipAddress } from './caip';
 import type { ChainNamespace } from './constants';
 import type { CaipNetwork } from './network';
 import type { PorticoOptions, ThemeMode, ThemeVariables } from './options';
+import type { SIWXSession } from './siwx/types';
 import type { ViewName } from './views';
 
 /**
@@ -107,6 +108,19 @@ export const optionsAtom = atom<PorticoOptions | undefined>(undefined);
 
 /** Polite status line for screen readers (connections, copies, loading). */
 export const announcementAtom = atom<string>('');
+
+/** Sign in with the wallet (issue 10), written by the sign-in controller (loaded only when the host enabled sign-in). */
+export interface SignInState {
+  /** idle: waiting for the person; signing: the wallet shows the message; error: the last try failed. */
+  status: 'idle' | 'signing' | 'error';
+  /** While `error`: the spec's words ('Signature declined', …) or the server's reason ('Message expired'). */
+  error?: string;
+  /** The session covering the connected account on its network, once known. */
+  session?: SIWXSession;
+  /** Sign-in is required, a wallet is connected and no session covers it: the modal must not close. */
+  closeDisabled: boolean;
+}
+export const signInAtom = atom<SignInState>({ status: 'idle', closeDisabled: false });
 
 /** Wallet-connect state (spec section 3): pairing URI and its expiry, deep link in use, errors. */
 export interface WalletConnectState {

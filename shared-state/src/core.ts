@@ -10,6 +10,7 @@ import { createSendForm, type SendController } from './controllers/send-form';
 import { createNamesForm, type NamesController } from './controllers/names-form';
 import { createSwapForm, type SwapController } from './controllers/swap-form';
 import type { RegistryController } from './controllers/registry';
+import type { SignInController } from './controllers/siwx';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
 import { createWalletConnectSource } from './walletconnect/source';
 import { createModalController, type ModalController } from './controllers/modal';
@@ -58,6 +59,11 @@ export interface PorticoCore {
   swap: SwapController;
   /** On-ramp providers, options, quotes and the provider hand-off (spec sections 3, 7, 8). */
   onramp: OnRampController;
+  /**
+   * Sign in with the wallet; present when the host set `siwx` or `siweConfig`. Its code loads on the
+   * first call (`start()`, which the shell makes after `connection.start()`); the state is `signInAtom`.
+   */
+  siwx?: SignInController;
   /** The wallet registry; absent when the host set no `apiUrl`. */
   registry?: RegistryController;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
@@ -82,11 +88,23 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   router = createRouterController(store, { close: () => modal.close() });
 
   let walletConnect: WalletConnectController;
+  let connection: ConnectionController;
+  const siwx: SignInController | undefined =
+    options.siwx || options.siweConfig
+      ? lazyAsync(
+          () =>
+            import('./controllers/siwx').then(({ createSignIn }) =>
+              createSignIn({ store, options, adapters, connection, modal, router, events, toast }),
+            ),
+          ['start', 'check', 'signIn', 'cancel', 'signOut', 'config'],
+        )
+      : undefined;
   const walletConnectSource = createWalletConnectSource({
     projectId: options.projectId,
     metadata: options.metadata,
     networks: options.networks,
     ...options.walletConnect,
+    siwx: siwx?.config,
   });
   const adapters = environment.adapters ?? {
     eip155: createEip155Adapter({
@@ -98,7 +116,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       },
     }),
   };
-  const connection = createConnectionController({
+  connection = createConnectionController({
     store,
     options,
     adapters,
@@ -218,6 +236,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     names,
     swap,
     registry,
+    siwx,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });
       const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, type Features, type RemoteName } from './constants';
 import { InvalidOptionsError } from './errors';
 import { toCaipNetwork, type CaipNetwork } from './network';
+import type { SIWEConfig } from './siwx/siweconfig';
+import type { SIWXConfig } from './siwx/types';
 
 /** A URL with one of the given protocols (a refine over the platform's URL parser keeps zod small). */
 function urlWith(protocols: readonly string[], message: string) {
@@ -51,6 +53,8 @@ export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
 export type ThemeMode = 'light' | 'dark';
 
 const walletIds = z.optional(z.array(z.string()));
+/** An object the host built with functions in it (a zod shape would add its size to every page). */
+const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
 const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const eip155Address = z.string().check(z.regex(EIP155_ADDRESS, 'must be an address (0x + 40 hex digits)'));
 /** `{ 'eip155:<chain id>': '0x…' }` (a custom check: z.record would add its code to every page). */
@@ -100,6 +104,10 @@ export const porticoOptionsSchema = z.strictObject({
       symbol: z.string().check(z.minLength(1)),
     }),
   ),
+  /** Sign in with the wallet (AppKit's SIWX object: createMessage, addSession, getSessions, …); checked when used. */
+  siwx: z.optional(hostObject),
+  /** The legacy form of `siwx` (AppKit's siweConfig); never together with it. */
+  siweConfig: z.optional(hostObject),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -133,6 +141,9 @@ export interface PorticoOptions {
   swapRouters: Record<string, string>;
   pay?: { recipient: string; amount: string; symbol: string };
   walletConnect: { relayUrl: string; verify: boolean; telemetry: boolean };
+  /** The host's sign-in, as given: a SIWXConfig, or a legacy SIWEConfig (at most one of them). */
+  siwx?: SIWXConfig;
+  siweConfig?: SIWEConfig;
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -172,6 +183,8 @@ export function parseOptions(input: unknown): PorticoOptions {
     throw new InvalidOptionsError(field, unknownKey === undefined ? issue.message : 'is not a known option');
   }
   const options = result.data;
+  // Spec section 5.
+  if (options.siwx && options.siweConfig) throw new InvalidOptionsError('siweConfig', 'setting both siweConfig and siwx is an error');
   const networks = options.networks.map(toCaipNetwork);
   networks.forEach((network, index) => checkNetworkId(network, `networks.${index}`));
   const defaultNetwork = options.defaultNetwork ? toCaipNetwork(options.defaultNetwork) : networks[0]!;
@@ -196,6 +209,8 @@ export function parseOptions(input: unknown): PorticoOptions {
     apiUrl: options.apiUrl,
     swapRouters: options.swapRouters ?? {},
     pay: options.pay,
+    siwx: options.siwx as SIWXConfig | undefined,
+    siweConfig: options.siweConfig as SIWEConfig | undefined,
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,

@@ -45,6 +45,8 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
   ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
   ConnectingWalletConnect: { remote: 'connect', module: './ConnectingWalletConnect' },
   AllWallets: { remote: 'connect', module: './AllWallets', feature: 'allWallets' },
+  SIWXSignMessage: { remote: 'connect', module: './SIWXSignMessage' },
+  ConnectingSiwe: { remote: 'connect', module: './ConnectingSiwe' },
   Account: { remote: 'account', module: './Account' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
@@ -101,6 +103,8 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   RegisterAccountName: 'Choose Name',
   RegisterAccountNameSuccess: 'Name Registered',
   Transactions: 'Activity',
+  SIWXSignMessage: 'Sign In',
+  ConnectingSiwe: 'Sign In',
 };
 
 /** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */

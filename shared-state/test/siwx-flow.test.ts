@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { ACCOUNT, CHAIN, RECEIVER, anvil, eventually, mainnet, resetTestKit, testCore } from '@portico/test-kit';
-import { accountsAtom, activeAccountAtom, modalFlagsAtom, toastAtom, type AccountState, type PorticoCore } from '../src/index';
+import { accountsAtom, activeAccountAtom, modalFlagsAtom, signInAtom, toastAtom, type AccountState, type PorticoCore } from '../src/index';
 import { createSiwxController, createDefaultSiwx, needsSignIn, type SIWXConfig, type SIWXSession } from '../src/siwx';
 
 const NOW = Date.parse('2026-11-24T09:00:00.000Z');
@@ -79,14 +79,14 @@ describe('the sign-in flow', () => {
     await core.connection.connect('io.fake');
     await eventually(() => expect(view(core)).toBe('SIWXSignMessage'));
     expect(isOpen(core)).toBe(true);
-    expect(core.store.get(controller.stateAtom)).toEqual({ status: 'idle', closeDisabled: false });
+    expect(core.store.get(signInAtom)).toEqual({ status: 'idle', closeDisabled: false });
 
     expect(await controller.signIn()).toBe(true);
 
     expect(adapter.signed).toHaveLength(1);
     expect(adapter.signed[0]).toContain(`dapp.example wants you to sign in with your Ethereum account:\n${ACCOUNT}`);
     expect(await siwx.getSessions(CHAIN, ACCOUNT)).toEqual([expect.objectContaining({ message: adapter.signed[0] })]);
-    expect(core.store.get(controller.stateAtom)).toMatchObject({ status: 'idle', session: { message: adapter.signed[0] }, closeDisabled: false });
+    expect(core.store.get(signInAtom)).toMatchObject({ status: 'idle', session: { message: adapter.signed[0] }, closeDisabled: false });
     expect(isOpen(core)).toBe(false);
     expect(tracked('SIWX_AUTH_SUCCESS')).toEqual([{ network: CHAIN }]);
   });
@@ -99,12 +99,12 @@ describe('the sign-in flow', () => {
 
     const signing = controller.signIn();
     await eventually(() => expect(adapter.signed).toHaveLength(1));
-    expect(core.store.get(controller.stateAtom).status).toBe('signing');
+    expect(core.store.get(signInAtom).status).toBe('signing');
     expect(await controller.signIn()).toBe(false); // a second click while the wallet asks does nothing
     adapter.decline();
 
     expect(await signing).toBe(false);
-    expect(core.store.get(controller.stateAtom)).toMatchObject({ status: 'error', error: 'Signature declined' });
+    expect(core.store.get(signInAtom)).toMatchObject({ status: 'error', error: 'Signature declined' });
     expect(tracked('SIWX_AUTH_ERROR')).toEqual([{ network: CHAIN, message: 'User rejected the request.' }]);
     expect(isOpen(core) && view(core)).toBe('SIWXSignMessage');
     expect(tracked('SIWX_AUTH_SUCCESS')).toEqual([]);
@@ -123,14 +123,14 @@ describe('the sign-in flow', () => {
   it('required: the sign view may not close; Cancel disconnects, closes and resets to Connect (CLICK_CANCEL_SIWX)', async () => {
     const { core, controller, tracked } = await signInCore({ required: true });
     await core.connection.connect('io.fake');
-    await eventually(() => expect(core.store.get(controller.stateAtom).closeDisabled).toBe(true));
+    await eventually(() => expect(core.store.get(signInAtom).closeDisabled).toBe(true));
 
     await controller.cancel();
 
     expect(core.store.get(activeAccountAtom).status).toBe('disconnected');
     expect(isOpen(core)).toBe(false);
     expect(view(core)).toBe('Connect');
-    expect(core.store.get(controller.stateAtom).closeDisabled).toBe(false);
+    expect(core.store.get(signInAtom).closeDisabled).toBe(false);
     expect(tracked('CLICK_CANCEL_SIWX')).toEqual([{ network: CHAIN }]);
   });
 
@@ -159,7 +159,7 @@ describe('the sign-in flow', () => {
     walletReports(core, ACCOUNT, '31337');
     expect(await controller.check()).toBe(false);
     expect(isOpen(core)).toBe(false);
-    expect(core.store.get(controller.stateAtom).session?.data.accountAddress).toBe(ACCOUNT);
+    expect(core.store.get(signInAtom).session?.data.accountAddress).toBe(ACCOUNT);
 
     walletReports(core, ACCOUNT, '1');
     await eventually(() => expect(isOpen(core) && view(core)).toBe('SIWXSignMessage'));
@@ -185,7 +185,7 @@ describe('the sign-in flow', () => {
     await core.connection.connect('io.fake');
     expect(await controller.check()).toBe(false);
     expect(isOpen(core)).toBe(false);
-    expect(core.store.get(controller.stateAtom).session?.data.accountAddress).toBe(ACCOUNT);
+    expect(core.store.get(signInAtom).session?.data.accountAddress).toBe(ACCOUNT);
   });
 
   it('disconnect signs out when signOutOnDisconnect, and keeps the session when not', async () => {
@@ -195,7 +195,7 @@ describe('the sign-in flow', () => {
     await signingOut.controller.signIn();
     await signingOut.core.connection.disconnect();
     await eventually(async () => expect(await signingOut.siwx.getSessions(CHAIN, ACCOUNT)).toEqual([]));
-    expect(signingOut.core.store.get(signingOut.controller.stateAtom)).toEqual({ status: 'idle', closeDisabled: false });
+    expect(signingOut.core.store.get(signInAtom)).toEqual({ status: 'idle', closeDisabled: false });
 
     const keeping = await signInCore({ signOutOnDisconnect: false });
     await keeping.core.connection.connect('io.fake');
@@ -214,7 +214,7 @@ describe('the sign-in flow', () => {
 
     await eventually(() => expect(core.store.get(activeAccountAtom).status).toBe('disconnected'));
     expect(view(core)).toBe('Connect');
-    expect(core.store.get(controller.stateAtom)).toMatchObject({ status: 'error', error: 'A problem occurred while trying initialize authentication' });
+    expect(core.store.get(signInAtom)).toMatchObject({ status: 'error', error: 'A problem occurred while trying initialize authentication' });
     await eventually(() => expect(core.store.get(toastAtom)).toMatchObject({ open: true, variant: 'error', message: 'A problem occurred while trying initialize authentication' }));
     expect(tracked('SIWX_AUTH_ERROR')).toEqual([{ network: CHAIN, message: 'API down' }]);
   });

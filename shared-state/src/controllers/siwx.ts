@@ -6,9 +6,9 @@
  * is required, otherwise just closes. Loaded with the sign-in code (`@portico/shared-state/siwx`),
  * never with the page.
  */
-import { atom, type Atom, type Store } from 'jotai/vanilla';
+import type { Store } from 'jotai/vanilla';
 import type { ChainAdapter } from '../adapters/types';
-import { activeAccountAtom, modalFlagsAtom } from '../atoms';
+import { activeAccountAtom, modalFlagsAtom, signInAtom, type SignInState } from '../atoms';
 import { parseCaipAddress, parseCaipNetworkId, type CaipNetworkId } from '../caip';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection } from '../errors';
@@ -16,7 +16,9 @@ import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
 import { SiwxNotEnabledError } from '../siwx/errors';
 import { coversAccount, messageData, sessionExpired } from '../siwx/message';
+import { resolveSiwxOption } from '../siwx/siweconfig';
 import type { SIWXConfig, SIWXSession } from '../siwx/types';
+import type { PorticoOptions } from '../options';
 import type { ViewName } from '../views';
 import type { ConnectionController } from './connection';
 import type { ModalController } from './modal';
@@ -30,16 +32,8 @@ export const SIGN_IN_INITIALIZE_FAILED = 'A problem occurred while trying initia
 /** The views that ask for a signature; in required mode they cannot be closed while no session exists. */
 export const SIGN_IN_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ConnectingSiwe'];
 
-export interface SiwxState {
-  /** idle: waiting for the person; signing: the wallet shows the message; error: the last try failed. */
-  status: 'idle' | 'signing' | 'error';
-  /** While `error`: the spec's words ('Signature declined', …) or the server's reason ('Message expired'). */
-  error?: string;
-  /** The session covering the connected account on its network, once known. */
-  session?: SIWXSession;
-  /** Sign-in is required, a wallet is connected and no session covers it: the sign-in views must not close. */
-  closeDisabled: boolean;
-}
+/** The sign-in state the views read (`useAtomValue(signInAtom)`). */
+export type SiwxState = SignInState;
 
 const initialState: SiwxState = { status: 'idle', closeDisabled: false };
 
@@ -72,6 +66,8 @@ export interface SiwxControllerDeps {
   store: Store;
   /** The host's sign-in (`siwx`, or `siweConfig` mapped); undefined when sign-in is off. */
   siwx: SIWXConfig | undefined;
+  /** The view that asks for the signature: SIWXSignMessage, or ConnectingSiwe for a legacy `siweConfig`. */
+  signView?: 'SIWXSignMessage' | 'ConnectingSiwe';
   adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
   /** The host's networks: sign-in is only asked for on these. */
   networks: readonly CaipNetwork[];
@@ -84,9 +80,11 @@ export interface SiwxControllerDeps {
 }
 
 export interface SiwxController {
-  /** The sign-in state for the views (`useAtomValue(portico.siwx.stateAtom)`); one atom per controller. */
-  readonly stateAtom: Atom<SiwxState>;
   readonly enabled: boolean;
+  /** The host's sign-in as resolved (`siweConfig` mapped); WalletConnect one-click auth signs in through it. */
+  config(): Promise<SIWXConfig | undefined>;
+  /** Starts `watch`ing once (the core calls this after restoring the connection). */
+  start(): Promise<void>;
   /** Sign-in required (`siwx.getRequired()`). */
   required(): boolean;
   /**
@@ -105,6 +103,25 @@ export interface SiwxController {
   watch(): () => void;
 }
 
+/** What the core holds (its code loads on the first call). */
+export type SignInController = Pick<SiwxController, 'start' | 'check' | 'signIn' | 'cancel' | 'signOut' | 'config'>;
+
+/**
+ * The core's sign-in: the host's `siwx`, or its `siweConfig` mapped (then the sign view is
+ * ConnectingSiwe, AppKit's name for it), asked for on the host's networks.
+ */
+export function createSignIn(
+  deps: Omit<SiwxControllerDeps, 'siwx' | 'signView' | 'networks'> & { options: Pick<PorticoOptions, 'siwx' | 'siweConfig' | 'networks'> },
+): SiwxController {
+  const { options, ...rest } = deps;
+  return createSiwxController({
+    ...rest,
+    siwx: resolveSiwxOption(options),
+    signView: options.siweConfig ? 'ConnectingSiwe' : 'SIWXSignMessage',
+    networks: options.networks,
+  });
+}
+
 /** The account that would sign in, from the store (the wallet's network is in its CAIP-10 address). */
 function connectedAccount(store: Store): (SignInAccount & { connectorId?: string }) | undefined {
   const account = store.get(activeAccountAtom);
@@ -115,9 +132,10 @@ function connectedAccount(store: Store): (SignInAccount & { connectorId?: string
 export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   const { store, siwx, events, modal, router } = deps;
   const now = deps.now ?? Date.now;
-  const stateAtom = atom<SiwxState>(initialState);
-  const state = () => store.get(stateAtom);
-  const patch = (next: Partial<SiwxState>) => store.set(stateAtom, { ...state(), ...next });
+  const signView = deps.signView ?? 'SIWXSignMessage';
+  const state = () => store.get(signInAtom);
+  const patch = (next: Partial<SiwxState>) => store.set(signInAtom, { ...state(), ...next });
+  let stopWatching: (() => void) | undefined;
   const required = () => siwx?.getRequired?.() ?? false;
   /** Each check gets a number; an answer for an older one (the account switched meanwhile) is dropped. */
   let checks = 0;
@@ -128,9 +146,12 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   });
 
   const controller: SiwxController = {
-    stateAtom,
     enabled: siwx !== undefined,
     required,
+    config: async () => siwx,
+    async start() {
+      stopWatching ??= controller.watch();
+    },
 
     async check() {
       const check = ++checks;
@@ -145,14 +166,14 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         const needed = needsSignIn({ account, supportedNetworks: deps.networks, sessions, nowMs: now() });
         const session = needed ? undefined : sessions.find((candidate) => coversAccount(candidate.data, account.caipNetworkId, account.address));
         patch({ session, closeDisabled: needed && required(), ...(needed ? { status: 'idle', error: undefined } : {}) });
-        if (needed) modal.open({ view: 'SIWXSignMessage' });
+        if (needed) modal.open({ view: signView });
         return needed;
       } catch (error) {
         if (check !== checks) return false;
         events.track('SIWX_AUTH_ERROR', eventProperties(account.caipNetworkId, error));
         await deps.connection.disconnect().catch(() => undefined);
         // After the disconnect, whose sign-out resets the state.
-        store.set(stateAtom, { status: 'error', error: SIGN_IN_INITIALIZE_FAILED, closeDisabled: false });
+        store.set(signInAtom, { status: 'error', error: SIGN_IN_INITIALIZE_FAILED, closeDisabled: false });
         router.reset('Connect');
         deps.toast?.show('error', SIGN_IN_INITIALIZE_FAILED);
         return false;
@@ -183,7 +204,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         patch({ status: 'error', error: isUserRejection(error) ? SIGNATURE_DECLINED : errorText(error) });
         events.track('SIWX_AUTH_ERROR', eventProperties(account?.caipNetworkId, error));
         // Spec section 4: failure keeps (or reopens) the sign view.
-        if (!store.get(modalFlagsAtom).open || !SIGN_IN_VIEWS.includes(router.current().view)) modal.open({ view: 'SIWXSignMessage' });
+        if (!store.get(modalFlagsAtom).open || !SIGN_IN_VIEWS.includes(router.current().view)) modal.open({ view: signView });
         return false;
       }
     },
@@ -208,7 +229,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
     },
 
     async signOut() {
-      store.set(stateAtom, initialState);
+      store.set(signInAtom, initialState);
       if (siwx && (siwx.signOutOnDisconnect ?? true)) await siwx.setSessions([]);
     },
 

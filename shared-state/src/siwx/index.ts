@@ -31,12 +31,14 @@ export {
   type SIWEVerifyMessageArgs,
 } from './siweconfig';
 export {
+  createSignIn,
   createSiwxController,
   needsSignIn,
   SIGN_IN_INITIALIZE_FAILED,
   SIGN_IN_VIEWS,
   SIGNATURE_DECLINED,
   type SignInAccount,
+  type SignInController,
   type SiwxController,
   type SiwxControllerDeps,
   type SiwxState,

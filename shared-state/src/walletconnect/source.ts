@@ -1,6 +1,7 @@
 import type { Eip1193Provider } from '../adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import type { CaipNetwork } from '../network';
+import type { SIWXConfig } from '../siwx/types';
 
 /** How the modal reaches the WalletConnect relay; defaults suit the hosted relay, self-hosters point it home. */
 export interface WalletConnectSettings {
@@ -14,6 +15,11 @@ export interface WalletConnectSettings {
    */
   verify: boolean;
   telemetry: boolean;
+  /**
+   * The host's sign-in, when enabled: pairing then asks the wallet to connect and sign in at once
+   * (wc_sessionAuthenticate) when every requested chain is eip155 (spec sections 5, 7).
+   */
+  siwx?: () => Promise<SIWXConfig | undefined>;
 }
 
 /** A WalletConnect session as the eip155 adapter needs it. Loaded lazily: the SDK is large. */
