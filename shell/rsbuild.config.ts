@@ -46,7 +46,7 @@ export default defineConfig({
           {
             name: 'portico_shell',
             filename: 'remoteEntry.js',
-            exposes: { './portico': './src/portico.ts' },
+            exposes: { './portico': './src/portico.ts', './siwx': './src/siwx.ts' },
             shared: shared(),
             dts: false,
             experiments: containerExperiments,

@@ -50,6 +50,11 @@ export type {
   PreparedCall,
 } from './adapters/types';
 export type { Eip1193Provider } from './adapters/eip155/discovery';
+export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './siwx/types';
+export type { SIWEConfig } from './siwx/siweconfig';
+export type { SignInController } from './controllers/siwx';
+export { SIGN_IN_REQUIRED } from './controllers/modal';
+export { lazyAsync } from './lazy';
 
 /** Props every view module receives from the shell's outlet. */
 export interface PorticoViewProps {

@@ -38,6 +38,8 @@ export function createPortico(options: unknown): PorticoInstance {
   root.render(createElement(App, { core, host: element }));
 
   void core.connection.start();
+  // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
+  void core.siwx?.start().catch((error: unknown) => console.error('[portico] sign-in could not start', error));
   let stopAnalytics: Promise<() => void> | undefined;
   if (core.options.apiUrl) {
     const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };

@@ -10,6 +10,7 @@ import {
   NamespaceNotConfiguredError,
   NetworkNotFoundError,
   porticoOptionsSchema,
+  signInAtom,
   themeAtom,
   toCaipNetwork,
   type AccountState,
@@ -20,6 +21,7 @@ import {
   type NetworkInput,
   type PorticoCore,
   type PorticoEvent,
+  type SIWXSession,
   type ThemeMode,
   type ThemeVariables,
   type ViewName,
@@ -219,6 +221,25 @@ export interface PorticoInstance {
    */
   getProviderType(namespace?: ChainNamespace): ConnectorType | undefined;
   /**
+   * The sign-in session of the connected account (when the host enabled `siwx`): the signed message's
+   * data (`data.accountAddress`, `data.chainId`, `data.expirationTime`), its text and signature.
+   *
+   * @returns The session, or undefined while not signed in (or before the sessions have been read).
+   *
+   * @example
+   * const signedIn = portico.getSession()?.data.accountAddress;
+   */
+  getSession(): SIWXSession | undefined;
+  /**
+   * Calls `callback` with the session each time it changes (signed in, out, another account).
+   *
+   * @returns Unsubscribe.
+   *
+   * @example
+   * const unsubscribe = portico.subscribeSession((session) => render(session?.data.accountAddress));
+   */
+  subscribeSession(callback: (session: SIWXSession | undefined) => void): () => void;
+  /**
    * Removes the element and stops listening to wallets. The instance is unusable afterwards.
    *
    * @example
@@ -294,6 +315,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     };
   });
   const getNetwork = () => store.get(activeNetworkAtom);
+  const getSession = () => store.get(signInAtom).session;
 
   return {
     async open({ view, namespace } = {}) {
@@ -339,6 +361,8 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
       const { connectorId } = accountOf(namespace);
       return connectorId ? store.get(connectorsAtom).find((connector) => connector.id === connectorId)?.type : undefined;
     },
+    getSession,
+    subscribeSession: (callback) => subscribeTo(core, [signInAtom], getSession, callback),
     destroy,
   };
 }

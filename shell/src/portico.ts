@@ -1,6 +1,6 @@
 /** The module React hosts load through Module Federation (`portico_shell/portico`). */
 export { createPortico } from './create-portico';
-export { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoState, usePorticoProvider } from './react/hooks';
+export { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoState, usePorticoProvider, usePorticoSession } from './react/hooks';
 export type { PorticoInstance, PorticoAccount, PorticoState } from './instance';
 /** What `allAccounts` lists and what `walletProviderType` / `getProviderType()` name. */
-export type { ConnectorType, ListedAccount } from '@portico/shared-state';
+export type { ConnectorType, ListedAccount, SIWXConfig, SIWXSession, SIWEConfig } from '@portico/shared-state';

@@ -1,5 +1,5 @@
 import type { Store } from 'jotai/vanilla';
-import { modalFlagsAtom, type ModalFlags } from '../atoms';
+import { announcementAtom, modalFlagsAtom, signInAtom, type ModalFlags } from '../atoms';
 import { SHAKE_RESET_MS } from '../constants';
 import type { EventBus } from '../events';
 import type { ViewName } from '../views';
@@ -17,6 +17,9 @@ export interface ModalController {
   setLoading(loading: boolean): void;
   shake(): void;
 }
+
+/** Announced when the modal refuses to close because the site requires signing in. */
+export const SIGN_IN_REQUIRED = 'This site requires signing in. Sign the message, or Cancel to disconnect.';
 
 /** Views that may not be closed without `force` (spec section 2). */
 const CLOSE_BLOCKING_VIEWS: readonly ViewName[] = ['ApproveTransaction'];
@@ -38,6 +41,13 @@ export function createModalController(
     },
     close(force = false) {
       if (!store.get(modalFlagsAtom).open) return true;
+      if (store.get(signInAtom).closeDisabled) {
+        // Required sign-in (spec section 2): not even `force` closes it; say why (a repeat must still be read out).
+        const said = store.get(announcementAtom);
+        store.set(announcementAtom, said === SIGN_IN_REQUIRED ? `${said}\u00a0` : SIGN_IN_REQUIRED);
+        controller.shake();
+        return false;
+      }
       if (!force && CLOSE_BLOCKING_VIEWS.includes(deps.router().current().view)) {
         controller.shake();
         return false;

@@ -20,6 +20,8 @@ export {
   type SiwxMessengerOptions,
 } from './message';
 export { createDefaultSiwx, SIWX_SESSIONS_KEY, type DefaultSiwxOptions } from './default-siwx';
+/** The RPC client Portico reads a network with; default sign-in verifies contract accounts through it. */
+export { publicClientFor } from '../adapters/eip155/rpc';
 export { createServerSiwx, revokeMessage, SIWX_TOKENS_KEY, type ServerSiwx, type ServerSiwxOptions, type ServerSiwxSession } from './server-siwx';
 export {
   mapSiweConfig,

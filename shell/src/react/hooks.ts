@@ -1,4 +1,4 @@
-import type { CaipNetwork, ChainNamespace, ConnectorType, NetworkInput } from '@portico/shared-state';
+import type { CaipNetwork, ChainNamespace, ConnectorType, NetworkInput, SIWXSession } from '@portico/shared-state';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { PorticoAccount, PorticoInstance, PorticoState } from '../instance';
 import { getCurrentInstance } from './current';
@@ -120,4 +120,22 @@ export function usePorticoProvider<T = unknown>(namespace?: ChainNamespace): {
   return isConnected
     ? { walletProvider: instance.getProvider(namespace) as T | undefined, walletProviderType: instance.getProviderType(namespace) }
     : { walletProvider: undefined, walletProviderType: undefined };
+}
+
+/**
+ * The sign-in session of the connected account (sign-in with the wallet, host option `siwx`).
+ * Re-renders when it signs in, out, or the account changes.
+ *
+ * @returns The session (`data.accountAddress`, `data.chainId`, `data.expirationTime`, `message`, `signature`), or undefined.
+ * @throws {Error} Before createPortico(options) has run.
+ *
+ * @example
+ * function SignedIn() {
+ *   const session = usePorticoSession();
+ *   return <output>{session ? `Signed in as ${session.data.accountAddress}` : 'Not signed in'}</output>;
+ * }
+ */
+export function usePorticoSession(): SIWXSession | undefined {
+  const instance = getCurrentInstance();
+  return useSyncExternalStore(instance.subscribeSession, instance.getSession, instance.getSession);
 }

@@ -14,7 +14,7 @@ const clients = new Map<string, Client>();
  * Every call here is a read (a raw transaction would be idempotent by hash); the wallet's
  * eth_sendTransaction never goes through this transport.
  */
-function publicClientFor(network: CaipNetwork) {
+export function publicClientFor(network: CaipNetwork): Client {
   const rpcUrl = network.rpcUrls.default.http[0];
   // Keyed by URL too: two Portico instances may configure one chain with different RPCs.
   const key = `${network.caipNetworkId} ${rpcUrl}`;
