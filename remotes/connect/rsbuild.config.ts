@@ -12,6 +12,8 @@ export default defineConfig(
       './ConnectingExternal': './src/views/ConnectingExternal.tsx',
       './ConnectingWalletConnect': './src/views/ConnectingWalletConnect.tsx',
       './AllWallets': './src/views/AllWallets.tsx',
+      './SIWXSignMessage': './src/views/SIWXSignMessage.tsx',
+      './ConnectingSiwe': './src/views/ConnectingSiwe.tsx',
     },
     pluginReact,
     pluginModuleFederation,
