@@ -5,6 +5,8 @@ import {
   createPorticoStorage,
   initializedAtom,
   modalStateAtom,
+  signInAtom,
+  type SIWXSession,
   toastAtom,
   type PorticoCore,
 } from '@portico/shared-state';
@@ -14,7 +16,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createInstance, type PorticoInstance } from '../src/instance';
 import { setCurrentInstance } from '../src/react/current';
-import { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoProvider, usePorticoState } from '../src/react/hooks';
+import { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoProvider, usePorticoSession, usePorticoState } from '../src/react/hooks';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -293,3 +295,24 @@ function storageWith(connectedConnectorIds: Record<string, string>) {
   createPorticoStorage(backend).set('connectedConnectorIds', connectedConnectorIds);
   return backend;
 }
+
+describe('usePorticoSession', () => {
+  const session: SIWXSession = {
+    data: { accountAddress: ACCOUNT, chainId: 'eip155:31337', domain: 'dapp.example', uri: 'https://dapp.example', version: '1', nonce: 'abcdefgh' },
+    message: 'dapp.example wants you to sign in…',
+    signature: '0x01',
+  };
+
+  it('renders the session when signed in and undefined after signing out, once per change', async () => {
+    const { core } = await testCore({ start: false });
+    currentInstance(core);
+    const renders: Array<SIWXSession | undefined> = [];
+    const { container } = mount(<Probe read={() => usePorticoSession()} renders={renders} />);
+    expect(container.textContent).toBe('');
+    act(() => core.store.set(signInAtom, { status: 'idle', session, closeDisabled: false }));
+    expect(container.textContent).toContain(ACCOUNT);
+    act(() => core.store.set(signInAtom, { status: 'signing', session, closeDisabled: false }));
+    act(() => core.store.set(signInAtom, { status: 'idle', closeDisabled: false }));
+    expect(renders).toEqual([undefined, session, undefined]);
+  });
+});

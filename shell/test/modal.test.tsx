@@ -1,4 +1,4 @@
-import { modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
+import { modalFlagsAtom, SIGN_IN_REQUIRED, signInAtom, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { App } from '../src/ui/App';
@@ -68,6 +68,18 @@ describe('Modal', () => {
     act(() => core.modal.open({ view: 'ApproveTransaction' }));
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.getByRole('dialog').dataset.shake).toBe('true');
+  });
+
+  it('in required sign-in, Escape and Close leave it open and the status region says why', async () => {
+    const { core } = await renderModal();
+    act(() => {
+      core.modal.open({ view: 'SIWXSignMessage' });
+      core.store.set(signInAtom, { status: 'idle', closeDisabled: true });
+    });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByText(SIGN_IN_REQUIRED, { normalizer: (text) => text.trim() }).closest('[role="status"]')).toBeTruthy();
   });
 
   it('keeps Tab inside the dialog', async () => {
