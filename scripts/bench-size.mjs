@@ -79,7 +79,8 @@ function container(dir, entryName) {
     if (k.container) exposeGroup.push(c);
     // A consume-only fallback loads only when nobody provides the module; its provider always does.
     else if (k.consumeOnly && !k.dynamic) continue;
-    else if (k.shared.size > 0 && !k.dynamic) sharedCopies.push({ chunk: c, shared: k.shared });
+    // A chunk of a provided copy loads with that copy, even when an import() elsewhere also needs it.
+    else if (k.shared.size > 0 && (!k.dynamic || !k.consumeOnly)) sharedCopies.push({ chunk: c, shared: k.shared });
     else onDemand.push(c);
   }
   const exposes = Object.fromEntries(

@@ -55,6 +55,12 @@ export type { SIWEConfig } from './siwx/siweconfig';
 export type { SignInController } from './controllers/siwx';
 export { SIGN_IN_REQUIRED } from './controllers/modal';
 export { lazyAsync } from './lazy';
+/**
+ * The sign-in implementations (`@portico/shared-state/siwx`), loaded on demand. Hosts' factories
+ * (the shell's `portico_shell/siwx`) load them through this, so the chunk comes from this package's
+ * own copy: importing the subpath from another build would split this package's shared copy.
+ */
+export const loadSiwx = () => import('./siwx/index');
 
 /** Props every view module receives from the shell's outlet. */
 export interface PorticoViewProps {

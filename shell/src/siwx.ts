@@ -4,7 +4,7 @@
  * `window.Portico`. Each factory returns at once; the sign-in code (messages, verification, the API
  * client) loads on the first call, so a page that never connects a wallet never fetches it.
  */
-import { lazyAsync, toCaipNetwork, type CaipNetworkId, type NetworkInput, type SIWXConfig } from '@portico/shared-state';
+import { lazyAsync, loadSiwx, toCaipNetwork, type CaipNetworkId, type NetworkInput, type SIWXConfig } from '@portico/shared-state';
 import { getCurrentInstance } from './react/current';
 
 /** What both factories take. */
@@ -48,7 +48,7 @@ async function signWithConnectedWallet(address: string, message: string): Promis
  */
 export function createServerSiwx(options: SiwxFactoryOptions & { apiUrl: string; projectId: string }): PorticoServerSiwx {
   const load = () =>
-    import('@portico/shared-state/siwx').then(({ createServerSiwx: create }) =>
+    loadSiwx().then(({ createServerSiwx: create }) =>
       create({ ...options, storage: localStorage, signMessage: signWithConnectedWallet }),
     );
   const methods = lazyAsync(async () => {
@@ -69,7 +69,7 @@ export function createDefaultSiwx(options: SiwxFactoryOptions & { networks?: rea
   const networks = options.networks?.map(toCaipNetwork) ?? [];
   const methods = lazyAsync(
     () =>
-      import('@portico/shared-state/siwx').then(({ createDefaultSiwx: create, publicClientFor }) =>
+      loadSiwx().then(({ createDefaultSiwx: create, publicClientFor }) =>
         pick(
           create({
             ...options,
