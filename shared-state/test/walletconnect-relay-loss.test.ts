@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@rstest/core';
 import { pairSurvivingRelayLoss } from '../src/walletconnect/universal';
 
-/** A UniversalProvider stand-in: each connect() shows a new URI and waits for the test to settle it. */
+/** A UniversalProvider stand-in: each pairing call shows a new URI and waits for the test to settle it. */
 function fakeProvider() {
   const events = new EventEmitter();
   const relayer = new EventEmitter();
@@ -10,25 +10,27 @@ function fakeProvider() {
   const provider = {
     on: (event: string, listener: (...args: any[]) => void) => events.on(event, listener),
     removeListener: (event: string, listener: (...args: any[]) => void) => events.removeListener(event, listener),
-    connect: () =>
-      new Promise<undefined>((resolve, reject) => {
-        const uri = `wc:${attempts.length + 1}@2`;
-        attempts.push({ uri, approve: () => resolve(undefined), fail: reject });
-        queueMicrotask(() => events.emit('display_uri', uri));
-      }),
     client: { core: { relayer } },
   };
-  return { provider: provider as unknown as Parameters<typeof pairSurvivingRelayLoss>[0], attempts, relayer, events };
+  /** Stands for connect() or authenticate(): resolves with the attempt's number once approved. */
+  const pair = () =>
+    new Promise<number>((resolve, reject) => {
+      const uri = `wc:${attempts.length + 1}@2`;
+      const attempt = attempts.length + 1;
+      attempts.push({ uri, approve: () => resolve(attempt), fail: reject });
+      queueMicrotask(() => events.emit('display_uri', uri));
+    });
+  return { provider: provider as unknown as Parameters<typeof pairSurvivingRelayLoss>[0], pair, attempts, relayer, events };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('pairing when the relay connection drops (walletconnect/universal)', () => {
   it('withdraws the shown URI and pairs again with a fresh one; the fresh approval completes', async () => {
-    const { provider, attempts, relayer, events } = fakeProvider();
+    const { provider, pair, attempts, relayer, events } = fakeProvider();
     const shown: Array<string | undefined> = [];
     events.on('display_uri', (uri: string) => shown.push(uri));
-    const paired = pairSurvivingRelayLoss(provider, {}, (uri) => shown.push(uri));
+    const paired = pairSurvivingRelayLoss(provider, pair, (uri) => shown.push(uri));
     await tick();
     expect(shown).toEqual(['wc:1@2']);
 
@@ -41,15 +43,16 @@ describe('pairing when the relay connection drops (walletconnect/universal)', ()
     expect(shown.at(-1)).toBe('wc:2@2');
 
     attempts[1]!.approve();
-    await expect(paired).resolves.toBeUndefined();
+    // The wallet's answer to the fresh pairing is what the caller gets (authenticate's CACAOs).
+    await expect(paired).resolves.toBe(2);
     // The abandoned proposal failing later is swallowed, not an unhandled rejection.
     attempts[0]!.fail(new Error('Proposal expired'));
     expect(relayer.listenerCount('relayer_disconnect')).toBe(0);
   });
 
   it("after a URI was shown, a failure is the wallet's answer and reaches the caller", async () => {
-    const { provider, attempts } = fakeProvider();
-    const paired = pairSurvivingRelayLoss(provider, {}, () => undefined);
+    const { provider, pair, attempts } = fakeProvider();
+    const paired = pairSurvivingRelayLoss(provider, pair, () => undefined);
     await tick();
     attempts[0]!.fail(new Error('User rejected.'));
     await expect(paired).rejects.toThrow('User rejected.');
@@ -57,11 +60,11 @@ describe('pairing when the relay connection drops (walletconnect/universal)', ()
   });
 
   it('an approval without a relay drop pairs once', async () => {
-    const { provider, attempts, relayer } = fakeProvider();
-    const paired = pairSurvivingRelayLoss(provider, {}, () => undefined);
+    const { provider, pair, attempts, relayer } = fakeProvider();
+    const paired = pairSurvivingRelayLoss(provider, pair, () => undefined);
     await tick();
     attempts[0]!.approve();
-    await expect(paired).resolves.toBeUndefined();
+    await expect(paired).resolves.toBe(1);
     expect(attempts).toHaveLength(1);
     expect(relayer.listenerCount('relayer_disconnect')).toBe(0);
   });

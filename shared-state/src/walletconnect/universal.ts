@@ -3,6 +3,9 @@ import UniversalProvider from '@walletconnect/universal-provider';
 import type { Eip1193Provider } from '../adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import { PAIRING_LIFETIME_MS } from '../constants';
+import { UserRejectedRequestError } from '../errors';
+import { cacaoSession, ONE_CLICK_PLACEHOLDER_ADDRESS, oneClickChains, oneClickRequest, pickCacao } from '../siwx/one-click';
+import type { SIWXConfig } from '../siwx/types';
 import type { WalletConnectSettings, WalletConnectSource } from './source';
 
 const EIP155_METHODS = [
@@ -59,17 +62,70 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
 
   const sessionAccount = () => firstEip155Account(provider.session?.namespaces.eip155?.accounts);
 
+  /**
+   * Spec sections 5, 7: with the host's sign-in on and every requested chain eip155, the pairing
+   * also asks the wallet to sign the host's message (wc_sessionAuthenticate), so one approval
+   * connects and signs in. Undefined: a plain connect.
+   */
+  async function prepareOneClick(): Promise<{ siwx: SIWXConfig; request: AuthenticateRequest } | undefined> {
+    const chains = oneClickChains(settings.networks);
+    if (!chains || !settings.siwx) return undefined;
+    try {
+      const siwx = await settings.siwx();
+      if (!siwx) return undefined;
+      const message = await siwx.createMessage({ chainId: chains[0]!, accountAddress: ONE_CLICK_PLACEHOLDER_ADDRESS });
+      // optionalNamespaces is not in the SDK's type but is read (as by connect): it carries the rpcMap.
+      const request = { ...oneClickRequest(message, chains, EIP155_METHODS), optionalNamespaces: namespaces };
+      return { siwx, request };
+    } catch {
+      // No message to sign (the nonce could not be fetched): connect only; the core's sign-in
+      // check runs after connecting and shows its own sign view or error.
+      return undefined;
+    }
+  }
+
+  /** The wallet's answer to a one-click request: the session, and the signed CACAOs unless it fell back to a plain proposal. */
+  async function authenticate(request: AuthenticateRequest) {
+    try {
+      return await provider.authenticate(request);
+    } catch (error) {
+      // The SDK rejects with the bare message of the wallet's error answer (its code is lost):
+      // the wallet refused the sign-in request, which is the person declining.
+      throw typeof error === 'string' ? new UserRejectedRequestError(error) : error;
+    }
+  }
+
+  /**
+   * Keeps the session the wallet signed for, before the connection is reported: the core's sign-in
+   * check runs when the account becomes connected and must find it, so there is no second prompt.
+   */
+  async function keepSession(siwx: SIWXConfig, auths: readonly unknown[] | undefined, account: ConnectedAccount) {
+    // No CACAO: the wallet has no one-click auth and answered the fallback proposal; the core's sign view asks.
+    const cacao = pickCacao(auths, `eip155:${account.chainReference}`);
+    if (!cacao) return;
+    try {
+      await siwx.addSession(cacaoSession(cacao, (request, iss) => provider.client.formatAuthMessage({ request, iss })));
+    } catch {
+      // Refused (e.g. the nonce expired while the person waited): stay connected; the sign view
+      // opens and asks for a fresh signature. Nothing is logged: the error may carry the message.
+    }
+  }
+
   return {
     async connect(onUri) {
+      const oneClick = await prepareOneClick();
       const showUri = (uri: string) => onUri(uri);
       provider.on('display_uri', showUri);
+      let auths: readonly unknown[] | undefined;
       try {
-        await pairSurvivingRelayLoss(provider, namespaces, onUri);
+        if (oneClick) ({ auths } = await pairSurvivingRelayLoss(provider, () => authenticate(oneClick.request), onUri));
+        else await pairSurvivingRelayLoss(provider, () => provider.connect({ optionalNamespaces: namespaces }), onUri);
       } finally {
         provider.removeListener?.('display_uri', showUri);
       }
       const account = sessionAccount();
       if (!account) throw new Error('The wallet approved a session without an eip155 account.');
+      if (oneClick) await keepSession(oneClick.siwx, auths, account);
       return account;
     },
     async restore() {
@@ -98,8 +154,13 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
   };
 }
 
-/** The parts of UniversalProvider that pairing uses (a narrow type, so tests can drive it). */
-type PairingProvider = Pick<UniversalProvider, 'on' | 'removeListener' | 'connect'> & {
+/** What `UniversalProvider.authenticate` takes (its type lacks the optionalNamespaces it reads). */
+type AuthenticateRequest = Parameters<UniversalProvider['authenticate']>[0] & {
+  optionalNamespaces: Parameters<UniversalProvider['connect']>[0]['optionalNamespaces'];
+};
+
+/** The parts of UniversalProvider that watching a pairing uses (a narrow type, so tests can drive it). */
+type PairingProvider = Pick<UniversalProvider, 'on' | 'removeListener'> & {
   client: { core: { relayer: Pick<UniversalProvider['client']['core']['relayer'], 'on' | 'off'> } };
 };
 
@@ -109,15 +170,16 @@ const RELAY_RETRY_GAP_MS = 1000;
 const RELAY_RETRY_WINDOW_MS = PAIRING_LIFETIME_MS;
 
 /**
- * Pairs, and starts over with a fresh URI when the relay connection drops before the wallet
- * answered: the session proposal sits in the relay's mailbox, and a relay that restarted may have
- * lost it, so the URI on screen would connect nothing. The old URI is withdrawn at once.
+ * Runs `pair` (connect, or authenticate for one-click auth) and resolves with the wallet's answer;
+ * starts over with a fresh URI when the relay connection drops before the wallet answered: the
+ * request sits in the relay's mailbox, and a relay that restarted may have lost it, so the URI on
+ * screen would connect nothing. The old URI is withdrawn at once.
  */
-export async function pairSurvivingRelayLoss(
+export async function pairSurvivingRelayLoss<Answer>(
   provider: PairingProvider,
-  namespaces: Parameters<UniversalProvider['connect']>[0]['optionalNamespaces'],
+  pair: () => Promise<Answer>,
   onUri: (uri: string | undefined) => void,
-): Promise<void> {
+): Promise<Answer> {
   const relayer = provider.client.core.relayer;
   const giveUpAt = Date.now() + RELAY_RETRY_WINDOW_MS;
   for (;;) {
@@ -127,10 +189,11 @@ export async function pairSurvivingRelayLoss(
     const relayLost = new Promise<'relay-lost'>((resolve) => (onRelayLost = () => resolve('relay-lost')));
     provider.on('display_uri', markShown);
     relayer.on('relayer_disconnect', onRelayLost);
-    const approval = provider.connect({ optionalNamespaces: namespaces });
+    const approval = pair();
     try {
-      if ((await Promise.race([approval.then(() => 'approved' as const), relayLost])) === 'approved') return;
-      approval.catch(() => undefined); // the abandoned proposal expires on its own
+      const outcome = await Promise.race([approval.then((answer) => ({ answer })), relayLost]);
+      if (outcome !== 'relay-lost') return outcome.answer;
+      approval.catch(() => undefined); // the abandoned request expires on its own
       onUri(undefined);
     } catch (error) {
       // Before a URI was shown, a failure is the relay being unreachable: try again shortly.
