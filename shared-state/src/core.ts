@@ -96,7 +96,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             import('./controllers/siwx').then(({ createSignIn }) =>
               createSignIn({ store, options, adapters, connection, modal, router, events, toast }),
             ),
-          ['start', 'check', 'signIn', 'cancel', 'signOut', 'config'],
+          ['start', 'signIn', 'cancel', 'config'],
         )
       : undefined;
   const walletConnectSource = createWalletConnectSource({

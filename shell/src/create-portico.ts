@@ -39,7 +39,7 @@ export function createPortico(options: unknown): PorticoInstance {
 
   void core.connection.start();
   // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
-  void core.siwx?.start().catch((error: unknown) => console.error('[portico] sign-in could not start', error));
+  void core.siwx?.start().catch(console.error);
   let stopAnalytics: Promise<() => void> | undefined;
   if (core.options.apiUrl) {
     const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };

@@ -104,7 +104,7 @@ export interface SiwxController {
 }
 
 /** What the core holds (its code loads on the first call). */
-export type SignInController = Pick<SiwxController, 'start' | 'check' | 'signIn' | 'cancel' | 'signOut' | 'config'>;
+export type SignInController = Pick<SiwxController, 'start' | 'signIn' | 'cancel' | 'config'>;
 
 /**
  * The core's sign-in: the host's `siwx`, or its `siweConfig` mapped (then the sign view is
