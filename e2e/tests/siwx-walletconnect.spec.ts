@@ -3,7 +3,7 @@
 // message in one approval (wc_sessionAuthenticate); the CACAO it signs becomes the API's session.
 // A wallet without one-click auth answers the fallback proposal, and the sign view asks after connecting.
 import type { Page } from '@playwright/test';
-import { accountOutput, addressPattern, button, dialog, openModal, settle } from '../fixtures/portico.ts';
+import { BALANCE, accountOutput, addressPattern, button, dialog, openModal, settle } from '../fixtures/portico.ts';
 import { NOT_SIGNED_IN, SIGN_IN_TITLE, openSiwxDemo, pageToken, sessionsApi, signedInAs, signedInOutput, signedText } from '../fixtures/siwx.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
@@ -60,6 +60,30 @@ for (const mode of ['optional', 'required'] as const) {
     expect(await pageToken(page, ACCOUNT)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 }
+
+test('after a reload, the one-click session and the connection are back without any prompt; reads still go to the host’s RPC', async ({ page, urls }) => {
+  await openSiwxDemo(page, urls.demo, 'required');
+  wcWallet.answerAuthRequests('approve');
+  await pairWalletConnect(page);
+  await expect(signedInOutput(page)).toHaveText(signedInAs(ACCOUNT));
+  const token = await pageToken(page, ACCOUNT);
+
+  await page.reload();
+  await expect(accountOutput(page)).toHaveText(addressPattern(ACCOUNT));
+  await expect(signedInOutput(page)).toHaveText(signedInAs(ACCOUNT));
+  expect(await pageToken(page, ACCOUNT)).toBe(token);
+  await openModal(page);
+  await expect(dialog(page, 'Account').getByText(BALANCE)).toBeVisible();
+  await expect(dialog(page, SIGN_IN_TITLE)).toHaveCount(0);
+  expect(wcWallet.signed).toEqual([]);
+  // A read through the WalletConnect provider is answered by the host's chain node (its rpcMap), not a hosted one.
+  const blockNumber = await page.evaluate(() =>
+    (window as unknown as { portico: { getProvider(): { request(args: unknown): Promise<string> } } }).portico
+      .getProvider()
+      .request({ method: 'eth_blockNumber', params: [] }),
+  );
+  expect(blockNumber).toMatch(/^0x[0-9a-f]+$/);
+});
 
 test('a wallet without one-click auth connects through the fallback; then the sign view asks and personal_sign signs in', async ({ page, urls, env }) => {
   await openSiwxDemo(page, urls.demo, 'optional');

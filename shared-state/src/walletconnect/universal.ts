@@ -87,7 +87,11 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
   /** The wallet's answer to a one-click request: the session, and the signed CACAOs unless it fell back to a plain proposal. */
   async function authenticate(request: AuthenticateRequest) {
     try {
-      return await provider.authenticate(request);
+      const answer = await provider.authenticate(request);
+      // connect() keeps the optional namespaces with the session, authenticate() does not (2.25.0):
+      // a restored session would lose the rpcMap and send its reads to the hosted rpc.walletconnect.org.
+      if (answer.session) await (provider as unknown as KeepsNamespaces).persist('optionalNamespaces', namespaces);
+      return answer;
     } catch (error) {
       // The SDK rejects with the bare message of the wallet's error answer (its code is lost):
       // the wallet refused the sign-in request, which is the person declining.
@@ -158,6 +162,9 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
 type AuthenticateRequest = Parameters<UniversalProvider['authenticate']>[0] & {
   optionalNamespaces: Parameters<UniversalProvider['connect']>[0]['optionalNamespaces'];
 };
+
+/** UniversalProvider's own (private) write to its storage, as connect() uses it; read back on restore. */
+type KeepsNamespaces = { persist(key: 'optionalNamespaces', value: unknown): Promise<void> };
 
 /** The parts of UniversalProvider that watching a pairing uses (a narrow type, so tests can drive it). */
 type PairingProvider = Pick<UniversalProvider, 'on' | 'removeListener'> & {
