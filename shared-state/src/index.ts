@@ -3,7 +3,9 @@
  * no DOM: atoms, controllers, validators, errors, constants and chain adapters.
  */
 export * from './contract';
-export * from './constants';
+// Only what other packages use: every name exported here is kept in the page's bundle.
+export { CONNECTOR_IDS, WALLET_PAGE_SIZE } from './constants';
+export type { ChainNamespace, FeatureName, Features, RemoteName } from './constants';
 export * from './errors';
 export * from './caip';
 export * from './address';
@@ -16,7 +18,6 @@ export * from './events';
 export * from './atoms';
 export * from './wallet-list';
 export * from './core';
-export * from './origin';
 export { checkProjectOrigin, startAnalytics } from './startup';
 export * from './pairing';
 export * from './names';
@@ -53,7 +54,6 @@ export type { Eip1193Provider } from './adapters/eip155/discovery';
 export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './siwx/types';
 export type { SIWEConfig } from './siwx/siweconfig';
 export type { SignInController } from './controllers/siwx';
-export { SIGN_IN_REQUIRED } from './controllers/modal';
 export { lazyAsync } from './lazy';
 /**
  * The sign-in implementations (`@portico/shared-state/siwx`), loaded on demand. Hosts' factories

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
-import { SHAKE_RESET_MS, createEventBus, modalFlagsAtom, modalStateAtom, routerAtom, type PorticoEvent } from '../src/index';
+import { createEventBus, modalFlagsAtom, modalStateAtom, routerAtom, type PorticoEvent } from '../src/index';
+import { SHAKE_RESET_MS } from '../src/constants';
 
 function setup(connected = false) {
   const store = createStore();

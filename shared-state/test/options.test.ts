@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import { FEATURE_DEFAULTS, InvalidOptionsError, REMOTE_NAMES, parseOptions } from '../src/index';
+import { InvalidOptionsError, parseOptions } from '../src/index';
+import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 import { anvil, mainnet, minimalOptions } from '@portico/test-kit';
 
 function optionsError(input: unknown): InvalidOptionsError {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { ACCOUNT, eventually, minimalOptions, resetTestKit, testCore } from '@portico/test-kit';
-import { announcementAtom, InvalidOptionsError, modalFlagsAtom, parseOptions, SIGN_IN_REQUIRED, signInAtom, type PorticoCore } from '../src/index';
-import { createDefaultSiwx, type SIWEConfig } from '../src/siwx';
+import { announcementAtom, InvalidOptionsError, modalFlagsAtom, parseOptions, signInAtom, type PorticoCore } from '../src/index';
+import { createDefaultSiwx, SIGN_IN_REQUIRED, type SIWEConfig } from '../src/siwx';
 import { createMemoryStorage } from '../src/storage';
 
 afterEach(resetTestKit);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createToastController } from '../src/controllers/toast';
-import { TOAST_REOPEN_MS, TOAST_VISIBLE_MS, toastAtom } from '../src/index';
+import { toastAtom } from '../src/index';
+import { TOAST_REOPEN_MS, TOAST_VISIBLE_MS } from '../src/constants';
 
 describe('toast controller', () => {
   beforeEach(() => {

@@ -2,17 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@rstest/core';
-import {
-  FEATURE_DEFAULTS,
-  REMOTE_NAMES,
-  VIEW_NAMES,
-  VIEW_REGISTRY,
-  enabledRemotes,
-  isViewName,
-  resolveView,
-  type Features,
-  type ViewRegistration,
-} from '../src/index';
+import { VIEW_NAMES, VIEW_REGISTRY, enabledRemotes, isViewName, resolveView, type Features, type ViewRegistration } from '../src/index';
+import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const remotesDir = resolve(here, '../../remotes');

@@ -1,10 +1,15 @@
-import { modalFlagsAtom, SIGN_IN_REQUIRED, signInAtom, type PorticoCore } from '@portico/shared-state';
+import { createMemoryStorage, modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
+import { createDefaultSiwx, SIGN_IN_REQUIRED } from '@portico/shared-state/siwx';
+import { stopTestCores, testCore } from '@portico/test-kit';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { App } from '../src/ui/App';
-import { shellCore } from './helpers';
+import { shellCore, unreachableRemotes } from './helpers';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  stopTestCores();
+});
 
 async function renderModal(core?: PorticoCore) {
   core ??= await shellCore();
@@ -71,11 +76,11 @@ describe('Modal', () => {
   });
 
   it('in required sign-in, Escape and Close leave it open and the status region says why', async () => {
-    const { core } = await renderModal();
-    act(() => {
-      core.modal.open({ view: 'SIWXSignMessage' });
-      core.store.set(signInAtom, { status: 'idle', closeDisabled: true });
-    });
+    const siwx = createDefaultSiwx({ storage: createMemoryStorage(), domain: 'dapp.example', uri: 'https://dapp.example', required: true });
+    const { core } = await testCore({ connect: true, options: { remotes: unreachableRemotes, siwx } });
+    await renderModal(core);
+    await act(() => core.siwx!.start());
+    await screen.findByRole('dialog', { name: 'Sign In' });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();

@@ -101,7 +101,7 @@ describe('SIWXSignMessage', () => {
       throw new Error('Loading chunk siwx failed');
     };
     // The core's lazy sign-in whose code chunk fails to load: every call rejects before the flow runs.
-    core.siwx = { start: notLoaded, check: notLoaded, signIn: notLoaded, cancel: notLoaded, signOut: notLoaded, config: notLoaded };
+    core.siwx = { start: notLoaded, signIn: notLoaded, cancel: notLoaded, config: notLoaded };
     renderView(SIWXSignMessage, { core });
     fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Loading chunk siwx failed');

@@ -1,5 +1,5 @@
 import type { Store } from 'jotai/vanilla';
-import { announcementAtom, modalFlagsAtom, signInAtom, type ModalFlags } from '../atoms';
+import { modalFlagsAtom, type ModalFlags } from '../atoms';
 import { SHAKE_RESET_MS } from '../constants';
 import type { EventBus } from '../events';
 import type { ViewName } from '../views';
@@ -16,10 +16,12 @@ export interface ModalController {
   close(force?: boolean): boolean;
   setLoading(loading: boolean): void;
   shake(): void;
+  /**
+   * Installs the check `close` asks first: true keeps the modal open, whatever `force` says (required
+   * sign-in installs one, which also says why). One guard at a time.
+   */
+  guardClose(guard: () => boolean): void;
 }
-
-/** Announced when the modal refuses to close because the site requires signing in. */
-export const SIGN_IN_REQUIRED = 'This site requires signing in. Sign the message, or Cancel to disconnect.';
 
 /** Views that may not be closed without `force` (spec section 2). */
 const CLOSE_BLOCKING_VIEWS: readonly ViewName[] = ['ApproveTransaction'];
@@ -29,6 +31,7 @@ export function createModalController(
   deps: { router: () => RouterController; isConnected: () => boolean; events: EventBus },
 ): ModalController {
   let shakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let closeGuard: (() => boolean) | undefined;
   const setFlags = (patch: Partial<ModalFlags>) =>
     store.set(modalFlagsAtom, { ...store.get(modalFlagsAtom), ...patch });
 
@@ -41,10 +44,7 @@ export function createModalController(
     },
     close(force = false) {
       if (!store.get(modalFlagsAtom).open) return true;
-      if (store.get(signInAtom).closeDisabled) {
-        // Required sign-in (spec section 2): not even `force` closes it; say why (a repeat must still be read out).
-        const said = store.get(announcementAtom);
-        store.set(announcementAtom, said === SIGN_IN_REQUIRED ? `${said}\u00a0` : SIGN_IN_REQUIRED);
+      if (closeGuard?.()) {
         controller.shake();
         return false;
       }
@@ -55,6 +55,9 @@ export function createModalController(
       setFlags({ open: false, loading: false });
       deps.events.track('MODAL_CLOSE', { connected: deps.isConnected() });
       return true;
+    },
+    guardClose(guard) {
+      closeGuard = guard;
     },
     setLoading(loading) {
       setFlags({ loading });

@@ -8,7 +8,7 @@
  */
 import type { Store } from 'jotai/vanilla';
 import type { ChainAdapter } from '../adapters/types';
-import { activeAccountAtom, modalFlagsAtom, signInAtom, type SignInState } from '../atoms';
+import { activeAccountAtom, announcementAtom, modalFlagsAtom, signInAtom, type SignInState } from '../atoms';
 import { parseCaipAddress, parseCaipNetworkId, type CaipNetworkId } from '../caip';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection } from '../errors';
@@ -29,6 +29,8 @@ import type { ToastController } from './toast';
 export const SIGNATURE_DECLINED = 'Signature declined';
 /** Spec sections 4, 8: the sessions could not be read after connecting; the wallet is disconnected. */
 export const SIGN_IN_INITIALIZE_FAILED = 'A problem occurred while trying initialize authentication';
+/** Announced when the modal refuses to close because the site requires signing in. */
+export const SIGN_IN_REQUIRED = 'This site requires signing in. Sign the message, or Cancel to disconnect.';
 /** The views that ask for a signature; in required mode they cannot be closed while no session exists. */
 export const SIGN_IN_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ConnectingSiwe'];
 
@@ -72,7 +74,7 @@ export interface SiwxControllerDeps {
   /** The host's networks: sign-in is only asked for on these. */
   networks: readonly CaipNetwork[];
   connection: Pick<ConnectionController, 'disconnect'>;
-  modal: Pick<ModalController, 'open' | 'close'>;
+  modal: Pick<ModalController, 'open' | 'close' | 'guardClose'>;
   router: Pick<RouterController, 'current' | 'reset'>;
   events: Pick<EventBus, 'track'>;
   toast?: Pick<ToastController, 'show'>;
@@ -136,6 +138,13 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   const state = () => store.get(signInAtom);
   const patch = (next: Partial<SiwxState>) => store.set(signInAtom, { ...state(), ...next });
   let stopWatching: (() => void) | undefined;
+  // Required sign-in (spec section 2): not even a forced close; say why (a repeat must still be read out).
+  modal.guardClose(() => {
+    if (!state().closeDisabled) return false;
+    const said = store.get(announcementAtom);
+    store.set(announcementAtom, said === SIGN_IN_REQUIRED ? `${said}\u00a0` : SIGN_IN_REQUIRED);
+    return true;
+  });
   const required = () => siwx?.getRequired?.() ?? false;
   /** Each check gets a number; an answer for an older one (the account switched meanwhile) is dropped. */
   let checks = 0;

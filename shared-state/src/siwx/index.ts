@@ -37,6 +37,7 @@ export {
   createSiwxController,
   needsSignIn,
   SIGN_IN_INITIALIZE_FAILED,
+  SIGN_IN_REQUIRED,
   SIGN_IN_VIEWS,
   SIGNATURE_DECLINED,
   type SignInAccount,
