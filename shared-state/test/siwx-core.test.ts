@@ -60,6 +60,17 @@ describe('sign-in through the core (host options siwx / siweConfig)', () => {
     expect(core.store.get(announcementAtom).trim()).toBe(SIGN_IN_REQUIRED);
   });
 
+  it('asks again when the session in use expires, with no switch in between', async () => {
+    const siwx = createDefaultSiwx({ storage: createMemoryStorage(), ...site, expiresInMs: 300 });
+    const { core } = await testCore({ options: { siwx }, connect: true });
+    await core.siwx!.start();
+    await eventually(() => expect(view(core)).toBe('SIWXSignMessage'));
+    expect(await core.siwx!.signIn()).toBe(true);
+    expect(core.store.get(modalFlagsAtom).open).toBe(false);
+    await eventually(() => expect(core.store.get(modalFlagsAtom).open && view(core)).toBe('SIWXSignMessage'), 600);
+    expect(core.store.get(signInAtom).session).toBeUndefined();
+  });
+
   it('signs in through the connected wallet, then closes and keeps the session', async () => {
     const { core } = await testCore({ options: { siwx: defaultSiwx(true) }, connect: true });
     await core.siwx!.start();

@@ -138,6 +138,14 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
   const state = () => store.get(signInAtom);
   const patch = (next: Partial<SiwxState>) => store.set(signInAtom, { ...state(), ...next });
   let stopWatching: (() => void) | undefined;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** An expired session asks again (spec section 4): the check runs when the one in use ends. */
+  const askAgainAtExpiry = (session: SIWXSession | undefined) => {
+    clearTimeout(expiryTimer);
+    const expiresAt = Date.parse(session?.data.expirationTime ?? '');
+    // Timers hold at most 2^31-1 ms; a later expiry is checked then, and scheduled again.
+    if (expiresAt) expiryTimer = setTimeout(() => void controller.check(), Math.min(Math.max(expiresAt - now(), 0), 2 ** 31 - 1));
+  };
   // Required sign-in (spec section 2): not even a forced close; say why (a repeat must still be read out).
   modal.guardClose(() => {
     if (!state().closeDisabled) return false;
@@ -175,6 +183,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         const needed = needsSignIn({ account, supportedNetworks: deps.networks, sessions, nowMs: now() });
         const session = needed ? undefined : sessions.find((candidate) => coversAccount(candidate.data, account.caipNetworkId, account.address));
         patch({ session, closeDisabled: needed && required(), ...(needed ? { status: 'idle', error: undefined } : {}) });
+        askAgainAtExpiry(session);
         if (needed) modal.open({ view: signView });
         return needed;
       } catch (error) {
@@ -206,6 +215,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         const session: SIWXSession = { data: messageData(message), message: text, signature };
         await siwx.addSession(session);
         patch({ status: 'idle', session, closeDisabled: false });
+        askAgainAtExpiry(session);
         modal.close();
         events.track('SIWX_AUTH_SUCCESS', eventProperties(account.caipNetworkId));
         return true;
@@ -238,6 +248,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
     },
 
     async signOut() {
+      askAgainAtExpiry(undefined);
       store.set(signInAtom, initialState);
       if (siwx && (siwx.signOutOnDisconnect ?? true)) await siwx.setSessions([]);
     },
