@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { BALANCE, accountOutput, addressPattern, button, dialog, openModal, settle } from '../fixtures/portico.ts';
 import { NOT_SIGNED_IN, SIGN_IN_TITLE, openSiwxDemo, pageToken, sessionsApi, signedInAs, signedInOutput, signedText } from '../fixtures/siwx.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
 
 const ACCOUNT = WC_ACCOUNT.address;
@@ -22,12 +23,8 @@ test.afterEach(async () => {
 
 /** The wallet scans the modal's pairing URI (taken with Copy link, as a person shares it to a phone). */
 async function pairWalletConnect(page: Page) {
-  await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
-  await expect(dialog(page, 'WalletConnect').getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
-  await button(page, 'Copy link').click();
-  await expect(page.getByText('Link copied')).toBeVisible();
-  await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
+  await openWalletConnect(page);
+  await wcWallet.pair(await copiedUri(page));
 }
 
 const nonceOf = (message: string) => /\nNonce: (\w+)\n/.exec(message)?.[1];

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { verifyMessage } from 'viem';
 import { BALANCE, accountOutput, addressPattern, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
 
 let wallet: WcWallet;
@@ -17,22 +18,6 @@ test.beforeEach(async ({ env, context, urls }) => {
 test.afterEach(async () => {
   await wallet.stop();
 });
-
-/** Opens the QR view from the Connect view, as a person does. */
-async function openWalletConnect(page: Page) {
-  await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
-  const view = dialog(page, 'WalletConnect');
-  await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
-  return view;
-}
-
-/** The pairing URI as a person gets it: the Copy link button, then the clipboard. */
-async function copiedUri(page: Page): Promise<string> {
-  await button(page, 'Copy link').click();
-  await expect(page.getByText('Link copied')).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** Decodes the QR code the modal shows (rasterised in the page, decoded with jsQR). */
 async function qrText(page: Page, name: string): Promise<string | undefined> {
