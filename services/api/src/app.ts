@@ -1,13 +1,14 @@
 /**
  * Routing for the Portico API. Each area lives in src/routes/<area>.ts and is mounted here.
  * Blockchain API areas: chains (supported chains + JSON-RPC proxy), balance (+ prices), history,
- * nfts, identity; swap, on-ramp, names, sign-in sessions the same way.
+ * nfts, identity; swap, on-ramp, names, sign-in sessions, the embedded wallet's email login the same way.
  */
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { AuthRuntime } from './auth/config';
 import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
 import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
@@ -17,6 +18,7 @@ import { rateLimiters, type RateLimiters } from './http/rate-limit';
 import type { Logger } from './log';
 import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
+import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
 import { convertRoutes } from './routes/convert';
@@ -44,14 +46,16 @@ export interface AppContext {
   limits?: RateLimiters;
   /** Sign-in sessions: the JWT signing key (absent → sign-in answers 503), lifetimes, nonce limit. */
   sessions: SessionRuntime;
+  /** Email login for the embedded wallet: mailer (absent → its routes answer 503), lifetimes, limits. */
+  auth: AuthRuntime;
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };
 
 export type AppEnv = { Variables: { ctx: RequestContext; requestId: string } };
 
-/** Request headers the modal may send. */
-export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'x-project-id', 'x-sdk-type', 'x-sdk-version'];
+/** Request headers the modal may send (Authorization: the secure site's embedded session, a Bearer JWT). */
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'x-project-id', 'x-sdk-type', 'x-sdk-version'];
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -142,6 +146,7 @@ export function createApp(appCtx: AppContext) {
   app.route('/', onRampRoutes());
   app.route('/', profileRoutes());
   app.route('/', sessionRoutes());
+  app.route('/', authRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {

@@ -7,7 +7,8 @@
  * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts),
  * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
  * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
- * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK). See README.md.
+ * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK), PORTICO_API_SMTP_URL / PORTICO_API_MAIL_FROM
+ * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL. See README.md.
  */
 import { z } from 'zod';
 import { loadChainsFile } from './chains/config';
@@ -34,6 +35,12 @@ const envSchema = z.object({
   PORTICO_API_RATE_LIMIT_SIGN_IN_NONCE: rateLimit.optional(),
   /** Sign-in session JWT key: EC P-256 private key, PKCS#8 PEM or JWK JSON. Production sign-in needs it. */
   PORTICO_API_SESSION_KEY: z.string().min(1).optional(),
+  /** Embedded email login: the SMTP server codes go out through (development default smtp://127.0.0.1:1025) and the From header. */
+  PORTICO_API_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  PORTICO_API_MAIL_FROM: z.string().min(3).max(256).optional(),
+  PORTICO_API_AUTH_SESSION_TTL_S: z.coerce.number().int().min(60).max(31_536_000).optional(),
+  PORTICO_API_RATE_LIMIT_AUTH: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_AUTH_MAIL: rateLimit.optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -98,6 +105,13 @@ const api = await startApi({
   development,
   rateLimits: { perIp: env.PORTICO_API_RATE_LIMIT_IP, perProject: env.PORTICO_API_RATE_LIMIT_PROJECT },
   sessions: { signingKey: env.PORTICO_API_SESSION_KEY, noncesPerIp: env.PORTICO_API_RATE_LIMIT_SIGN_IN_NONCE },
+  auth: {
+    smtpUrl: env.PORTICO_API_SMTP_URL,
+    mailFrom: env.PORTICO_API_MAIL_FROM,
+    sessionTtlS: env.PORTICO_API_AUTH_SESSION_TTL_S,
+    requestsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH,
+    mailsPerEmail: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL,
+  },
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 

@@ -15,6 +15,7 @@ import { onRampRuntime, type OnRampOptions } from './onramp/config';
 import { rateLimiters, type RateLimitOptions } from './http/rate-limit';
 import { recoverDeliveries } from './onramp/delivery';
 import { sessionRuntime, type SessionOptions, type SessionRuntime } from './sessions/config';
+import { authRuntime, type AuthOptions, type AuthRuntime } from './auth/config';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -44,6 +45,8 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   rateLimits?: RateLimitOptions;
   /** Sign-in sessions: JWT signing key (PEM or JWK; development mode generates and stores one), lifetimes, nonces per IP. */
   sessions?: SessionOptions;
+  /** Embedded wallet email login: SMTP URL and From (development default smtp://127.0.0.1:1025), lifetimes, limits (src/auth/config.ts). */
+  auth?: AuthOptions;
 }
 
 export interface RunningApi {
@@ -61,6 +64,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const onramp = onRampRuntime(options.onramp, options.development ?? false);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   let sessions: SessionRuntime;
+  let auth: AuthRuntime;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
@@ -69,6 +73,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     if (seeded.syntheticWallets > 0) log.info('synthetic wallets present', { count: seeded.syntheticWallets });
     sessions = await sessionRuntime(db, options.sessions, options.development ?? false, db.pool);
     if (!sessions.key) log.info('sign-in sessions unavailable: no session signing key (PORTICO_API_SESSION_KEY)');
+    auth = authRuntime(options.auth, options.development ?? false, sessions.key, db.pool);
+    if (auth.unavailable) log.info('email login unavailable', { reason: auth.unavailable });
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -76,7 +82,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
   const limits = rateLimiters(options.rateLimits, db.pool);
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);
