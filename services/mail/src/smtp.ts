@@ -78,6 +78,8 @@ export function createSmtpServer({ store, limits, log }: SmtpOptions): SMTPServe
     closeTimeout: 1000,
     // smtp-server's own logger would print every command; the catcher logs one line per message.
     logger: false,
+    // No reverse DNS of each client: the catcher runs offline and the name is not used.
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       receive(stream, session).then(
         (reply) => callback(null, reply),
