@@ -16,7 +16,7 @@ export interface MailLimits {
   maxRecipients: number;
   /** SMTP connections open at once; more get `421 ... Too many connected clients`. */
   maxConnections: number;
-  /** An SMTP connection silent for this long is closed with `421 Timeout`. */
+  /** An SMTP connection silent for this long is closed with `421 Timeout - closing connection`. */
   idleTimeoutMs: number;
 }
 

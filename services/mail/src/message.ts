@@ -95,8 +95,8 @@ function attachmentInfo(a: Attachment): AttachmentInfo {
 
 /** Like Mailpit's snippet: whitespace collapsed, cut at 200 characters with "...". */
 function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= SNIPPET_CHARS ? flat : `${Array.from(flat).slice(0, SNIPPET_CHARS).join('')}...`;
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim()); // code points: never split a surrogate pair
+  return chars.length <= SNIPPET_CHARS ? chars.join('') : `${chars.slice(0, SNIPPET_CHARS).join('')}...`;
 }
 
 export interface Envelope {

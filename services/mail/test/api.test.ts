@@ -123,6 +123,14 @@ describe('API: messages in and out', () => {
     });
   });
 
+  it('Snippet: the text with whitespace collapsed, cut at 200 characters (never inside one) with "..."', async () => {
+    await withMail({}, async (mail) => {
+      await send(mail, { to: 's@example.com', subject: 'long', text: 'é😀\n'.repeat(150) });
+      const [m] = (await getJson(mail, '/api/v1/messages')).body.messages;
+      expect(m.Snippet).toBe(`${Array.from('é😀 '.repeat(150)).slice(0, 200).join('')}...`);
+    });
+  });
+
   it('keeps attachment descriptions, not their contents', async () => {
     await withMail({}, async (mail) => {
       await send(mail, { to: 'a@example.com', subject: 'files', text: 'see attached', attachments: [{ filename: 'report.txt', content: 'hello file' }] });
