@@ -26,9 +26,9 @@ class HttpError extends Error {
 /** Mailpit's default page size. */
 const DEFAULT_PAGE_SIZE = 50;
 /** Bounds of `start` and `limit`: far above any mailbox this catcher keeps. */
-export const MAX_PAGE_PARAM = 1_000_000;
+const MAX_PAGE_PARAM = 1_000_000;
 /** Longest search query accepted. */
-export const MAX_QUERY_CHARS = 1000;
+const MAX_QUERY_CHARS = 1000;
 
 function wholeNumber(min: number, max: number) {
   return z
