@@ -7,70 +7,29 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { RunningApi } from '../src/server';
+import { authClient, newDevice, otherCode, SECURE_SITE as PAGE } from './auth-helpers';
 import { codeIn, linkIn, startSmtpSink, type SmtpSink } from './auth-smtp';
 import { getJson, PROJECT, start } from './helpers';
 
-const PAGE = 'http://127.0.0.1:3010';
-
 let sink: SmtpSink;
 let api: RunningApi;
+let c: ReturnType<typeof authClient>;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   api = await start({ development: true, auth: { smtpUrl: sink.url } });
+  c = authClient(api, sink);
 });
 afterAll(async () => {
   await api?.close();
   await sink?.close();
 });
 
-const url = (path: string, projectId = PROJECT) => `${api.url}${path}${path.includes('?') ? '&' : '?'}projectId=${projectId}`;
-const post = (path: string, body: unknown, init: { token?: string; origin?: string | null; projectId?: string } = {}) =>
-  getJson(url(path, init.projectId), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.origin === null ? {} : { Origin: init.origin ?? PAGE }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-const session = (token: string, projectId?: string) =>
-  getJson(url('/v1/auth/session', projectId), { headers: { Authorization: `Bearer ${token}`, Origin: PAGE } });
-
-let devices = 0;
-/** A fresh per-browser id as the secure site makes one. */
-const newDevice = () => `device_${Date.now().toString(36)}_${devices++}_abcdef`;
-/** Lets the next login request for `email` through the 30 s throttle (as if 30 s had passed). */
-const pastThrottle = (email: string) =>
-  api.db.query(`UPDATE auth_email_throttle SET last_sent_at = now() - interval '1 hour' WHERE email = $1`, [email]);
-const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-/** The new-device path up to the code mail: email → link → approve → device. */
-async function approveNewDevice(email: string, deviceId: string): Promise<string> {
-  expect((await post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
-  const link = linkIn(await sink.next(email));
-  const form = await fetch(link);
-  const token = new URL(link).searchParams.get('token')!;
-  expect(await fetch(new URL('/v1/auth/device/approve', api.url), { method: 'POST', body: new URLSearchParams({ token }) }).then((r) => r.status)).toBe(200);
-  expect(form.status).toBe(200);
-  expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
-  return codeIn(await sink.next(email));
-}
-
-/** A signed-in session for `email` on a new device. */
-async function signIn(email: string, deviceId = newDevice()) {
-  const code = await approveNewDevice(email, deviceId);
-  const { status, body } = await post('/v1/auth/otp', { email, deviceId, otp: code });
-  expect(status).toBe(200);
-  return { ...(body as { token: string; user: { id: string; email: string }; expiresAt: string }), deviceId };
-}
-
 describe('email login', () => {
   test('new device: link, approval, code, session JWT verified against the JWKS, sign-out → Session Expired', async () => {
     const email = 'alice@example.com';
     const deviceId = newDevice();
-    const first = await post('/v1/auth/email', { email: ' Alice@Example.COM ', deviceId });
+    const first = await c.post('/v1/auth/email', { email: ' Alice@Example.COM ', deviceId });
     expect(first).toMatchObject({ status: 200, body: { action: 'VERIFY_DEVICE' } });
     const mail = await sink.next(email);
     expect(mail.subject).toBe('Approve your new device for Portico');
@@ -80,7 +39,7 @@ describe('email login', () => {
     expect(mail.html).toContain('Approve this device');
 
     // Waiting: not approved yet, no mail.
-    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
+    expect((await c.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
 
     // Opening the link shows a form; only its button approves (mail scanners open links).
     const page = await fetch(link);
@@ -89,10 +48,9 @@ describe('email login', () => {
     const html = await page.text();
     expect(html).toContain('Approve this device?');
     expect(html).toContain(email);
-    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
+    expect((await c.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
 
-    const token = new URL(link).searchParams.get('token')!;
-    const approve = () => fetch(new URL('/v1/auth/device/approve', api.url), { method: 'POST', body: new URLSearchParams({ token }) });
+    const approve = () => c.approve(link);
     const approved = await approve();
     expect(approved.status).toBe(200);
     expect(await approved.text()).toContain('Device approved — return to the app');
@@ -103,15 +61,15 @@ describe('email login', () => {
     expect((await fetch(link)).status).toBe(400);
 
     const mailsBefore = sink.mails.length;
-    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    expect((await c.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const codeMail = await sink.next(email);
     expect(codeMail.subject).toBe('Your Portico sign-in code');
     const code = codeIn(codeMail);
     // Polling again sends nothing new while the code is live.
-    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    expect((await c.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     expect(sink.mails.length).toBe(mailsBefore + 1);
 
-    const login = await post('/v1/auth/otp', { email, deviceId, otp: code });
+    const login = await c.post('/v1/auth/otp', { email, deviceId, otp: code });
     expect(login.status).toBe(200);
     expect(login.body.user).toEqual({ id: expect.any(String), email });
     const { payload, protectedHeader } = await jwtVerify(login.body.token, createRemoteJWKSet(new URL('/.well-known/jwks.json', api.url)), {
@@ -122,81 +80,81 @@ describe('email login', () => {
     expect(payload).toMatchObject({ sub: login.body.user.id, email, deviceId, projectId: PROJECT, iss: api.url });
     expect(payload.exp! * 1000).toBe(new Date(login.body.expiresAt).getTime() - (new Date(login.body.expiresAt).getTime() % 1000));
     // The code works once.
-    expect((await post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await c.post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'No code to check: request a new one' });
 
-    expect(await session(login.body.token)).toMatchObject({ status: 200, body: { user: login.body.user, expiresAt: login.body.expiresAt } });
+    expect(await c.session(login.body.token)).toMatchObject({ status: 200, body: { user: login.body.user, expiresAt: login.body.expiresAt } });
     // The session belongs to its project.
-    expect((await session(login.body.token, 'portico-demo-restricted')).body).toEqual({ error: 'Unauthorized: origin not allowed' });
-    const other = await getJson(url('/v1/auth/session', 'portico-demo-restricted'), { headers: { Authorization: `Bearer ${login.body.token}` } });
+    expect((await c.session(login.body.token, { projectId: 'portico-demo-restricted' })).body).toEqual({ error: 'Unauthorized: origin not allowed' });
+    const other = await c.session(login.body.token, { projectId: 'portico-demo-restricted', origin: null });
     expect(other).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
 
-    const out = await post('/v1/auth/sign-out', {}, { token: login.body.token });
+    const out = await c.post('/v1/auth/sign-out', {}, { token: login.body.token });
     expect(out.status).toBe(200);
     expect(out.body.revokedAt).toEqual(expect.any(String));
-    expect(await session(login.body.token)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
-    expect(await post('/v1/auth/sign-out', {}, { token: login.body.token })).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
+    expect(await c.session(login.body.token)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
+    expect(await c.post('/v1/auth/sign-out', {}, { token: login.body.token })).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
   });
 
   test('a known device goes straight to the code; the user is the same', async () => {
     const email = 'bob@example.com';
-    const first = await signIn(email);
-    await pastThrottle(email);
-    expect((await post('/v1/auth/email', { email, deviceId: first.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    const first = await c.signIn(email);
+    await c.pastThrottle(email);
+    expect((await c.post('/v1/auth/email', { email, deviceId: first.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const code = codeIn(await sink.next(email));
-    const second = await post('/v1/auth/otp', { email, deviceId: first.deviceId, otp: code });
+    const second = await c.post('/v1/auth/otp', { email, deviceId: first.deviceId, otp: code });
     expect(second.status).toBe(200);
     expect(second.body.user).toEqual(first.user);
     // Another browser for the same email still needs its own approval.
-    await pastThrottle(email);
-    expect((await post('/v1/auth/email', { email, deviceId: newDevice() })).body).toEqual({ action: 'VERIFY_DEVICE' });
+    await c.pastThrottle(email);
+    expect((await c.post('/v1/auth/email', { email, deviceId: newDevice() })).body).toEqual({ action: 'VERIFY_DEVICE' });
     await sink.next(email);
   });
 
   test('wrong codes count: 4 answer Invalid code, the 5th burns the code, even the right one is then refused', async () => {
     const email = 'carol@example.com';
     const deviceId = newDevice();
-    const code = await approveNewDevice(email, deviceId);
+    const code = await c.approveNewDevice(email, deviceId);
     for (let i = 0; i < 4; i++) {
-      expect(await post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).toMatchObject({ status: 401, body: { error: 'Invalid code' } });
+      expect(await c.post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).toMatchObject({ status: 401, body: { error: 'Invalid code' } });
     }
-    expect((await post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
-    expect((await post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
+    expect((await c.post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
+    expect((await c.post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
 
     // A burned code is no longer live: the waiting site's next ask mails a new one.
-    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    expect((await c.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const fresh = codeIn(await sink.next(email));
-    expect((await post('/v1/auth/otp', { email, deviceId, otp: fresh })).status).toBe(200);
+    expect((await c.post('/v1/auth/otp', { email, deviceId, otp: fresh })).status).toBe(200);
   });
 
   test('an expired code, a superseded code, a code for another device', async () => {
     const email = 'dave@example.com';
     const deviceId = newDevice();
-    const code = await approveNewDevice(email, deviceId);
+    const code = await c.approveNewDevice(email, deviceId);
     const { rows } = await api.db.query<{ ttl: number }>(
       `SELECT round(extract(epoch FROM expires_at - created_at))::int AS ttl FROM auth_codes WHERE email = $1`,
       [email],
     );
     expect(rows[0]!.ttl).toBe(600);
     await api.db.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
-    expect(await post('/v1/auth/otp', { email, deviceId, otp: code })).toMatchObject({ status: 401, body: { error: 'Code expired: request a new one' } });
+    expect(await c.post('/v1/auth/otp', { email, deviceId, otp: code })).toMatchObject({ status: 401, body: { error: 'Code expired: request a new one' } });
 
-    await pastThrottle(email);
-    expect((await post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    await c.pastThrottle(email);
+    expect((await c.post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const older = codeIn(await sink.next(email));
-    await pastThrottle(email);
-    await post('/v1/auth/email', { email, deviceId });
+    await c.pastThrottle(email);
+    await c.post('/v1/auth/email', { email, deviceId });
     const newer = codeIn(await sink.next(email));
-    if (older !== newer) expect((await post('/v1/auth/otp', { email, deviceId, otp: older })).body).toEqual({ error: 'Invalid code' });
-    expect((await post('/v1/auth/otp', { email, deviceId: newDevice(), otp: newer })).body).toEqual({ error: 'No code to check: request a new one' });
-    expect((await post('/v1/auth/otp', { email, deviceId, otp: newer })).status).toBe(200);
+    if (older !== newer) expect((await c.post('/v1/auth/otp', { email, deviceId, otp: older })).body).toEqual({ error: 'Invalid code' });
+    expect((await c.post('/v1/auth/otp', { email, deviceId: newDevice(), otp: newer })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await c.post('/v1/auth/otp', { email, deviceId, otp: newer })).status).toBe(200);
   });
 
   test("a second request within 30 s: 429 'Please try again after N seconds', N rounded up, Retry-After", async () => {
     const email = 'erin@example.com';
     const deviceId = newDevice();
-    await post('/v1/auth/email', { email, deviceId });
+    await c.post('/v1/auth/email', { email, deviceId });
     await sink.next(email);
-    const throttled = await post('/v1/auth/email', { email: 'ERIN@example.com', deviceId });
+    const throttled = await c.post('/v1/auth/email', { email: 'ERIN@example.com', deviceId });
     expect(throttled.status).toBe(429);
     const n = Number(/^Please try again after (\d+) seconds$/.exec(throttled.body.error)?.[1]);
     expect(n).toBeGreaterThanOrEqual(29);
@@ -204,16 +162,16 @@ describe('email login', () => {
     expect(throttled.res.headers.get('retry-after')).toBe(String(n));
 
     await api.db.query(`UPDATE auth_email_throttle SET last_sent_at = now() - interval '20.5 seconds' WHERE email = $1`, [email]);
-    expect((await post('/v1/auth/email', { email, deviceId })).body).toEqual({ error: 'Please try again after 10 seconds' });
+    expect((await c.post('/v1/auth/email', { email, deviceId })).body).toEqual({ error: 'Please try again after 10 seconds' });
     await api.db.query(`UPDATE auth_email_throttle SET last_sent_at = now() - interval '30 seconds' WHERE email = $1`, [email]);
-    expect((await post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
+    expect((await c.post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
     // Another address is not held up.
-    expect((await post('/v1/auth/email', { email: 'frank@example.com', deviceId })).status).toBe(200);
+    expect((await c.post('/v1/auth/email', { email: 'frank@example.com', deviceId })).status).toBe(200);
   });
 
   test('device links expire (15 min)', async () => {
     const email = 'gina@example.com';
-    await post('/v1/auth/email', { email, deviceId: newDevice() });
+    await c.post('/v1/auth/email', { email, deviceId: newDevice() });
     const link = linkIn(await sink.next(email));
     const { rows } = await api.db.query<{ ttl: number }>(
       `SELECT round(extract(epoch FROM expires_at - created_at))::int AS ttl FROM auth_device_tokens WHERE email = $1`,
@@ -224,55 +182,54 @@ describe('email login', () => {
     const page = await fetch(link);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('This link has expired or was already used');
-    const token = new URL(link).searchParams.get('token')!;
-    expect((await fetch(new URL('/v1/auth/device/approve', api.url), { method: 'POST', body: new URLSearchParams({ token }) })).status).toBe(400);
+    expect((await c.approve(link)).status).toBe(400);
   });
 });
 
 describe('update email', () => {
   test('a code to the current address, then one to the new address, then the account moves', async () => {
-    const me = await signIn('henry@example.com');
+    const me = await c.signIn('henry@example.com');
     // A code request within 30 s of the login's is throttled like any other (spec §5).
-    expect((await post('/v1/auth/email/update', { newEmail: 'henry.new@example.com' }, { token: me.token })).body.error).toMatch(/^Please try again after \d+ seconds$/);
-    await pastThrottle('henry@example.com');
+    expect((await c.post('/v1/auth/email/update', { newEmail: 'henry.new@example.com' }, { token: me.token })).body.error).toMatch(/^Please try again after \d+ seconds$/);
+    await c.pastThrottle('henry@example.com');
     const newEmail = 'henry.new@example.com';
-    expect(await post('/v1/auth/email/update', { newEmail }, { token: me.token })).toMatchObject({ status: 200, body: { action: 'VERIFY_PRIMARY_OTP' } });
+    expect(await c.post('/v1/auth/email/update', { newEmail }, { token: me.token })).toMatchObject({ status: 200, body: { action: 'VERIFY_PRIMARY_OTP' } });
     const primary = await sink.next('henry@example.com');
     expect(primary.subject).toBe('Your Portico email change code');
     const primaryCode = codeIn(primary);
     // The secondary step needs the primary first.
-    expect((await post('/v1/auth/email/update/secondary', { otp: primaryCode }, { token: me.token })).body).toEqual({ error: 'No code to check: request a new one' });
-    expect((await post('/v1/auth/email/update/primary', { otp: otherCode(primaryCode) }, { token: me.token })).body).toEqual({ error: 'Invalid code' });
-    expect((await post('/v1/auth/email/update/primary', { otp: primaryCode }, { token: me.token })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
+    expect((await c.post('/v1/auth/email/update/secondary', { otp: primaryCode }, { token: me.token })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await c.post('/v1/auth/email/update/primary', { otp: otherCode(primaryCode) }, { token: me.token })).body).toEqual({ error: 'Invalid code' });
+    expect((await c.post('/v1/auth/email/update/primary', { otp: primaryCode }, { token: me.token })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
     const secondaryCode = codeIn(await sink.next(newEmail));
-    expect((await post('/v1/auth/email/update/secondary', { otp: otherCode(secondaryCode) }, { token: me.token })).body).toEqual({ error: 'Invalid code' });
-    const done = await post('/v1/auth/email/update/secondary', { otp: secondaryCode }, { token: me.token });
+    expect((await c.post('/v1/auth/email/update/secondary', { otp: otherCode(secondaryCode) }, { token: me.token })).body).toEqual({ error: 'Invalid code' });
+    const done = await c.post('/v1/auth/email/update/secondary', { otp: secondaryCode }, { token: me.token });
     expect(done).toMatchObject({ status: 200, body: { user: { id: me.user.id, email: newEmail } } });
-    expect((await session(me.token)).body.user).toEqual({ id: me.user.id, email: newEmail });
+    expect((await c.session(me.token)).body.user).toEqual({ id: me.user.id, email: newEmail });
     // The device that proved the new address signs in with it straight to the code.
-    expect((await post('/v1/auth/email', { email: newEmail, deviceId: me.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    expect((await c.post('/v1/auth/email', { email: newEmail, deviceId: me.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     await sink.next(newEmail);
   });
 
   test('a taken address is refused (409), at the request and when it was taken meanwhile; the own address is a 400', async () => {
-    const ivy = await signIn('ivy@example.com');
-    await signIn('jack@example.com');
-    await pastThrottle('ivy@example.com');
-    expect(await post('/v1/auth/email/update', { newEmail: 'Jack@example.com' }, { token: ivy.token })).toMatchObject({ status: 409, body: { error: 'Email is already in use' } });
-    expect(await post('/v1/auth/email/update', { newEmail: 'ivy@example.com' }, { token: ivy.token })).toMatchObject({ status: 400, body: { error: "newEmail: is already the account's email" } });
+    const ivy = await c.signIn('ivy@example.com');
+    await c.signIn('jack@example.com');
+    await c.pastThrottle('ivy@example.com');
+    expect(await c.post('/v1/auth/email/update', { newEmail: 'Jack@example.com' }, { token: ivy.token })).toMatchObject({ status: 409, body: { error: 'Email is already in use' } });
+    expect(await c.post('/v1/auth/email/update', { newEmail: 'ivy@example.com' }, { token: ivy.token })).toMatchObject({ status: 400, body: { error: "newEmail: is already the account's email" } });
 
-    expect((await post('/v1/auth/email/update', { newEmail: 'kim@example.com' }, { token: ivy.token })).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
+    expect((await c.post('/v1/auth/email/update', { newEmail: 'kim@example.com' }, { token: ivy.token })).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
     const primary = codeIn(await sink.next('ivy@example.com'));
-    expect((await post('/v1/auth/email/update/primary', { otp: primary }, { token: ivy.token })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
+    expect((await c.post('/v1/auth/email/update/primary', { otp: primary }, { token: ivy.token })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
     const secondary = codeIn(await sink.next('kim@example.com'));
-    await signIn('kim@example.com');
-    expect(await post('/v1/auth/email/update/secondary', { otp: secondary }, { token: ivy.token })).toMatchObject({ status: 409, body: { error: 'Email is already in use' } });
-    expect((await session(ivy.token)).body.user.email).toBe('ivy@example.com');
+    await c.signIn('kim@example.com');
+    expect(await c.post('/v1/auth/email/update/secondary', { otp: secondary }, { token: ivy.token })).toMatchObject({ status: 409, body: { error: 'Email is already in use' } });
+    expect((await c.session(ivy.token)).body.user.email).toBe('ivy@example.com');
   });
 
   test('needs a live session', async () => {
-    expect(await post('/v1/auth/email/update', { newEmail: 'x@example.com' })).toMatchObject({ status: 401, body: { error: 'authorization: a Bearer token is required' } });
-    expect(await post('/v1/auth/email/update', { newEmail: 'x@example.com' }, { token: 'a.b.c' })).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
+    expect(await c.post('/v1/auth/email/update', { newEmail: 'x@example.com' })).toMatchObject({ status: 401, body: { error: 'authorization: a Bearer token is required' } });
+    expect(await c.post('/v1/auth/email/update', { newEmail: 'x@example.com' }, { token: 'a.b.c' })).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
   });
 });
 
@@ -285,7 +242,7 @@ describe('bad input', () => {
     ['deviceId: must be 16 to 64 letters, digits, - or _', { email: 'a@example.com', deviceId: 'device with spaces!!' }],
     ['deviceId: must be 16 to 64 letters, digits, - or _', { email: 'a@example.com', deviceId: 'd'.repeat(65) }],
   ])('POST /v1/auth/email → 400 %s', async (error, body) => {
-    expect(await post('/v1/auth/email', body)).toMatchObject({ status: 400, body: { error } });
+    expect(await c.post('/v1/auth/email', body)).toMatchObject({ status: 400, body: { error } });
   });
 
   test.each([
@@ -295,15 +252,15 @@ describe('bad input', () => {
     [123456, 'otp: must be a string'],
     [undefined, 'otp: required'],
   ])('otp %j → 400', async (otp, error) => {
-    expect(await post('/v1/auth/otp', { email: 'a@example.com', deviceId: 'device_abcdefghijkl', otp })).toMatchObject({ status: 400, body: { error } });
+    expect(await c.post('/v1/auth/otp', { email: 'a@example.com', deviceId: 'device_abcdefghijkl', otp })).toMatchObject({ status: 400, body: { error } });
   });
 
   test('not JSON, no project, an origin the project does not allow', async () => {
-    expect(await post('/v1/auth/email', '{nope')).toMatchObject({ status: 400, body: { error: 'body: must be JSON' } });
+    expect(await c.post('/v1/auth/email', '{nope')).toMatchObject({ status: 400, body: { error: 'body: must be JSON' } });
     const noProject = await getJson(`${api.url}/v1/auth/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(noProject.status).toBe(400);
     expect(noProject.body.error).toMatch(/^projectId: required/);
-    expect(await post('/v1/auth/email', { email: 'a@example.com', deviceId: 'device_abcdefghijkl' }, { projectId: 'portico-demo-restricted' })).toMatchObject({
+    expect(await c.post('/v1/auth/email', { email: 'a@example.com', deviceId: 'device_abcdefghijkl' }, { projectId: 'portico-demo-restricted' })).toMatchObject({
       status: 403,
       body: { error: 'Unauthorized: origin not allowed' },
     });
@@ -311,7 +268,7 @@ describe('bad input', () => {
   });
 
   test('a preflight from the secure site may send Authorization', async () => {
-    const res = await fetch(url('/v1/auth/session'), {
+    const res = await fetch(c.url('/v1/auth/session'), {
       method: 'OPTIONS',
       headers: { Origin: PAGE, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
     });

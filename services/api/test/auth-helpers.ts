@@ -1,0 +1,65 @@
+/**
+ * The secure site's side of the email login, for the auth tests: calls with its Origin and a
+ * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
+ */
+import { expect } from '@rstest/core';
+import type { RunningApi } from '../src/server';
+import { codeIn, linkIn, type SmtpSink } from './auth-smtp';
+import { getJson, PROJECT } from './helpers';
+
+/** The secure site's origin in the demo. */
+export const SECURE_SITE = 'http://127.0.0.1:3010';
+
+let devices = 0;
+/** A fresh per-browser id as the secure site makes one. */
+export const newDevice = () => `device_${Date.now().toString(36)}_${devices++}_abcdef`;
+
+export type SignedIn = { token: string; user: { id: string; email: string }; expiresAt: string; deviceId: string };
+
+export function authClient(api: RunningApi, sink: SmtpSink) {
+  const url = (path: string, projectId = PROJECT) => `${api.url}${path}${path.includes('?') ? '&' : '?'}projectId=${projectId}`;
+  type Init = { token?: string; origin?: string | null; projectId?: string };
+  /** `origin: null`: a call without Origin (server to server). */
+  const headers = (init: Init) => ({
+    ...(init.origin === null ? {} : { Origin: init.origin ?? SECURE_SITE }),
+    ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+  });
+  /** A string body is sent as is. */
+  const post = (path: string, body: unknown, init: Init = {}) =>
+    getJson(url(path, init.projectId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers(init) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const session = (token: string, init: Omit<Init, 'token'> = {}) => getJson(url('/v1/auth/session', init.projectId), { headers: headers({ ...init, token }) });
+  /** Presses the approval page's button for the link's token. */
+  const approve = (link: string) =>
+    fetch(new URL('/v1/auth/device/approve', api.url), { method: 'POST', body: new URLSearchParams({ token: new URL(link).searchParams.get('token')! }) });
+
+  /** The new-device path up to the code: email → link → approve → device; answers the mailed code. */
+  async function approveNewDevice(email: string, deviceId: string): Promise<string> {
+    expect((await post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' });
+    const link = linkIn(await sink.next(email));
+    expect((await fetch(link)).status).toBe(200);
+    expect((await approve(link)).status).toBe(200);
+    expect((await post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
+    return codeIn(await sink.next(email));
+  }
+
+  /** A signed-in session for `email` on a new device. */
+  async function signIn(email: string, deviceId = newDevice()): Promise<SignedIn> {
+    const code = await approveNewDevice(email, deviceId);
+    const { status, body } = await post('/v1/auth/otp', { email, deviceId, otp: code });
+    expect(status).toBe(200);
+    return { ...(body as Omit<SignedIn, 'deviceId'>), deviceId };
+  }
+
+  /** Lets the next request for `email` through the 30 s throttle (as if the time had passed). */
+  const pastThrottle = (email: string) =>
+    api.db.query(`UPDATE auth_email_throttle SET last_sent_at = now() - interval '1 hour' WHERE email = $1`, [email]);
+
+  return { url, post, session, approve, approveNewDevice, signIn, pastThrottle };
+}
+
+/** A six-digit code that is not `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
