@@ -1,0 +1,12 @@
+/**
+ * The embedded-wallet frame protocol (issue 11), both ends. Reached only through `import()`: nothing here
+ * belongs in the page's eager bundle.
+ */
+export * from './constants';
+export * from './errors';
+export * from './fields';
+export * from './messages';
+export * from './rpc-policy';
+export * from './app-channel';
+export * from './frame-channel';
+export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';
