@@ -28,9 +28,17 @@ const BLANK_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test wallet check</title></head>' +
   '<body><h1>Blank</h1></body></html>';
 
-type StartServices = (options: { host: string; relayPort: number; apiPort: number; devchainRpcUrls: string[] }) => Promise<{
+type StartServices = (options: {
+  host: string;
+  relayPort: number;
+  apiPort: number;
+  mailSmtpPort: number;
+  mailHttpPort: number;
+  devchainRpcUrls: string[];
+}) => Promise<{
   relayUrl: string;
   apiUrl: string;
+  inboxUrl: string;
   stop(): Promise<void>;
 }>;
 
@@ -48,7 +56,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort] = await freePorts(7);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort] = await freePorts(9);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -78,9 +86,12 @@ export default async function globalSetup(): Promise<void> {
         host: HOST,
         relayPort: relayPort!,
         apiPort: apiPort!,
+        mailSmtpPort: mailSmtpPort!,
+        mailHttpPort: mailHttpPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());
+      env.inbox = services.inboxUrl;
       env.relay = services.relayUrl;
       env.secondRpcUrl = secondAnvil.rpcUrl;
       env.api = services.apiUrl;

@@ -56,7 +56,8 @@ ${Object.entries(portico.config.remotes)
   .join('\n')}
   Anvil:   ${anvil.rpcUrl} (chain ${anvil.chainId}${anvil.reused ? ', already running' : ''}), ${secondAnvil.rpcUrl} (chain ${secondAnvil.chainId})
   Relay:   ${services.relayUrl} (WalletConnect)
-  API:     ${services.apiUrl} (wallet registry, project config)
+  API:     ${services.apiUrl} (wallet registry, project config, sign-in, email codes)
+  Mail:    ${services.inboxUrl} (inbox of the development mail catcher; SMTP on 1025)
 `);
 
 let stopping = false;

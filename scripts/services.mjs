@@ -1,5 +1,6 @@
 // Starts Portico's own services as child processes, each as a real deployment would run it:
-// the WalletConnect relay (services/relay) and the API (services/api). Used by `pnpm demo` and e2e.
+// the WalletConnect relay (services/relay), the API (services/api) and the development mail catcher
+// (services/mail, where the API's sign-in codes arrive). Used by `pnpm demo` and e2e.
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -54,30 +55,37 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 }
 
 /**
- * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[] }} [options]
+ * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
+ *   mailSmtpPort?: number, mailHttpPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
- * @returns {Promise<{ relayUrl: string, apiUrl: string, stop(): Promise<void> }>}
+ *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const relayPort = options.relayPort ?? 8787;
   const apiPort = options.apiPort ?? 8788;
+  const mailSmtpPort = options.mailSmtpPort ?? 1025;
+  const mailHttpPort = options.mailHttpPort ?? 8025;
   // The demo, the e2e suite and the benchmarks run the API in development mode (demo origins on
   // 127.0.0.1/localhost, the on-ramp demo provider); a deployment leaves it off.
   const apiEnv = {
     PORTICO_API_MODE: 'development',
+    PORTICO_API_SMTP_URL: `smtp://${host}:${mailSmtpPort}`,
     ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
     ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
   };
-  const [relay, api] = await Promise.all([
+  const [relay, api, mail] = await Promise.all([
     startService('relay', { host, port: relayPort }),
     startService('api', { host, port: apiPort, env: apiEnv }),
+    startService('mail', { host, port: mailHttpPort, env: { SMTP_PORT: String(mailSmtpPort) } }),
   ]);
   return {
     relayUrl: `ws://${host}:${relayPort}`,
     apiUrl: `http://${host}:${apiPort}`,
+    inboxUrl: `http://${host}:${mailHttpPort}`,
     stop: async () => {
-      await Promise.all([relay.stop(), api.stop()]);
+      await Promise.all([relay.stop(), api.stop(), mail.stop()]);
     },
   };
 }
