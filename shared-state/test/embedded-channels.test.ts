@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { createFrameChannel, type AppRequestName, type FrameNotification } from '../src/embedded/app-channel';
+import { createFrameChannel } from '../src/embedded/app-channel';
+import type { FrameNotification } from '../src/embedded/channel-types';
 import { EMBEDDED_ALERTS, FRAME_READY_DELAY_MS, MAX_PENDING_REQUESTS, MAX_RPC_PARAMS_CHARS, MAX_MESSAGE_CHARS } from '../src/embedded/constants';
 import {
   EmbeddedOriginError, EmbeddedWalletError, FrameNotSetError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError,
   SessionExpiredError, TooManyEmbeddedRequestsError,
 } from '../src/embedded/errors';
 import { createParentChannel, type RequestHandlers } from '../src/embedded/frame-channel';
-import { appEventName, createEnvelope, errorEventName, successEventName, type ReplyInput, type RequestPayload } from '../src/embedded/messages';
+import { appEventName, createEnvelope, errorEventName, successEventName, type AppRequestName, type ReplyInput, type RequestPayload } from '../src/embedded/messages';
 import { PorticoError } from '../src/errors';
 import { createMessageId } from '../src/embedded/wire';
 import { APP_ORIGIN, FakeWindow, FRAME_ORIGIN, recorder, track, windowPair } from './embedded-fakes';

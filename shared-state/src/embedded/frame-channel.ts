@@ -10,9 +10,8 @@ import { EmbeddedOriginError, FrameNotSetError, InvalidEmbeddedMessageError, Rpc
 import {
   NOTIFICATIONS, REQUESTS, appEventName, createEnvelope, decodeMessage, errorEventName, looksLikePortico,
   notificationEventName, parsePayload, successEventName, withinMessageLimit,
-  type NotificationName, type ParsedRequestPayload, type ReplyInput, type RequestName,
+  type AppRequestName, type NotificationName, type ParsedRequestPayload, type ReplyInput, type RequestName,
 } from './messages';
-import type { AppRequestName } from './app-channel';
 import { classifyRpcMethod } from './rpc-policy';
 import { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';
 import type * as z from 'zod/mini';

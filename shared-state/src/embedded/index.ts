@@ -7,6 +7,7 @@ export * from './errors';
 export * from './fields';
 export * from './messages';
 export * from './rpc-policy';
+export * from './channel-types';
 export * from './app-channel';
 export * from './frame-channel';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';

@@ -95,6 +95,8 @@ export const REQUESTS = {
 } as const;
 
 export type RequestName = keyof typeof REQUESTS;
+/** The events a caller sends (the heartbeat belongs to the channels). */
+export type AppRequestName = Exclude<RequestName, 'HEARTBEAT'>;
 /** What a caller passes (defaults not applied yet). */
 export type RequestPayload<K extends RequestName> = z.input<(typeof REQUESTS)[K]['payload']>;
 /** What a handler receives (validated, unknown keys dropped). */
