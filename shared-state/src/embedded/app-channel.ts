@@ -3,6 +3,7 @@
  * the frame's replies. Accepts messages only from the frame's origin and its own iframe's window.
  */
 import {
+  DEFAULT_ERROR_MESSAGE,
   EMBEDDED_ALERTS,
   FRAME_LOAD_TIMEOUT_MS,
   FRAME_READY_DELAY_MS,
@@ -58,7 +59,7 @@ interface OpenRequest {
  *   frameWindow: () => iframe.contentWindow,
  *   frameOrigin: 'http://127.0.0.1:3010',
  *   listenTarget: window,
- *   onAlert: (alert) => core.modal.showAlert(alert),
+ *   onAlert: (title) => store.set(alertAtom, { title, message: '' }),
  *   onIgnored: (ignored) => console.debug('embedded wallet: ignored message', ignored),
  * });
  * const { action } = await channel.request('CONNECT_EMAIL', { email: 'ada@example.com' });
@@ -173,7 +174,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       open.settle({ error: new SessionExpiredError() });
       return options.onAlert?.(EMBEDDED_ALERTS.sessionExpired);
     }
-    open.settle({ error: reply.ok ? new EmbeddedWalletError(reply.value.message, reply.value.code) : new EmbeddedWalletError('An error occurred') });
+    open.settle({ error: reply.ok ? new EmbeddedWalletError(reply.value.message, reply.value.code) : new EmbeddedWalletError(DEFAULT_ERROR_MESSAGE) });
   }
   listenTarget.addEventListener('message', onMessage);
 
