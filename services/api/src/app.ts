@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
 import { convertRoutes } from './routes/convert';
+import { embeddedWalletRoutes } from './routes/embedded-wallet';
 import { historyRoutes } from './routes/history';
 import { identityRoutes } from './routes/identity';
 import { nftRoutes } from './routes/nfts';
@@ -147,6 +148,7 @@ export function createApp(appCtx: AppContext) {
   app.route('/', profileRoutes());
   app.route('/', sessionRoutes());
   app.route('/', authRoutes());
+  app.route('/', embeddedWalletRoutes());
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {

@@ -1,0 +1,82 @@
+/**
+ * The embedded wallet's sealed key (issue 11, docs/embedded-wallet.md "Custody model"). The secure site's
+ * SERVER generates each user's key, encrypts it under its operator key (the API never holds that key) and
+ * keeps the ciphertext here, so it has no database of its own and a new device of the same email gets the
+ * same account. The API stores and returns an opaque blob: it cannot read a key from it.
+ *
+ *   GET /v1/auth/wallet (Bearer embedded session)                → { address, sealed } | 404 'No embedded wallet'
+ *   PUT /v1/auth/wallet { address, sealed } (Bearer)             → 201 { address, sealed } | 409 (one wallet per user, never replaced)
+ *
+ * Mounted after authRoutes: its `/v1/auth/*` middleware (requests per IP, 4096-byte bodies) applies here too.
+ */
+import { Hono, type Context } from 'hono';
+import { getAddress } from 'viem';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { findSession, type AuthSession } from '../auth/store';
+import { embeddedSessionId } from '../auth/token';
+import { HttpError } from '../http/errors';
+import type { RequestProject } from '../http/project';
+import { endpoint } from '../http/validate';
+import { BEARER_REQUIRED, SESSION_EXPIRED } from './auth';
+import { NO_SIGNING_KEY } from '../auth/config';
+
+/** Longest sealed blob kept (characters). The secure site's v1 format is about 100; room for a later format. */
+export const MAX_SEALED_CHARS = 1024;
+export const NO_WALLET = 'No embedded wallet';
+export const WALLET_EXISTS = 'The embedded wallet already exists: it is never replaced';
+
+const walletBody = z.object({
+  address: z
+    .string({ error: 'required' })
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x + 40 hex digits')
+    .transform((a) => getAddress(a.toLowerCase())),
+  sealed: z
+    .string({ error: 'required' })
+    .max(MAX_SEALED_CHARS, `must be at most ${MAX_SEALED_CHARS} characters`)
+    .regex(/^[A-Za-z0-9._-]{16,}$/, 'must be at least 16 characters of A-Z a-z 0-9 . _ -'),
+});
+
+/**
+ * The live embedded session of the Bearer token, for this project; 401 'Session Expired' otherwise.
+ * The same check as routes/auth.ts's session routes.
+ */
+async function liveSession(c: Context<AppEnv>, project: RequestProject): Promise<AuthSession> {
+  const key = c.var.ctx.sessions.key;
+  if (!key) throw new HttpError(503, NO_SIGNING_KEY);
+  const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw new HttpError(401, BEARER_REQUIRED);
+  const sessionId = await embeddedSessionId(key, token).catch(() => undefined);
+  const session = sessionId ? await findSession(c.var.ctx.db, sessionId) : undefined;
+  if (!session || session.revokedAt || new Date(session.expiresAt).getTime() <= Date.now() || session.projectId !== project.projectId) {
+    throw new HttpError(401, SESSION_EXPIRED);
+  }
+  return session;
+}
+
+type WalletRow = { address: string; sealed: string };
+
+export function embeddedWalletRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/v1/auth/wallet', endpoint({}, async (c, { project }) => {
+    const session = await liveSession(c, project);
+    const { rows } = await c.var.ctx.db.query<WalletRow>('SELECT address, sealed FROM embedded_wallets WHERE user_id = $1', [session.user.id]);
+    if (!rows[0]) throw new HttpError(404, NO_WALLET);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ address: rows[0].address, sealed: rows[0].sealed });
+  }));
+
+  app.put('/v1/auth/wallet', endpoint({ body: walletBody }, async (c, { project, body }) => {
+    const session = await liveSession(c, project);
+    // First writer wins, atomically: two devices signing in at once cannot end with two keys.
+    const { rows } = await c.var.ctx.db.query<WalletRow>(
+      'INSERT INTO embedded_wallets (user_id, address, sealed) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING RETURNING address, sealed',
+      [session.user.id, body.address, body.sealed],
+    );
+    if (!rows[0]) return c.json({ error: WALLET_EXISTS }, 409);
+    return c.json({ address: rows[0].address, sealed: rows[0].sealed }, 201);
+  }));
+
+  return app;
+}
