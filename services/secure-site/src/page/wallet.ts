@@ -1,0 +1,348 @@
+/**
+ * The page's embedded wallet: the email login against the API, the session token and the per-browser device
+ * id in this origin's storage, the key (in memory only, from this site's server) and signing. `handlers()`
+ * answers the frame protocol's events (shared-state `createParentChannel`). No DOM: fetch, storage and time
+ * are passed in, so it runs in node tests.
+ *
+ * Reads and eth_sendTransaction go through the API's JSON-RPC proxy (`POST /v1/?chainId=eip155:<id>&projectId`),
+ * the same node the modal reads from. The modal's approval gate runs BEFORE an RPC_REQUEST arrives here:
+ * this module signs what it is sent.
+ */
+import { SessionExpiredError, type EmbeddedUser, type ParsedRequestPayload, type RequestHandlers } from '@portico/shared-state/embedded';
+import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+
+/** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
+export const DEVICE_POLL_INTERVAL_MS = 2_000;
+/** How long CONNECT_DEVICE waits for the approval in all (ms): under the modal's 5 min for this event. */
+export const DEVICE_WAIT_MS = 4.5 * 60_000;
+export const DEVICE_NOT_APPROVED = 'The device was not approved in time: request a new link';
+export const NO_PENDING_EMAIL = 'No email login in progress: enter your email first';
+export const NOT_CONNECTED = 'The embedded wallet is not connected';
+/** Each API call's time limit (ms): under the modal's 30 s per event. */
+export const API_TIMEOUT_MS = 20_000;
+
+export const STORAGE_KEYS = { deviceId: 'portico.deviceId', session: 'portico.session', pendingEmail: 'portico.pendingEmail' } as const;
+
+export interface WalletDeps {
+  apiUrl: string;
+  projectId: string;
+  /** The eip155 chain to start on. */
+  chainId: number;
+  /** This site's `POST /wallet/open` (same origin). */
+  walletOpenUrl: string;
+  fetch: typeof fetch;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  onChainChanged?: (chainId: number) => void;
+}
+
+const sessionSchema = z.object({ token: z.string().min(1).max(4096), email: z.string().max(254), userId: z.string().max(128) });
+type StoredSession = z.output<typeof sessionSchema>;
+const actionReply = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
+const otpReply = z.object({ token: z.string().min(1).max(4096), user: z.object({ id: z.string().max(128), email: z.string().max(254) }) });
+const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
+const rpcReply = z.union([
+  z.object({ result: z.unknown() }),
+  z.object({ error: z.object({ code: z.number().optional(), message: z.string().max(1000) }) }),
+]);
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address');
+const quantity = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity')
+  .transform((v) => BigInt(v));
+const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex bytes');
+const transactionSchema = z.object({
+  from: address.optional(),
+  to: address.optional(),
+  value: quantity.optional(),
+  data: hexData.optional(),
+  input: hexData.optional(),
+  gas: quantity.optional(),
+  gasPrice: quantity.optional(),
+  maxFeePerGas: quantity.optional(),
+  maxPriorityFeePerGas: quantity.optional(),
+  nonce: quantity.optional(),
+});
+const typedDataSchema = z.object({
+  domain: z.record(z.string(), z.unknown()).optional(),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string(),
+  message: z.record(z.string(), z.unknown()),
+});
+
+/** A call's bad params: the message names the method and what is wrong. */
+class InvalidParamsError extends Error {
+  readonly code = -32602;
+}
+
+function parseParams<S extends z.ZodType>(method: string, schema: S, params: unknown): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidParamsError(`${method}: params${issue?.path.length ? `.${issue.path.join('.')}` : ''} ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** A random per-browser id (24 bytes, base64url: 32 characters), as the API's `deviceId` rule allows. */
+function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function createEmbeddedWallet(deps: WalletDeps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = deps.now ?? Date.now;
+  let chainId = deps.chainId;
+  let account: LocalAccount | undefined;
+
+  const deviceId = (): string => {
+    const kept = deps.storage.getItem(STORAGE_KEYS.deviceId);
+    if (kept && /^[A-Za-z0-9_-]{16,64}$/.test(kept)) return kept;
+    const fresh = newDeviceId();
+    deps.storage.setItem(STORAGE_KEYS.deviceId, fresh);
+    return fresh;
+  };
+  const storedSession = (): StoredSession | undefined => {
+    try {
+      const parsed = sessionSchema.safeParse(JSON.parse(deps.storage.getItem(STORAGE_KEYS.session) ?? 'null'));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const forget = () => {
+    deps.storage.removeItem(STORAGE_KEYS.session);
+    account = undefined;
+  };
+  const pendingEmail = (): string => {
+    const email = deps.storage.getItem(STORAGE_KEYS.pendingEmail);
+    if (!email) throw new Error(NO_PENDING_EMAIL);
+    return email;
+  };
+
+  /** One API call; its `{ error }` becomes the thrown message, 401 'Session Expired' a SessionExpiredError. */
+  async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: unknown }> {
+    const url = `${deps.apiUrl}${path}${path.includes('?') ? '&' : '?'}projectId=${encodeURIComponent(deps.projectId)}`;
+    const res = await deps.fetch(url, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.body !== undefined && { 'content-type': 'application/json' }),
+        ...(init.token && { Authorization: `Bearer ${init.token}` }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    const body: unknown = await res.json().catch(() => undefined);
+    if (res.ok) return { status: res.status, body };
+    const message = (body as { error?: unknown } | undefined)?.error;
+    if (res.status === 401 && message === 'Session Expired') {
+      forget();
+      throw new SessionExpiredError();
+    }
+    throw new Error(typeof message === 'string' && message ? message.slice(0, 500) : `The Portico API answered ${res.status}`);
+  }
+
+  /** The key for the stored session, from this site's server (made there on the first login). */
+  async function openWallet(session: StoredSession): Promise<LocalAccount> {
+    const res = await deps.fetch(deps.walletOpenUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}` },
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    const body: unknown = await res.json().catch(() => undefined);
+    if (res.status === 401) {
+      forget();
+      throw new SessionExpiredError();
+    }
+    const opened = openedReply.safeParse(body);
+    if (!res.ok || !opened.success) {
+      const message = (body as { error?: unknown } | undefined)?.error;
+      throw new Error(typeof message === 'string' && message ? message.slice(0, 500) : 'The embedded wallet could not be opened');
+    }
+    return privateKeyToAccount(opened.data.privateKey as Hex);
+  }
+
+  /** The account of the stored session (opened once per page load); SessionExpiredError without a session. */
+  async function connectedAccount(): Promise<{ account: LocalAccount; session: StoredSession }> {
+    const session = storedSession();
+    if (!session) throw new SessionExpiredError();
+    account ??= await openWallet(session);
+    return { account, session };
+  }
+
+  const embeddedUser = (a: LocalAccount, session: StoredSession): EmbeddedUser => ({
+    email: session.email,
+    address: a.address,
+    chainId,
+    accounts: [{ address: a.address, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+    authProvider: 'email',
+  });
+
+  const rpcUrl = (id: number) => `${deps.apiUrl}/v1/?chainId=eip155:${id}&projectId=${encodeURIComponent(deps.projectId)}`;
+
+  /** A read through the API's JSON-RPC proxy; the node's error keeps its code. */
+  async function forward(method: string, params: unknown, id: number): Promise<unknown> {
+    const res = await deps.fetch(rpcUrl(id), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, ...(params !== undefined && { params }) }),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+    const reply = rpcReply.safeParse(await res.json().catch(() => undefined));
+    if (!reply.success) throw new Error(`${method}: the RPC node answered ${res.status}`);
+    if ('error' in reply.data) throw Object.assign(new Error(reply.data.error.message), { code: reply.data.error.code });
+    return reply.data.result;
+  }
+
+  function assertOwn(a: LocalAccount, method: string, claimed: string | undefined) {
+    if (claimed !== undefined && claimed.toLowerCase() !== a.address.toLowerCase()) {
+      throw new InvalidParamsError(`${method}: ${claimed} is not this wallet's address`);
+    }
+  }
+
+  async function rpc({ method, params, chainId: requested }: ParsedRequestPayload<'RPC_REQUEST'>): Promise<unknown> {
+    const targetChain = typeof requested === 'number' ? requested : chainId;
+    switch (method) {
+      case 'eth_chainId':
+        return toHex(targetChain);
+      case 'eth_accounts': {
+        const session = storedSession();
+        return session && account ? [account.address] : session ? [(await connectedAccount()).account.address] : [];
+      }
+      case 'personal_sign': {
+        const { account: a } = await connectedAccount();
+        const [message, claimed] = parseParams(method, z.tuple([z.string().max(256 * 1024), address]).rest(z.unknown()), params);
+        assertOwn(a, method, claimed);
+        return a.signMessage({ message: isHex(message) ? { raw: message } : message });
+      }
+      case 'eth_signTypedData_v4': {
+        const { account: a } = await connectedAccount();
+        const [claimed, data] = parseParams(method, z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])]), params);
+        assertOwn(a, method, claimed);
+        let raw: unknown = data;
+        if (typeof data === 'string') {
+          try {
+            raw = JSON.parse(data);
+          } catch {
+            throw new InvalidParamsError(`${method}: params.1 must be typed data JSON`);
+          }
+        }
+        const typed = parseParams(method, typedDataSchema, raw);
+        // viem derives the domain's type from the domain itself.
+        const { EIP712Domain: _domainType, ...types } = typed.types;
+        return a.signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message });
+      }
+      case 'eth_sendTransaction': {
+        const { account: a } = await connectedAccount();
+        const [tx] = parseParams(method, z.tuple([transactionSchema]), params);
+        assertOwn(a, method, tx.from);
+        const chain = defineChain({
+          id: targetChain,
+          name: `eip155:${targetChain}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpcUrl(targetChain)] } },
+        });
+        const client = createWalletClient({ account: a, chain, transport: http(rpcUrl(targetChain), { fetchFn: deps.fetch, timeout: API_TIMEOUT_MS }) });
+        const fees =
+          tx.gasPrice !== undefined
+            ? { gasPrice: tx.gasPrice }
+            : { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas };
+        // viem fills nonce, gas and fees from the node, checks the node's chain id, signs here and sends the raw transaction.
+        return client.sendTransaction({
+          to: tx.to ?? null,
+          value: tx.value,
+          data: tx.data ?? tx.input,
+          gas: tx.gas,
+          nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
+          ...fees,
+        } as Parameters<typeof client.sendTransaction>[0]);
+      }
+      default:
+        // Only the modal's safe methods reach this point (the channel refuses the rest); none signs.
+        if (['wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation'].includes(method) || method.startsWith('solana_')) {
+          throw Object.assign(new Error(`${method} is not supported by this embedded wallet`), { code: 4200 });
+        }
+        return forward(method, params, targetChain);
+    }
+  }
+
+  const handlers: RequestHandlers = {
+    async CONNECT_EMAIL({ email }) {
+      const { body } = await api('/v1/auth/email', { body: { email, deviceId: deviceId() } });
+      deps.storage.setItem(STORAGE_KEYS.pendingEmail, email);
+      return actionReply.parse(body);
+    },
+    async CONNECT_DEVICE() {
+      const email = pendingEmail();
+      const deadline = now() + DEVICE_WAIT_MS;
+      for (;;) {
+        const { body } = await api('/v1/auth/device', { body: { email, deviceId: deviceId() } });
+        if (actionReply.parse(body).action === 'VERIFY_OTP') return {};
+        if (now() + DEVICE_POLL_INTERVAL_MS > deadline) throw new Error(DEVICE_NOT_APPROVED);
+        await sleep(DEVICE_POLL_INTERVAL_MS);
+      }
+    },
+    async CONNECT_OTP({ otp }) {
+      const email = pendingEmail();
+      const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp } });
+      const signedIn = otpReply.parse(body);
+      const session: StoredSession = { token: signedIn.token, email: signedIn.user.email, userId: signedIn.user.id };
+      account = undefined;
+      deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+      deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+      const { account: a } = await connectedAccount();
+      return embeddedUser(a, session);
+    },
+    async GET_USER({ chainId: requested }) {
+      if (typeof requested === 'number') chainId = requested;
+      const { account: a, session } = await connectedAccount();
+      return embeddedUser(a, session);
+    },
+    async IS_CONNECTED() {
+      const session = storedSession();
+      if (!session) return { isConnected: false };
+      try {
+        await api('/v1/auth/session', { token: session.token });
+        return { isConnected: true };
+      } catch (error) {
+        if (error instanceof SessionExpiredError) return { isConnected: false };
+        throw error;
+      }
+    },
+    async SIGN_OUT() {
+      const session = storedSession();
+      forget();
+      deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+      if (session) {
+        // Already expired or revoked: signed out all the same.
+        await api('/v1/auth/sign-out', { body: {}, token: session.token }).catch((error: unknown) => {
+          if (!(error instanceof SessionExpiredError)) throw error;
+        });
+      }
+      return {};
+    },
+    GET_CHAIN_ID: () => ({ chainId }),
+    async SWITCH_NETWORK({ chainId: requested }) {
+      if (typeof requested !== 'number') throw new Error(`Unsupported chain ${requested}: this embedded wallet is eip155 only`);
+      const { body } = await api('/v1/supported-chains');
+      const supported = z.object({ http: z.array(z.string()) }).parse(body).http;
+      if (!supported.includes(`eip155:${requested}`)) throw new Error(`Unsupported chain eip155:${requested}`);
+      if (requested !== chainId) {
+        chainId = requested;
+        deps.onChainChanged?.(chainId);
+      }
+      return { chainId };
+    },
+    async RPC_REQUEST(payload) {
+      return { result: await rpc(payload) };
+    },
+  };
+
+  return { handlers, get chainId() { return chainId; } };
+}

@@ -1,0 +1,199 @@
+/**
+ * The secure site's server (origin of the embedded wallet iframe, demo http://127.0.0.1:3010):
+ *   GET  /?projectId&chainId&version&enableLogger → the page (dist/index.html) with a strict CSP whose
+ *        frame-ancestors are the project's allowed origins (read from the API, server to server)
+ *   GET  /static/*                                 → the page's built assets
+ *   POST /wallet/open (Bearer embedded session)    → { address, privateKey } to its own page only (Origin check)
+ *   GET  /healthz                                  → { ok: true }
+ * No database: sealed keys live in the API (see README "Custody").
+ */
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { fixedWindowLimiter, type RateLimit } from './rate-limit';
+import { loadOperatorKey } from './sealing';
+import { createVault, VaultError, type Vault } from './vault';
+import { pageQuerySchema, PAGE_CONFIG_META, type PageConfig } from './page/config';
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+/** Largest request body (bytes): /wallet/open carries none. */
+export const MAX_BODY_BYTES = 1024;
+export const DEFAULT_OPEN_LIMIT: RateLimit = { points: 30, durationS: 60 };
+/** How long a project's allow-list is reused before the API is asked again (ms), and how many are kept. */
+export const ORIGINS_CACHE_MS = 30_000;
+export const ORIGINS_CACHE_MAX = 1_000;
+
+export const CROSS_ORIGIN_REFUSED = 'origin: only the secure site itself may open a wallet';
+export const BEARER_REQUIRED = 'authorization: a Bearer token is required';
+export const PAGE_NOT_BUILT = 'The secure site page is not built: run pnpm --filter @portico/secure-site build';
+
+export interface SecureSiteOptions {
+  host?: string;
+  /** 0 picks a free port. Default 3010. */
+  port?: number;
+  /** The API (email login, sealed keys, JWKS, allowed origins), e.g. http://127.0.0.1:8788. */
+  apiUrl: string;
+  /** The operator key, 32 bytes hex or base64 (PORTICO_SECURE_SITE_KEY). Production: required. */
+  key?: string;
+  /** Development: without `key`, one is generated and kept in `dataDir`. Default false. */
+  development?: boolean;
+  dataDir?: string;
+  /** The origin browsers reach this server at (behind a proxy); default the listening URL. */
+  publicOrigin?: string;
+  /** Built page; default `dist/` of this package. */
+  distDir?: string;
+  /** /wallet/open calls per client IP. Default 30 per 60 s. */
+  openLimit?: RateLimit;
+}
+
+export interface RunningSecureSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+const clientIp = (c: Context) => {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
+
+/** The project's allowed origins from the API (server to server: no Origin header); undefined for an unknown project. */
+function allowedOriginsSource(apiUrl: string) {
+  const cache = new Map<string, { origins: string[] | undefined; until: number }>();
+  const reply = z.object({ allowedOrigins: z.array(z.string().max(256)).max(256) });
+  return async (projectId: string): Promise<string[] | undefined> => {
+    const hit = cache.get(projectId);
+    if (hit && hit.until > Date.now()) return hit.origins;
+    const res = await fetch(new URL(`/v1/projects/${encodeURIComponent(projectId)}/allowed-origins`, apiUrl), { signal: AbortSignal.timeout(10_000) });
+    let origins: string[] | undefined;
+    if (res.status === 403 || res.status === 404) origins = undefined;
+    else if (res.ok) origins = reply.parse(await res.json()).allowedOrigins;
+    else throw new Error(`allowed origins: the API answered ${res.status}`);
+    if (cache.size >= ORIGINS_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(projectId, { origins, until: Date.now() + ORIGINS_CACHE_MS });
+    return origins;
+  };
+}
+
+/** A CSP source list entry is space-separated: only the API's own origin patterns (no spaces, no `;`) pass. */
+const CSP_SOURCE = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/;
+
+export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[]): string {
+  const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${apiOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; ownOrigin: () => string; distDir: string; openLimit: RateLimit }) {
+  const app = new Hono();
+  const apiOrigin = new URL(options.apiUrl).origin;
+  const allowedOrigins = allowedOriginsSource(options.apiUrl);
+  const consumeOpen = fixedWindowLimiter(options.openLimit);
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413) }));
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  app.get('/', async (c) => {
+    const query = pageQuerySchema.safeParse(c.req.query());
+    if (!query.success) return c.text(`Bad request: ${query.error.issues[0]?.path.join('.')}: ${query.error.issues[0]?.message}`, 400);
+    let origins: string[] | undefined;
+    try {
+      origins = await allowedOrigins(query.data.projectId);
+    } catch {
+      return c.text('The Portico API is unavailable', 503);
+    }
+    if (!origins) return c.text('Unauthorized: invalid key', 403);
+    const template = await readFile(`${options.distDir}/index.html`, 'utf8').catch(() => undefined);
+    if (!template) return c.text(PAGE_NOT_BUILT, 503);
+    const config: PageConfig = { apiUrl: apiOrigin, allowedOrigins: origins };
+    const meta = `<meta name="${PAGE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}">`;
+    c.header('Content-Security-Policy', contentSecurityPolicy(apiOrigin, origins));
+    c.header('Cache-Control', 'no-store');
+    return c.html(template.replace('</head>', `${meta}</head>`));
+  });
+
+  app.use('/static/*', serveStatic({ root: options.distDir }));
+
+  app.post('/wallet/open', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    // Only this site's own page: a browser always sends Origin on a POST; anything else is refused.
+    if (c.req.header('origin') !== options.ownOrigin()) return c.json({ error: CROSS_ORIGIN_REFUSED }, 403);
+    const waitS = consumeOpen(clientIp(c));
+    if (waitS !== undefined) {
+      c.header('Retry-After', String(waitS));
+      return c.json({ error: `Please try again after ${waitS} seconds` }, 429);
+    }
+    const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return c.json({ error: BEARER_REQUIRED }, 401);
+    try {
+      return c.json(await options.vault.open(token));
+    } catch (err) {
+      if (err instanceof VaultError) return c.json({ error: err.message }, err.status);
+      throw err;
+    }
+  });
+
+  app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((err, c) => {
+    process.stderr.write(`portico secure site: ${String((err as Error)?.stack ?? err)}\n`);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  return app;
+}
+
+
+export async function startSecureSite(options: SecureSiteOptions): Promise<RunningSecureSite> {
+  const { host = '127.0.0.1', port = 3010 } = options;
+  const apiUrl = z.url({ protocol: /^https?$/ }).parse(options.apiUrl);
+  const operatorKey = await loadOperatorKey({ key: options.key, development: options.development ?? false, dataDir: options.dataDir });
+  let ownOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : '';
+  const app = createSecureSiteApp({
+    apiUrl,
+    vault: createVault({ apiUrl, operatorKey }),
+    ownOrigin: () => ownOrigin,
+    distDir: options.distDir ?? DEFAULT_DIST_DIR,
+    openLimit: options.openLimit ?? DEFAULT_OPEN_LIMIT,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  ownOrigin ||= url;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The secure site server's part of custody (README "Custody"): checks the caller's embedded session JWT
+ * against the API's JWKS, fetches the user's sealed key from the API (`/v1/auth/wallet`, with the same
+ * Bearer token, so a revoked session gets nothing), creates and stores one the first time, and opens it.
+ * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { bytesToHex, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+import { open, seal, SEALED_UNREADABLE } from './sealing';
+
+/** The API's embedded session token (services/api src/auth/token.ts). */
+export const EMBEDDED_AUDIENCE = 'portico-embedded';
+export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
+export const SESSION_EXPIRED = 'Session Expired';
+export const WALLET_UNAVAILABLE = 'The embedded wallet service is unavailable, try again later';
+
+/** An error with the HTTP status the server answers it with. */
+export class VaultError extends Error {
+  constructor(
+    readonly status: 401 | 502 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OpenedWallet {
+  address: `0x${string}`;
+  privateKey: Hex;
+}
+
+export interface Vault {
+  /** The wallet of the token's user (made on first call); throws VaultError. */
+  open(token: string): Promise<OpenedWallet>;
+}
+
+/** jose's codes for a token that is bad (signature, claims, type, unknown key), as opposed to a JWKS it could not fetch. */
+const TOKEN_ERROR_CODE = /^ERR_(JWT_|JWS_|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS|JOSE_ALG_NOT_ALLOWED)/;
+
+const claimsSchema = z.object({
+  sub: z.string().min(1).max(128),
+  projectId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+});
+const storedSchema = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), sealed: z.string().min(1).max(1024) });
+
+/** The API call's answer; anything but the expected statuses is the API being unavailable. */
+async function apiCall(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw new VaultError(503, WALLET_UNAVAILABLE);
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  if (res.status === 401) throw new VaultError(401, SESSION_EXPIRED);
+  return { status: res.status, body };
+}
+
+/** A secp256k1 private key from node:crypto; viem refuses the (2^-128-rare) bytes that are not a valid scalar. */
+function newPrivateKey(): { privateKey: Hex; address: `0x${string}` } {
+  for (;;) {
+    const privateKey = bytesToHex(randomBytes(32));
+    try {
+      return { privateKey, address: privateKeyToAccount(privateKey).address };
+    } catch {
+      // out of range: draw again
+    }
+  }
+}
+
+export function createVault(options: { apiUrl: string; operatorKey: Buffer }): Vault {
+  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.apiUrl), { timeoutDuration: 10_000 });
+
+  async function userOf(token: string): Promise<z.output<typeof claimsSchema>> {
+    try {
+      // Signature, audience, type and expiry; the issuer is the API's public URL, which this server may reach
+      // under another address, so it is not compared. Revocation is the API's to check (the wallet call below).
+      const { payload } = await jwtVerify(token, jwks, {
+        algorithms: ['ES256'],
+        audience: EMBEDDED_AUDIENCE,
+        typ: EMBEDDED_JWT_TYP,
+        requiredClaims: ['sub', 'exp', 'jti'],
+      });
+      return claimsSchema.parse(payload);
+    } catch (err) {
+      // A token that fails a check is the caller's; the JWKS being unreachable is not.
+      const code = (err as { code?: unknown }).code;
+      const tokenRefused = err instanceof z.ZodError || (typeof code === 'string' && TOKEN_ERROR_CODE.test(code));
+      throw tokenRefused ? new VaultError(401, SESSION_EXPIRED) : new VaultError(503, WALLET_UNAVAILABLE);
+    }
+  }
+
+  return {
+    async open(token) {
+      const user = await userOf(token);
+      const url = `${new URL('/v1/auth/wallet', options.apiUrl)}?projectId=${encodeURIComponent(user.projectId)}`;
+      const headers = { Authorization: `Bearer ${token}` };
+      let stored = await apiCall(url, { headers });
+      if (stored.status === 404) {
+        const fresh = newPrivateKey();
+        const sealed = seal(options.operatorKey, Buffer.from(fresh.privateKey.slice(2), 'hex'), user.sub);
+        const put = await apiCall(url, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ address: fresh.address, sealed }),
+        });
+        // 409: another device of the same user stored its wallet first; that one is the account.
+        stored = put.status === 409 ? await apiCall(url, { headers }) : put;
+        if (put.status !== 201 && put.status !== 409) throw new VaultError(502, WALLET_UNAVAILABLE);
+      }
+      const parsed = storedSchema.safeParse(stored.body);
+      if ((stored.status !== 200 && stored.status !== 201) || !parsed.success) throw new VaultError(502, WALLET_UNAVAILABLE);
+      // Bound to this user's id: a blob moved to another user's row (or changed at all) does not open.
+      let privateKey: Hex;
+      try {
+        privateKey = bytesToHex(open(options.operatorKey, parsed.data.sealed, user.sub));
+      } catch {
+        throw new VaultError(502, SEALED_UNREADABLE);
+      }
+      const address = privateKeyToAccount(privateKey).address;
+      if (address.toLowerCase() !== parsed.data.address.toLowerCase()) throw new VaultError(502, SEALED_UNREADABLE);
+      return { address, privateKey };
+    },
+  };
+}
