@@ -1,0 +1,153 @@
+/**
+ * The secure site's server over HTTP against the API double (test/api-double.ts): /wallet/open's origin,
+ * token and rate checks, the first open making and storing exactly one wallet, the page's CSP, limits.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { privateKeyToAccount } from 'viem/accounts';
+import { BEARER_REQUIRED, CROSS_ORIGIN_REFUSED, MAX_BODY_BYTES, startSecureSite, type RunningSecureSite } from '../src/server';
+import { open } from '../src/sealing';
+import { ALLOWED, PROJECT, startApiDouble, type ApiDouble } from './api-double';
+
+const operatorKey = randomBytes(32);
+let api: ApiDouble;
+let site: RunningSecureSite;
+let distDir: string;
+
+beforeAll(async () => {
+  api = await startApiDouble();
+  distDir = await mkdtemp(join(tmpdir(), 'secure-site-dist-'));
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  site = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, openLimit: { points: 100, durationS: 60 } });
+});
+afterAll(async () => {
+  await site?.close();
+  await api?.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+const openWallet = (token: string | undefined, origin: string | null = site.url, init: RequestInit = {}) =>
+  fetch(`${site.url}/wallet/open`, {
+    method: 'POST',
+    ...init,
+    headers: { ...(origin !== null && { Origin: origin }), ...(token && { Authorization: `Bearer ${token}` }), ...(init.headers as Record<string, string>) },
+  });
+
+describe('/wallet/open', () => {
+  test('first open makes and stores exactly one sealed wallet; later opens (any session of the user) return it', async () => {
+    const token = await api.sign({ sub: 'user-first' });
+    const res = await openWallet(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const opened = (await res.json()) as { address: string; privateKey: `0x${string}` };
+    expect(privateKeyToAccount(opened.privateKey).address).toBe(opened.address);
+    const stored = api.wallets.get('user-first')!;
+    expect(stored.address).toBe(opened.address);
+    // The API holds only the sealed form, which opens with the operator key for this user only.
+    expect(stored.sealed).not.toContain(opened.privateKey.slice(2));
+    expect(`0x${open(operatorKey, stored.sealed, 'user-first').toString('hex')}`).toBe(opened.privateKey);
+    const again = await (await openWallet(await api.sign({ sub: 'user-first' }))).json();
+    expect(again).toEqual(opened);
+    expect(api.calls.filter((c) => c === 'PUT /v1/auth/wallet')).toHaveLength(1);
+  });
+
+  test('two first opens at once: one wallet, both get it', async () => {
+    const token = await api.sign({ sub: 'user-race' });
+    const [a, b] = await Promise.all([openWallet(token), openWallet(token)]);
+    expect((await a.json()).address).toBe((await b.json()).address);
+  });
+
+  test('cross-origin or no Origin → 403; no Bearer → 401', async () => {
+    const token = await api.sign({ sub: 'user-x' });
+    for (const origin of ['https://shop.example', 'http://127.0.0.1:1', null]) {
+      const res = await openWallet(token, origin);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: CROSS_ORIGIN_REFUSED });
+    }
+    const none = await openWallet(undefined);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ error: BEARER_REQUIRED });
+    expect(api.wallets.has('user-x')).toBe(false);
+  });
+
+  test('bad, expired, wrong-audience, foreign-key or revoked tokens → 401 Session Expired', async () => {
+    const { SignJWT, generateKeyPair } = await import('jose');
+    const foreign = await new SignJWT({ projectId: PROJECT, aud: 'portico-embedded' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'test', typ: 'portico-embedded+jwt' })
+      .setSubject('user-y').setJti('j').setExpirationTime('1h')
+      .sign((await generateKeyPair('ES256')).privateKey);
+    const tokens = ['a.b.c', await api.sign({ sub: 'user-y', expiresInS: -10 }), await api.sign({ sub: 'user-y', aud: 'https://shop.example' }), foreign];
+    for (const token of tokens) {
+      const res = await openWallet(token);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'Session Expired' });
+    }
+    const token = await api.sign({ sub: 'user-y' });
+    const { decodeJwt } = await import('jose');
+    api.revoke(decodeJwt(token).jti!);
+    expect(await (await openWallet(token)).json()).toEqual({ error: 'Session Expired' });
+    expect(api.wallets.has('user-y')).toBe(false);
+  });
+
+  test('a blob that does not open for this user → 502, no key', async () => {
+    const victim = await api.sign({ sub: 'user-victim' });
+    await openWallet(victim);
+    // The API's row of another user holding the victim's blob (a database swap): the AAD refuses it.
+    api.wallets.set('user-mallory', api.wallets.get('user-victim')!);
+    const res = await openWallet(await api.sign({ sub: 'user-mallory' }));
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'The embedded wallet could not be opened' });
+  });
+
+  test('body limit 413', async () => {
+    const res = await openWallet(await api.sign({ sub: 'user-body' }), site.url, { body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('page', () => {
+  test('CSP frame-ancestors = the project\'s allowed origins; strict sources; config meta', async () => {
+    const res = await fetch(`${site.url}/?projectId=${PROJECT}&chainId=31337&version=html-1.0.0&enableLogger=false`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain(`frame-ancestors ${ALLOWED.join(' ')}`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ${api.url}`);
+    const html = await res.text();
+    expect(html).toContain('<meta name="portico-secure-site" content="{&quot;apiUrl&quot;:');
+  });
+
+  test('bad query → 400; unknown project → 403; no build → 503', async () => {
+    expect((await fetch(`${site.url}/?projectId=${PROJECT}&chainId=abc&version=1`)).status).toBe(400);
+    expect((await fetch(`${site.url}/?chainId=1&version=1`)).status).toBe(400);
+    expect((await fetch(`${site.url}/?projectId=nope&chainId=1&version=1`)).status).toBe(403);
+    const bare = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir: join(distDir, 'missing') });
+    try {
+      expect((await fetch(`${bare.url}/?projectId=${PROJECT}&chainId=1&version=1`)).status).toBe(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  test('/wallet/open per IP: over the limit → 429 with Retry-After', async () => {
+    const limited = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, openLimit: { points: 2, durationS: 60 } });
+    try {
+      const token = await api.sign({ sub: 'user-rate' });
+      const call = () => fetch(`${limited.url}/wallet/open`, { method: 'POST', headers: { Origin: limited.url, Authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const third = await call();
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await third.json()).error).toMatch(/^Please try again after \d+ seconds$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
