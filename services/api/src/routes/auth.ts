@@ -33,16 +33,15 @@ import {
   deleteDeviceToken,
   deviceVerified,
   emailTaken,
-  findSession,
   issueCode,
   liveCodeExists,
   liveDeviceToken,
   releaseThrottle,
   revokeSession,
-  type AuthSession,
   type CodeScope,
 } from '../auth/store';
-import { embeddedSessionId, signEmbeddedJwt } from '../auth/token';
+import { bearerSession, requireKey } from '../auth/bearer';
+import { signEmbeddedJwt } from '../auth/token';
 import { HttpError } from '../http/errors';
 import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
@@ -51,8 +50,6 @@ import type { SigningKey } from '../sessions/keys';
 /** Largest body an auth route reads (bytes): a few short fields. */
 export const MAX_AUTH_BODY_BYTES = 4096;
 /** Spec §8: the alert for an invalid, expired or revoked embedded session. */
-export const SESSION_EXPIRED = 'Session Expired';
-export const BEARER_REQUIRED = 'authorization: a Bearer token is required';
 export const EMAIL_TAKEN = 'Email is already in use';
 export const MAIL_FAILED = 'Mail server unavailable: the mail could not be sent, try again later';
 
@@ -132,25 +129,6 @@ const loginScope = (project: RequestProject, body: { email: string; deviceId: st
   deviceId: body.deviceId,
   projectId: project.projectId,
 });
-
-/** The live session the request's Bearer token names, for this project; 401 'Session Expired' otherwise. */
-async function bearerSession(c: Context<AppEnv>, key: SigningKey, project: RequestProject): Promise<AuthSession> {
-  const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!token) throw new HttpError(401, BEARER_REQUIRED);
-  const sessionId = await embeddedSessionId(key, token).catch(() => undefined);
-  const session = sessionId ? await findSession(c.var.ctx.db, sessionId) : undefined;
-  if (!session || session.revokedAt || new Date(session.expiresAt).getTime() <= Date.now() || session.projectId !== project.projectId) {
-    throw new HttpError(401, SESSION_EXPIRED);
-  }
-  return session;
-}
-
-/** The session routes need only the key: existing sessions keep working while the mail server is away. */
-function requireKey(c: Context<AppEnv>): SigningKey {
-  const key = c.var.ctx.sessions.key;
-  if (!key) throw new HttpError(503, NO_SIGNING_KEY);
-  return key;
-}
 
 export function authRoutes() {
   const app = new Hono<AppEnv>();

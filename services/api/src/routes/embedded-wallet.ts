@@ -9,17 +9,13 @@
  *
  * Mounted after authRoutes: its `/v1/auth/*` middleware (requests per IP, 4096-byte bodies) applies here too.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { getAddress } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
-import { findSession, type AuthSession } from '../auth/store';
-import { embeddedSessionId } from '../auth/token';
+import { bearerSession, requireKey } from '../auth/bearer';
 import { HttpError } from '../http/errors';
-import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
-import { BEARER_REQUIRED, SESSION_EXPIRED } from './auth';
-import { NO_SIGNING_KEY } from '../auth/config';
 
 /** Longest sealed blob kept (characters). The secure site's v1 format is about 100; room for a later format. */
 export const MAX_SEALED_CHARS = 1024;
@@ -37,30 +33,13 @@ const walletBody = z.object({
     .regex(/^[A-Za-z0-9._-]{16,}$/, 'must be at least 16 characters of A-Z a-z 0-9 . _ -'),
 });
 
-/**
- * The live embedded session of the Bearer token, for this project; 401 'Session Expired' otherwise.
- * The same check as routes/auth.ts's session routes.
- */
-async function liveSession(c: Context<AppEnv>, project: RequestProject): Promise<AuthSession> {
-  const key = c.var.ctx.sessions.key;
-  if (!key) throw new HttpError(503, NO_SIGNING_KEY);
-  const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!token) throw new HttpError(401, BEARER_REQUIRED);
-  const sessionId = await embeddedSessionId(key, token).catch(() => undefined);
-  const session = sessionId ? await findSession(c.var.ctx.db, sessionId) : undefined;
-  if (!session || session.revokedAt || new Date(session.expiresAt).getTime() <= Date.now() || session.projectId !== project.projectId) {
-    throw new HttpError(401, SESSION_EXPIRED);
-  }
-  return session;
-}
-
 type WalletRow = { address: string; sealed: string };
 
 export function embeddedWalletRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get('/v1/auth/wallet', endpoint({}, async (c, { project }) => {
-    const session = await liveSession(c, project);
+    const session = await bearerSession(c, requireKey(c), project);
     const { rows } = await c.var.ctx.db.query<WalletRow>('SELECT address, sealed FROM embedded_wallets WHERE user_id = $1', [session.user.id]);
     if (!rows[0]) throw new HttpError(404, NO_WALLET);
     c.header('Cache-Control', 'no-store');
@@ -68,7 +47,7 @@ export function embeddedWalletRoutes() {
   }));
 
   app.put('/v1/auth/wallet', endpoint({ body: walletBody }, async (c, { project, body }) => {
-    const session = await liveSession(c, project);
+    const session = await bearerSession(c, requireKey(c), project);
     // First writer wins, atomically: two devices signing in at once cannot end with two keys.
     const { rows } = await c.var.ctx.db.query<WalletRow>(
       'INSERT INTO embedded_wallets (user_id, address, sealed) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING RETURNING address, sealed',
