@@ -1,0 +1,94 @@
+/**
+ * Where the secure site's iframe lives, behind a DOM-free interface: the shell mounts a hidden `<iframe>`
+ * in its shadow root (`createDomFrameHost`), tests pass a fake. `secureSiteUrl` builds the iframe's address
+ * with spec section 7's query.
+ */
+import * as z from 'zod/mini';
+import { InvalidOptionsError } from '../errors';
+import type { FrameChannelOptions } from './channel-types';
+import { chainIdField, labelField } from './fields';
+import { parsePayload } from './messages';
+import { isSerializedOrigin } from './wire';
+
+/** The mounted iframe, in the shape `createFrameChannel` takes: `createFrameChannel({ ...host.mount(url), listenTarget: window })`. */
+export type MountedFrame = Pick<FrameChannelOptions, 'frameWindow' | 'frameOrigin'>;
+
+export interface FrameHost {
+  /** Adds the iframe loading `src` (replacing one already mounted). */
+  mount(src: string): MountedFrame;
+  /** Removes the iframe; a no-op when none is mounted. */
+  unmount(): void;
+}
+
+const secureSiteQuerySchema = z.object({
+  projectId: labelField,
+  chainId: chainIdField,
+  version: labelField,
+  enableLogger: z.boolean(),
+  parentOrigin: z.optional(z.string().check(z.refine(isSerializedOrigin, 'must be an http(s) origin'))),
+});
+export type SecureSiteQuery = z.input<typeof secureSiteQuerySchema>;
+
+/**
+ * The secure site's iframe URL: `base` (an http(s) URL) with projectId, chainId, version and enableLogger
+ * (spec section 7), plus `origin` when given: the secure site's fallback for the parent's origin in
+ * browsers without `location.ancestorOrigins`.
+ *
+ * @throws {InvalidOptionsError} a base that is not an http(s) URL, or a bad query value
+ * @example
+ * secureSiteUrl('http://127.0.0.1:3010/', { projectId: 'demo', chainId: 31337, version: '0.1.0', enableLogger: false });
+ * // 'http://127.0.0.1:3010/?projectId=demo&chainId=31337&version=0.1.0&enableLogger=false'
+ */
+export function secureSiteUrl(base: string, query: SecureSiteQuery): string {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new InvalidOptionsError('embeddedWallet.url', 'must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidOptionsError('embeddedWallet.url', 'must be an http(s) URL');
+  if (url.username || url.password) throw new InvalidOptionsError('embeddedWallet.url', 'must not carry credentials');
+  const parsed = parsePayload(secureSiteQuerySchema, query);
+  if (!parsed.ok) throw new InvalidOptionsError('embeddedWallet', parsed.issue);
+  const { projectId, chainId, version, enableLogger, parentOrigin } = parsed.value;
+  url.searchParams.set('projectId', projectId);
+  url.searchParams.set('chainId', String(chainId));
+  url.searchParams.set('version', version);
+  url.searchParams.set('enableLogger', String(enableLogger));
+  if (parentOrigin !== undefined) url.searchParams.set('origin', parentOrigin);
+  return url.href;
+}
+
+/**
+ * A `FrameHost` on a real DOM: a hidden, sandboxed iframe appended to `container` (the shell's shadow root).
+ *
+ * @example
+ * const host = createDomFrameHost(shadowRoot);
+ * const channel = createFrameChannel({ ...host.mount(secureSiteUrl(base, query)), listenTarget: window });
+ */
+export function createDomFrameHost(container: Pick<ParentNode, 'append'> & { ownerDocument: Document | null }): FrameHost {
+  let iframe: HTMLIFrameElement | undefined;
+  const unmount = (): void => {
+    iframe?.remove();
+    iframe = undefined;
+  };
+  return {
+    mount(src) {
+      unmount();
+      const document = container.ownerDocument;
+      if (!document) throw new InvalidOptionsError('embeddedWallet', 'the frame container is not in a document');
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.title = 'Portico embedded wallet';
+      // Scripts and its own origin (its storage and fetches); no popups, top navigation or forms.
+      frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+      frame.setAttribute('aria-hidden', 'true');
+      frame.tabIndex = -1;
+      frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+      container.append(frame);
+      iframe = frame;
+      return { frameWindow: () => frame.contentWindow, frameOrigin: new URL(src).origin };
+    },
+    unmount,
+  };
+}
