@@ -10,4 +10,8 @@ export * from './rpc-policy';
 export * from './channel-types';
 export * from './app-channel';
 export * from './frame-channel';
+export * from './frame-host';
+export * from './email-login';
+export * from './approval';
+export * from './provider';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';
