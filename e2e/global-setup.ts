@@ -34,11 +34,13 @@ type StartServices = (options: {
   apiPort: number;
   mailSmtpPort: number;
   mailHttpPort: number;
+  secureSitePort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
   apiUrl: string;
   inboxUrl: string;
+  secureSiteUrl: string;
   stop(): Promise<void>;
 }>;
 
@@ -56,7 +58,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort] = await freePorts(9);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort] = await freePorts(10);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -88,10 +90,12 @@ export default async function globalSetup(): Promise<void> {
         apiPort: apiPort!,
         mailSmtpPort: mailSmtpPort!,
         mailHttpPort: mailHttpPort!,
+        secureSitePort: secureSitePort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());
       env.inbox = services.inboxUrl;
+      env.secureSite = services.secureSiteUrl;
       env.relay = services.relayUrl;
       env.secondRpcUrl = secondAnvil.rpcUrl;
       env.api = services.apiUrl;

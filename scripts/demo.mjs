@@ -58,6 +58,7 @@ ${Object.entries(portico.config.remotes)
   Relay:   ${services.relayUrl} (WalletConnect)
   API:     ${services.apiUrl} (wallet registry, project config, sign-in, email codes)
   Mail:    ${services.inboxUrl} (inbox of the development mail catcher; SMTP on 1025)
+  Secure:  ${services.secureSiteUrl} (embedded wallet secure site: the iframe page and its keys)
 `);
 
 let stopping = false;

@@ -1,6 +1,7 @@
 // Starts Portico's own services as child processes, each as a real deployment would run it:
-// the WalletConnect relay (services/relay), the API (services/api) and the development mail catcher
-// (services/mail, where the API's sign-in codes arrive). Used by `pnpm demo` and e2e.
+// the WalletConnect relay (services/relay), the API (services/api), the development mail catcher
+// (services/mail, where the API's sign-in codes arrive) and the embedded wallet's secure site
+// (services/secure-site, its page built by `pnpm build`). Used by `pnpm demo` and e2e.
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +57,11 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, stop(): Promise<void> }>}
+ *   secureSitePort: the secure site's port (default 3010).
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -67,6 +69,7 @@ export async function startServices(options = {}) {
   const apiPort = options.apiPort ?? 8788;
   const mailSmtpPort = options.mailSmtpPort ?? 1025;
   const mailHttpPort = options.mailHttpPort ?? 8025;
+  const secureSitePort = options.secureSitePort ?? 3010;
   // The demo, the e2e suite and the benchmarks run the API in development mode (demo origins on
   // 127.0.0.1/localhost, the on-ramp demo provider); a deployment leaves it off.
   const apiEnv = {
@@ -80,12 +83,22 @@ export async function startServices(options = {}) {
     startService('api', { host, port: apiPort, env: apiEnv }),
     startService('mail', { host, port: mailHttpPort, env: { SMTP_PORT: String(mailSmtpPort) } }),
   ]);
+  // Development mode: the operator key is generated and kept under services/secure-site/.data.
+  const secureSite = await startService('secure-site', {
+    host,
+    port: secureSitePort,
+    env: { PORTICO_API_URL: `http://${host}:${apiPort}`, PORTICO_SECURE_SITE_MODE: 'development' },
+  }).catch(async (error) => {
+    await Promise.all([relay.stop(), api.stop(), mail.stop()]);
+    throw error;
+  });
   return {
     relayUrl: `ws://${host}:${relayPort}`,
     apiUrl: `http://${host}:${apiPort}`,
     inboxUrl: `http://${host}:${mailHttpPort}`,
+    secureSiteUrl: `http://${host}:${secureSitePort}`,
     stop: async () => {
-      await Promise.all([relay.stop(), api.stop(), mail.stop()]);
+      await Promise.all([relay.stop(), api.stop(), mail.stop(), secureSite.stop()]);
     },
   };
 }
