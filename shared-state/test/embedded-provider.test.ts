@@ -77,9 +77,10 @@ afterEach(() => {
 });
 
 describe('embedded provider: the approval gate (spec section 6)', () => {
-  it('answers eth_accounts and eth_chainId itself; safe methods go to the secure site without approval', async () => {
+  it('answers eth_accounts, eth_requestAccounts and eth_chainId itself; safe methods go to the secure site without approval', async () => {
     const { send, forwarded, approvals } = await providerOverChannels();
     expect(await send({ method: 'eth_accounts' })).toEqual({ done: true, value: [ACCOUNT] });
+    expect(await send({ method: 'eth_requestAccounts' })).toEqual({ done: true, value: [ACCOUNT] });
     expect(await send({ method: 'eth_chainId' })).toEqual({ done: true, value: '0x7a69' });
     expect(await send({ method: 'eth_getBalance', params: [ACCOUNT, 'latest'] })).toEqual({ done: true, value: '0x56bc75e2d63100000' });
     expect(forwarded).toEqual([{ method: 'eth_getBalance', params: [ACCOUNT, 'latest'], chainId: 31337 }]);

@@ -9,7 +9,7 @@ import { STORAGE_PREFIX } from '../constants';
 import { PorticoError } from '../errors';
 import type { KeyValueStorage } from '../storage';
 import type { FrameChannel } from './channel-types';
-import { DEFAULT_ERROR_MESSAGE } from './constants';
+import { embeddedErrorText } from './errors';
 import { emailField, otpField, type EmbeddedUser } from './fields';
 import { parsePayload } from './messages';
 
@@ -77,8 +77,6 @@ class EmailThrottledError extends PorticoError {
   }
 }
 
-const messageOf = (error: unknown): string =>
-  (error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : '') || DEFAULT_ERROR_MESSAGE;
 
 /**
  * Creates the email login store. Nothing is sent until an action is called.
@@ -127,7 +125,7 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
       const next = await work();
       if (mine === generation) set({ ...next, busy: false });
     } catch (error) {
-      if (mine === generation) set({ busy: false, error: messageOf(error) });
+      if (mine === generation) set({ busy: false, error: embeddedErrorText(error) });
     }
   }
 
@@ -209,7 +207,7 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
         await channel.request('SIGN_OUT', {});
       } catch (failure) {
         // Signed out here regardless: the cache no longer points at the session, so it is not restored.
-        error = messageOf(failure);
+        error = embeddedErrorText(failure);
       }
       for (const key of ['loginCached', 'email', 'lastChain', 'socialUsername'] as const) store.remove(EMBEDDED_STORAGE_KEYS[key]);
       if (mine === generation) replace({ step: 'email', busy: false, error });

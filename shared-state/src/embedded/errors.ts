@@ -1,5 +1,6 @@
 import { PorticoError } from '../errors';
 import {
+  DEFAULT_ERROR_MESSAGE,
   EMBEDDED_ALERTS,
   EVENT_ABORTED_MESSAGE,
   FRAME_GONE_MESSAGE,
@@ -105,3 +106,7 @@ export class EmbeddedOriginError extends PorticoError {
     });
   }
 }
+
+/** What a person reads for a failure: a PorticoError's short message, else the error's message, else the default. */
+export const embeddedErrorText = (error: unknown): string =>
+  (error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : '') || DEFAULT_ERROR_MESSAGE;

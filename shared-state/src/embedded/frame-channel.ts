@@ -3,10 +3,9 @@
  * that page is the parent window and its origin is on the project's allow-list. Replies go to that origin
  * only (never '*').
  */
-import { PorticoError } from '../errors';
 import { isOriginAllowed } from '../origin';
 import { DEFAULT_ERROR_MESSAGE, MAX_ERROR_MESSAGE_CHARS, MAX_PENDING_REQUESTS, RPC_NOT_ALLOWED_MESSAGE } from './constants';
-import { EmbeddedOriginError, FrameNotSetError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from './errors';
+import { embeddedErrorText, EmbeddedOriginError, FrameNotSetError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from './errors';
 import {
   NOTIFICATIONS, REQUESTS, appEventName, createEnvelope, decodeMessage, errorEventName, looksLikePortico,
   notificationEventName, parsePayload, successEventName, withinMessageLimit,
@@ -51,8 +50,6 @@ export interface ParentChannel {
   close(): void;
 }
 
-const messageOf = (error: unknown): string =>
-  (error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : '') || DEFAULT_ERROR_MESSAGE;
 const codeOf = (error: unknown): number | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
@@ -100,7 +97,7 @@ export function createParentChannel(options: ParentChannelOptions): ParentChanne
     try {
       result = await handler(payload);
     } catch (error) {
-      return replyError(id, name, messageOf(error), codeOf(error));
+      return replyError(id, name, embeddedErrorText(error), codeOf(error));
     }
     const reply = parsePayload(REQUESTS[name].reply, result);
     const envelope = reply.ok ? createEnvelope(id, successEventName(name), reply.value) : undefined;

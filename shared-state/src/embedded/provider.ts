@@ -66,7 +66,7 @@ export class EmbeddedNotConnectedError extends PorticoError {
 }
 
 /**
- * Creates the provider. eth_accounts and eth_chainId are answered locally; everything else travels as
+ * Creates the provider. eth_accounts, eth_requestAccounts and eth_chainId are answered locally; everything else travels as
  * RPC_REQUEST on the current chain.
  *
  * @example
@@ -107,7 +107,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       if (!parsed.ok) throw new InvalidEmbeddedMessageError(`request ${parsed.issue}`);
       const { method, params } = parsed.value;
       const account = options.account();
-      if (method === 'eth_accounts') return account ? [account] : [];
+      // eth_requestAccounts too: the embedded account is connected through the modal, never by a prompt here.
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return account ? [account] : [];
       if (method === 'eth_chainId') return `0x${options.chainId().toString(16)}`;
       const methodClass = classifyRpcMethod(method);
       if (methodClass === 'disallowed') {
