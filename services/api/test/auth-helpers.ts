@@ -2,10 +2,10 @@
  * The secure site's side of the email login, for the auth tests: calls with its Origin and a
  * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
  */
-import { expect } from '@rstest/core';
+import { afterAll, beforeAll, expect } from '@rstest/core';
 import type { RunningApi } from '../src/server';
-import { codeIn, linkIn, type SmtpSink } from './auth-smtp';
-import { getJson, PROJECT } from './helpers';
+import { codeIn, linkIn, startSmtpSink, type SmtpSink } from './auth-smtp';
+import { getJson, PROJECT, start } from './helpers';
 
 /** The secure site's origin in the demo. */
 export const SECURE_SITE = 'http://127.0.0.1:3010';
@@ -63,3 +63,28 @@ export function authClient(api: RunningApi, sink: SmtpSink) {
 
 /** A six-digit code that is not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+export interface AuthApi {
+  api: RunningApi;
+  sink: SmtpSink;
+  client: ReturnType<typeof authClient>;
+}
+
+/**
+ * One API in development mode for the test file, its mail going to an SMTP sink; started before the
+ * file's tests and closed after them.
+ * @example const t = useAuthApi(); it('…', async () => { await t.client.signIn('a@example.com'); });
+ */
+export function useAuthApi(): AuthApi {
+  const t = {} as AuthApi;
+  beforeAll(async () => {
+    t.sink = await startSmtpSink();
+    t.api = await start({ development: true, auth: { smtpUrl: t.sink.url } });
+    t.client = authClient(t.api, t.sink);
+  });
+  afterAll(async () => {
+    await t.api?.close();
+    await t.sink?.close();
+  });
+  return t;
+}

@@ -4,33 +4,19 @@
  * per user not per device or session, Bearer required, revoked or other project's session → 'Session Expired',
  * body and blob limits.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import type { RunningApi } from '../src/server';
+import { beforeAll, describe, expect, test } from '@rstest/core';
 import { MAX_SEALED_CHARS, NO_WALLET, WALLET_EXISTS } from '../src/routes/embedded-wallet';
-import { authClient, type SignedIn } from './auth-helpers';
-import { startSmtpSink, type SmtpSink } from './auth-smtp';
-import { getJson, PROJECT, start } from './helpers';
+import { useAuthApi, type SignedIn } from './auth-helpers';
+import { getJson, PROJECT } from './helpers';
 
-let sink: SmtpSink;
-let api: RunningApi;
-let c: ReturnType<typeof authClient>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await start({ development: true, auth: { smtpUrl: sink.url } });
-  c = authClient(api, sink);
-});
-afterAll(async () => {
-  await api?.close();
-  await sink?.close();
-});
+const t = useAuthApi();
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const SEALED = 'v1.AAAAAAAAAAAAAAAA.' + 'B'.repeat(64);
 
 /** As the secure site's server calls it: server to server (no Origin), the user's Bearer token. */
 const wallet = (token: string | undefined, init: { method?: 'GET' | 'PUT'; body?: unknown; projectId?: string } = {}) =>
-  getJson(`${api.url}/v1/auth/wallet?projectId=${init.projectId ?? PROJECT}`, {
+  getJson(`${t.api.url}/v1/auth/wallet?projectId=${init.projectId ?? PROJECT}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -42,7 +28,7 @@ const wallet = (token: string | undefined, init: { method?: 'GET' | 'PUT'; body?
 describe('embedded wallet store', () => {
   let alice: SignedIn;
   beforeAll(async () => {
-    alice = await c.signIn('wallet-alice@example.com');
+    alice = await t.client.signIn('wallet-alice@example.com');
   });
 
   test('none yet → 404; the first PUT stores it (address checksummed); the next is refused; GET returns it', async () => {
@@ -52,12 +38,12 @@ describe('embedded wallet store', () => {
     const again = await wallet(alice.token, { method: 'PUT', body: { address: ADDRESS, sealed: SEALED.replace('B', 'C') } });
     expect(again).toMatchObject({ status: 409, body: { error: WALLET_EXISTS } });
     expect(await wallet(alice.token)).toMatchObject({ status: 200, body: { address: ADDRESS, sealed: SEALED } });
-    const { rows } = await api.db.query('SELECT count(*)::int AS n FROM embedded_wallets WHERE user_id = $1', [alice.user.id]);
+    const { rows } = await t.api.db.query('SELECT count(*)::int AS n FROM embedded_wallets WHERE user_id = $1', [alice.user.id]);
     expect(rows[0]).toEqual({ n: 1 });
   });
 
   test('two PUTs at once: exactly one wins', async () => {
-    const bob = await c.signIn('wallet-bob@example.com');
+    const bob = await t.client.signIn('wallet-bob@example.com');
     const bodies = ['v1.BBBBBBBBBBBBBBBB.' + 'x'.repeat(40), 'v1.CCCCCCCCCCCCCCCC.' + 'y'.repeat(40)];
     const results = await Promise.all(bodies.map((sealed) => wallet(bob.token, { method: 'PUT', body: { address: ADDRESS, sealed } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -66,8 +52,8 @@ describe('embedded wallet store', () => {
   });
 
   test('per user: another device of the same email gets the same wallet', async () => {
-    await c.pastThrottle('wallet-alice@example.com');
-    const second = await c.signIn('wallet-alice@example.com');
+    await t.client.pastThrottle('wallet-alice@example.com');
+    const second = await t.client.signIn('wallet-alice@example.com');
     expect(second.token).not.toBe(alice.token);
     expect(await wallet(second.token)).toMatchObject({ status: 200, body: { address: ADDRESS, sealed: SEALED } });
   });
@@ -76,14 +62,14 @@ describe('embedded wallet store', () => {
     expect(await wallet(undefined)).toMatchObject({ status: 401, body: { error: 'authorization: a Bearer token is required' } });
     expect(await wallet('a.b.c')).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
     expect(await wallet(alice.token, { projectId: 'portico-demo-restricted' })).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
-    const carol = await c.signIn('wallet-carol@example.com');
-    expect((await c.post('/v1/auth/sign-out', {}, { token: carol.token })).status).toBe(200);
+    const carol = await t.client.signIn('wallet-carol@example.com');
+    expect((await t.client.post('/v1/auth/sign-out', {}, { token: carol.token })).status).toBe(200);
     expect(await wallet(carol.token)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
     expect(await wallet(carol.token, { method: 'PUT', body: { address: ADDRESS, sealed: SEALED } })).toMatchObject({ status: 401 });
   });
 
   test('bad bodies: address, sealed characters and size, JSON, body limit', async () => {
-    const dave = await c.signIn('wallet-dave@example.com');
+    const dave = await t.client.signIn('wallet-dave@example.com');
     const put = (body: unknown) => wallet(dave.token, { method: 'PUT', body });
     expect(await put({ address: '0x123', sealed: SEALED })).toMatchObject({ status: 400, body: { error: 'address: must be 0x + 40 hex digits' } });
     expect(await put({ address: ADDRESS })).toMatchObject({ status: 400, body: { error: 'sealed: required' } });
@@ -100,7 +86,7 @@ describe('embedded wallet store', () => {
   });
 
   test('browsers cannot PUT across origins (CORS allows GET and POST only)', async () => {
-    const res = await fetch(`${api.url}/v1/auth/wallet?projectId=${PROJECT}`, {
+    const res = await fetch(`${t.api.url}/v1/auth/wallet?projectId=${PROJECT}`, {
       method: 'OPTIONS',
       headers: { Origin: 'http://127.0.0.1:3010', 'Access-Control-Request-Method': 'PUT' },
     });
