@@ -3,7 +3,7 @@
  * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
  */
 import { afterAll, beforeAll, expect } from '@rstest/core';
-import type { RunningApi } from '../src/server';
+import type { RunningApi, StartApiOptions } from '../src/server';
 import { codeIn, linkIn, startSmtpSink, type SmtpSink } from './auth-smtp';
 import { getJson, PROJECT, start } from './helpers';
 
@@ -72,14 +72,14 @@ export interface AuthApi {
 
 /**
  * One API in development mode for the test file, its mail going to an SMTP sink; started before the
- * file's tests and closed after them.
+ * file's tests and closed after them. `extraOptions` (e.g. chains) are added to the API's options.
  * @example const t = useAuthApi(); it('…', async () => { await t.client.signIn('a@example.com'); });
  */
-export function useAuthApi(): AuthApi {
+export function useAuthApi(extraOptions: () => StartApiOptions | Promise<StartApiOptions> = () => ({})): AuthApi {
   const t = {} as AuthApi;
   beforeAll(async () => {
     t.sink = await startSmtpSink();
-    t.api = await start({ development: true, auth: { smtpUrl: t.sink.url } });
+    t.api = await start({ development: true, ...(await extraOptions()), auth: { smtpUrl: t.sink.url } });
     t.client = authClient(t.api, t.sink);
   });
   afterAll(async () => {

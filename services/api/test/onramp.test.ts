@@ -7,7 +7,7 @@ import { erc20Abi, formatEther, parseEther, parseUnits, type Address } from 'vie
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { RunningApi } from '../src/server';
 import { DEFAULT_FUNDING_KEY, onRampRuntime } from '../src/onramp/config';
-import { isDemoChain } from '../src/routes/onramp';
+import { isDemoChain } from '../src/chains/devchain';
 import { PAGE_CSP } from '../src/onramp/page';
 import { clients, deploy, startAnvil, type Anvil } from './chain-helpers';
 import { getJson, PROJECT, start } from './helpers';

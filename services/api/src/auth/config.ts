@@ -44,6 +44,8 @@ export interface AuthRuntime {
   maxCodeAttempts: number;
   consumeMail(email: string): Promise<void>;
   consumeIp(ip: string): Promise<void>;
+  /** Development mode: new embedded wallets get test ETH on local dev chains (src/auth/devchain-funding.ts). */
+  fundNewWallets: boolean;
 }
 
 export const DEVELOPMENT_SMTP_URL = 'smtp://127.0.0.1:1025';
@@ -84,6 +86,7 @@ export function authRuntime(options: AuthOptions = {}, development: boolean, key
     maxCodeAttempts: settings.maxCodeAttempts,
     consumeMail: perEmailLimit(keyedRateLimit(options.mailsPerEmail ?? DEFAULT_MAILS_PER_EMAIL, 'auth-mail', 'email address', pool)),
     consumeIp: keyedRateLimit(options.requestsPerIp ?? DEFAULT_AUTH_REQUESTS_PER_IP, 'auth-ip', 'IP address', pool),
+    fundNewWallets: development,
   };
 }
 

@@ -30,3 +30,13 @@ export function devchainChainConfig(
     localDevchain: true,
   };
 }
+
+/**
+ * Development helpers (the on-ramp demo provider, new embedded wallets' test ETH) act only on local dev
+ * chains: flagged localDevchain and reached over loopback.
+ */
+export function isDemoChain(config: { localDevchain: boolean; rpcUrl: string }): boolean {
+  if (!config.localDevchain) return false;
+  const host = new URL(config.rpcUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}

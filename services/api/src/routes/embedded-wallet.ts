@@ -5,7 +5,8 @@
  * same account. The API stores and returns an opaque blob: it cannot read a key from it.
  *
  *   GET /v1/auth/wallet (Bearer embedded session)                → { address, sealed } | 404 'No embedded wallet'
- *   PUT /v1/auth/wallet { address, sealed } (Bearer)             → 201 { address, sealed } | 409 (one wallet per user, never replaced)
+ *   PUT /v1/auth/wallet { address, sealed } (Bearer)             → 201 { address, sealed } | 409 (one wallet per user, never replaced);
+ *     development mode: the new address gets test ETH on local dev chains first
  *
  * Mounted after authRoutes: its `/v1/auth/*` middleware (requests per IP, 4096-byte bodies) applies here too.
  */
@@ -14,6 +15,7 @@ import { getAddress } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { bearerSession, requireKey } from '../auth/bearer';
+import { fundOnDevchains } from '../auth/devchain-funding';
 import { HttpError } from '../http/errors';
 import { endpoint } from '../http/validate';
 
@@ -54,6 +56,7 @@ export function embeddedWalletRoutes() {
       [session.user.id, body.address, body.sealed],
     );
     if (!rows[0]) return c.json({ error: WALLET_EXISTS }, 409);
+    if (c.var.ctx.auth.fundNewWallets) await fundOnDevchains(c.var.ctx.chains, rows[0].address, c.var.ctx.log);
     return c.json({ address: rows[0].address, sealed: rows[0].sealed }, 201);
   }));
 

@@ -4,6 +4,7 @@
  * (GET /onramp-demo/?session=…, POST /onramp-demo/complete) that credit the buyer on chain.
  */
 import { randomBytes } from 'node:crypto';
+import { isDemoChain } from '../chains/devchain';
 import { Hono, type Context } from 'hono';
 import type { Address } from 'viem';
 import { z } from 'zod';
@@ -128,12 +129,6 @@ const inProgressPage = (txHash: string) =>
 const failedPage = (txHash: string) =>
   messagePage('Purchase failed', `The delivering transaction ${txHash} reverted, so nothing was delivered. Start again from the wallet.`);
 
-/** The demo provider pays on local dev chains only: flagged localDevchain and reached over loopback. */
-export function isDemoChain(config: { localDevchain: boolean; rpcUrl: string }): boolean {
-  if (!config.localDevchain) return false;
-  const host = new URL(config.rpcUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
 
 export function onRampRoutes() {
   const app = new Hono<AppEnv>();

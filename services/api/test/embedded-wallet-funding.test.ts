@@ -1,0 +1,56 @@
+/**
+ * Development mode: a new embedded wallet gets 10 ETH on local dev chains (src/auth/devchain-funding.ts),
+ * only on chains flagged localDevchain and reached over loopback; a wallet already stored is not topped up.
+ */
+import { afterAll, describe, expect, test } from '@rstest/core';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { DEVELOPMENT_WALLET_BALANCE_WEI } from '../src/auth/devchain-funding';
+import { useAuthApi } from './auth-helpers';
+import { rpc, startAnvil, type Anvil } from './chain-helpers';
+import { getJson, PROJECT } from './helpers';
+
+let devchain: Anvil;
+let otherChain: Anvil;
+const chain = (anvil: Anvil, localDevchain: boolean) => ({
+  caipNetworkId: `eip155:${anvil.chainId}`,
+  name: `Anvil ${anvil.chainId}`,
+  rpcUrl: anvil.rpcUrl,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  localDevchain,
+});
+
+const t = useAuthApi(async () => {
+  [devchain, otherChain] = await Promise.all([startAnvil(31337), startAnvil(31338)]);
+  return { indexer: { enabled: false }, chains: [chain(devchain, true), chain(otherChain, false)] };
+});
+afterAll(async () => {
+  await devchain?.stop();
+  await otherChain?.stop();
+});
+
+const balanceOf = async (anvil: Anvil, address: string) => BigInt(await rpc<string>(anvil.rpcUrl, 'eth_getBalance', [address, 'latest']));
+const storeWallet = (token: string, address: string) =>
+  getJson(`${t.api.url}/v1/auth/wallet?projectId=${PROJECT}`, {
+    method: 'PUT',
+    headers: { origin: 'http://127.0.0.1:3010', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ address, sealed: 'v1.sealed-blob-for-the-test.abcdefgh' }),
+  });
+
+describe('test ETH for new embedded wallets (development mode)', () => {
+  test('a new wallet holds 10 ETH on the local devchain at once, nothing on a chain not flagged as one', async () => {
+    const { token } = await t.client.signIn('funded@example.com');
+    const { address } = privateKeyToAccount(generatePrivateKey());
+    expect((await storeWallet(token, address)).status).toBe(201);
+    expect(await balanceOf(devchain, address)).toBe(DEVELOPMENT_WALLET_BALANCE_WEI);
+    expect(await balanceOf(otherChain, address)).toBe(0n);
+  });
+
+  test('a second store is refused and tops nothing up', async () => {
+    const { token } = await t.client.signIn('spender@example.com');
+    const { address } = privateKeyToAccount(generatePrivateKey());
+    await storeWallet(token, address);
+    await rpc(devchain.rpcUrl, 'anvil_setBalance', [address, '0x1']);
+    expect((await storeWallet(token, address)).status).toBe(409);
+    expect(await balanceOf(devchain, address)).toBe(1n);
+  });
+});
