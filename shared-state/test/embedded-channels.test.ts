@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createFrameChannel } from '../src/embedded/app-channel';
 import type { FrameNotification } from '../src/embedded/channel-types';
-import { EMBEDDED_ALERTS, FRAME_READY_DELAY_MS, MAX_PENDING_REQUESTS, MAX_RPC_PARAMS_CHARS, MAX_MESSAGE_CHARS } from '../src/embedded/constants';
+import { EMBEDDED_ALERTS, MAX_PENDING_REQUESTS, MAX_RPC_PARAMS_CHARS, MAX_MESSAGE_CHARS } from '../src/embedded/constants';
 import {
   EmbeddedOriginError, EmbeddedWalletError, FrameNotSetError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError,
   SessionExpiredError, TooManyEmbeddedRequestsError,
@@ -10,7 +10,7 @@ import { createParentChannel, type RequestHandlers } from '../src/embedded/frame
 import { appEventName, createEnvelope, errorEventName, successEventName, type AppRequestName, type ReplyInput, type RequestPayload } from '../src/embedded/messages';
 import { PorticoError } from '../src/errors';
 import { createMessageId } from '../src/embedded/wire';
-import { APP_ORIGIN, FakeWindow, FRAME_ORIGIN, recorder, track, windowPair } from './embedded-fakes';
+import { APP_ORIGIN, FakeWindow, FRAME_ORIGIN, recorder, track, windowPair, wiredChannels } from './embedded-fakes';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const USER = {
@@ -52,30 +52,17 @@ const ROUND_TRIPS: { [K in AppRequestName]: [RequestPayload<K>, ReplyInput<K>] }
 
 /** The modal's channel and the secure site's channel on two fake windows, made ready. */
 async function connected(handlers: RequestHandlers, allowedOrigins: string[] = ['https://*.example']) {
-  const { app, frame } = windowPair();
   const appLog = recorder();
   const frameLog = recorder();
   const alerts: string[] = [];
   const notifications: FrameNotification[] = [];
   const handlerErrors: unknown[] = [];
-  const channel = createFrameChannel({
-    frameWindow: () => frame,
-    frameOrigin: FRAME_ORIGIN,
-    listenTarget: app,
-    onIgnored: appLog.onIgnored,
-    onAlert: (alert) => alerts.push(alert),
-    onNotification: (notification) => notifications.push(notification),
-  });
-  const parent = createParentChannel({
-    parentWindow: app,
-    parentOrigin: APP_ORIGIN,
-    allowedOrigins,
-    listenTarget: frame,
+  const { app, frame, channel, parent } = await wiredChannels({
     handlers,
-    onIgnored: frameLog.onIgnored,
-    onHandlerError: (error) => handlerErrors.push(error),
+    allowedOrigins,
+    app: { onIgnored: appLog.onIgnored, onAlert: (alert) => alerts.push(alert), onNotification: (notification) => notifications.push(notification) },
+    frame: { onIgnored: frameLog.onIgnored, onHandlerError: (error) => handlerErrors.push(error) },
   });
-  await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
   expect(channel.state).toBe('ready');
   return { app, frame, channel, parent, appIgnored: appLog.ignored, frameIgnored: frameLog.ignored, alerts, notifications, handlerErrors };
 }

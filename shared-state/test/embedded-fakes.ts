@@ -2,6 +2,11 @@
  * Test doubles for the frame protocol tests: windows that deliver `postMessage` as a browser does
  * (a later task, a structured clone, only to a matching target origin, with the sender as `source`).
  */
+import { rs } from '@rstest/core';
+import { createFrameChannel } from '../src/embedded/app-channel';
+import type { FrameChannelOptions } from '../src/embedded/channel-types';
+import { FRAME_READY_DELAY_MS } from '../src/embedded/constants';
+import { createParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
 import type { IgnoredMessage, ListenTarget, MessageEventLike, PostTarget } from '../src/embedded/wire';
 
 export class FakeWindow implements ListenTarget, PostTarget {
@@ -65,4 +70,29 @@ export function track<T>(promise: Promise<T>): { done: boolean; value?: T; error
     (error: unknown) => Object.assign(outcome, { done: true, error }),
   );
   return outcome;
+}
+
+/**
+ * The modal's channel and the secure site's, wired over a fake window pair and past READY + 500 ms
+ * (call with fake timers on). `app` / `frame` add options to either end.
+ * @example const { channel, parent } = await wiredChannels({ handlers: { GET_CHAIN_ID: () => ({ chainId: 1 }) } });
+ */
+export async function wiredChannels(options: {
+  handlers: ParentChannelOptions['handlers'];
+  allowedOrigins?: string[];
+  app?: Partial<Omit<FrameChannelOptions, 'frameWindow' | 'frameOrigin' | 'listenTarget'>>;
+  frame?: Partial<Omit<ParentChannelOptions, 'parentWindow' | 'parentOrigin' | 'allowedOrigins' | 'listenTarget' | 'handlers'>>;
+}) {
+  const { app, frame } = windowPair();
+  const channel = createFrameChannel({ frameWindow: () => frame, frameOrigin: FRAME_ORIGIN, listenTarget: app, ...options.app });
+  const parent = createParentChannel({
+    parentWindow: app,
+    parentOrigin: APP_ORIGIN,
+    allowedOrigins: options.allowedOrigins ?? [APP_ORIGIN],
+    listenTarget: frame,
+    handlers: options.handlers,
+    ...options.frame,
+  });
+  await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
+  return { app, frame, channel, parent };
 }

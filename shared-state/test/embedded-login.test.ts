@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { createFrameChannel } from '../src/embedded/app-channel';
-import { FRAME_READY_DELAY_MS } from '../src/embedded/constants';
 import { createEmailLogin, EMAIL_LOGIN_COOLDOWN_MS, EMBEDDED_STORAGE_KEYS, type EmailLoginState } from '../src/embedded/email-login';
-import { createParentChannel, type RequestHandlers } from '../src/embedded/frame-channel';
+import type { RequestHandlers } from '../src/embedded/frame-channel';
 import { createDomFrameHost, secureSiteUrl } from '../src/embedded/frame-host';
 import { InvalidOptionsError } from '../src/errors';
 import { createMemoryStorage } from '../src/storage';
-import { APP_ORIGIN, FRAME_ORIGIN, track, windowPair } from './embedded-fakes';
+import { track, wiredChannels } from './embedded-fakes';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const user = (email: string) => ({ email, address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' as const }] });
@@ -71,10 +69,7 @@ function fakeSecureSite() {
 /** The email login store over the real modal and secure-site channels (fake windows), made ready. */
 async function loginOverChannels() {
   const site = fakeSecureSite();
-  const { app, frame } = windowPair();
-  const channel = createFrameChannel({ frameWindow: () => frame, frameOrigin: FRAME_ORIGIN, listenTarget: app });
-  createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers: site.handlers });
-  await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
+  const { channel } = await wiredChannels({ handlers: site.handlers });
   const storage = createMemoryStorage();
   const clock = { now: 1_800_000_000_000 };
   const login = createEmailLogin({ channel, storage, now: () => clock.now });

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { createFrameChannel } from '../src/embedded/app-channel';
 import { InvalidApprovalRequestError, type RequestDescription } from '../src/embedded/approval';
-import { FRAME_READY_DELAY_MS, MAX_PENDING_REQUESTS, RPC_NOT_ALLOWED_MESSAGE } from '../src/embedded/constants';
+import { MAX_PENDING_REQUESTS, RPC_NOT_ALLOWED_MESSAGE } from '../src/embedded/constants';
 import { EmbeddedWalletError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from '../src/embedded/errors';
-import { createParentChannel } from '../src/embedded/frame-channel';
 import type { ParsedRequestPayload } from '../src/embedded/messages';
 import { createEmbeddedProvider, EmbeddedNotConnectedError } from '../src/embedded/provider';
 import { UserRejectedRequestError } from '../src/errors';
 import { toCaipNetwork } from '../src/network';
-import { APP_ORIGIN, FRAME_ORIGIN, track, windowPair } from './embedded-fakes';
+import { track, wiredChannels } from './embedded-fakes';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -30,15 +28,9 @@ async function providerOverChannels(options: { account?: string } = { account: A
   const approvals: RequestDescription[] = [];
   const notAllowed: string[] = [];
   const control = { decide: (_description: RequestDescription): Promise<boolean> => Promise.resolve(true) };
-  const { app, frame } = windowPair();
   // Late-bound: the provider is created after the channel it receives notifications from.
-  const onNotification: Parameters<typeof createFrameChannel>[0]['onNotification'] = (notification) => provider.handleNotification(notification);
-  const channel = createFrameChannel({ frameWindow: () => frame, frameOrigin: FRAME_ORIGIN, listenTarget: app, onNotification });
-  const parent = createParentChannel({
-    parentWindow: app,
-    parentOrigin: APP_ORIGIN,
-    allowedOrigins: [APP_ORIGIN],
-    listenTarget: frame,
+  const { channel, parent } = await wiredChannels({
+    app: { onNotification: (notification) => provider.handleNotification(notification) },
     handlers: {
       RPC_REQUEST: (payload) => {
         forwarded.push(payload);
@@ -48,7 +40,6 @@ async function providerOverChannels(options: { account?: string } = { account: A
       },
     },
   });
-  await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
   const provider = createEmbeddedProvider({
     channel,
     account: () => options.account,
