@@ -21,6 +21,7 @@ import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
 import { alertOnOriginRefusal } from './api/origin-guard';
 import { lazyAsync } from './lazy';
+import type { EmbeddedWalletHandle } from './embedded-wallet';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
@@ -64,6 +65,11 @@ export interface PorticoCore {
    * first call (`start()`, which the shell makes after `connection.start()`); the state is `signInAtom`.
    */
   siwx?: SignInController;
+  /**
+   * The embedded wallet (email login, approval gate); present when the host set `embeddedWallet` and the
+   * `email` feature is on. Its code and the secure site's iframe load on `load()`.
+   */
+  embedded?: EmbeddedWalletHandle;
   /** The wallet registry; absent when the host set no `apiUrl`. */
   registry?: RegistryController;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */

@@ -55,6 +55,10 @@ export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './siwx/types';
 export type { SIWEConfig } from './siwx/siweconfig';
 export type { SignInController } from './controllers/siwx';
 export { lazyAsync } from './lazy';
+export type { ApprovalStore, EmbeddedWallet, EmbeddedWalletHandle, EmbeddedSource, PendingApproval } from './embedded-wallet';
+export type { EmailLogin, EmailLoginState, EmailLoginStep } from './embedded/email-login';
+export type { RequestDescription, CallDescription, CallData, NetworkLabel, NativeAmount } from './embedded/approval';
+export type { EmbeddedUser } from './embedded/fields';
 /**
  * The sign-in implementations (`@portico/shared-state/siwx`), loaded on demand. Hosts' factories
  * (the shell's `portico_shell/siwx`) load them through this, so the chunk comes from this package's

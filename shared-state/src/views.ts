@@ -23,6 +23,9 @@ export const VIEW_NAMES = [
   'Transactions',
   'Pay',
   'EmailLogin',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmail',
   'SocialLogin',
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
@@ -47,7 +50,12 @@ export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
   AllWallets: { remote: 'connect', module: './AllWallets', feature: 'allWallets' },
   SIWXSignMessage: { remote: 'connect', module: './SIWXSignMessage' },
   ConnectingSiwe: { remote: 'connect', module: './ConnectingSiwe' },
+  EmailLogin: { remote: 'connect', module: './EmailLogin', feature: 'email' },
+  EmailVerifyOtp: { remote: 'connect', module: './EmailVerifyOtp', feature: 'email' },
+  EmailVerifyDevice: { remote: 'connect', module: './EmailVerifyDevice', feature: 'email' },
   Account: { remote: 'account', module: './Account' },
+  ApproveTransaction: { remote: 'account', module: './ApproveTransaction', feature: 'email' },
+  UpdateEmail: { remote: 'account', module: './UpdateEmail', feature: 'email' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
   WalletReceive: { remote: 'account', module: './WalletReceive', feature: 'receive' },
@@ -105,6 +113,10 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Transactions: 'Activity',
   SIWXSignMessage: 'Sign In',
   ConnectingSiwe: 'Sign In',
+  EmailLogin: 'Email',
+  EmailVerifyOtp: 'Confirm Email',
+  EmailVerifyDevice: 'Register Device',
+  UpdateEmail: 'Edit Email',
 };
 
 /** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */

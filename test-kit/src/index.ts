@@ -12,3 +12,4 @@ export * from './registry';
 export * from './profile';
 export * from './onramp';
 export * from './test-core';
+export * from './embedded';

@@ -1,6 +1,7 @@
 import {
   createMemoryStorage,
   createPorticoCore,
+  type EmbeddedWalletHandle,
   type KeyValueStorage,
   type PorticoCore,
   type PorticoEvent,
@@ -27,6 +28,8 @@ export interface TestCoreOptions {
   start?: boolean;
   /** Connects through this connector (`true`: the Fake Wallet), after starting. */
   connect?: boolean | string;
+  /** The embedded wallet (`embeddedTestWallet().handle`); absent by default. */
+  embedded?: EmbeddedWalletHandle;
   /** Router history to set: the first view is reset to, the rest pushed (e.g. ['Account', 'WalletSend']). */
   views?: ViewName[];
 }
@@ -57,6 +60,7 @@ export async function testCore(options: TestCoreOptions = {}): Promise<TestCore>
     isMobile: options.isMobile ?? false,
     adapters: { eip155: adapter },
   });
+  if (options.embedded) core.embedded = options.embedded;
   liveCores.add(core);
   const events: PorticoEvent[] = [];
   core.events.subscribe((event) => events.push(event));

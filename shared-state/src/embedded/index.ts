@@ -13,5 +13,6 @@ export * from './frame-channel';
 export * from './frame-host';
 export * from './email-login';
 export * from './approval';
+export * from './approval-queue';
 export * from './provider';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';

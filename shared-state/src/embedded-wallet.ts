@@ -1,0 +1,64 @@
+/**
+ * The embedded wallet as the core holds it from the start (issue 11): a handle whose code, the secure
+ * site's iframe and the frame channel load on first use (`load()`), never with the page. Present on
+ * `portico.embedded` when the host configured `embeddedWallet` and the `email` feature is on.
+ */
+import type { Eip1193Provider } from './adapters/eip155/discovery';
+import type { ConnectedAccount, WalletEventHandlers } from './adapters/types';
+import type { EmailLogin } from './embedded/email-login';
+import type { RequestDescription } from './embedded/approval';
+import type { CaipNetwork } from './network';
+
+/** The request waiting in ApproveTransaction, with what the view shows about it. */
+export interface PendingApproval {
+  /** Increases with every request: a view can tell a new request from the one it showed. */
+  id: number;
+  description: RequestDescription;
+  /** The network fee of a transaction: 'loading' until estimated; 'unavailable' when the node could not estimate it. */
+  fee: { status: 'loading' } | { status: 'ready'; amount: string; symbol: string } | { status: 'unavailable' };
+}
+
+/** The approval gate's queue head, as a store for `useSyncExternalStore`. */
+export interface ApprovalStore {
+  getSnapshot(): PendingApproval | undefined;
+  subscribe(listener: () => void): () => void;
+  /** The person approved the shown request: it goes to the secure site to be signed. */
+  approve(): void;
+  /** The person rejected it: the request fails with UserRejectedRequestError (4001); nothing is signed. */
+  reject(): void;
+}
+
+/** The loaded embedded wallet: what the email and approval views drive. */
+export interface EmbeddedWallet {
+  /** The email login store (EmailLogin, EmailVerifyDevice, EmailVerifyOtp, UpdateEmail). */
+  login: EmailLogin;
+  /** The request waiting for the person's decision (ApproveTransaction). */
+  approval: ApprovalStore;
+  /** The wallet's EIP-1193 provider: every request goes through the approval gate. */
+  provider: Eip1193Provider;
+}
+
+/** `portico.embedded`: loads the embedded wallet on demand. */
+export interface EmbeddedWalletHandle {
+  /**
+   * Loads the code, mounts the secure site's hidden iframe and opens the channel (once; later calls share it).
+   * @throws the chunk's load error (a later call tries again)
+   */
+  load(): Promise<EmbeddedWallet>;
+  /** Starts `load()` in the background (the Connect view calls it while the person types). */
+  preload(): void;
+}
+
+/** The embedded wallet as the eip155 adapter's AUTH connector (`ID_AUTH`) sees it. */
+export interface EmbeddedSource {
+  /** The logged-in user's account (GET_USER); the email views log in first. */
+  connect(): Promise<ConnectedAccount>;
+  /** After a reload: the account when the secure site still has a valid session (IS_CONNECTED), else undefined. */
+  restore(): Promise<ConnectedAccount | undefined>;
+  /** Signs out (SIGN_OUT) and clears the login cache. */
+  disconnect(): Promise<void>;
+  switchNetwork(network: CaipNetwork): Promise<void>;
+  /** The gated provider once loaded. */
+  provider(): Eip1193Provider | undefined;
+  watch(handlers: WalletEventHandlers): () => void;
+}
