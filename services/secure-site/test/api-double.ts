@@ -1,7 +1,7 @@
 /**
  * Test double of the Portico API routes the secure site uses (the real @portico/api is not a dependency of
  * this package): JWKS with an ES256 key, embedded session tokens (aud portico-embedded), /v1/auth/email,
- * /device, /otp, /session, /sign-out, /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
+ * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
  * allowed origins, supported chains. It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
@@ -62,6 +62,23 @@ export async function startApiDouble() {
     if (!s) return c.json({ error: 'Session Expired' }, 401);
     revoked.add(s.jti!);
     return c.json({ revokedAt: new Date().toISOString() });
+  });
+  // Update email: one pending new address per user; both codes are `state.code`.
+  const newEmails = new Map<string, string>();
+  app.post('/v1/auth/email/update', async (c) => {
+    const s = await session(c.req.header('authorization'));
+    if (!s) return c.json({ error: 'Session Expired' }, 401);
+    newEmails.set(s.sub!, (await c.req.json<{ newEmail: string }>()).newEmail);
+    return c.json({ action: 'VERIFY_PRIMARY_OTP' });
+  });
+  app.post('/v1/auth/email/update/:step{primary|secondary}', async (c) => {
+    const s = await session(c.req.header('authorization'));
+    if (!s) return c.json({ error: 'Session Expired' }, 401);
+    const newEmail = newEmails.get(s.sub!);
+    if (!newEmail || (await c.req.json<{ otp: string }>()).otp !== state.code) return c.json({ error: 'Invalid code' }, 401);
+    if (c.req.param('step') === 'primary') return c.json({ action: 'VERIFY_SECONDARY_OTP' });
+    newEmails.delete(s.sub!);
+    return c.json({ user: { id: s.sub, email: newEmail } });
   });
   app.get('/v1/auth/wallet', async (c) => {
     const s = await session(c.req.header('authorization'));

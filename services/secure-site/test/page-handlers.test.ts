@@ -1,7 +1,7 @@
 /**
  * The page's handlers through the real frame channel (shared-state createParentChannel) with a fake parent
  * window, the real secure-site server and the API double: email → device → code → embedded user, signing
- * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound.
+ * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -119,6 +119,21 @@ describe('page handlers over the frame channel', () => {
     expect((await page.request('GET_USER', { chainId: 31337 })).payload).toEqual({ message: 'Session Expired' });
     // The other page load's token was the same session: revoked by the API, so Session Expired there too.
     await expect(reloaded.handlers.IS_CONNECTED!({})).resolves.toEqual({ isConnected: false });
+  });
+
+  test('update email: primary code, then secondary code; the user reads the new address after it', async () => {
+    const page = framedPage();
+    await page.request('CONNECT_EMAIL', { email: 'old@example.com' });
+    const { payload: user } = await page.request('CONNECT_OTP', { otp: '123456' });
+    expect(await page.request('UPDATE_EMAIL', { email: 'new@example.com' })).toMatchObject({ event: '@portico-frame/UPDATE_EMAIL_SUCCESS', payload: { action: 'VERIFY_PRIMARY_OTP' } });
+    expect((await page.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: '000000' })).payload).toEqual({ message: 'Invalid code' });
+    expect((await page.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: '123456' })).event).toBe('@portico-frame/UPDATE_EMAIL_PRIMARY_OTP_SUCCESS');
+    expect((await page.request('UPDATE_EMAIL_SECONDARY_OTP', { otp: '123456' })).payload).toEqual({ newEmail: 'new@example.com' });
+    expect((await page.request('GET_USER', { chainId: 31337 })).payload).toMatchObject({ email: 'new@example.com', address: user.address });
+  });
+
+  test('update email without a session answers Session Expired', async () => {
+    expect((await framedPage().request('UPDATE_EMAIL', { email: 'new@example.com' })).payload).toEqual({ message: 'Session Expired' });
   });
 
   test("the API's 401 'Session Expired' forgets the session and answers Session Expired", async () => {

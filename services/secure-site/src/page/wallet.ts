@@ -42,7 +42,9 @@ export interface WalletDeps {
 const sessionSchema = z.object({ token: z.string().min(1).max(4096), email: z.string().max(254), userId: z.string().max(128) });
 type StoredSession = z.output<typeof sessionSchema>;
 const actionReply = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
-const otpReply = z.object({ token: z.string().min(1).max(4096), user: z.object({ id: z.string().max(128), email: z.string().max(254) }) });
+const apiUser = z.object({ id: z.string().max(128), email: z.string().max(254) });
+const otpReply = z.object({ token: z.string().min(1).max(4096), user: apiUser });
+const updateReply = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) });
 const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
 const rpcReply = z.union([
   z.object({ result: z.unknown() }),
@@ -326,6 +328,24 @@ export function createEmbeddedWallet(deps: WalletDeps) {
         });
       }
       return {};
+    },
+    async UPDATE_EMAIL({ email }) {
+      const { session } = await connectedAccount();
+      const { body } = await api('/v1/auth/email/update', { body: { newEmail: email }, token: session.token });
+      return updateReply.parse(body);
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      const { session } = await connectedAccount();
+      await api('/v1/auth/email/update/primary', { body: { otp }, token: session.token });
+      return {};
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const { session } = await connectedAccount();
+      const { body } = await api('/v1/auth/email/update/secondary', { body: { otp }, token: session.token });
+      const { user } = z.object({ user: apiUser }).parse(body);
+      // The session stays valid (same user); GET_USER reports the new address from now on.
+      deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...session, email: user.email }));
+      return { newEmail: user.email };
     },
     GET_CHAIN_ID: () => ({ chainId }),
     async SWITCH_NETWORK({ chainId: requested }) {
