@@ -21,7 +21,9 @@ import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
 import { alertOnOriginRefusal } from './api/origin-guard';
 import { lazyAsync } from './lazy';
-import type { EmbeddedWalletHandle } from './embedded-wallet';
+import { createEmbeddedHandle, type EmbeddedWalletHandle } from './embedded-wallet';
+import type { FrameContainer } from './controllers/embedded';
+import type { ListenTarget } from './embedded/wire';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
@@ -32,6 +34,8 @@ export interface PorticoEnvironment {
   /** `window.ethereum`, if present. */
   legacyProvider?: Eip1193Provider;
   isMobile: boolean;
+  /** Where the embedded wallet's hidden iframe goes (the shell: its shadow root). */
+  frameContainer?: () => FrameContainer | undefined;
   /** Adapters to use instead of the built-in ones (tests, future namespaces). */
   adapters?: Partial<Record<ChainNamespace, ChainAdapter>>;
 }
@@ -112,6 +116,28 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     ...options.walletConnect,
     siwx: siwx?.config,
   });
+  const { embeddedWallet } = options;
+  const embedded =
+    embeddedWallet && options.features.email
+      ? createEmbeddedHandle(() =>
+          import('./controllers/embedded').then(({ createEmbeddedWallet, createDomFrameHost }) => {
+            const container = environment.frameContainer?.();
+            if (!container) throw new Error('The embedded wallet needs the modal on the page');
+            return createEmbeddedWallet({
+              store,
+              options: { ...options, embeddedWallet },
+              storage: environment.storage,
+              router,
+              modal,
+              toast,
+              connection: () => connection,
+              listenTarget: environment.eventTarget as unknown as ListenTarget,
+              frameHost: createDomFrameHost(container),
+              parentOrigin: globalThis.location?.origin,
+            });
+          }),
+        )
+      : undefined;
   const adapters = environment.adapters ?? {
     eip155: createEip155Adapter({
       eventTarget: environment.eventTarget,
@@ -120,6 +146,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
         source: walletConnectSource,
         onUri: (uri) => walletConnect.receiveUri(uri),
       },
+      embedded: embedded?.source,
     }),
   };
   connection = createConnectionController({
@@ -243,6 +270,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     swap,
     registry,
     siwx,
+    embedded: embedded?.handle,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });
       const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });

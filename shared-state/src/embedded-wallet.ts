@@ -62,3 +62,43 @@ export interface EmbeddedSource {
   provider(): Eip1193Provider | undefined;
   watch(handlers: WalletEventHandlers): () => void;
 }
+
+/**
+ * The eager handle and the adapter's source over a lazily loaded wallet (`load` imports the controller):
+ * one load shared by both; a failed load is tried again on the next call.
+ */
+export function createEmbeddedHandle(
+  load: () => Promise<EmbeddedWallet & { source: Omit<EmbeddedSource, 'provider'> }>,
+): { handle: EmbeddedWalletHandle; source: EmbeddedSource } {
+  let loading: ReturnType<typeof load> | undefined;
+  let loaded: Awaited<ReturnType<typeof load>> | undefined;
+  const ensure = () =>
+    (loading ??= load().then(
+      (wallet) => (loaded = wallet),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    handle: { load: ensure, preload: () => void ensure().catch(() => undefined) },
+    source: {
+      connect: async () => (await ensure()).source.connect(),
+      restore: async () => (await ensure()).source.restore(),
+      disconnect: async () => (await ensure()).source.disconnect(),
+      switchNetwork: async (network) => (await ensure()).source.switchNetwork(network),
+      provider: () => loaded?.provider,
+      watch: (handlers) => {
+        let stop: (() => void) | undefined;
+        let stopped = false;
+        void ensure().then((wallet) => {
+          if (!stopped) stop = wallet.source.watch(handlers);
+        });
+        return () => {
+          stopped = true;
+          stop?.();
+        };
+      },
+    },
+  };
+}

@@ -108,6 +108,8 @@ export const porticoOptionsSchema = z.strictObject({
   siwx: z.optional(hostObject),
   /** The legacy form of `siwx` (AppKit's siweConfig); never together with it. */
   siweConfig: z.optional(hostObject),
+  /** The embedded wallet's secure site (services/secure-site): email login and the approval gate (issue 11). */
+  embeddedWallet: z.optional(z.strictObject({ url: httpUrl })),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -144,6 +146,8 @@ export interface PorticoOptions {
   /** The host's sign-in, as given: a SIWXConfig, or a legacy SIWEConfig (at most one of them). */
   siwx?: SIWXConfig;
   siweConfig?: SIWEConfig;
+  /** Where the embedded wallet's secure site is served; without it there is no email login. */
+  embeddedWallet?: { url: string };
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -211,6 +215,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     pay: options.pay,
     siwx: options.siwx as SIWXConfig | undefined,
     siweConfig: options.siweConfig as SIWEConfig | undefined,
+    embeddedWallet: options.embeddedWallet,
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,

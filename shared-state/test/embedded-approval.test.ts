@@ -118,7 +118,7 @@ describe('approval gate: eth_sendTransaction', () => {
       method: 'eth_sendTransaction',
       from: ACCOUNT,
       network: { chainId: 31337, name: 'Devchain' },
-      call: { to: BOB, value: { raw: '100000000000000000', formatted: '0.1', symbol: 'ETH' }, data: { kind: 'none' } },
+      call: { to: BOB, value: { raw: '100000000000000000', formatted: '0.1', symbol: 'ETH' }, data: { kind: 'none' }, input: '0x' },
     });
   });
 
@@ -169,8 +169,8 @@ describe('approval gate: wallet_sendCalls', () => {
       from: ACCOUNT,
       network: { chainId: 31337, name: 'Devchain' },
       calls: [
-        { to: BOB, value: { raw: '1000000000000000000', formatted: '1', symbol: 'ETH' }, data: { kind: 'none' } },
-        { to: TOKEN, value: { raw: '0', formatted: '0', symbol: 'ETH' }, data: { kind: 'erc20-transfer', to: BOB, amount: '5' } },
+        { to: BOB, value: { raw: '1000000000000000000', formatted: '1', symbol: 'ETH' }, data: { kind: 'none' }, input: '0x' },
+        { to: TOKEN, value: { raw: '0', formatted: '0', symbol: 'ETH' }, data: { kind: 'erc20-transfer', to: BOB, amount: '5' }, input: transfer },
       ],
     });
   });

@@ -87,7 +87,7 @@ describe('embedded provider: the approval gate (spec section 6)', () => {
         method: 'eth_sendTransaction',
         from: ACCOUNT,
         network: { chainId: 31337, name: 'Devchain' },
-        call: { to: BOB, value: { raw: '100000000000000000', formatted: '0.1', symbol: 'ETH' }, data: { kind: 'none' } },
+        call: { to: BOB, value: { raw: '100000000000000000', formatted: '0.1', symbol: 'ETH' }, data: { kind: 'none' }, input: '0x' },
       },
     ]);
     expect(forwarded).toEqual([{ ...SEND, chainId: 31337 }]);

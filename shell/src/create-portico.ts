@@ -30,9 +30,11 @@ import { App } from './ui/App';
  * document.querySelector('#connect')!.addEventListener('click', () => portico.open());
  */
 export function createPortico(options: unknown): PorticoInstance {
-  const core = createPorticoCore(options, browserEnvironment());
+  let element: PorticoModalElement | undefined;
+  // The embedded wallet's hidden iframe lives in the modal's shadow root, out of the host page's DOM.
+  const core = createPorticoCore(options, { ...browserEnvironment(), frameContainer: () => element?.shadowRoot ?? undefined });
   definePorticoElement();
-  const element = document.createElement('portico-modal') as PorticoModalElement;
+  element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
   const root = createRoot(element.mountPoint);
   root.render(createElement(App, { core, host: element }));
@@ -54,7 +56,7 @@ export function createPortico(options: unknown): PorticoInstance {
     void stopAnalytics?.then((stop) => stop());
     core.connection.stop();
     root.unmount();
-    element.remove();
+    element?.remove();
   });
   setCurrentInstance(instance);
   return instance;

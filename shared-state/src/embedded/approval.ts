@@ -57,6 +57,8 @@ export interface CallDescription {
   to?: string;
   value: NativeAmount;
   data: CallData;
+  /** The data exactly as it will be signed ('0x' for none): for the fee estimate and a "show raw data" view. */
+  input: Hex;
 }
 
 export interface NetworkLabel {
@@ -207,9 +209,9 @@ function describeCall(call: { to?: string; value?: string; data?: string }, { de
   const data = (call.data ?? '0x') as Hex;
   if (call.to === undefined) {
     if (data === '0x') refuse('a transaction without `to` must carry contract code');
-    return { value, data: { kind: 'deploy', bytes: (data.length - 2) / 2 } };
+    return { value, data: { kind: 'deploy', bytes: (data.length - 2) / 2 }, input: data };
   }
-  return { to: call.to, value, data: decodeCallData(data) };
+  return { to: call.to, value, data: decodeCallData(data), input: data };
 }
 
 /**

@@ -65,6 +65,8 @@ export interface EmailLogin {
   startUpdateEmail(newEmail: string): Promise<void>;
   /** From 'update-primary' or 'update-secondary': the code sent to the current or the new address. */
   submitUpdateCode(otp: string): Promise<void>;
+  /** After a reload: the secure site still holds a session for `user` (IS_CONNECTED, GET_USER), so the store is 'connected'. */
+  restore(user: EmbeddedUser): void;
   /** SIGN_OUT, then clears the login cache, email, last chain and social username (also when the frame fails). */
   signOut(): Promise<void>;
 }
@@ -198,6 +200,11 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
         store.set(EMBEDDED_STORAGE_KEYS.email, newEmail);
         return { step: 'connected', email: newEmail, newEmail: undefined, user: state.user && { ...state.user, email: newEmail } };
       }),
+    restore(user) {
+      moveOn();
+      const email = user.email ?? store.get(EMBEDDED_STORAGE_KEYS.email) ?? undefined;
+      replace({ step: 'connected', email, user, busy: false });
+    },
     async signOut() {
       if (state.busy) return;
       const mine = moveOn();

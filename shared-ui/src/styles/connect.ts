@@ -1,6 +1,6 @@
 /**
- * Classes only the connect remote's views use (Connect, AllWallets, the Connecting views). Its
- * list items, wallet icons and tiles are kit parts (./base.ts). Owned by the connect remote's
+ * Classes only the connect remote's views use (Connect, AllWallets, the Connecting and email views).
+ * Its list items, wallet icons and tiles are kit parts (./base.ts). Owned by the connect remote's
  * maintainers; concatenated into the kit's stylesheet (./index.ts).
  */
 export const connectStylesheetText = /* css */ `
@@ -11,4 +11,13 @@ export const connectStylesheetText = /* css */ `
   position: absolute; top: 0; left: 0; width: 100%; height: 96px;
   display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px;
 }
+.portico-connect-divider {
+  display: flex; align-items: center; gap: 12px; margin: 4px 0;
+  color: var(--portico-text-muted); font-size: 0.85em;
+}
+.portico-connect-divider::before, .portico-connect-divider::after {
+  content: ''; flex: 1; border-top: 1px solid var(--portico-border);
+}
+.portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }
+.portico-code-input { letter-spacing: 0.3em; font-variant-numeric: tabular-nums; text-align: center; }
 `;

@@ -1,9 +1,7 @@
-import { registryAtom, type PorticoViewProps } from '@portico/shared-state';
-import { ListItem, WalletIcon } from '@portico/ui';
-import { useAtomValue } from 'jotai';
-import { useId } from 'react';
-import { useConnectEntries } from '../hooks/useConnectEntries';
-import { walletCountLabel } from '../wallets';
+import type { PorticoViewProps } from '@portico/shared-state';
+import { useEffect, useRef, useState } from 'react';
+import { EmailForm } from '../components/EmailForm';
+import { WalletList } from '../components/WalletList';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -11,55 +9,40 @@ declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
- * The first view: every wallet the person can connect, once each, in the spec's order
- * (`useConnectEntries`), then All Wallets with the registry count when the site has the registry.
+ * The first view: every wallet the person can connect (`WalletList`). With the embedded wallet
+ * (`portico.embedded`, feature `email`), the email login comes first (the spec's connect-method
+ * order) and the wallets follow it, or wait behind "Continue with a wallet" when the host turned
+ * `emailShowWallets` off.
  */
 export default function Connect({ portico }: PorticoViewProps) {
-  const entries = useConnectEntries(portico);
-  const count = useAtomValue(registryAtom).count;
-  const countId = useId();
-  const showAllWallets = Boolean(portico.registry) && portico.options.features.allWallets;
+  const { embedded, options } = portico;
+  const [revealed, setRevealed] = useState(false);
+  const walletsRef = useRef<HTMLDivElement>(null);
 
-  if (entries.length === 0 && !showAllWallets) {
-    return (
-      <div className="portico-panel">
-        <p className="portico-muted">No wallet was found in this browser.</p>
-        <p className="portico-muted">Install a browser wallet, then reload this page.</p>
-      </div>
-    );
-  }
+  // The button that revealed the wallets is gone: focus moves to the first wallet rather than the page.
+  useEffect(() => {
+    if (revealed) walletsRef.current?.querySelector('button')?.focus();
+  }, [revealed]);
+
+  if (!embedded || !options.features.email) return <WalletList portico={portico} />;
 
   return (
-    <ul className="portico-list" aria-label="Wallets">
-      {entries.map((entry) => (
-        <li key={entry.key}>
-          <ListItem icon={<WalletIcon src={entry.image} lazy={entry.lazy} />} tag={entry.tag} onClick={entry.select}>
-            {entry.name}
-          </ListItem>
-        </li>
-      ))}
-      {showAllWallets && (
-        <li>
-          <ListItem
-            icon={
-              <span className="portico-wallet-icon portico-all-wallets-icon" aria-hidden="true">
-                ▦
-              </span>
-            }
-            tag={count > 0 ? walletCountLabel(count) : undefined}
-            tagMuted
-            aria-describedby={count > 0 ? countId : undefined}
-            onClick={() => portico.router.push('AllWallets')}
-          >
-            All Wallets
-          </ListItem>
-          {count > 0 && (
-            <span id={countId} className="portico-visually-hidden">
-              {count} wallets
-            </span>
-          )}
-        </li>
+    <div className="portico-stack">
+      <EmailForm handle={embedded} />
+      <p className="portico-connect-divider">or</p>
+      {options.features.emailShowWallets || revealed ? (
+        <div ref={walletsRef}>
+          <WalletList portico={portico} />
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="portico-button portico-button-secondary portico-button-block"
+          onClick={() => setRevealed(true)}
+        >
+          Continue with a wallet
+        </button>
       )}
-    </ul>
+    </div>
   );
 }

@@ -6,13 +6,15 @@ import { z } from 'zod';
 
 export const PAGE_CONFIG_META = 'portico-secure-site';
 
-/** Query of the iframe URL: `?projectId=…&chainId=…&version=…&enableLogger=true|false`. */
+/** Query of the iframe URL: `?projectId=…&chainId=…&version=…&enableLogger=true|false[&origin=…]`. */
 export const pageQuerySchema = z.object({
   projectId: z.string({ error: 'required' }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be a project id'),
   /** The eip155 chain the wallet starts on. */
   chainId: z.coerce.number({ error: 'required' }).int().positive().max(Number.MAX_SAFE_INTEGER),
   version: z.string({ error: 'required' }).regex(/^[\w.@/+-]{1,64}$/, 'must be an SDK version'),
   enableLogger: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The embedding page's origin as the modal states it: the fallback where `location.ancestorOrigins` is missing. */
+  origin: z.url({ protocol: /^https?$/ }).optional().transform((v) => (v === undefined ? undefined : new URL(v).origin)),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 

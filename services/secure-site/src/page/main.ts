@@ -22,8 +22,9 @@ const wallet = createEmbeddedWallet({
   onChainChanged: (chainId) => channel?.notify('CHAIN_CHANGED', { chainId }),
 });
 
-// The embedding page's origin: the browser's own record of it (Chromium, WebKit), else the referrer's origin.
-const parentOrigin = location.ancestorOrigins?.[0] ?? (document.referrer ? new URL(document.referrer).origin : '');
+// The embedding page's origin: the browser's own record of it (Chromium, WebKit), else what the modal states in
+// the query, else the referrer's origin. A false claim gains nothing: every reply is posted to that origin only.
+const parentOrigin = location.ancestorOrigins?.[0] ?? settings.origin ?? (document.referrer ? new URL(document.referrer).origin : '');
 channel = createParentChannel({
   parentWindow: window.parent !== window ? window.parent : undefined,
   parentOrigin,

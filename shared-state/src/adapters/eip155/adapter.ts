@@ -2,6 +2,7 @@ import { CONNECTOR_IDS } from '../../constants';
 import { ConnectorNotFoundError, UserRejectedRequestError } from '../../errors';
 import type { CaipNetwork } from '../../network';
 import type { WalletConnectSource } from '../../walletconnect/source';
+import type { EmbeddedSource } from '../../embedded-wallet';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import { walletRequest } from './wallet-request';
 import {
@@ -18,6 +19,8 @@ export interface Eip155AdapterEnvironment {
   legacyProvider?: Eip1193Provider;
   /** WalletConnect pairing, when the host configured a relay; `onUri` shows each new pairing URI. */
   walletConnect?: { source: WalletConnectSource; onUri(uri: string | undefined): void };
+  /** The embedded wallet (AUTH connector `ID_AUTH`), when the host configured it; its views log in before `connect`. */
+  embedded?: EmbeddedSource;
 }
 
 /** How long a silent reconnect waits for the stored wallet to announce itself after a reload. */
@@ -43,6 +46,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   /** The WalletConnect pairing when `connectorId` names it (and the host configured it). */
   const walletConnectFor = (connectorId: string) =>
     connectorId === CONNECTOR_IDS.walletConnect ? environment.walletConnect : undefined;
+  /** The embedded wallet when `connectorId` names it. Not listed as a connector: Connect shows its email field instead. */
+  const embeddedFor = (connectorId: string) => (connectorId === CONNECTOR_IDS.auth ? environment.embedded : undefined);
   if (environment.walletConnect) {
     connectors.set(CONNECTOR_IDS.walletConnect, {
       id: CONNECTOR_IDS.walletConnect,
@@ -64,8 +69,11 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     });
   }
 
+  const getProvider = (connectorId: string): Eip1193Provider | undefined =>
+    (walletConnectFor(connectorId)?.source ?? embeddedFor(connectorId))?.provider() ?? providers.get(connectorId);
+
   function providerFor(connectorId: string): Eip1193Provider {
-    const provider = walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
+    const provider = getProvider(connectorId);
     if (!provider) throw new ConnectorNotFoundError(connectorId);
     return provider;
   }
@@ -128,8 +136,13 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
 
     async connect(connectorId) {
       const walletConnect = walletConnectFor(connectorId);
+      const embedded = embeddedFor(connectorId);
       const account = await walletRequest(() =>
-        walletConnect ? walletConnect.source.connect(walletConnect.onUri) : readAccount(providerFor(connectorId), 'eth_requestAccounts'),
+        walletConnect
+          ? walletConnect.source.connect(walletConnect.onUri)
+          : embedded
+            ? embedded.connect()
+            : readAccount(providerFor(connectorId), 'eth_requestAccounts'),
       );
       // A wallet that grants no account has declined too.
       if (!account) throw new UserRejectedRequestError();
@@ -139,6 +152,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     async reconnect(connectorId) {
       const walletConnect = walletConnectFor(connectorId);
       if (walletConnect) return walletConnect.source.restore();
+      const embedded = embeddedFor(connectorId);
+      if (embedded) return embedded.restore();
       if (!(await waitForConnector(connectorId))) return undefined;
       return readAccount(providerFor(connectorId), 'eth_accounts');
     },
@@ -146,6 +161,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     async disconnect(connectorId) {
       const walletConnect = walletConnectFor(connectorId);
       if (walletConnect) return walletConnect.source.disconnect();
+      const embedded = embeddedFor(connectorId);
+      if (embedded) return embedded.disconnect();
       const provider = providers.get(connectorId);
       // Wallets that support it forget the site's permission; the rest ignore the call.
       await provider
@@ -154,12 +171,16 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async switchNetwork(connectorId, network: CaipNetwork) {
+      const embedded = embeddedFor(connectorId);
+      if (embedded) return embedded.switchNetwork(network);
       return (await walletActions()).switchChain(providerFor(connectorId), network);
     },
 
     watchWallet(connectorId, handlers: WalletEventHandlers) {
       const walletConnect = walletConnectFor(connectorId);
       if (walletConnect) return walletConnect.source.watch(handlers);
+      const embedded = embeddedFor(connectorId);
+      if (embedded) return embedded.watch(handlers);
       const provider = providers.get(connectorId);
       if (!provider?.on) return () => undefined;
       const onAccounts = (accounts: unknown) => handlers.accountsChanged(asAddresses(accounts));
@@ -203,8 +224,6 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       return (await walletActions()).signPersonalMessage(providerFor(connectorId), address, message);
     },
 
-    getProvider(connectorId) {
-      return walletConnectFor(connectorId)?.source.provider() ?? providers.get(connectorId);
-    },
+    getProvider,
   };
 }

@@ -56,11 +56,17 @@ export function transferTransaction(transfer: TokenTransfer): { from: `0x${strin
   };
 }
 
-export async function estimateTransferFee(transfer: TokenTransfer, network: CaipNetwork): Promise<string> {
+export const estimateTransferFee = (transfer: TokenTransfer, network: CaipNetwork): Promise<string> =>
+  estimateCallFee(transferTransaction(transfer), network);
+
+/** Gas × gas price of a call, as decimal text of the native token (`to` absent: a contract creation). */
+export async function estimateCallFee(
+  call: { from: `0x${string}`; to?: `0x${string}`; value?: bigint; data?: `0x${string}` },
+  network: CaipNetwork,
+): Promise<string> {
   const client = publicClientFor(network);
-  const transaction = transferTransaction(transfer);
   const [gas, gasPrice] = await Promise.all([
-    estimateGas(client, { account: transaction.from, to: transaction.to, value: transaction.value, data: transaction.data }),
+    estimateGas(client, { account: call.from, to: call.to, value: call.value, data: call.data }),
     getGasPrice(client),
   ]);
   return formatEther(gas * gasPrice);

@@ -1,0 +1,73 @@
+import type { EmailLoginState, EmbeddedWallet, EmbeddedWalletHandle } from '@portico/shared-state';
+import { TextField, useStoreSnapshot } from '@portico/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { SubmitButton } from './SubmitButton';
+
+export interface EmailFormProps {
+  handle: EmbeddedWalletHandle;
+  /** The wallet when the view already loaded it; otherwise it loads on the first submit. */
+  wallet?: EmbeddedWallet;
+}
+
+const notLoadedState: EmailLoginState = { step: 'email', busy: false };
+/** Stands in for the login store until the wallet has loaded: idle, no error. */
+const notLoaded = { getSnapshot: () => notLoadedState, subscribe: () => () => undefined };
+
+/**
+ * The email login's first step (spec section 4): the address, then Continue loads the embedded
+ * wallet (its code and the secure site's iframe, warmed up when the field gets focus) and sends
+ * CONNECT_EMAIL. The controller moves to the verify views by itself; failures (the store's `error`,
+ * or the wallet that did not load) show under the field and the address stays.
+ */
+export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
+  const [email, setEmail] = useState('');
+  const [wallet, setWallet] = useState(loadedWallet);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
+  const login = useStoreSnapshot(wallet?.login ?? notLoaded);
+  const errorId = useId();
+  const busy = loading || login.busy;
+  const error = loadError ?? login.error;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setLoadError(undefined);
+    setLoading(true);
+    let current: EmbeddedWallet;
+    try {
+      current = await handle.load();
+    } catch (failure) {
+      setLoadError(failure instanceof Error ? failure.message : String(failure));
+      return;
+    } finally {
+      setLoading(false);
+    }
+    setWallet(current);
+    await current.login.submitEmail(email);
+  };
+
+  return (
+    <form className="portico-stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={email}
+        onChange={setEmail}
+        onFocus={() => handle.preload()}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="portico-error-text">
+          {error}
+        </p>
+      )}
+      <SubmitButton busy={busy}>Continue</SubmitButton>
+    </form>
+  );
+}

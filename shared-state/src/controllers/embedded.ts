@@ -1,0 +1,213 @@
+/**
+ * The embedded wallet in the modal (issue 11; spec sections 2, 4, 6, 8): mounts the secure site's hidden
+ * iframe, opens the frame channel, and ties the login store, the approval gate and the AUTH connector to
+ * the router and the connection. Loaded on first use through `portico.embedded` (never with the page).
+ *
+ * Navigation lives here, not in the views: a login step moves the router (verify device → verify code →
+ * Account), an unsafe request opens ApproveTransaction and returns after the decision, and leaving that
+ * view or closing the modal (forced) rejects the request.
+ */
+import type { Store } from 'jotai/vanilla';
+import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
+import { alertAtom, modalFlagsAtom, routerAtom } from '../atoms';
+import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
+import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
+import { createApprovalQueue } from '../embedded/approval-queue';
+import type { RequestDescription } from '../embedded/approval';
+import { createFrameChannel } from '../embedded/app-channel';
+import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
+import { createEmailLogin, EMBEDDED_STORAGE_KEYS } from '../embedded/email-login';
+import type { EmbeddedUser } from '../embedded/fields';
+import { createDomFrameHost, secureSiteUrl, type FrameHost } from '../embedded/frame-host';
+import { createEmbeddedProvider } from '../embedded/provider';
+import type { ListenTarget } from '../embedded/wire';
+import type { CaipNetwork } from '../network';
+import type { PorticoOptions } from '../options';
+import type { KeyValueStorage } from '../storage';
+import type { ConnectionController } from './connection';
+import type { ModalController } from './modal';
+import type { RouterController } from './router';
+import type { ToastController } from './toast';
+
+/** Where the hidden iframe goes: the shell's shadow root. */
+export type FrameContainer = Parameters<typeof createDomFrameHost>[0];
+export { createDomFrameHost };
+
+export interface EmbeddedWalletDeps {
+  store: Store;
+  options: PorticoOptions & { embeddedWallet: { url: string } };
+  storage: KeyValueStorage;
+  router: RouterController;
+  modal: ModalController;
+  toast: ToastController;
+  connection: () => ConnectionController;
+  /** The page's window: where the frame's replies arrive. */
+  listenTarget: ListenTarget;
+  /** Mounts the secure site's iframe (the shell: `createDomFrameHost(shadowRoot)`; tests: a fake window pair). */
+  frameHost: FrameHost;
+  /** The page's origin, passed to the secure site for browsers without `location.ancestorOrigins`. */
+  parentOrigin?: string;
+}
+
+/** The loaded wallet plus the AUTH connector's side (the eager handle forwards the adapter's calls to it). */
+export type LoadedEmbeddedWallet = EmbeddedWallet & { source: Omit<EmbeddedSource, 'provider'> };
+
+/**
+ * @example
+ * const wallet = createEmbeddedWallet({ store, options, storage, router, modal, toast, connection: () => connection,
+ *   listenTarget: window, frameHost: createDomFrameHost(element.shadowRoot) });
+ * await wallet.login.submitEmail('ada@example.com'); // the router shows EmailVerifyOtp
+ */
+export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWallet {
+  const { store, options, storage, router, modal } = deps;
+  const eip155Networks = options.networks.filter((network) => network.chainNamespace === 'eip155');
+  const storedChain = Number(storage.getItem(EMBEDDED_STORAGE_KEYS.lastChain));
+  let chainId = eip155Networks.some((network) => Number(network.id) === storedChain) ? storedChain : Number(options.defaultNetwork.id);
+
+  const frame = deps.frameHost.mount(
+    secureSiteUrl(options.embeddedWallet.url, {
+      projectId: options.projectId,
+      chainId,
+      version: SDK_VERSION,
+      enableLogger: false,
+      ...(deps.parentOrigin ? { parentOrigin: deps.parentOrigin } : {}),
+    }),
+  );
+  const channel = createFrameChannel({
+    ...frame,
+    listenTarget: deps.listenTarget,
+    onIgnored: (ignored) => console.debug('[portico] embedded wallet: ignored a message', ignored),
+    onAlert: (title) => store.set(alertAtom, { title, message: alertMessage(title) }),
+    onNotification: (notification) => {
+      if (notification.name === 'CHAIN_CHANGED' && typeof notification.payload.chainId === 'number') rememberChain(notification.payload.chainId);
+      provider.handleNotification(notification);
+    },
+  });
+  const login = createEmailLogin({ channel, storage });
+  const approval = createApprovalQueue();
+  const provider = createEmbeddedProvider({
+    channel,
+    account: () => login.getSnapshot().user?.address,
+    chainId: () => chainId,
+    networks: () => options.networks,
+    approve: askApproval,
+    onNotAllowed: () =>
+      setTimeout(() => {
+        if (!store.get(modalFlagsAtom).open) modal.open();
+        deps.toast.show('error', ACTION_NOT_ALLOWED_UI_MESSAGE);
+      }, ACTION_NOT_ALLOWED_DELAY_MS),
+  });
+
+  function rememberChain(id: number) {
+    chainId = id;
+    storage.setItem(EMBEDDED_STORAGE_KEYS.lastChain, String(id));
+  }
+
+  async function askApproval(description: RequestDescription): Promise<boolean> {
+    const openedForIt = !store.get(modalFlagsAtom).open;
+    const decision = approval.ask(description);
+    const { id } = approval.getSnapshot()!;
+    if (openedForIt) modal.open({ view: 'ApproveTransaction' });
+    else router.push('ApproveTransaction');
+    void estimateFee(id, description);
+    const approved = await decision;
+    if (router.current().view === 'ApproveTransaction') {
+      if (openedForIt) modal.close(true);
+      else router.goBack();
+    }
+    return approved;
+  }
+
+  async function estimateFee(id: number, description: RequestDescription) {
+    if (description.kind !== 'transaction') return;
+    const network = eip155Networks.find((candidate) => Number(candidate.id) === description.network.chainId);
+    const { call } = description;
+    try {
+      if (!network) throw new Error('unknown network');
+      const { estimateCallFee } = await import('../adapters/eip155/rpc');
+      const from = description.from as `0x${string}`;
+      const amount = await estimateCallFee({ from, to: call.to as `0x${string}` | undefined, value: BigInt(call.value.raw), data: call.input }, network);
+      approval.setFee(id, { status: 'ready', amount, symbol: network.nativeCurrency.symbol });
+    } catch {
+      // A call the node would revert cannot be estimated; the person still sees everything else.
+      approval.setFee(id, { status: 'unavailable' });
+    }
+  }
+  // Leaving ApproveTransaction (back) or closing the modal by force rejects the waiting request.
+  const rejectWhenLeft = () => {
+    if (approval.getSnapshot() && (!store.get(modalFlagsAtom).open || store.get(routerAtom).view !== 'ApproveTransaction')) approval.reject();
+  };
+  store.sub(routerAtom, rejectWhenLeft);
+  store.sub(modalFlagsAtom, rejectWhenLeft);
+
+  // The login steps move the router; a code that logs in connects the AUTH connector.
+  let previousStep = login.getSnapshot().step;
+  login.subscribe(() => {
+    const state = login.getSnapshot();
+    const from = previousStep;
+    previousStep = state.step;
+    if (state.busy) return;
+    const view = router.current().view;
+    if (state.step === 'verify-device' && view !== 'EmailVerifyDevice') router.push('EmailVerifyDevice');
+    else if (state.step === 'verify-otp' && view !== 'EmailVerifyOtp') {
+      if (view === 'EmailVerifyDevice') router.replace('EmailVerifyOtp');
+      else router.push('EmailVerifyOtp');
+    } else if (state.step === 'connected' && from === 'verify-otp') void connectLoggedIn();
+  });
+
+  async function connectLoggedIn() {
+    if (await deps.connection().connect(CONNECTOR_IDS.auth)) router.reset('Account');
+    else deps.toast.show('error', 'The embedded wallet could not connect. Try again.');
+  }
+
+  const accountOf = (user: EmbeddedUser): ConnectedAccount => {
+    rememberChain(user.chainId as number);
+    return { address: user.address, chainReference: String(user.chainId) };
+  };
+
+  const source: LoadedEmbeddedWallet['source'] = {
+    async connect() {
+      const { user } = login.getSnapshot();
+      return accountOf(user ?? (await channel.request('GET_USER', { chainId })));
+    },
+    async restore() {
+      if (storage.getItem(EMBEDDED_STORAGE_KEYS.loginCached) !== 'true') return undefined;
+      const { isConnected } = await channel.request('IS_CONNECTED', {});
+      if (!isConnected) {
+        // Spec section 4: not connected clears the login cache.
+        for (const key of ['loginCached', 'email', 'lastChain', 'socialUsername'] as const) storage.removeItem(EMBEDDED_STORAGE_KEYS[key]);
+        return undefined;
+      }
+      const user = await channel.request('GET_USER', { chainId });
+      login.restore(user);
+      return accountOf(user);
+    },
+    disconnect: () => login.signOut(),
+    async switchNetwork(network: CaipNetwork) {
+      const reply = await channel.request('SWITCH_NETWORK', { chainId: Number(network.id) });
+      if (typeof reply.chainId === 'number') rememberChain(reply.chainId);
+    },
+    watch(handlers: WalletEventHandlers) {
+      const onAccounts = (accounts: unknown) => handlers.accountsChanged(Array.isArray(accounts) ? accounts.map(String) : []);
+      const onChain = (chain: unknown) => handlers.chainChanged(String(Number(chain)));
+      const onDisconnect = () => handlers.disconnect();
+      provider.on('accountsChanged', onAccounts);
+      provider.on('chainChanged', onChain);
+      provider.on('disconnect', onDisconnect);
+      return () => {
+        provider.removeListener('accountsChanged', onAccounts);
+        provider.removeListener('chainChanged', onChain);
+        provider.removeListener('disconnect', onDisconnect);
+      };
+    },
+  };
+  return { login, approval, provider, source };
+}
+
+/** The alert's line under the title (spec section 8 names the titles only). */
+function alertMessage(title: string): string {
+  if (title === EMBEDDED_ALERTS.loadFailed) return 'The email login is unavailable right now. Other ways to connect still work.';
+  if (title === EMBEDDED_ALERTS.sessionExpired) return 'Log in with your email again.';
+  return 'The embedded wallet did not answer in time. Try again.';
+}
+
