@@ -49,7 +49,6 @@ function CodeForm({ wallet: { login } }: { wallet: EmbeddedWallet }) {
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="[0-9]*"
         maxLength={CODE_LENGTH}
         className="portico-code-input"
         value={code}
