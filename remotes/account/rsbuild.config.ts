@@ -12,6 +12,8 @@ export default defineConfig(
       './Networks': './src/views/Networks.tsx',
       './UnsupportedChain': './src/views/UnsupportedChain.tsx',
       './WalletReceive': './src/views/WalletReceive.tsx',
+      './ApproveTransaction': './src/views/ApproveTransaction.tsx',
+      './UpdateEmail': './src/views/UpdateEmail.tsx',
     },
     pluginReact,
     pluginModuleFederation,

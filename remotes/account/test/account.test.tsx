@@ -1,5 +1,15 @@
-import { accountsAtom, activeAccountAtom, routerAtom, transactionsAtom } from '@portico/shared-state';
-import { ACCOUNT as ADDRESS, RECEIVER as OTHER, anvil, apiStub, testCore, type ApiStub } from '@portico/test-kit';
+import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, routerAtom, transactionsAtom, type Connector } from '@portico/shared-state';
+import {
+  ACCOUNT as ADDRESS,
+  EMBEDDED_TEST_EMAIL,
+  RECEIVER as OTHER,
+  anvil,
+  apiStub,
+  embeddedTestWallet,
+  fakeWalletConnector,
+  testCore,
+  type ApiStub,
+} from '@portico/test-kit';
 import { FakeIntersectionObserver, cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
@@ -74,6 +84,45 @@ describe('Account header', () => {
     expect(container.querySelector('span.portico-avatar')?.getAttribute('aria-hidden')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Receive' })).toBeNull();
+  });
+});
+
+/** The embedded wallet as the eip155 adapter lists it (the FakeAdapter connects any connector it lists). */
+const emailConnector: Connector = { id: CONNECTOR_IDS.auth, name: 'Email', type: 'AUTH', chain: 'eip155', installed: true };
+
+describe('Account of the embedded wallet', () => {
+  it('shows the signed-in email, Edit email (→ UpdateEmail) and Sign out', async () => {
+    const embedded = embeddedTestWallet();
+    await embedded.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await embedded.wallet.login.submitCode('123456');
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    expect(await screen.findByText(EMBEDDED_TEST_EMAIL)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit email' }));
+    expect(core.store.get(routerAtom).view).toBe('UpdateEmail');
+    // The AUTH connector signs out on disconnect: "Sign out" is the same action as Disconnect.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(core.store.get(activeAccountAtom).status).toBe('disconnected'));
+  });
+
+  it('another wallet never loads the embedded wallet', async () => {
+    let loads = 0;
+    const embedded = embeddedTestWallet();
+    const handle = { ...embedded.handle, load: () => (loads++, embedded.handle.load()) };
+    const { core } = await testCore({ api, embedded: handle, connect: true, options: { networks: [anvil, anvilTwo] } });
+    renderView(Account, { core });
+    await screen.findByRole('button', { name: 'Disconnect' });
+    expect(screen.queryByRole('button', { name: 'Edit email' })).toBeNull();
+    expect(loads).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Classes only the account remote's views use (Account, WalletReceive, the tabs' panels).
+ * Classes only the account remote's views use (Account, WalletReceive, the tabs' panels, ApproveTransaction).
  * Owned by the account remote's maintainers; concatenated into the kit's stylesheet (./index.ts).
  */
 export const accountStylesheetText = /* css */ `
@@ -26,4 +26,15 @@ export const accountStylesheetText = /* css */ `
 .portico-nft-image { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: var(--portico-radius); background: var(--portico-surface-hover); }
 .portico-nft-name { font-weight: 600; }
 .portico-scroll-sentinel { height: 1px; }
+.portico-account-email { width: 100%; justify-content: space-between; }
+.portico-account-email p { margin: 0; min-width: 0; }
+/* Full addresses and selectors: what is signed is shown whole, wrapped rather than cut. */
+.portico-approval .portico-details dd { min-width: 0; text-align: right; overflow-wrap: anywhere; }
+.portico-approval-text {
+  width: 100%; box-sizing: border-box; max-height: 12em; overflow: auto; margin: 0; padding: 8px 12px;
+  white-space: pre-wrap; word-break: break-word; font-family: ui-monospace, monospace; font-size: 0.85em;
+  border-radius: var(--portico-radius); background: var(--portico-surface); color: var(--portico-text);
+}
+.portico-approval-text:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+.portico-approval-warning { margin: 0; color: var(--portico-error); font-weight: 600; }
 `;

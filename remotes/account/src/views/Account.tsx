@@ -1,21 +1,27 @@
-import { activeAccountAtom, activeNetworkAtom, type PorticoViewProps } from '@portico/shared-state';
+import { activeAccountAtom, activeNetworkAtom, CONNECTOR_IDS, type PorticoViewProps } from '@portico/shared-state';
 import { ConnectionGuard } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { AccountActions } from '../components/AccountActions';
 import { AccountHeader } from '../components/AccountHeader';
 import { AccountTabs } from '../components/AccountTabs';
+import { DisconnectButton } from '../components/DisconnectButton';
+import { EmbeddedEmail } from '../components/EmbeddedEmail';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
 declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
-/** The connected account: identity, native balance, network, actions, then tokens, NFTs and activity. */
+/**
+ * The connected account: identity, native balance, network (and the email for the embedded wallet), actions,
+ * then tokens, NFTs and activity.
+ */
 export default function Account({ portico }: PorticoViewProps) {
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
   const connected = account.status === 'connected' && account.address !== undefined;
+  const embedded = account.connectorId === CONNECTOR_IDS.auth;
 
   useEffect(() => {
     void portico.connection.refreshBalance();
@@ -30,22 +36,10 @@ export default function Account({ portico }: PorticoViewProps) {
       {(address) => (
         <div className="portico-center">
           <AccountHeader portico={portico} address={address} />
+          {embedded && <EmbeddedEmail portico={portico} />}
           <AccountActions portico={portico} />
           {network && <AccountTabs portico={portico} address={address} caipAddress={`${network.caipNetworkId}:${address}`} />}
-          <div className="portico-stack portico-full-width">
-            <button
-              type="button"
-              className="portico-list-item"
-              onClick={() =>
-                void portico.connection
-                  .disconnect()
-                  .then(() => portico.modal.close(true))
-                  .catch(() => portico.toast.show('error', 'Failed to disconnect'))
-              }
-            >
-              Disconnect
-            </button>
-          </div>
+          <DisconnectButton portico={portico} label={embedded ? 'Sign out' : 'Disconnect'} />
         </div>
       )}
     </ConnectionGuard>

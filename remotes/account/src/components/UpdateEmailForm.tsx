@@ -1,0 +1,85 @@
+import type { EmailLogin, PorticoCore } from '@portico/shared-state';
+import { TextField, useStoreSnapshot } from '@portico/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { EmailCodeForm } from './EmailCodeForm';
+
+/**
+ * Changes the signed-in email over the login store: the new address, then the code mailed to the current
+ * address, then the one mailed to the new address (the store skips a step the secure site does not ask for).
+ */
+export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; login: EmailLogin }) {
+  const state = useStoreSnapshot(login);
+  const [updatedTo, setUpdatedTo] = useState<string>();
+  const cancel = () => {
+    login.back();
+    portico.router.goBack();
+  };
+  const submitCode = async (code: string) => {
+    await login.submitUpdateCode(code);
+    // Actions never throw: back at 'connected' means the secure site took the last code.
+    const after = login.getSnapshot();
+    if (after.step === 'connected' && after.email) setUpdatedTo(after.email);
+  };
+
+  switch (state.step) {
+    case 'connected':
+      return updatedTo ? (
+        <div className="portico-stack portico-full-width">
+          <p role="status">Your email is now {updatedTo}</p>
+          <button type="button" className="portico-button portico-button-block" onClick={() => portico.router.goBack()}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <NewEmailForm error={state.error} busy={state.busy} onSubmit={(email) => void login.startUpdateEmail(email)} />
+      );
+    case 'update-primary':
+    case 'update-secondary':
+      return (
+        <EmailCodeForm
+          // A new step starts with an empty field.
+          key={state.step}
+          sentTo={(state.step === 'update-primary' ? state.email : state.newEmail) ?? ''}
+          error={state.error}
+          busy={state.busy}
+          onSubmit={(code) => void submitCode(code)}
+          onCancel={cancel}
+        />
+      );
+    default:
+      return <NotSignedIn />;
+  }
+}
+
+function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean; onSubmit(email: string): void }) {
+  const [email, setEmail] = useState('');
+  const errorId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit(email);
+  };
+  return (
+    <form className="portico-stack portico-full-width" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <TextField
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="portico-error-text">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="portico-button portico-button-block" disabled={busy}>
+        Continue
+      </button>
+    </form>
+  );
+}
+
+/** The site has no embedded wallet, or no one is signed in with an email. */
+export const NotSignedIn = () => <p className="portico-muted">Sign in with your email to change it.</p>;
