@@ -170,6 +170,8 @@ function demoConfigScript(config) {
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     // The local relay: no hosted verify iframe, no telemetry, so the demo makes no outbound call.
     ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
+    // The embedded wallet (email login) when the secure site runs: its page is the iframe the modal loads.
+    ...(config.secureSiteUrl ? { embeddedWallet: { url: `${config.secureSiteUrl}/` } } : {}),
   };
   return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
 window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
@@ -192,9 +194,11 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *   extraRemotes?: Record<string, string>,
  *   apiUrl?: string,
  *   relayUrl?: string,
+ *   secureSiteUrl?: string,
  *   dist?: Partial<typeof DEFAULT_DIST>,
  * }} [options]
  * `extraRemotes` is merged over the served remotes (a caller may point one elsewhere, e.g. `send` at a 404).
+ * `secureSiteUrl` (the embedded wallet's secure site, scripts/services.mjs) turns on email login in both demo pages.
  * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string, send: string }, config: object, close: () => Promise<void> }>}
  */
 export async function startPortico(options = {}) {
@@ -230,6 +234,7 @@ export async function startPortico(options = {}) {
       extraChains: options.extraChains ?? [],
       apiUrl: options.apiUrl,
       relayUrl: options.relayUrl,
+      secureSiteUrl: options.secureSiteUrl,
     };
     const configJs = demoConfigScript(config);
     const demo = await start(

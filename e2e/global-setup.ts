@@ -13,6 +13,7 @@ type StartPortico = (opts: {
   extraRemotes?: Record<string, string>;
   apiUrl?: string;
   relayUrl?: string;
+  secureSiteUrl?: string;
   extraChains?: Array<{ rpcUrl: string; chainId: number; name: string }>;
 }) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string; send: string }; close(): Promise<void> | void }>;
 
@@ -113,6 +114,8 @@ export default async function globalSetup(): Promise<void> {
         extraRemotes: { send: env.sendRemote },
         apiUrl: services.apiUrl,
         relayUrl: services.relayUrl,
+        // Email login through the secure site (issue 11); a test points it elsewhere with window.PORTICO_OPTIONS.
+        secureSiteUrl: services.secureSiteUrl,
       });
       stoppers.push(() => portico.close());
       const { send: realSend, ...urls } = portico.urls;

@@ -4,20 +4,10 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
-import { accountOutput, addressPattern, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
+import { accountOutput, addressPattern, button, dialog, openDemo, openModal, useRealSendRemote } from '../fixtures/portico.ts';
 import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
 
 const RECEIVER = DEV_ACCOUNTS[6] as Address;
-
-/** Uses the real send remote (the demo's default `send` URL is a 404 for the feature-flag tests). */
-async function useRealSendRemote(page: Page, urls: { connect: string; account: string }) {
-  await page.addInitScript(
-    (remotes) => {
-      (window as unknown as { PORTICO_OPTIONS: unknown }).PORTICO_OPTIONS = { remotes };
-    },
-    { connect: `${urls.connect}/remoteEntry.js`, account: `${urls.account}/remoteEntry.js`, send: process.env.PORTICO_E2E_SEND_URL! },
-  );
-}
 
 async function connect(page: Page, walletName = 'Portico Test Wallet') {
   await openModal(page);
