@@ -23,7 +23,6 @@ import { alertOnOriginRefusal } from './api/origin-guard';
 import { lazyAsync } from './lazy';
 import { createEmbeddedHandle, type EmbeddedWalletHandle } from './embedded-wallet';
 import type { FrameContainer } from './controllers/embedded';
-import type { ListenTarget } from './embedded/wire';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
@@ -120,22 +119,9 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   const embedded =
     embeddedWallet && options.features.email
       ? createEmbeddedHandle(() =>
-          import('./controllers/embedded').then(({ createEmbeddedWallet, createDomFrameHost }) => {
-            const container = environment.frameContainer?.();
-            if (!container) throw new Error('The embedded wallet needs the modal on the page');
-            return createEmbeddedWallet({
-              store,
-              options: { ...options, embeddedWallet },
-              storage: environment.storage,
-              router,
-              modal,
-              toast,
-              connection: () => connection,
-              listenTarget: environment.eventTarget as unknown as ListenTarget,
-              frameHost: createDomFrameHost(container),
-              parentOrigin: globalThis.location?.origin,
-            });
-          }),
+          import('./controllers/embedded').then(({ embeddedWalletInPage }) =>
+            embeddedWalletInPage({ store, options: { ...options, embeddedWallet }, environment, router, modal, toast, connection: () => connection }),
+          ),
         )
       : undefined;
   const adapters = environment.adapters ?? {
@@ -146,7 +132,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
         source: walletConnectSource,
         onUri: (uri) => walletConnect.receiveUri(uri),
       },
-      embedded: embedded?.source,
+      embedded,
     }),
   };
   connection = createConnectionController({
@@ -270,7 +256,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     swap,
     registry,
     siwx,
-    embedded: embedded?.handle,
+    embedded,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });
       const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });

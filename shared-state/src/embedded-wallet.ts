@@ -7,6 +7,7 @@ import type { Eip1193Provider } from './adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from './adapters/types';
 import type { EmailLogin } from './embedded/email-login';
 import type { RequestDescription } from './embedded/approval';
+import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
 
 /** The request waiting in ApproveTransaction, with what the view shows about it. */
@@ -64,41 +65,19 @@ export interface EmbeddedSource {
 }
 
 /**
- * The eager handle and the adapter's source over a lazily loaded wallet (`load` imports the controller):
- * one load shared by both; a failed load is tried again on the next call.
+ * `portico.embedded` and the adapter's AUTH source in one object over one lazily loaded wallet (`load` imports
+ * the controller).
  */
 export function createEmbeddedHandle(
   load: () => Promise<EmbeddedWallet & { source: Omit<EmbeddedSource, 'provider'> }>,
-): { handle: EmbeddedWalletHandle; source: EmbeddedSource } {
-  let loading: ReturnType<typeof load> | undefined;
-  let loaded: Awaited<ReturnType<typeof load>> | undefined;
-  const ensure = () =>
-    (loading ??= load().then(
-      (wallet) => (loaded = wallet),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+): EmbeddedWalletHandle & EmbeddedSource {
+  const wallet = lazyLoaded(() => load().then((loaded) => ({ ...loaded.source, loaded })), ['connect', 'restore', 'disconnect', 'switchNetwork']);
   return {
-    handle: { load: ensure, preload: () => void ensure().catch(() => undefined) },
-    source: {
-      connect: async () => (await ensure()).source.connect(),
-      restore: async () => (await ensure()).source.restore(),
-      disconnect: async () => (await ensure()).source.disconnect(),
-      switchNetwork: async (network) => (await ensure()).source.switchNetwork(network),
-      provider: () => loaded?.provider,
-      watch: (handlers) => {
-        let stop: (() => void) | undefined;
-        let stopped = false;
-        void ensure().then((wallet) => {
-          if (!stopped) stop = wallet.source.watch(handlers);
-        });
-        return () => {
-          stopped = true;
-          stop?.();
-        };
-      },
-    },
+    ...wallet,
+    load: async () => (await wallet.load()).loaded,
+    preload: () => void wallet.load().catch(() => undefined),
+    provider: () => wallet.current()?.loaded.provider,
+    // The adapter watches only after connect or restore, which loaded the wallet.
+    watch: (handlers) => wallet.current()?.watch(handlers) ?? (() => undefined),
   };
 }

@@ -1,34 +1,36 @@
 import type { FeatureName, Features, RemoteName } from './constants';
 
-/** Every view the spec names (section 2), plus the optional feature views. */
-export const VIEW_NAMES = [
-  'Connect',
-  'AllWallets',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingExternal',
-  'ConnectingSiwe',
-  'ConnectingFarcaster',
-  'UnsupportedChain',
-  'Account',
-  'Networks',
-  'ApproveTransaction',
-  'SIWXSignMessage',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'WalletSend',
-  'WalletReceive',
-  'Swap',
-  'OnRampProviders',
-  'Transactions',
-  'Pay',
-  'EmailLogin',
-  'EmailVerifyOtp',
-  'EmailVerifyDevice',
-  'UpdateEmail',
-  'SocialLogin',
-] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
+/** Every view the spec names (section 2), plus the optional feature views (a type only: the registry is the runtime list). */
+export type ViewName =
+  | 'Connect'
+  | 'AllWallets'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingExternal'
+  | 'ConnectingSiwe'
+  | 'ConnectingFarcaster'
+  | 'UnsupportedChain'
+  | 'Account'
+  | 'Networks'
+  | 'ApproveTransaction'
+  | 'SIWXSignMessage'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
+  | 'WalletSend'
+  | 'WalletReceive'
+  | 'Swap'
+  | 'OnRampProviders'
+  | 'Transactions'
+  | 'Pay'
+  | 'EmailLogin'
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'UpdateEmail'
+  | 'SocialLogin';
+
+/** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
+const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'Transactions', 'SocialLogin'];
+type PlannedView = 'ConnectingWalletConnectBasic' | 'ConnectingFarcaster' | 'Transactions' | 'SocialLogin';
 
 export interface ViewRegistration {
   /** The remote that renders the view. */
@@ -39,11 +41,8 @@ export interface ViewRegistration {
   feature?: FeatureName;
 }
 
-/**
- * Which remote renders which view. A view missing here is not built yet: the outlet shows a
- * visible error for it, never an empty modal.
- */
-export const VIEW_REGISTRY: Partial<Record<ViewName, ViewRegistration>> = {
+/** Which remote renders which view: every view but the planned ones (the outlet shows a visible error for those). */
+export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistration> = {
   Connect: { remote: 'connect', module: './Connect' },
   ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
   ConnectingWalletConnect: { remote: 'connect', module: './ConnectingWalletConnect' },
@@ -73,13 +72,13 @@ export type ViewResolution =
   | { kind: 'feature-off'; message: string };
 
 export function isViewName(value: unknown): value is ViewName {
-  return typeof value === 'string' && (VIEW_NAMES as readonly string[]).includes(value);
+  return typeof value === 'string' && (Object.hasOwn(VIEW_REGISTRY, value) || PLANNED_VIEWS.includes(value));
 }
 
 /** Decides what the outlet renders for a view name: a remote module, or a visible reason why not. */
 export function resolveView(view: string, features: Features): ViewResolution {
   if (!isViewName(view)) return { kind: 'unknown', message: `Unknown view "${view}".` };
-  const registration = VIEW_REGISTRY[view];
+  const registration = (VIEW_REGISTRY as Partial<Record<ViewName, ViewRegistration>>)[view];
   if (!registration) return { kind: 'unknown', message: `The ${view} view is not available in this version.` };
   if (registration.feature && !features[registration.feature]) {
     return { kind: 'feature-off', message: `The ${registration.feature} feature is turned off for this site.` };
@@ -113,10 +112,8 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Transactions: 'Activity',
   SIWXSignMessage: 'Sign In',
   ConnectingSiwe: 'Sign In',
-  EmailLogin: 'Email',
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
-  UpdateEmail: 'Edit Email',
 };
 
 /** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */

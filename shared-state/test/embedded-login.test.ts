@@ -105,7 +105,7 @@ describe('email login (spec section 4)', () => {
     expect(submitted.done).toBe(true);
     expect(login.getSnapshot()).toMatchObject({ step: 'verify-otp', busy: false });
     await act(login.submitCode('123456'));
-    expect(login.getSnapshot()).toEqual({ step: 'connected', email: 'ada@example.com', user: { ...user('ada@example.com'), authProvider: 'email' }, busy: false });
+    expect(login.getSnapshot()).toEqual({ step: 'connected', email: 'ada@example.com', user: user('ada@example.com'), busy: false });
     expect(steps).toEqual(['email', 'verify-device', 'verify-otp', 'connected']);
     expect(site.events).toEqual(['CONNECT_EMAIL ada@example.com', 'CONNECT_DEVICE', 'CONNECT_OTP 123456']);
     expect(storage.getItem(EMBEDDED_STORAGE_KEYS.email)).toBe('ada@example.com');

@@ -101,9 +101,11 @@ describe('embedded messages: spec section 5 rules', () => {
     expect(issue('CONNECT_SOCIAL', { uri: `https://a.example/?${'q'.repeat(2048)}` })).toBe('uri: must be at most 2048 characters');
   });
 
-  it('the embedded user of spec section 3: authProvider defaults to email, addresses and accounts are checked', () => {
+  it('the embedded user of spec section 3: authProvider may be absent (email) or a known provider, addresses and accounts are checked', () => {
     const user = embeddedUserSchema.parse({ address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' }] });
-    expect(user.authProvider).toBe('email');
+    expect(user.authProvider).toBeUndefined();
+    expect(embeddedUserSchema.safeParse({ ...user, authProvider: 'github' }).success).toBe(true);
+    expect(embeddedUserSchema.safeParse({ ...user, authProvider: 'myspace' }).success).toBe(false);
     expect(embeddedUserSchema.safeParse({ ...user, address: '0x123' }).success).toBe(false);
     expect(embeddedUserSchema.safeParse({ ...user, accounts: [{ address: ADDRESS, type: 'payment' }] }).success).toBe(false);
     const seventeen = Array.from({ length: 17 }, () => ({ address: ADDRESS, type: 'eoa' }));

@@ -3,8 +3,12 @@ import { apiStub, type ApiReply } from './api-stub';
 /** 10000 ETH in wei, as anvil funds its first account (what rpcStub answers to eth_getBalance). @example BigInt(TEN_THOUSAND_ETH_HEX) */
 export const TEN_THOUSAND_ETH_HEX = `0x${(10_000n * 10n ** 18n).toString(16)}`;
 
+/** What rpcStub answers to eth_estimateGas (a plain transfer's 21000) and eth_gasPrice (1 gwei): a 0.000021 ETH fee. */
+export const GAS_ESTIMATE_HEX = '0x5208';
+export const GAS_PRICE_HEX = '0x3b9aca00';
+
 /**
- * A tiny JSON-RPC node: answers eth_chainId and eth_getBalance (10000 ETH), records every method.
+ * A tiny JSON-RPC node: answers eth_chainId, eth_getBalance (10000 ETH), eth_estimateGas and eth_gasPrice; records every method.
  * @example rpc.balanceError = { code: -32602, message: 'invalid params' };
  */
 export interface RpcStub {
@@ -41,6 +45,8 @@ export async function rpcStub(chainIdHex = '0x7a69'): Promise<RpcStub> {
       if (rpc.balanceError) return { jsonrpc: '2.0', id: call.id, error: rpc.balanceError };
       return { jsonrpc: '2.0', id: call.id, result: TEN_THOUSAND_ETH_HEX };
     }
+    if (call.method === 'eth_estimateGas') return { jsonrpc: '2.0', id: call.id, result: GAS_ESTIMATE_HEX };
+    if (call.method === 'eth_gasPrice') return { jsonrpc: '2.0', id: call.id, result: GAS_PRICE_HEX };
     return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } };
   };
   const server = await apiStub({

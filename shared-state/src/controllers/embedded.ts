@@ -22,6 +22,7 @@ import { createDomFrameHost, secureSiteUrl, type FrameHost } from '../embedded/f
 import { createEmbeddedProvider } from '../embedded/provider';
 import type { ListenTarget } from '../embedded/wire';
 import type { CaipNetwork } from '../network';
+import type { PorticoEnvironment } from '../core';
 import type { PorticoOptions } from '../options';
 import type { KeyValueStorage } from '../storage';
 import type { ConnectionController } from './connection';
@@ -31,7 +32,6 @@ import type { ToastController } from './toast';
 
 /** Where the hidden iframe goes: the shell's shadow root. */
 export type FrameContainer = Parameters<typeof createDomFrameHost>[0];
-export { createDomFrameHost };
 
 export interface EmbeddedWalletDeps {
   store: Store;
@@ -47,6 +47,26 @@ export interface EmbeddedWalletDeps {
   frameHost: FrameHost;
   /** The page's origin, passed to the secure site for browsers without `location.ancestorOrigins`. */
   parentOrigin?: string;
+}
+
+/**
+ * The wallet in a real page: its iframe in the shell's container (`environment.frameContainer`), replies
+ * on the page's window. The core calls this when `portico.embedded` first loads.
+ * @throws when the modal has no container on the page yet
+ */
+export function embeddedWalletInPage(
+  parts: Omit<EmbeddedWalletDeps, 'storage' | 'listenTarget' | 'frameHost' | 'parentOrigin'> & { environment: PorticoEnvironment },
+): LoadedEmbeddedWallet {
+  const { environment, ...deps } = parts;
+  const container = environment.frameContainer?.();
+  if (!container) throw new Error('The embedded wallet needs the modal on the page');
+  return createEmbeddedWallet({
+    ...deps,
+    storage: environment.storage,
+    listenTarget: environment.eventTarget as unknown as ListenTarget,
+    frameHost: createDomFrameHost(container),
+    parentOrigin: globalThis.location?.origin,
+  });
 }
 
 /** The loaded wallet plus the AUTH connector's side (the eager handle forwards the adapter's calls to it). */
@@ -110,7 +130,13 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     if (openedForIt) modal.open({ view: 'ApproveTransaction' });
     else router.push('ApproveTransaction');
     void estimateFee(id, description);
+    // Leaving ApproveTransaction (back) or closing the modal (forced) rejects the waiting request.
+    const rejectWhenLeft = () => {
+      if (!store.get(modalFlagsAtom).open || store.get(routerAtom).view !== 'ApproveTransaction') approval.reject();
+    };
+    const unsubscribe = [store.sub(routerAtom, rejectWhenLeft), store.sub(modalFlagsAtom, rejectWhenLeft)];
     const approved = await decision;
+    for (const stop of unsubscribe) stop();
     if (router.current().view === 'ApproveTransaction') {
       if (openedForIt) modal.close(true);
       else router.goBack();
@@ -133,13 +159,6 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       approval.setFee(id, { status: 'unavailable' });
     }
   }
-  // Leaving ApproveTransaction (back) or closing the modal by force rejects the waiting request.
-  const rejectWhenLeft = () => {
-    if (approval.getSnapshot() && (!store.get(modalFlagsAtom).open || store.get(routerAtom).view !== 'ApproveTransaction')) approval.reject();
-  };
-  store.sub(routerAtom, rejectWhenLeft);
-  store.sub(modalFlagsAtom, rejectWhenLeft);
-
   // The login steps move the router; a code that logs in connects the AUTH connector.
   let previousStep = login.getSnapshot().step;
   login.subscribe(() => {

@@ -6,6 +6,7 @@
  */
 import { decodeFunctionData, erc20Abi, formatUnits, hexToBigInt, hexToBytes, stringToHex, validateTypedData, type Hex } from 'viem';
 import * as z from 'zod/mini';
+import { recordOf } from '../storage';
 import { PorticoError } from '../errors';
 import type { CaipNetwork } from '../network';
 import { MAX_RPC_PARAMS_CHARS } from './constants';
@@ -102,10 +103,10 @@ const sendCallsSchema = z.object({
     .check(z.minLength(1, 'must have at least one call'), z.maxLength(MAX_SEND_CALLS, `must have at most ${MAX_SEND_CALLS} calls`)),
 });
 const typedDataSchema = z.object({
-  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  types: recordOf(z.array(z.object({ name: z.string(), type: z.string() }))),
   primaryType: z.string().check(z.minLength(1)),
-  domain: z.record(z.string(), z.unknown()),
-  message: z.record(z.string(), z.unknown()),
+  domain: recordOf(z.unknown()),
+  message: recordOf(z.unknown()),
 });
 
 /**

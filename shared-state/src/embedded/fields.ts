@@ -4,6 +4,7 @@
  * embedded user of section 3. Every string and list has a bound.
  */
 import * as z from 'zod/mini';
+import { recordOf } from '../storage';
 import { MAX_ACCOUNTS } from './constants';
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
@@ -12,12 +13,16 @@ export const AUTH_PROVIDERS = ['email', ...SOCIAL_PROVIDERS, 'farcaster'] as con
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const;
 export type EmbeddedAccountType = (typeof ACCOUNT_TYPES)[number];
 
-/** RFC 5321 caps an address at 254 characters. */
-export const emailField = z.email('must be a valid email').check(z.maxLength(254, 'must be a valid email'));
+/**
+ * zod's own email pattern, as a regex check: `z.email()` would add zod's string-format code to every page's
+ * bundle (zod's schema module is shared with the eager code). RFC 5321 caps an address at 254 characters.
+ */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const emailField = z.string().check(z.regex(EMAIL_PATTERN, 'must be a valid email'), z.maxLength(254, 'must be a valid email'));
 export const otpField = z.string().check(z.regex(/^\d{6}$/, 'must be a 6-digit code'));
 /** An eip155 id as a number, or a CAIP-2 reference / id as text (Solana's genesis-hash ids). */
 export const chainIdField = z.union([
-  z.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER)),
+  z.number().check(z.int(), z.positive()), // z.int() is a safe integer
   z.string().check(z.regex(/^[-_:a-zA-Z0-9]{1,64}$/, 'must be a chain id')),
 ]);
 export const accountTypeField = z.enum(ACCOUNT_TYPES);
@@ -40,7 +45,7 @@ export const urlField = z.string().check(
 /** A short label (names, versions, ids): 1–256 characters. */
 export const labelField = z.string().check(z.minLength(1), z.maxLength(256));
 
-/** Spec section 3: the embedded user. `authProvider` defaults to email. */
+/** Spec section 3: the embedded user. No `authProvider` means email. */
 export const embeddedUserSchema = z.object({
   email: z.optional(emailField),
   address: addressField,
@@ -49,21 +54,20 @@ export const embeddedUserSchema = z.object({
   userName: z.optional(labelField),
   smartAccountDeployed: z.optional(z.boolean()),
   preferredAccountType: z.optional(accountTypeField),
-  authProvider: z._default(z.enum(AUTH_PROVIDERS), 'email'),
+  authProvider: z.optional(z.enum(AUTH_PROVIDERS)),
 });
 export type EmbeddedUser = z.output<typeof embeddedUserSchema>;
+
+const THEME_VARIABLE = /^--portico-[a-z0-9-]{1,48}$/;
 
 /** Spec section 3: theme sync. Variables are the host's `--portico-*` theme variables (at most 32). */
 export const themeSyncSchema = z.object({
   themeMode: z.optional(z.enum(['light', 'dark'])),
   themeVariables: z.optional(
-    z
-      .record(
-        z.string().check(z.regex(/^--portico-[a-z0-9-]{1,48}$/, 'must be a --portico-* variable')),
-        z.union([z.string().check(z.maxLength(256)), z.number()]),
-        'must map --portico-* variables to values',
-      )
-      .check(z.refine((variables) => Object.keys(variables).length <= 32, 'must have at most 32 variables')),
+    recordOf(z.union([z.string().check(z.maxLength(256)), z.number()])).check(
+      z.refine((variables) => Object.keys(variables).every((name) => THEME_VARIABLE.test(name)), 'must map --portico-* variables to values'),
+      z.refine((variables) => Object.keys(variables).length <= 32, 'must have at most 32 variables'),
+    ),
   ),
 });
 

@@ -7,6 +7,7 @@
  * Every message is an envelope `{ type: 'portico:embedded', id, event, payload }`.
  */
 import * as z from 'zod/mini';
+import { recordOf } from '../storage';
 import {
   APP_EVENT_PREFIX,
   ENVELOPE_TYPE,
@@ -36,7 +37,7 @@ const otpPayload = z.object({ otp: otpField });
 
 /** JSON-RPC params: positional or named, at most `MAX_RPC_PARAMS_CHARS` as JSON. */
 const rpcParamsField = z
-  .union([z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .union([z.array(z.unknown()), recordOf(z.unknown())])
   .check(
     z.refine(
       (params) => (jsonLength(params) ?? Infinity) <= MAX_RPC_PARAMS_CHARS,

@@ -5,6 +5,7 @@
  * else is refused with 'Requested RPC call is not allowed'.
  */
 import * as z from 'zod/mini';
+import { recordOf } from '../storage';
 import { PorticoError, UserRejectedRequestError } from '../errors';
 import type { CaipNetwork } from '../network';
 import { describeRequest, type RequestDescription } from './approval';
@@ -50,7 +51,7 @@ export interface EmbeddedProvider {
 
 const requestArgsSchema = z.object({
   method: z.string().check(z.maxLength(64)),
-  params: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+  params: z.optional(z.union([z.array(z.unknown()), recordOf(z.unknown())])),
 });
 
 /** EIP-1193 4900: the wallet's session ended (the secure site reported it expired). */

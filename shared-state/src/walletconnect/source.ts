@@ -2,6 +2,7 @@ import type { Eip1193Provider } from '../adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import type { CaipNetwork } from '../network';
 import type { SIWXConfig } from '../siwx/types';
+import { lazyLoaded } from '../lazy';
 
 /** How the modal reaches the WalletConnect relay; defaults suit the hosted relay, self-hosters point it home. */
 export interface WalletConnectSettings {
@@ -40,29 +41,16 @@ export interface WalletConnectSource {
 }
 
 export function createWalletConnectSource(settings: WalletConnectSettings): WalletConnectSource {
-  let loaded: Promise<Omit<WalletConnectSource, 'preload'>> | undefined;
-  const load = () => (loaded ??= import('./universal').then(({ createUniversalSource }) => createUniversalSource(settings)));
-  let current: Omit<WalletConnectSource, 'preload'> | undefined;
+  const session = lazyLoaded(
+    () => import('./universal').then(({ createUniversalSource }) => createUniversalSource(settings)),
+    ['connect', 'restore', 'disconnect'],
+  );
   return {
-    preload: () => {
-      load().catch(() => {
-        loaded = undefined; // a failed preload must not poison the next real attempt
-      });
-    },
-    connect: async (onUri) => (current = await load()).connect(onUri),
-    restore: async () => (current = await load()).restore(),
-    disconnect: async () => (current ?? (await load())).disconnect(),
-    provider: () => current?.provider(),
-    watch: (handlers) => {
-      let stop: (() => void) | undefined;
-      let stopped = false;
-      void load().then((source) => {
-        if (!stopped) stop = source.watch(handlers);
-      });
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
+    ...session,
+    // A failed preload is not kept: the next real attempt loads again.
+    preload: () => void session.load().catch(() => undefined),
+    provider: () => session.current()?.provider(),
+    // The adapter watches only after connect or restore, which loaded the client.
+    watch: (handlers) => session.current()?.watch(handlers) ?? (() => undefined),
   };
 }

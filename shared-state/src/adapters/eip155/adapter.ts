@@ -23,6 +23,9 @@ export interface Eip155AdapterEnvironment {
   embedded?: EmbeddedSource;
 }
 
+/** A session kept by a source (WalletConnect, the embedded wallet); without `switchNetwork`, the provider switches. */
+type SessionSource = Omit<EmbeddedSource, 'switchNetwork'> & Partial<Pick<EmbeddedSource, 'switchNetwork'>>;
+
 /** How long a silent reconnect waits for the stored wallet to announce itself after a reload. */
 const RECONNECT_ANNOUNCE_WAIT_MS = 1_000;
 
@@ -43,12 +46,17 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   const rpc = () => import('./rpc');
   const walletActions = () => import('./wallet-actions');
 
-  /** The WalletConnect pairing when `connectorId` names it (and the host configured it). */
-  const walletConnectFor = (connectorId: string) =>
-    connectorId === CONNECTOR_IDS.walletConnect ? environment.walletConnect : undefined;
-  /** The embedded wallet when `connectorId` names it. Not listed as a connector: Connect shows its email field instead. */
-  const embeddedFor = (connectorId: string) => (connectorId === CONNECTOR_IDS.auth ? environment.embedded : undefined);
-  if (environment.walletConnect) {
+  /**
+   * Connectors whose session lives in a lazily loaded source rather than an injected provider: WalletConnect
+   * (when the host configured a relay) and the embedded wallet (not listed: Connect shows its email field).
+   */
+  const { walletConnect, embedded } = environment;
+  const sources = new Map<string, SessionSource | undefined>([
+    [CONNECTOR_IDS.walletConnect, walletConnect && { ...walletConnect.source, connect: () => walletConnect.source.connect(walletConnect.onUri) }],
+    [CONNECTOR_IDS.auth, embedded],
+  ]);
+  const sourceFor = (connectorId: string) => sources.get(connectorId);
+  if (walletConnect) {
     connectors.set(CONNECTOR_IDS.walletConnect, {
       id: CONNECTOR_IDS.walletConnect,
       name: 'WalletConnect',
@@ -69,8 +77,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     });
   }
 
-  const getProvider = (connectorId: string): Eip1193Provider | undefined =>
-    (walletConnectFor(connectorId)?.source ?? embeddedFor(connectorId))?.provider() ?? providers.get(connectorId);
+  const getProvider = (connectorId: string): Eip1193Provider | undefined => sourceFor(connectorId)?.provider() ?? providers.get(connectorId);
 
   function providerFor(connectorId: string): Eip1193Provider {
     const provider = getProvider(connectorId);
@@ -135,34 +142,23 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async connect(connectorId) {
-      const walletConnect = walletConnectFor(connectorId);
-      const embedded = embeddedFor(connectorId);
-      const account = await walletRequest(() =>
-        walletConnect
-          ? walletConnect.source.connect(walletConnect.onUri)
-          : embedded
-            ? embedded.connect()
-            : readAccount(providerFor(connectorId), 'eth_requestAccounts'),
-      );
+      const source = sourceFor(connectorId);
+      const account = await walletRequest(() => (source ? source.connect() : readAccount(providerFor(connectorId), 'eth_requestAccounts')));
       // A wallet that grants no account has declined too.
       if (!account) throw new UserRejectedRequestError();
       return account;
     },
 
     async reconnect(connectorId) {
-      const walletConnect = walletConnectFor(connectorId);
-      if (walletConnect) return walletConnect.source.restore();
-      const embedded = embeddedFor(connectorId);
-      if (embedded) return embedded.restore();
+      const source = sourceFor(connectorId);
+      if (source) return source.restore();
       if (!(await waitForConnector(connectorId))) return undefined;
       return readAccount(providerFor(connectorId), 'eth_accounts');
     },
 
     async disconnect(connectorId) {
-      const walletConnect = walletConnectFor(connectorId);
-      if (walletConnect) return walletConnect.source.disconnect();
-      const embedded = embeddedFor(connectorId);
-      if (embedded) return embedded.disconnect();
+      const source = sourceFor(connectorId);
+      if (source) return source.disconnect();
       const provider = providers.get(connectorId);
       // Wallets that support it forget the site's permission; the rest ignore the call.
       await provider
@@ -171,16 +167,14 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async switchNetwork(connectorId, network: CaipNetwork) {
-      const embedded = embeddedFor(connectorId);
-      if (embedded) return embedded.switchNetwork(network);
+      const switchSession = sourceFor(connectorId)?.switchNetwork;
+      if (switchSession) return switchSession(network);
       return (await walletActions()).switchChain(providerFor(connectorId), network);
     },
 
     watchWallet(connectorId, handlers: WalletEventHandlers) {
-      const walletConnect = walletConnectFor(connectorId);
-      if (walletConnect) return walletConnect.source.watch(handlers);
-      const embedded = embeddedFor(connectorId);
-      if (embedded) return embedded.watch(handlers);
+      const source = sourceFor(connectorId);
+      if (source) return source.watch(handlers);
       const provider = providers.get(connectorId);
       if (!provider?.on) return () => undefined;
       const onAccounts = (accounts: unknown) => handlers.accountsChanged(asAddresses(accounts));

@@ -1,0 +1,257 @@
+/**
+ * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code
+ * connects the AUTH connector, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
+ * methods say 'Action not allowed', alerts, restore after a reload, network switch. Over the real frame
+ * protocol (both channel ends on fake windows) with the secure site's handlers scripted.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
+import { createStore } from 'jotai/vanilla';
+import { anvil, minimalOptions, rpcStub, type RpcStub } from '@portico/test-kit';
+import { alertAtom, modalFlagsAtom, routerAtom, toastAtom } from '../src/atoms';
+import { createEmbeddedWallet } from '../src/controllers/embedded';
+import { createModalController } from '../src/controllers/modal';
+import { createRouterController, type RouterController } from '../src/controllers/router';
+import { createToastController } from '../src/controllers/toast';
+import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../src/embedded/constants';
+import { EMBEDDED_STORAGE_KEYS } from '../src/embedded/email-login';
+import { createParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
+import { UserRejectedRequestError } from '../src/errors';
+import { createEventBus } from '../src/events';
+import { parseOptions } from '../src/options';
+import { createMemoryStorage } from '../src/storage';
+import { APP_ORIGIN, FRAME_ORIGIN, track, windowPair } from './embedded-fakes';
+
+const ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const user = (email = 'ada@example.com') => ({ email, address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' as const }] });
+const SEND = { method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: BOB, value: '0x16345785d8a0000' }] };
+
+let rpc: RpcStub;
+beforeAll(async () => {
+  rpc = await rpcStub();
+});
+afterAll(() => rpc.close());
+beforeEach(() => {
+  rs.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
+afterEach(() => {
+  rs.useRealTimers();
+});
+
+type Handlers = ParentChannelOptions['handlers'];
+
+/** The controller over a scripted secure site; `ready: false` leaves the frame silent (never posts READY). */
+async function embeddedWallet(handlers: Handlers, { ready = true, storage = createMemoryStorage() } = {}) {
+  const store = createStore();
+  const events = createEventBus();
+  let router: RouterController;
+  const modal = createModalController(store, { router: () => router, isConnected: () => false, events });
+  router = createRouterController(store, { close: () => modal.close() });
+  const toast = createToastController(store);
+  const connects: string[] = [];
+  const connection = { connect: async (connectorId: string) => Boolean(connects.push(connectorId)) };
+  const { app, frame } = windowPair();
+  const options = parseOptions(minimalOptions({ networks: [{ ...anvil, rpcUrls: { default: { http: [rpc.url] } } }], embeddedWallet: { url: `${FRAME_ORIGIN}/` } }));
+  const mounted: string[] = [];
+  const wallet = createEmbeddedWallet({
+    store,
+    options: { ...options, embeddedWallet: options.embeddedWallet! },
+    storage,
+    router,
+    modal,
+    toast,
+    connection: () => connection as never,
+    listenTarget: app,
+    frameHost: { mount: (src) => (mounted.push(src), { frameWindow: () => frame, frameOrigin: FRAME_ORIGIN }), unmount: () => undefined },
+    parentOrigin: APP_ORIGIN,
+  });
+  if (ready) {
+    createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers });
+    await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
+  }
+  const settle = () => rs.advanceTimersByTimeAsync(10);
+  /** Awaits `promise` while fake time runs (the fake windows deliver messages on timers). */
+  const settled = async <T>(promise: Promise<T>): Promise<T> => {
+    const outcome = track(promise);
+    await rs.advanceTimersByTimeAsync(50);
+    if (!outcome.done) throw new Error('still pending');
+    if (outcome.error) throw outcome.error;
+    return outcome.value as T;
+  };
+  return { wallet, store, router, modal, connects, mounted, storage, settle, settled, view: () => store.get(routerAtom).view };
+}
+
+describe('embedded wallet: email login moves the router', () => {
+  it('mounts the secure site with the spec query; a code login shows EmailVerifyOtp, then connects ID_AUTH and shows Account', async () => {
+    const { wallet, router, connects, mounted, settle, view } = await embeddedWallet({
+      CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }),
+      CONNECT_OTP: () => user(),
+    });
+    expect(new URL(mounted[0]!).searchParams.get('projectId')).toBe('test-project');
+    expect(new URL(mounted[0]!).searchParams.get('chainId')).toBe('31337');
+    expect(new URL(mounted[0]!).searchParams.get('origin')).toBe(APP_ORIGIN);
+    router.reset('Connect');
+    track(wallet.login.submitEmail('ada@example.com'));
+    await settle();
+    expect(view()).toBe('EmailVerifyOtp');
+    track(wallet.login.submitCode('123456'));
+    await settle();
+    expect(connects).toEqual(['ID_AUTH']);
+    expect(view()).toBe('Account');
+  });
+
+  it('a new device: EmailVerifyDevice until the link is approved, then EmailVerifyOtp in its place', async () => {
+    let approveDevice!: () => void;
+    const { wallet, router, settle, view, store } = await embeddedWallet({
+      CONNECT_EMAIL: () => ({ action: 'VERIFY_DEVICE' }),
+      CONNECT_DEVICE: () => new Promise((resolve) => (approveDevice = () => resolve({}))),
+    });
+    router.reset('Connect');
+    track(wallet.login.submitEmail('ada@example.com'));
+    await settle();
+    expect(view()).toBe('EmailVerifyDevice');
+    approveDevice();
+    await settle();
+    expect(view()).toBe('EmailVerifyOtp');
+    expect(store.get(routerAtom).history).toEqual(['Connect', 'EmailVerifyOtp']);
+  });
+
+  it('a refused email stays on Connect with the message', async () => {
+    const { wallet, router, settle, view } = await embeddedWallet({
+      CONNECT_EMAIL: () => {
+        throw new Error('Please try again after 12 seconds');
+      },
+    });
+    router.reset('Connect');
+    track(wallet.login.submitEmail('ada@example.com'));
+    await settle();
+    expect(view()).toBe('Connect');
+    expect(wallet.login.getSnapshot().error).toBe('Please try again after 12 seconds');
+  });
+});
+
+describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)', () => {
+  async function loggedIn(handlers: Handlers = {}) {
+    const forwarded: unknown[] = [];
+    const setup = await embeddedWallet({
+      IS_CONNECTED: () => ({ isConnected: true }),
+      GET_USER: () => user(),
+      RPC_REQUEST: (payload) => (forwarded.push(payload), { result: '0x' + 'ab'.repeat(32) }),
+      ...handlers,
+    }, { storage: cachedLogin() });
+    await setup.settled(setup.wallet.source.restore());
+    return { ...setup, forwarded };
+  }
+
+  it('closed modal: the request opens ApproveTransaction with the fee; Approve sends it and closes the modal', async () => {
+    const { wallet, store, forwarded, settle, view } = await loggedIn();
+    const sent = track(wallet.provider.request(SEND));
+    await settle();
+    expect(store.get(modalFlagsAtom).open).toBe(true);
+    expect(view()).toBe('ApproveTransaction');
+    expect(forwarded).toEqual([]);
+    rs.useRealTimers(); // the fee estimate is a real HTTP round trip to the RPC stub
+    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.fee).toEqual({ status: 'ready', amount: '0.000021', symbol: 'ETH' }));
+    wallet.approval.approve();
+    await rs.waitFor(() => expect(sent.done).toBe(true));
+    expect(sent.value).toBe('0x' + 'ab'.repeat(32));
+    expect(forwarded).toEqual([{ ...SEND, chainId: 31337 }]);
+    expect(store.get(modalFlagsAtom).open).toBe(false);
+  });
+
+  it('open modal: pushed over Account; Reject answers 4001, nothing is sent, Account is back', async () => {
+    const { wallet, modal, forwarded, settle, view } = await loggedIn();
+    modal.open({ view: 'Account' });
+    const sent = track(wallet.provider.request(SEND));
+    await settle();
+    expect(view()).toBe('ApproveTransaction');
+    wallet.approval.reject();
+    await settle();
+    expect(sent.error).toBeInstanceOf(UserRejectedRequestError);
+    expect(forwarded).toEqual([]);
+    expect(view()).toBe('Account');
+  });
+
+  it('closing is blocked while it waits; a forced close or going back rejects it', async () => {
+    const { wallet, modal, router, store, forwarded, settle } = await loggedIn();
+    const first = track(wallet.provider.request(SEND));
+    await settle();
+    expect(modal.close()).toBe(false);
+    expect(store.get(modalFlagsAtom).open).toBe(true);
+    modal.close(true);
+    await settle();
+    expect(first.error).toBeInstanceOf(UserRejectedRequestError);
+
+    modal.open({ view: 'Account' });
+    const second = track(wallet.provider.request(SEND));
+    await settle();
+    router.goBack();
+    await settle();
+    expect(second.error).toBeInstanceOf(UserRejectedRequestError);
+    expect(forwarded).toEqual([]);
+  });
+
+  it("a disallowed method: 'Requested RPC call is not allowed', and 300 ms later the modal says 'Action not allowed'", async () => {
+    const { wallet, store } = await loggedIn();
+    const refused = track(wallet.provider.request({ method: 'eth_sign', params: [ADDRESS, '0x00'] }));
+    await rs.advanceTimersByTimeAsync(299);
+    expect((refused.error as Error).message).toMatch('Requested RPC call is not allowed');
+    expect(store.get(toastAtom).open).toBe(false);
+    await rs.advanceTimersByTimeAsync(1);
+    expect(store.get(modalFlagsAtom).open).toBe(true);
+    expect(store.get(toastAtom)).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' });
+  });
+
+  it('an unknown fee (the node cannot estimate) is said so; the request can still be decided', async () => {
+    const { wallet, settle } = await loggedIn();
+    const sent = track(wallet.provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: BOB, value: '0x1', chainId: '0x7a69', data: '0xdeadbeef' }] }));
+    await settle();
+    rpc.httpFailures.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    rs.useRealTimers();
+    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.fee.status).not.toBe('loading'), { timeout: 5_000 });
+    rpc.httpFailures.length = 0;
+    wallet.approval.reject();
+    await rs.waitFor(() => expect(sent.done).toBe(true));
+  });
+});
+
+describe('embedded wallet: session and network', () => {
+  it('restore: a cached login with a live session is connected, the login store too', async () => {
+    const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => user() }, { storage: cachedLogin() });
+    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(wallet.login.getSnapshot()).toMatchObject({ step: 'connected', email: 'ada@example.com' });
+  });
+
+  it('restore: no session any more clears the login cache (spec section 4); no cache asks nothing', async () => {
+    const storage = cachedLogin();
+    const asked: string[] = [];
+    const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => (asked.push('IS_CONNECTED'), { isConnected: false }) }, { storage });
+    expect(await settled(wallet.source.restore())).toBeUndefined();
+    expect(storage.getItem(EMBEDDED_STORAGE_KEYS.loginCached)).toBeNull();
+    expect(storage.getItem(EMBEDDED_STORAGE_KEYS.email)).toBeNull();
+    expect(await settled(wallet.source.restore())).toBeUndefined();
+    expect(asked).toEqual(['IS_CONNECTED']);
+  });
+
+  it('switchNetwork asks the secure site and remembers the chain for the next load', async () => {
+    const { wallet, storage, settled } = await embeddedWallet({ SWITCH_NETWORK: ({ chainId }) => ({ chainId }) });
+    await settled(wallet.source.switchNetwork({ ...parseOptions(minimalOptions()).networks[0]!, id: 1, caipNetworkId: 'eip155:1' }));
+    expect(storage.getItem(EMBEDDED_STORAGE_KEYS.lastChain)).toBe('1');
+  });
+
+  it("a secure site that never loads: after 20 s the alert 'Network Error - Could not load embedded wallet'", async () => {
+    const { wallet, store } = await embeddedWallet({}, { ready: false });
+    const login = track(wallet.login.submitEmail('ada@example.com'));
+    await rs.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(store.get(alertAtom)?.title).toBe('Network Error - Could not load embedded wallet');
+    expect(login.done).toBe(true);
+    expect(wallet.login.getSnapshot().error).toBe('Unable to load email login dependency');
+  });
+});
+
+function cachedLogin() {
+  const storage = createMemoryStorage();
+  storage.setItem(EMBEDDED_STORAGE_KEYS.loginCached, 'true');
+  storage.setItem(EMBEDDED_STORAGE_KEYS.email, 'ada@example.com');
+  return storage;
+}
