@@ -31,6 +31,8 @@ try {
   portico = await startPortico({
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
+    // The embedded wallet (email login) through the secure site services.mjs started.
+    secureSiteUrl: services.secureSiteUrl,
     host: '127.0.0.1',
     // Remotes keep their default ports (connect 3002 … names 3007, see demo/server.mjs).
     ports: { demo: Number(process.env.PORT ?? 3000) },

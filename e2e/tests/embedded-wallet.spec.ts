@@ -111,7 +111,7 @@ test.describe('email login', () => {
     await waitOutThrottle(page, env.inbox!, email);
 
     await dialog(page, 'Account').getByRole('button', { name: 'Edit email' }).click();
-    const edit = dialog(page, 'Edit Email');
+    const edit = dialog(page, 'Update Email');
     await edit.getByRole('textbox', { name: 'New email' }).fill(newEmail);
     await edit.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(edit.getByText(`Enter the code we sent to ${email}`)).toBeVisible();
