@@ -177,6 +177,20 @@ describe('email throttle (spec section 5)', () => {
     expect(site.events).toEqual(['CONNECT_EMAIL ada@example.com', 'CONNECT_EMAIL ada@example.com']);
   });
 
+  it('a refused resend keeps waiting for the device link: approving it still moves on to the code', async () => {
+    const { site, login, clock, act } = await loginOverChannels();
+    void login.submitEmail('ada@example.com');
+    await act(Promise.resolve());
+    expect(login.getSnapshot().step).toBe('verify-device');
+    clock.now += 5_000;
+    await act(login.resendCode());
+    expect(login.getSnapshot()).toMatchObject({ step: 'verify-device', error: 'Please try again after 25 seconds' });
+    site.approveDevice();
+    await act(Promise.resolve());
+    expect(login.getSnapshot()).toMatchObject({ step: 'verify-otp', busy: false, error: undefined });
+    expect(site.events).toEqual(['CONNECT_EMAIL ada@example.com', 'CONNECT_DEVICE']);
+  });
+
   it('the throttle survives a reload (the time is in storage); a time ahead of the clock does not lock anyone out', async () => {
     const { site, login, storage, clock, act } = await loginOverChannels();
     storage.setItem(EMBEDDED_STORAGE_KEYS.lastEmailLoginAt, String(clock.now - 1_000));

@@ -118,9 +118,18 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
   };
   const mailSent = (): void => store.set(EMBEDDED_STORAGE_KEYS.lastEmailLoginAt, String(now()));
 
-  /** Runs one step: ignored while another runs or outside `from`; a failure becomes `error`, the step stays. */
-  async function run(from: readonly EmailLoginStep[], work: () => Promise<Partial<EmailLoginState>>): Promise<void> {
+  /**
+   * Runs one step: ignored while another runs or outside `from`; a failure becomes `error`, the step stays.
+   * `check` runs first: its refusal (the throttle) leaves everything running as it was, e.g. the device wait.
+   */
+  async function run(from: readonly EmailLoginStep[], work: () => Promise<Partial<EmailLoginState>>, check?: () => void): Promise<void> {
     if (state.busy || !from.includes(state.step)) return;
+    try {
+      check?.();
+    } catch (error) {
+      set({ error: embeddedErrorText(error) });
+      return;
+    }
     const mine = moveOn();
     set({ busy: true, error: undefined });
     try {
@@ -137,7 +146,6 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
   };
 
   async function connectEmail(email: string): Promise<Partial<EmailLoginState>> {
-    checkCooldown();
     const { action } = await channel.request('CONNECT_EMAIL', { email });
     mailSent();
     if (action === 'VERIFY_OTP') return { step: 'verify-otp', email };
@@ -145,8 +153,8 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
     set({ step: 'verify-device', email, busy: false });
     deviceWait = new AbortController();
     await channel.request('CONNECT_DEVICE', {}, { signal: deviceWait.signal });
-    // The code mail follows the approval.
-    return { step: 'verify-otp' };
+    // The code mail follows the approval (and a refused resend meanwhile is history).
+    return { step: 'verify-otp', error: undefined };
   }
 
   return {
@@ -156,13 +164,17 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
       return () => void listeners.delete(listener);
     },
     submitEmail: (email) =>
-      run(['email', 'verify-device', 'verify-otp'], () => connectEmail(checked(parsePayload(emailField, email.trim())))),
+      run(['email', 'verify-device', 'verify-otp'], () => connectEmail(checked(parsePayload(emailField, email.trim()))), checkCooldown),
     resendCode: () =>
-      run(['verify-otp', 'verify-device'], async () => {
-        const { email } = state;
-        if (email === undefined) return { step: 'email' };
-        return connectEmail(email);
-      }),
+      run(
+        ['verify-otp', 'verify-device'],
+        async () => {
+          const { email } = state;
+          if (email === undefined) return { step: 'email' };
+          return connectEmail(email);
+        },
+        checkCooldown,
+      ),
     submitCode: (otp) =>
       run(['verify-otp'], async () => {
         const user = await channel.request('CONNECT_OTP', { otp: checked(parsePayload(otpField, otp.trim())) });
@@ -184,11 +196,10 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
       run(['connected'], async () => {
         const email = checked(parsePayload(emailField, newEmail.trim()));
         if (email.toLowerCase() === state.email?.toLowerCase()) throw new PorticoError('The new email is the current one');
-        checkCooldown();
         const { action } = await channel.request('UPDATE_EMAIL', { email });
         mailSent();
         return { step: action === 'VERIFY_PRIMARY_OTP' ? 'update-primary' : 'update-secondary', newEmail: email };
-      }),
+      }, checkCooldown),
     submitUpdateCode: (otp) =>
       run(['update-primary', 'update-secondary'], async () => {
         const code = checked(parsePayload(otpField, otp.trim()));
