@@ -9,7 +9,16 @@ export { PORTICO_UI_CONTRACT } from './contract';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { DetailList, type DetailRow } from './detail-list';
 export { ListItem, type ListItemProps } from './list-item';
-export { useEmbeddedWallet, useStoreSnapshot, type EmbeddedWalletStatus } from './embedded-wallet';
+export {
+  EmbeddedWalletGate,
+  OneTimeCodeForm,
+  SubmitButton,
+  useEmbeddedWallet,
+  useStoreSnapshot,
+  type EmbeddedWalletGateProps,
+  type EmbeddedWalletStatus,
+  type OneTimeCodeFormProps,
+} from './embedded-wallet';
 export { ErrorPanel, LoadingPanel, type ErrorPanelProps } from './panels';
 export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
 export { EmptyState, StatusLine } from './status';

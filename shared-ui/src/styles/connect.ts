@@ -18,6 +18,4 @@ export const connectStylesheetText = /* css */ `
 .portico-connect-divider::before, .portico-connect-divider::after {
   content: ''; flex: 1; border-top: 1px solid var(--portico-border);
 }
-.portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }
-.portico-code-input { letter-spacing: 0.3em; font-variant-numeric: tabular-nums; text-align: center; }
 `;

@@ -1,7 +1,6 @@
 import type { EmailLoginState, EmbeddedWallet, EmbeddedWalletHandle } from '@portico/shared-state';
-import { TextField, useStoreSnapshot } from '@portico/ui';
+import { ErrorPanel, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { SubmitButton } from './SubmitButton';
 
 export interface EmailFormProps {
   handle: EmbeddedWalletHandle;
@@ -70,4 +69,9 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
       <SubmitButton busy={busy}>Continue</SubmitButton>
     </form>
   );
+}
+
+/** What the email views show on a site without the embedded wallet (no `embeddedWallet` option, or `email` off). */
+export function EmailLoginOff() {
+  return <ErrorPanel message="Email login is not enabled" />;
 }

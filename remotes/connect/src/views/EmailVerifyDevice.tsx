@@ -1,6 +1,6 @@
 import type { EmbeddedWallet, PorticoViewProps } from '@portico/shared-state';
-import { StatusLine, useStoreSnapshot } from '@portico/ui';
-import { EmbeddedWalletGate } from '../components/EmbeddedWalletGate';
+import { EmbeddedWalletGate, StatusLine, useStoreSnapshot } from '@portico/ui';
+import { EmailLoginOff } from '../components/EmailForm';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -13,7 +13,11 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * asks for another mail (30 s throttle, spec section 5); its refusal shows as an alert.
  */
 export default function EmailVerifyDevice({ portico }: PorticoViewProps) {
-  return <EmbeddedWalletGate portico={portico}>{(wallet) => <DeviceApproval wallet={wallet} />}</EmbeddedWalletGate>;
+  return (
+    <EmbeddedWalletGate portico={portico} off={<EmailLoginOff />}>
+      {(wallet) => <DeviceApproval wallet={wallet} />}
+    </EmbeddedWalletGate>
+  );
 }
 
 function DeviceApproval({ wallet: { login } }: { wallet: EmbeddedWallet }) {
