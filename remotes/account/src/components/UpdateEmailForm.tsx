@@ -1,7 +1,6 @@
 import type { EmailLogin, PorticoCore } from '@portico/shared-state';
-import { TextField, useStoreSnapshot } from '@portico/ui';
+import { OneTimeCodeForm, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { EmailCodeForm } from './EmailCodeForm';
 
 /**
  * Changes the signed-in email over the login store: the new address, then the code mailed to the current
@@ -36,15 +35,18 @@ export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; logi
     case 'update-primary':
     case 'update-secondary':
       return (
-        <EmailCodeForm
+        <OneTimeCodeForm
           // A new step starts with an empty field.
           key={state.step}
           sentTo={(state.step === 'update-primary' ? state.email : state.newEmail) ?? ''}
           error={state.error}
           busy={state.busy}
-          onSubmit={(code) => void submitCode(code)}
-          onCancel={cancel}
-        />
+          onSubmit={submitCode}
+        >
+          <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={cancel}>
+            Cancel
+          </button>
+        </OneTimeCodeForm>
       );
     default:
       return <NotSignedIn />;
@@ -74,9 +76,7 @@ function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean
           {error}
         </p>
       )}
-      <button type="submit" className="portico-button portico-button-block" disabled={busy}>
-        Continue
-      </button>
+      <SubmitButton busy={busy}>Continue</SubmitButton>
     </form>
   );
 }

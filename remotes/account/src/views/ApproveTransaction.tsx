@@ -1,5 +1,5 @@
 import type { PorticoViewProps } from '@portico/shared-state';
-import { ErrorPanel, LoadingPanel, useEmbeddedWallet } from '@portico/ui';
+import { EmbeddedWalletGate } from '@portico/ui';
 import { ApprovalPrompt, NothingToApprove } from '../components/ApprovalPrompt';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -12,15 +12,9 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * the person approves or rejects it. The embedded controller opens this view for each request.
  */
 export default function ApproveTransaction({ portico }: PorticoViewProps) {
-  const embedded = useEmbeddedWallet(portico);
-  switch (embedded.status) {
-    case 'loading':
-      return <LoadingPanel />;
-    case 'failed':
-      return <ErrorPanel message={embedded.message} />;
-    case 'off':
-      return <NothingToApprove />;
-    case 'ready':
-      return <ApprovalPrompt approval={embedded.wallet.approval} />;
-  }
+  return (
+    <EmbeddedWalletGate portico={portico} off={<NothingToApprove />}>
+      {(wallet) => <ApprovalPrompt approval={wallet.approval} />}
+    </EmbeddedWalletGate>
+  );
 }
