@@ -1,5 +1,5 @@
 import type { EmbeddedWallet, PorticoCore } from '@portico/shared-state';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { ErrorPanel, LoadingPanel } from './panels';
 import { TextField } from './text-field';
 
@@ -110,7 +110,6 @@ export interface OneTimeCodeFormProps {
 export function OneTimeCodeForm({ sentTo, error, busy, onSubmit, children }: OneTimeCodeFormProps) {
   const [code, setCode] = useState('');
   const fieldRef = useRef<HTMLFormElement>(null);
-  const errorId = useId();
   const send = async (value: string) => {
     await onSubmit(value);
     (fieldRef.current?.elements.namedItem('code') as HTMLInputElement | null)?.select();
@@ -137,14 +136,8 @@ export function OneTimeCodeForm({ sentTo, error, busy, onSubmit, children }: One
         value={code}
         onChange={type}
         readOnly={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        error={error}
       />
-      {error && (
-        <p id={errorId} role="alert" className="portico-error-text">
-          {error}
-        </p>
-      )}
       <SubmitButton busy={busy}>Confirm</SubmitButton>
       {children}
     </form>

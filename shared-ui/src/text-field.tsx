@@ -5,6 +5,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   label: string;
   value: string;
   onChange(value: string): void;
+  /** A refusal to show under the field (role="alert"), which then describes it and marks it invalid. */
+  error?: string;
 }
 
 /**
@@ -16,8 +18,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * <TextField label="Receiver address" placeholder="0x…" spellCheck={false} value={send.receiverAddress}
  *   onChange={(v) => portico.send.setReceiver(v)} aria-describedby={errorId} aria-invalid={invalid || undefined} />
  */
-export function TextField({ label, value, onChange, className, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, className, error, ...input }: TextFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <>
       <label htmlFor={id} className="portico-muted">
@@ -30,7 +33,13 @@ export function TextField({ label, value, onChange, className, ...input }: TextF
         className={className ? `portico-search ${className}` : 'portico-search'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
       />
+      {error && (
+        <p id={errorId} role="alert" className="portico-error-text">
+          {error}
+        </p>
+      )}
     </>
   );
 }

@@ -28,6 +28,17 @@ describe('TextField', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('an error shows under it as an alert that describes it and marks it invalid; no error, no alert', () => {
+    const { rerender } = render(<TextField label="Email" value="ada@" onChange={() => undefined} error="Must be a valid email" />);
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(screen.getByRole('alert').textContent).toBe('Must be a valid email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Must be a valid email');
+    rerender(<TextField label="Email" value="ada@example.com" onChange={() => undefined} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('with type="search" it is a search box', () => {
     render(<Harness type="search" />);
     expect(screen.getByRole('searchbox', { name: 'Receiver address' })).toBeTruthy();

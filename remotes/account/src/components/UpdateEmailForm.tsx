@@ -1,6 +1,6 @@
 import type { EmailLogin, PorticoCore } from '@portico/shared-state';
 import { OneTimeCodeForm, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 /**
  * Changes the signed-in email over the login store: the new address, then the code mailed to the current
@@ -55,7 +55,6 @@ export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; logi
 
 function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean; onSubmit(email: string): void }) {
   const [email, setEmail] = useState('');
-  const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onSubmit(email);
@@ -68,14 +67,8 @@ function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean
         autoComplete="email"
         value={email}
         onChange={setEmail}
-        aria-describedby={error ? errorId : undefined}
-        aria-invalid={error ? true : undefined}
+        error={error}
       />
-      {error && (
-        <p id={errorId} role="alert" className="portico-error-text">
-          {error}
-        </p>
-      )}
       <SubmitButton busy={busy}>Continue</SubmitButton>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { EmailLoginState, EmbeddedWallet, EmbeddedWalletHandle } from '@portico/shared-state';
 import { ErrorPanel, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 export interface EmailFormProps {
   handle: EmbeddedWalletHandle;
@@ -24,7 +24,6 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string>();
   const login = useStoreSnapshot(wallet?.login ?? notLoaded);
-  const errorId = useId();
   const busy = loading || login.busy;
   const error = loadError ?? login.error;
 
@@ -58,14 +57,8 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
         value={email}
         onChange={setEmail}
         onFocus={() => handle.preload()}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        error={error}
       />
-      {error && (
-        <p id={errorId} role="alert" className="portico-error-text">
-          {error}
-        </p>
-      )}
       <SubmitButton busy={busy}>Continue</SubmitButton>
     </form>
   );
