@@ -17,6 +17,11 @@ export interface PendingApproval {
   description: RequestDescription;
   /** The network fee of a transaction: 'loading' until estimated; 'unavailable' when the node could not estimate it. */
   fee: { status: 'loading' } | { status: 'ready'; amount: string; symbol: string } | { status: 'unavailable' };
+  /**
+   * The ERC-20 tokens the request's calls name, by lowercased contract address, once read from the chain: the
+   * view shows token amounts in whole tokens with the symbol. A token missing here shows its raw amount.
+   */
+  tokens: Readonly<Record<string, { symbol: string; decimals: number }>>;
 }
 
 /** The approval gate's queue head, as a store for `useSyncExternalStore`. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, toFunctionSelector } from 'viem';
 import { anvil, minimalOptions, rpcStub, type RpcStub } from '@portico/test-kit';
 import { alertAtom, modalFlagsAtom, routerAtom, toastAtom } from '../src/atoms';
 import { createEmbeddedWallet } from '../src/controllers/embedded';
@@ -200,6 +201,25 @@ describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)',
     await rs.advanceTimersByTimeAsync(1);
     expect(store.get(modalFlagsAtom).open).toBe(true);
     expect(store.get(toastAtom)).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' });
+  });
+
+  it("an ERC-20 transfer's token is read from the chain: its symbol and decimals reach the view", async () => {
+    const { wallet, settle } = await loggedIn();
+    const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    rpc.ethCall = ({ to, data }) => {
+      if (to.toLowerCase() !== TOKEN.toLowerCase()) return undefined;
+      if (data.startsWith(toFunctionSelector('symbol()'))) return encodeAbiParameters([{ type: 'string' }], ['USDC']);
+      if (data.startsWith(toFunctionSelector('decimals()'))) return encodeAbiParameters([{ type: 'uint8' }], [6]);
+      return undefined;
+    };
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 1_500_000n] });
+    const sent = track(wallet.provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: TOKEN, data: transfer }] }));
+    await settle();
+    rs.useRealTimers();
+    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.tokens).toEqual({ [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 } }));
+    rpc.ethCall = undefined;
+    wallet.approval.reject();
+    await rs.waitFor(() => expect(sent.done).toBe(true));
   });
 
   it('an unknown fee (the node cannot estimate) is said so; the request can still be decided', async () => {

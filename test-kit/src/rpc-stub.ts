@@ -16,6 +16,8 @@ export interface RpcStub {
   url: string;
   /** JSON-RPC methods asked, in order (a batch adds each). */
   methods: string[];
+  /** Answers eth_call (hex result); without it, or when it returns undefined, eth_call is 'execution reverted'. */
+  ethCall?: (call: { to: string; data: string }) => string | undefined;
   /** When set, eth_getBalance answers with this JSON-RPC error. */
   balanceError?: { code: number; message: string };
   /** HTTP failures answered, in order, before any JSON-RPC reply (e.g. a 429 with Retry-After). */
@@ -28,6 +30,7 @@ export interface RpcStub {
 interface RpcCall {
   id: unknown;
   method: string;
+  params?: unknown[];
 }
 
 /**
@@ -44,6 +47,11 @@ export async function rpcStub(chainIdHex = '0x7a69'): Promise<RpcStub> {
     if (call.method === 'eth_getBalance') {
       if (rpc.balanceError) return { jsonrpc: '2.0', id: call.id, error: rpc.balanceError };
       return { jsonrpc: '2.0', id: call.id, result: TEN_THOUSAND_ETH_HEX };
+    }
+    if (call.method === 'eth_call') {
+      const result = rpc.ethCall?.(call.params?.[0] as { to: string; data: string });
+      if (result !== undefined) return { jsonrpc: '2.0', id: call.id, result };
+      return { jsonrpc: '2.0', id: call.id, error: { code: 3, message: 'execution reverted' } };
     }
     if (call.method === 'eth_estimateGas') return { jsonrpc: '2.0', id: call.id, result: GAS_ESTIMATE_HEX };
     if (call.method === 'eth_gasPrice') return { jsonrpc: '2.0', id: call.id, result: GAS_PRICE_HEX };

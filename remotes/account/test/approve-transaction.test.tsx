@@ -75,9 +75,9 @@ describe('ApproveTransaction', () => {
     void approval.ask(describeRequest({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECEIVER, value: '0x1' }] }, context));
     await screen.findByRole('button', { name: 'Approve' });
     const id = approval.getSnapshot()!.id;
-    act(() => approval.setFee(id, { status: 'ready', amount: '0.000021', symbol: 'ETH' }));
+    act(() => approval.update(id, { fee: { status: 'ready', amount: '0.000021', symbol: 'ETH' } }));
     expect(details()).toMatchObject({ 'Network fee': '0.000021 ETH' });
-    act(() => approval.setFee(id, { status: 'unavailable' }));
+    act(() => approval.update(id, { fee: { status: 'unavailable' } }));
     expect(details()).toMatchObject({ 'Network fee': 'Could not be estimated' });
   });
 
@@ -94,6 +94,10 @@ describe('ApproveTransaction', () => {
       'Token amount': "1500000 (raw, before the token's decimals)",
     });
     expect(screen.queryByRole('alert')).toBeNull();
+    // Once the token's symbol and decimals are read from the chain, the amount is in whole tokens.
+    const { id } = embedded.wallet.approval.getSnapshot()!;
+    act(() => embedded.wallet.approval.update(id, { tokens: { [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 } } }));
+    expect(details()['Token amount']).toBe('1.5 USDC');
   });
 
   it('warns before an unlimited ERC-20 approval', async () => {

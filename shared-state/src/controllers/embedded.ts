@@ -129,7 +129,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     const { id } = approval.getSnapshot()!;
     if (openedForIt) modal.open({ view: 'ApproveTransaction' });
     else router.push('ApproveTransaction');
-    void estimateFee(id, description);
+    void lookUp(id, description);
     // Leaving ApproveTransaction (back) or closing the modal (forced) rejects the waiting request.
     const rejectWhenLeft = () => {
       if (!store.get(modalFlagsAtom).open || store.get(routerAtom).view !== 'ApproveTransaction') approval.reject();
@@ -144,21 +144,41 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     return approved;
   }
 
-  async function estimateFee(id: number, description: RequestDescription) {
-    if (description.kind !== 'transaction') return;
+  /** Reads what the view shows beside the request (the fee, the tokens' symbols and decimals), each on its own. */
+  async function lookUp(id: number, description: RequestDescription) {
+    if (description.kind !== 'transaction' && description.kind !== 'calls') return;
     const network = eip155Networks.find((candidate) => Number(candidate.id) === description.network.chainId);
-    const { call } = description;
-    try {
-      if (!network) throw new Error('unknown network');
-      const { estimateCallFee } = await import('../adapters/eip155/rpc');
-      const from = description.from as `0x${string}`;
-      const amount = await estimateCallFee({ from, to: call.to as `0x${string}` | undefined, value: BigInt(call.value.raw), data: call.input }, network);
-      approval.setFee(id, { status: 'ready', amount, symbol: network.nativeCurrency.symbol });
-    } catch {
-      // A call the node would revert cannot be estimated; the person still sees everything else.
-      approval.setFee(id, { status: 'unavailable' });
-    }
+    if (!network) return approval.update(id, { fee: { status: 'unavailable' } });
+    const rpc = await import('../adapters/eip155/rpc');
+    const calls = description.kind === 'transaction' ? [description.call] : description.calls;
+    const tokenContracts = [...new Set(calls.filter((call) => call.data.kind.startsWith('erc20') && call.to).map((call) => call.to!.toLowerCase()))];
+    const tokens: Record<string, { symbol: string; decimals: number }> = {};
+    await Promise.all([
+      (async () => {
+        // A batch's fee is not one estimate; a call the node would revert cannot be estimated either.
+        const [call] = calls;
+        if (description.kind !== 'transaction' || !call) return approval.update(id, { fee: { status: 'unavailable' } });
+        try {
+          const amount = await rpc.estimateCallFee(
+            { from: description.from as `0x${string}`, to: call.to as `0x${string}` | undefined, value: BigInt(call.value.raw), data: call.input },
+            network,
+          );
+          approval.update(id, { fee: { status: 'ready', amount, symbol: network.nativeCurrency.symbol } });
+        } catch {
+          approval.update(id, { fee: { status: 'unavailable' } });
+        }
+      })(),
+      ...tokenContracts.map(async (contract) => {
+        try {
+          tokens[contract] = await rpc.readTokenMetadata(contract, network);
+          approval.update(id, { tokens: { ...tokens } });
+        } catch {
+          // Not an ERC-20 after all (or the node is down): the view keeps the raw amount and says so.
+        }
+      }),
+    ]);
   }
+
   // The login steps move the router; a code that logs in connects the AUTH connector.
   let previousStep = login.getSnapshot().step;
   login.subscribe(() => {

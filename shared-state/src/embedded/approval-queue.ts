@@ -8,8 +8,8 @@ import type { RequestDescription } from './approval';
 export interface ApprovalQueue extends ApprovalStore {
   /** Shows `description` and resolves with the person's decision (true: approve). */
   ask(description: RequestDescription): Promise<boolean>;
-  /** Sets the fee the view shows for the waiting request `id` (ignored once that request is decided). */
-  setFee(id: number, fee: PendingApproval['fee']): void;
+  /** Adds what was looked up for the waiting request `id` (fee, tokens); ignored once that request is decided. */
+  update(id: number, found: Partial<Pick<PendingApproval, 'fee' | 'tokens'>>): void;
 }
 
 /**
@@ -43,13 +43,13 @@ export function createApprovalQueue(): ApprovalQueue {
       decide(false);
       const fee: PendingApproval['fee'] = description.kind === 'transaction' || description.kind === 'calls' ? { status: 'loading' } : { status: 'unavailable' };
       return new Promise<boolean>((resolve) => {
-        pending = { approval: { id: ++lastId, description, fee }, decide: resolve };
+        pending = { approval: { id: ++lastId, description, fee, tokens: {} }, decide: resolve };
         notify();
       });
     },
-    setFee(id, fee) {
+    update(id, found) {
       if (pending?.approval.id !== id) return;
-      pending = { ...pending, approval: { ...pending.approval, fee } };
+      pending = { ...pending, approval: { ...pending.approval, ...found } };
       notify();
     },
     approve: () => decide(true),

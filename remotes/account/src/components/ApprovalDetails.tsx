@@ -7,20 +7,20 @@ type Description<K extends RequestDescription['kind']> = Extract<RequestDescript
 
 /** What the waiting request will sign or send, exactly as the approval gate described it. */
 export function ApprovalDetails({ approval }: { approval: PendingApproval }) {
-  const { description, fee } = approval;
+  const { description, fee, tokens } = approval;
   switch (description.kind) {
     case 'transaction':
       return (
         <>
           <DetailList
             label="Transaction"
-            rows={[{ term: 'From', detail: description.from }, networkRow(description), ...callRows(description.call), feeRow(fee)]}
+            rows={[{ term: 'From', detail: description.from }, networkRow(description), ...callRows(description.call, tokens), feeRow(fee)]}
           />
           <UnlimitedApprovalWarning show={isUnlimitedApproval(description.call)} />
         </>
       );
     case 'calls':
-      return <CallsDetails description={description} fee={fee} />;
+      return <CallsDetails description={description} fee={fee} tokens={tokens} />;
     case 'message':
       return (
         <>
@@ -35,7 +35,7 @@ export function ApprovalDetails({ approval }: { approval: PendingApproval }) {
 }
 
 /** wallet_sendCalls: who sends, where and the fee, then one block per call in the order they run. */
-function CallsDetails({ description, fee }: { description: Description<'calls'>; fee: PendingApproval['fee'] }) {
+function CallsDetails({ description, fee, tokens }: { description: Description<'calls'> } & Pick<PendingApproval, 'fee' | 'tokens'>) {
   const { calls } = description;
   return (
     <>
@@ -45,7 +45,7 @@ function CallsDetails({ description, fee }: { description: Description<'calls'>;
         return (
           <section key={index} className="portico-stack portico-full-width" aria-label={label}>
             <p className="portico-section-label">{label}</p>
-            <DetailList rows={callRows(call)} />
+            <DetailList rows={callRows(call, tokens)} />
             <UnlimitedApprovalWarning show={isUnlimitedApproval(call)} />
           </section>
         );

@@ -1,6 +1,6 @@
 // Loaded lazily: viem stays out of the bundle until an account needs the chain.
 import { createClient, encodeFunctionData, erc20Abi, formatEther, formatUnits, getAddress, http, parseUnits, type Client } from 'viem';
-import { estimateGas, getBalance, getGasPrice, waitForTransactionReceipt } from 'viem/actions';
+import { estimateGas, getBalance, getGasPrice, readContract, waitForTransactionReceipt } from 'viem/actions';
 import { fetchWithRetry } from '../../api/retry';
 import { RPC_TIMEOUT_MS } from '../../constants';
 import type { CaipNetwork } from '../../network';
@@ -70,6 +70,17 @@ export async function estimateCallFee(
     getGasPrice(client),
   ]);
   return formatEther(gas * gasPrice);
+}
+
+/** An ERC-20 contract's symbol and decimals, read from the chain. @throws when the contract does not answer them */
+export async function readTokenMetadata(token: string, network: CaipNetwork): Promise<{ symbol: string; decimals: number }> {
+  const client = publicClientFor(network);
+  const address = getAddress(token);
+  const [symbol, decimals] = await Promise.all([
+    readContract(client, { address, abi: erc20Abi, functionName: 'symbol' }),
+    readContract(client, { address, abi: erc20Abi, functionName: 'decimals' }),
+  ]);
+  return { symbol, decimals };
 }
 
 export async function waitForTransaction(hash: string, network: CaipNetwork): Promise<TransactionOutcome> {
