@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { AuthRuntime } from './auth/config';
+import type { SocialRuntime } from './auth/social-config';
 import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
 import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
@@ -49,6 +50,8 @@ export interface AppContext {
   sessions: SessionRuntime;
   /** Email login for the embedded wallet: mailer (absent → its routes answer 503), lifetimes, limits. */
   auth: AuthRuntime;
+  /** Social login for the embedded wallet: configured providers, the secure site's callback, limits. */
+  social: SocialRuntime;
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };

@@ -8,9 +8,11 @@
  * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
  * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
  * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK), PORTICO_API_SMTP_URL / PORTICO_API_MAIL_FROM
- * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL. See README.md.
+ * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL / _AUTH_SOCIAL,
+ * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI (embedded social login). See README.md.
  */
 import { z } from 'zod';
+import { parseSocialProvidersJson } from './auth/social-config';
 import { loadChainsFile } from './chains/config';
 import { issueMessage } from './http/errors';
 import { LOG_LEVELS } from './log';
@@ -41,6 +43,10 @@ const envSchema = z.object({
   PORTICO_API_AUTH_SESSION_TTL_S: z.coerce.number().int().min(60).max(31_536_000).optional(),
   PORTICO_API_RATE_LIMIT_AUTH: rateLimit.optional(),
   PORTICO_API_RATE_LIMIT_AUTH_MAIL: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_AUTH_SOCIAL: rateLimit.optional(),
+  /** Embedded social login: providers (JSON, checked in src/auth/social-config.ts) and the secure site's callback. */
+  PORTICO_API_SOCIAL_PROVIDERS: z.string().min(1).optional(),
+  PORTICO_API_SOCIAL_REDIRECT_URI: z.url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -83,6 +89,13 @@ if (env.PORTICO_API_CHAINS) {
     process.exit(2);
   }
 }
+let socialProviders: unknown;
+try {
+  socialProviders = env.PORTICO_API_SOCIAL_PROVIDERS === undefined ? undefined : parseSocialProvidersJson(env.PORTICO_API_SOCIAL_PROVIDERS);
+} catch (err) {
+  process.stderr.write(`portico api: bad environment: ${(err as Error).message}\n`);
+  process.exit(2);
+}
 const chains = [...(chainsFile?.chains ?? []), ...(await devchainChains(env.PORTICO_API_DEVCHAIN_RPC_URLS))];
 const hosts = env.PORTICO_API_NFT_METADATA_HOSTS;
 
@@ -112,6 +125,7 @@ const api = await startApi({
     requestsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH,
     mailsPerEmail: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL,
   },
+  social: { providers: socialProviders, redirectUri: env.PORTICO_API_SOCIAL_REDIRECT_URI, startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_SOCIAL },
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 

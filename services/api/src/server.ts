@@ -16,6 +16,7 @@ import { rateLimiters, type RateLimitOptions } from './http/rate-limit';
 import { recoverDeliveries } from './onramp/delivery';
 import { sessionRuntime, type SessionOptions, type SessionRuntime } from './sessions/config';
 import { authRuntime, type AuthOptions, type AuthRuntime } from './auth/config';
+import { socialRuntime, type SocialOptions, type SocialRuntime } from './auth/social-config';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -47,6 +48,11 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   sessions?: SessionOptions;
   /** Embedded wallet email login: SMTP URL and From (development default smtp://127.0.0.1:1025), lifetimes, limits (src/auth/config.ts). */
   auth?: AuthOptions;
+  /**
+   * Embedded wallet social login: providers (development default: the six at the local OpenID provider
+   * http://127.0.0.1:8790), the secure site's callback, state lifetime, starts per IP (src/auth/social-config.ts).
+   */
+  social?: SocialOptions;
 }
 
 export interface RunningApi {
@@ -65,6 +71,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   let sessions: SessionRuntime;
   let auth: AuthRuntime;
+  let social: SocialRuntime;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
@@ -75,6 +82,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     if (!sessions.key) log.info('sign-in sessions unavailable: no session signing key (PORTICO_API_SESSION_KEY)');
     auth = authRuntime(options.auth, options.development ?? false, sessions.key, db.pool);
     if (auth.unavailable) log.info('email login unavailable', { reason: auth.unavailable });
+    social = socialRuntime(options.social, options.development ?? false, db.pool);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -82,7 +90,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
   const limits = rateLimiters(options.rateLimits, db.pool);
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth, social });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);

@@ -14,7 +14,7 @@ let devices = 0;
 /** A fresh per-browser id as the secure site makes one. */
 export const newDevice = () => `device_${Date.now().toString(36)}_${devices++}_abcdef`;
 
-export type SignedIn = { token: string; user: { id: string; email: string }; expiresAt: string; deviceId: string };
+export type SignedIn = { token: string; user: { id: string; email: string | null; username: string | null; authProvider: string }; expiresAt: string; deviceId: string };
 
 export function authClient(api: RunningApi, sink: SmtpSink) {
   const url = (path: string, projectId = PROJECT) => `${api.url}${path}${path.includes('?') ? '&' : '?'}projectId=${projectId}`;

@@ -58,13 +58,13 @@ describe('email login', () => {
 
     const login = await t.client.post('/v1/auth/otp', { email, deviceId, otp: code });
     expect(login.status).toBe(200);
-    expect(login.body.user).toEqual({ id: expect.any(String), email });
+    expect(login.body.user).toEqual({ id: expect.any(String), email, username: null, authProvider: 'email' });
     const { payload, protectedHeader } = await jwtVerify(login.body.token, createRemoteJWKSet(new URL('/.well-known/jwks.json', t.api.url)), {
       audience: 'portico-embedded',
       typ: 'portico-embedded+jwt',
     });
     expect(protectedHeader.alg).toBe('ES256');
-    expect(payload).toMatchObject({ sub: login.body.user.id, email, deviceId, projectId: PROJECT, iss: t.api.url });
+    expect(payload).toMatchObject({ sub: login.body.user.id, email, authProvider: 'email', deviceId, projectId: PROJECT, iss: t.api.url });
     expect(payload.exp! * 1000).toBe(new Date(login.body.expiresAt).getTime() - (new Date(login.body.expiresAt).getTime() % 1000));
     // The code works once.
     expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'No code to check: request a new one' });
@@ -192,7 +192,7 @@ describe('update email', () => {
     expect((await t.client.post('/v1/auth/email/update/secondary', { otp: otherCode(secondaryCode) }, { token: me.token })).body).toEqual({ error: 'Invalid code' });
     const done = await t.client.post('/v1/auth/email/update/secondary', { otp: secondaryCode }, { token: me.token });
     expect(done).toMatchObject({ status: 200, body: { user: { id: me.user.id, email: newEmail } } });
-    expect((await t.client.session(me.token)).body.user).toEqual({ id: me.user.id, email: newEmail });
+    expect((await t.client.session(me.token)).body.user).toEqual({ id: me.user.id, email: newEmail, username: null, authProvider: 'email' });
     // The device that proved the new address signs in with it straight to the code.
     expect((await t.client.post('/v1/auth/email', { email: newEmail, deviceId: me.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     await t.sink.next(newEmail);

@@ -5,7 +5,7 @@
  * one thing twice.
  */
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { CodePurpose } from './mail';
 
 export const INVALID_CODE = 'Invalid code';
@@ -178,7 +178,12 @@ export async function checkCode(db: Db, input: { scope: CodeScope; otp: string; 
 
 export interface AuthUser {
   id: string;
-  email: string;
+  /** The email login's address; for a social user the provider's address when it gave one. */
+  email: string | null;
+  /** 'email' or the social provider the user signs in with (spec §3 authProvider). */
+  authProvider: string;
+  /** The provider's name for a social user (spec §3 userName); null for email users. */
+  username: string | null;
   createdAt: string;
 }
 
@@ -192,6 +197,9 @@ export interface AuthSession {
   revokedAt: string | null;
 }
 
+/** The user as the routes answer it (`/otp`, `/session`, `/social/result`, the email change). */
+export const publicUser = (user: AuthUser) => ({ id: user.id, email: user.email, username: user.username, authProvider: user.authProvider });
+
 type SessionRow = {
   id: string;
   project_id: string;
@@ -200,13 +208,15 @@ type SessionRow = {
   expires_at: Date | string;
   revoked_at: Date | string | null;
   user_id: string;
-  email: string;
+  email: string | null;
+  auth_provider: string;
+  username: string | null;
   user_created_at: Date | string;
 };
 
 const sessionFrom = (row: SessionRow): AuthSession => ({
   id: row.id,
-  user: { id: row.user_id, email: row.email, createdAt: iso(row.user_created_at) },
+  user: { id: row.user_id, email: row.email, authProvider: row.auth_provider, username: row.username, createdAt: iso(row.user_created_at) },
   projectId: row.project_id,
   deviceId: row.device_id,
   createdAt: iso(row.created_at),
@@ -214,25 +224,32 @@ const sessionFrom = (row: SessionRow): AuthSession => ({
   revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
 });
 
+/** Inserts a session of `userId` for this project and device (email and social logins alike); answers its id. */
+export async function insertSession(db: Queryable, input: { userId: string; projectId: string; deviceId: string; ttlS: number }): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO auth_sessions (id, user_id, project_id, device_id, expires_at) VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 second')`,
+    [id, input.userId, input.projectId, input.deviceId, input.ttlS],
+  );
+  return id;
+}
+
 /** The user of `email` (created on first login) and a new session for this project and device. */
 export async function createLoginSession(db: Db, input: { email: string; projectId: string; deviceId: string; ttlS: number }): Promise<AuthSession> {
   const id = await db.transaction(async (tx) => {
     await tx.query('INSERT INTO auth_users (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), input.email]);
     const { rows: users } = await tx.query<{ id: string }>('SELECT id FROM auth_users WHERE email = $1', [input.email]);
-    const sessionId = randomUUID();
-    await tx.query(
-      `INSERT INTO auth_sessions (id, user_id, project_id, device_id, expires_at) VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 second')`,
-      [sessionId, users[0]!.id, input.projectId, input.deviceId, input.ttlS],
-    );
-    return sessionId;
+    return insertSession(tx, { userId: users[0]!.id, projectId: input.projectId, deviceId: input.deviceId, ttlS: input.ttlS });
   });
   return (await findSession(db, id))!;
 }
 
 export async function findSession(db: Db, id: string): Promise<AuthSession | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT s.id, s.project_id, s.device_id, s.created_at, s.expires_at, s.revoked_at, u.id AS user_id, u.email, u.created_at AS user_created_at
-     FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id WHERE s.id = $1`,
+    `SELECT s.id, s.project_id, s.device_id, s.created_at, s.expires_at, s.revoked_at,
+       u.id AS user_id, COALESCE(u.email, i.email) AS email, u.auth_provider, u.username, u.created_at AS user_created_at
+     FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id LEFT JOIN auth_social_identities i ON i.user_id = u.id
+     WHERE s.id = $1`,
     [id],
   );
   return rows[0] && sessionFrom(rows[0]);

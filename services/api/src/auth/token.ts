@@ -5,6 +5,7 @@
  */
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { jwks, SESSION_JWT_ALG, type SigningKey } from '../sessions/keys';
+import { publicUser, type AuthSession } from './store';
 
 export const EMBEDDED_AUDIENCE = 'portico-embedded';
 export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
@@ -12,7 +13,10 @@ export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
 export interface EmbeddedClaims {
   /** The user id. */
   sub: string;
-  email: string;
+  /** The email login's address (absent for social users). */
+  email?: string;
+  /** 'email' or the social provider (spec §3 authProvider). */
+  authProvider: string;
   deviceId: string;
   projectId: string;
   /** The session id. */
@@ -37,4 +41,26 @@ export async function embeddedSessionId(key: SigningKey, token: string): Promise
     requiredClaims: ['jti', 'sub', 'exp'],
   });
   return payload.jti!;
+}
+
+/**
+ * What a login answers (`POST /v1/auth/otp`, `POST /v1/auth/social/result`): the session's JWT (`iss`:
+ * the API's public URL or the request's origin), the user and the expiry. One place, so both logins
+ * hand out the same token.
+ */
+export async function embeddedSessionReply(key: SigningKey, session: AuthSession, iss: string) {
+  const seconds = (at: string) => Math.floor(new Date(at).getTime() / 1000);
+  const token = await signEmbeddedJwt(key, {
+    sub: session.user.id,
+    // Only an address the API proved by a code: a back end may key accounts by it. A provider's address is in /v1/auth/session.
+    ...(session.user.authProvider === 'email' && session.user.email !== null ? { email: session.user.email } : {}),
+    authProvider: session.user.authProvider,
+    deviceId: session.deviceId,
+    projectId: session.projectId,
+    jti: session.id,
+    iss,
+    iat: seconds(session.createdAt),
+    exp: seconds(session.expiresAt),
+  });
+  return { token, user: publicUser(session.user), expiresAt: session.expiresAt };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Thrown by handlers; turned into `{ error }` with the status by the app's error handler. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 502 | 503,
     message: string,
     /** 429: whole seconds until the client may try again (the `Retry-After` header). */
     readonly retryAfterS?: number,

@@ -8,12 +8,13 @@
  *   GET  /v1/auth/device/approve?token                   → HTML: approve this device? (a form)
  *   POST /v1/auth/device/approve (form: token)           → HTML: 'Device approved — return to the app'
  *   POST /v1/auth/device { email, deviceId }             → { action } (once approved: mails a code)
- *   POST /v1/auth/otp { email, deviceId, otp }           → { token, user: { id, email }, expiresAt }
+ *   POST /v1/auth/otp { email, deviceId, otp }           → { token, user: { id, email, username, authProvider }, expiresAt }
  *   GET  /v1/auth/session (Bearer)                       → { user, expiresAt } | 401 'Session Expired'
  *   POST /v1/auth/sign-out (Bearer)                      → { revokedAt }
  *   POST /v1/auth/email/update { newEmail } (Bearer)     → { action: 'VERIFY_PRIMARY_OTP' } (code to the current email)
  *   POST /v1/auth/email/update/primary { otp } (Bearer)  → { action: 'VERIFY_SECONDARY_OTP' } (code to the new email)
  *   POST /v1/auth/email/update/secondary { otp } (Bearer) → { user }
+ *   POST /v1/auth/social/{start,finish,result}           → social login (src/routes/social.ts; the limits here apply)
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -36,15 +37,18 @@ import {
   issueCode,
   liveCodeExists,
   liveDeviceToken,
+  publicUser,
   releaseThrottle,
   revokeSession,
+  type AuthSession,
   type CodeScope,
 } from '../auth/store';
 import { bearerSession, requireKey } from '../auth/bearer';
-import { signEmbeddedJwt } from '../auth/token';
+import { embeddedSessionReply } from '../auth/token';
 import { HttpError } from '../http/errors';
 import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
+import { socialRoutes } from './social';
 import type { SigningKey } from '../sessions/keys';
 
 /** Largest body an auth route reads (bytes): a few short fields. */
@@ -52,6 +56,9 @@ export const MAX_AUTH_BODY_BYTES = 4096;
 /** Spec §8: the alert for an invalid, expired or revoked embedded session. */
 export const EMAIL_TAKEN = 'Email is already in use';
 export const MAIL_FAILED = 'Mail server unavailable: the mail could not be sent, try again later';
+
+/** A social account's address is the provider's: only email logins change theirs here. */
+export const EMAIL_UPDATE_EMAIL_ONLY = 'Only an account that signs in by email can change its email';
 
 export const throttleMessage = (seconds: number) => `Please try again after ${seconds} seconds`;
 
@@ -123,6 +130,13 @@ function sendCode(c: Context<AppEnv>, r: Ready, input: { scope: CodeScope; to: s
   });
 }
 
+/** The Bearer session of an email-login account (the email change routes). */
+async function emailAccountSession(c: Context<AppEnv>, key: SigningKey, project: RequestProject): Promise<AuthSession & { user: { email: string } }> {
+  const session = await bearerSession(c, key, project);
+  if (session.user.authProvider !== 'email' || session.user.email === null) throw new HttpError(400, EMAIL_UPDATE_EMAIL_ONLY);
+  return session as AuthSession & { user: { email: string } };
+}
+
 const loginScope = (project: RequestProject, body: { email: string; deviceId: string }): CodeScope => ({
   purpose: 'login',
   email: body.email,
@@ -141,6 +155,8 @@ export function authRoutes() {
     '/v1/auth/*',
     bodyLimit({ maxSize: MAX_AUTH_BODY_BYTES, onError: (c) => c.json({ error: `body: must be at most ${MAX_AUTH_BODY_BYTES} bytes` }, 413) }),
   );
+
+  app.route('/v1/auth/social', socialRoutes());
 
   app.post('/v1/auth/email', endpoint({ body: loginBody }, async (c, { project, body }) => {
     const r = ready(c);
@@ -192,22 +208,12 @@ export function authRoutes() {
     const checked = await checkCode(db, { scope: loginScope(project, body), otp: body.otp, secret: r.secret, maxAttempts: r.auth.maxCodeAttempts });
     if (!checked.ok) throw new HttpError(401, checked.error);
     const session = await createLoginSession(db, { email: body.email, projectId: project.projectId, deviceId: body.deviceId, ttlS: r.auth.sessionTtlS });
-    const token = await signEmbeddedJwt(r.key, {
-      sub: session.user.id,
-      email: session.user.email,
-      deviceId: session.deviceId,
-      projectId: project.projectId,
-      jti: session.id,
-      iss: publicUrl ?? new URL(c.req.url).origin,
-      iat: Math.floor(new Date(session.createdAt).getTime() / 1000),
-      exp: Math.floor(new Date(session.expiresAt).getTime() / 1000),
-    });
-    return c.json({ token, user: { id: session.user.id, email: session.user.email }, expiresAt: session.expiresAt });
+    return c.json(await embeddedSessionReply(r.key, session, publicUrl ?? new URL(c.req.url).origin));
   }));
 
   app.get('/v1/auth/session', endpoint({}, async (c, { project }) => {
     const session = await bearerSession(c, requireKey(c), project);
-    return c.json({ user: { id: session.user.id, email: session.user.email }, expiresAt: session.expiresAt });
+    return c.json({ user: publicUser(session.user), expiresAt: session.expiresAt });
   }));
 
   app.post('/v1/auth/sign-out', endpoint({}, async (c, { project }) => {
@@ -217,7 +223,7 @@ export function authRoutes() {
 
   app.post('/v1/auth/email/update', endpoint({ body: z.object({ newEmail: email }) }, async (c, { project, body }) => {
     const r = ready(c);
-    const session = await bearerSession(c, r.key, project);
+    const session = await emailAccountSession(c, r.key, project);
     if (body.newEmail === session.user.email) throw new HttpError(400, 'newEmail: is already the account\'s email');
     if (await emailTaken(c.var.ctx.db, body.newEmail, session.user.id)) return c.json({ error: EMAIL_TAKEN }, 409);
     const scope: CodeScope = { purpose: 'update-primary', userId: session.user.id, projectId: project.projectId };
@@ -227,7 +233,7 @@ export function authRoutes() {
 
   app.post('/v1/auth/email/update/primary', endpoint({ body: z.object({ otp }) }, async (c, { project, body }) => {
     const r = ready(c);
-    const session = await bearerSession(c, r.key, project);
+    const session = await emailAccountSession(c, r.key, project);
     const { db } = c.var.ctx;
     const checked = await checkCode(db, {
       scope: { purpose: 'update-primary', userId: session.user.id, projectId: project.projectId },
@@ -245,7 +251,7 @@ export function authRoutes() {
 
   app.post('/v1/auth/email/update/secondary', endpoint({ body: z.object({ otp }) }, async (c, { project, body }) => {
     const r = ready(c);
-    const session = await bearerSession(c, r.key, project);
+    const session = await emailAccountSession(c, r.key, project);
     const checked = await checkCode(c.var.ctx.db, {
       scope: { purpose: 'update-secondary', userId: session.user.id, projectId: project.projectId },
       otp: body.otp,
@@ -255,7 +261,7 @@ export function authRoutes() {
     if (!checked.ok) throw new HttpError(401, checked.error);
     const newEmail = checked.newEmail!;
     if (!(await changeEmail(c.var.ctx.db, { userId: session.user.id, newEmail, deviceId: session.deviceId }))) return c.json({ error: EMAIL_TAKEN }, 409);
-    return c.json({ user: { id: session.user.id, email: newEmail } });
+    return c.json({ user: publicUser({ ...session.user, email: newEmail }) });
   }));
 
   return app;
