@@ -36,6 +36,7 @@ type StartServices = (options: {
   mailSmtpPort: number;
   mailHttpPort: number;
   secureSitePort: number;
+  oidcPort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
@@ -59,7 +60,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort] = await freePorts(10);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort] = await freePorts(11);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -92,6 +93,7 @@ export default async function globalSetup(): Promise<void> {
         mailSmtpPort: mailSmtpPort!,
         mailHttpPort: mailHttpPort!,
         secureSitePort: secureSitePort!,
+        oidcPort: oidcPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());

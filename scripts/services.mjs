@@ -57,11 +57,12 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
  *   secureSitePort: the secure site's port (default 3010).
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, stop(): Promise<void> }>}
+ *   oidcPort: the local OpenID provider's port (default 8790), which plays the six social login providers.
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -70,18 +71,24 @@ export async function startServices(options = {}) {
   const mailSmtpPort = options.mailSmtpPort ?? 1025;
   const mailHttpPort = options.mailHttpPort ?? 8025;
   const secureSitePort = options.secureSitePort ?? 3010;
+  const oidcPort = options.oidcPort ?? 8790;
+  // Social logins come back to the secure site; the API's development providers live at the local OpenID provider.
+  const socialCallback = `http://${host}:${secureSitePort}/social/callback`;
   // The demo, the e2e suite and the benchmarks run the API in development mode (demo origins on
   // 127.0.0.1/localhost, the on-ramp demo provider); a deployment leaves it off.
   const apiEnv = {
     PORTICO_API_MODE: 'development',
     PORTICO_API_SMTP_URL: `smtp://${host}:${mailSmtpPort}`,
+    PORTICO_API_SOCIAL_DEV_OIDC_URL: `http://${host}:${oidcPort}`,
+    PORTICO_API_SOCIAL_REDIRECT_URI: socialCallback,
     ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
     ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
   };
-  const [relay, api, mail] = await Promise.all([
+  const [relay, api, mail, oidc] = await Promise.all([
     startService('relay', { host, port: relayPort }),
     startService('api', { host, port: apiPort, env: apiEnv }),
     startService('mail', { host, port: mailHttpPort, env: { SMTP_PORT: String(mailSmtpPort) } }),
+    startService('oidc', { host, port: oidcPort, env: { PORTICO_OIDC_REDIRECT_URIS: socialCallback } }),
   ]);
   // Development mode: the operator key is generated and kept under services/secure-site/.data.
   const secureSite = await startService('secure-site', {
@@ -89,7 +96,7 @@ export async function startServices(options = {}) {
     port: secureSitePort,
     env: { PORTICO_API_URL: `http://${host}:${apiPort}`, PORTICO_SECURE_SITE_MODE: 'development' },
   }).catch(async (error) => {
-    await Promise.all([relay.stop(), api.stop(), mail.stop()]);
+    await Promise.all([relay.stop(), api.stop(), mail.stop(), oidc.stop()]);
     throw error;
   });
   return {
@@ -97,8 +104,9 @@ export async function startServices(options = {}) {
     apiUrl: `http://${host}:${apiPort}`,
     inboxUrl: `http://${host}:${mailHttpPort}`,
     secureSiteUrl: `http://${host}:${secureSitePort}`,
+    oidcUrl: `http://${host}:${oidcPort}`,
     stop: async () => {
-      await Promise.all([relay.stop(), api.stop(), mail.stop(), secureSite.stop()]);
+      await Promise.all([relay.stop(), api.stop(), mail.stop(), oidc.stop(), secureSite.stop()]);
     },
   };
 }

@@ -9,7 +9,8 @@
  * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
  * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK), PORTICO_API_SMTP_URL / PORTICO_API_MAIL_FROM
  * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL / _AUTH_SOCIAL,
- * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI (embedded social login). See README.md.
+ * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI / PORTICO_API_SOCIAL_DEV_OIDC_URL (development
+ * default providers' base URL) (embedded social login). See README.md.
  */
 import { z } from 'zod';
 import { parseSocialProvidersJson } from './auth/social-config';
@@ -47,6 +48,7 @@ const envSchema = z.object({
   /** Embedded social login: providers (JSON, checked in src/auth/social-config.ts) and the secure site's callback. */
   PORTICO_API_SOCIAL_PROVIDERS: z.string().min(1).optional(),
   PORTICO_API_SOCIAL_REDIRECT_URI: z.url().optional(),
+  PORTICO_API_SOCIAL_DEV_OIDC_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -125,7 +127,12 @@ const api = await startApi({
     requestsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH,
     mailsPerEmail: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL,
   },
-  social: { providers: socialProviders, redirectUri: env.PORTICO_API_SOCIAL_REDIRECT_URI, startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_SOCIAL },
+  social: {
+    providers: socialProviders,
+    redirectUri: env.PORTICO_API_SOCIAL_REDIRECT_URI,
+    developmentOidcUrl: env.PORTICO_API_SOCIAL_DEV_OIDC_URL,
+    startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_SOCIAL,
+  },
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 

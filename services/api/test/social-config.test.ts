@@ -75,6 +75,13 @@ describe('provider config', () => {
     expect(DEVELOPMENT_SOCIAL_REDIRECT_URI).toBe(DEFAULT_REDIRECT_URI);
   });
 
+  test("development default on another port (pnpm demo and e2e pass the local provider's URL)", () => {
+    const runtime = socialRuntime({ developmentOidcUrl: 'http://127.0.0.1:18790', redirectUri: 'http://127.0.0.1:13010/social/callback' }, true);
+    expect(runtime.providers.google?.issuer).toBe('http://127.0.0.1:18790/google');
+    expect(runtime.providers.github).toMatchObject({ tokenEndpoint: 'http://127.0.0.1:18790/github/token' });
+    expect(runtime.redirectUri).toBe('http://127.0.0.1:13010/social/callback');
+  });
+
   test('production: no default provider, no callback, no insecure requests', () => {
     const runtime = socialRuntime({}, false);
     expect(runtime.providers).toEqual({});

@@ -83,6 +83,8 @@ export interface SocialOptions {
   providers?: unknown;
   /** The secure site's callback the providers redirect to. Development default `http://127.0.0.1:3010/social/callback`. */
   redirectUri?: string;
+  /** Development mode without `providers`: where the local OpenID provider runs (default `DEVELOPMENT_OIDC_URL`). */
+  developmentOidcUrl?: string;
   /** How long a started sign-in can be finished and its result fetched (s). Default 600. */
   stateTtlS?: number;
   /** Sign-ins started per client IP. Default 30 per 600 s. */
@@ -111,7 +113,7 @@ export function parseSocialProvidersJson(json: string): unknown {
 }
 
 export function socialRuntime(options: SocialOptions = {}, development: boolean, pool?: Pool): SocialRuntime {
-  const providers = options.providers === undefined ? (development ? developmentProviders() : {}) : options.providers;
+  const providers = options.providers === undefined ? (development ? developmentProviders(options.developmentOidcUrl) : {}) : options.providers;
   const parsedProviders = providersSchema(development).safeParse(providers);
   if (!parsedProviders.success) throw new Error(`social: providers.${issueMessage(parsedProviders.error)}`);
   const settings = z
