@@ -3,31 +3,17 @@
 // signature and storing the name (spec sections 4, 5, 7).
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { availability, DEVCHAIN_COIN_TYPE as COIN_TYPE, freshLabel, NAMES_PROJECT as PROJECT, namesOf, openRegisterView } from '../fixtures/names.ts';
 import { dialog, openDemo, openModal } from '../fixtures/portico.ts';
 import { DEV_ACCOUNTS, expect, test } from '../fixtures/test.ts';
 
 const ACCOUNT = DEV_ACCOUNTS[9];
-const PROJECT = 'portico-demo';
-const COIN_TYPE = 2147514985; // ENSIP-11: 0x80000000 | 31337
-
-/** A label no earlier run used (the API's database may outlive one run). */
-const freshLabel = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function connect(page: Page) {
   await openModal(page);
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
 }
-
-async function openRegisterView(page: Page) {
-  await dialog(page, 'Account').getByRole('button', { name: 'Choose a name for this account' }).click();
-  const view = dialog(page, 'Choose Name');
-  await expect(view.getByRole('textbox', { name: 'Name' })).toBeVisible();
-  return view;
-}
-
-/** The availability line under the Name input (an aria-live status). */
-const availability = (page: Page) => dialog(page, 'Choose Name').getByRole('status').first();
 
 test.describe('name registration', () => {
   test.use({ walletOptions: { account: ACCOUNT } });
@@ -65,9 +51,7 @@ test.describe('name registration', () => {
     await expect(account.getByRole('button', { name: 'Choose a name for this account' })).toHaveCount(0);
 
     // The API verified the wallet's signature and stored the name for the address.
-    const reverse = await fetch(`${env.api}/v1/profile/reverse/${ACCOUNT}?projectId=${PROJECT}&sender=${ACCOUNT}&apiVersion=2`);
-    expect(reverse.status).toBe(200);
-    const names = (await reverse.json()) as Array<{ name: string; addresses: Record<string, { address: string }> }>;
+    const names = await namesOf(env.api!, ACCOUNT);
     expect(names[0]).toMatchObject({ name, addresses: { [COIN_TYPE]: { address: ACCOUNT } } });
     const identity = await (await fetch(`${env.api}/v1/identity/${ACCOUNT}?projectId=${PROJECT}`)).json();
     expect(identity.name).toBe(name);

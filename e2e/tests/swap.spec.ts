@@ -4,13 +4,13 @@
 // the balances are read back on chain. Dev account #3: the activity spec sends ETH from it, but no
 // other spec touches its PUSD or PTK.
 import type { Locator, Page } from '@playwright/test';
-import { createPublicClient, erc20Abi, getAddress, http, maxUint256, parseUnits, type Address } from 'viem';
+import { createPublicClient, erc20Abi, http, maxUint256, parseUnits, type Address } from 'viem';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { dialog, openDemo, openModal, recordRequests } from '../fixtures/portico.ts';
+import { detail, openSwap, quote, SWAP_CHAIN as CHAIN, swapTokens, tokenBalance } from '../fixtures/swap.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const TRADER = DEV_ACCOUNTS[3] as Address;
-const CHAIN = 'eip155:31337';
 const SLIPPAGE = 0.01; // spec section 9: 1 % by default
 
 async function connect(page: Page) {
@@ -21,14 +21,9 @@ async function connect(page: Page) {
 
 /** Picks PUSD → PTK and 100 as the amount; resolves with the exact quoted PTK once the quote shows. */
 async function quote100(swap: Locator): Promise<string> {
-  await swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD,/ }).check();
-  await swap.getByRole('radiogroup', { name: 'To' }).getByRole('radio', { name: /^PTK,/ }).check();
-  await swap.getByRole('textbox', { name: 'Amount' }).fill('100');
-  const receive = swap.locator('dt', { hasText: /^You receive$/ }).locator('xpath=following-sibling::dd[1]');
-  await expect(receive).toHaveText(/^[\d,.]+ PTK$/);
-  await expect(swap.locator('dt', { hasText: /^Price impact$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(/%$/);
-  await expect(swap.locator('dt', { hasText: /^Fee$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('0.3 PUSD');
-  return (await receive.getAttribute('title'))!;
+  const quoted = await quote(swap, 'PUSD', 'PTK', '100');
+  await expect(detail(swap, 'Fee')).toHaveText('0.3 PUSD');
+  return quoted;
 }
 
 test.describe('swap', () => {
@@ -37,24 +32,17 @@ test.describe('swap', () => {
   test('100 PUSD → PTK twice: each approval exactly the swap amount unless the visitor allows unlimited; balances move by the quote within slippage', async ({ page, urls, env }) => {
     test.setTimeout(60_000);
     const node = createPublicClient({ transport: http(urls.rpcUrl) });
-    const tokens = (await (await fetch(`${env.api}/v1/convert/tokens?projectId=portico-demo&chainId=${CHAIN}`)).json()) as {
-      tokens: { symbol: string; address: string }[];
-      router: string;
-    };
-    const address = (symbol: string) => tokens.tokens.find((t) => t.symbol === symbol)!.address.split(':')[2] as Address;
-    const [PUSD, PTK] = [address('PUSD'), address('PTK')];
-    const balance = (token: Address) => node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [TRADER] });
+    const { token, router } = await swapTokens(env.api!);
+    const [PUSD, PTK] = [token('PUSD'), token('PTK')];
+    const balance = (erc20: Address) => tokenBalance(urls.rpcUrl, erc20, TRADER);
     const allowanceOnChain = () => node.readContract({ address: PUSD, abi: erc20Abi, functionName: 'allowance', args: [TRADER, router] });
     const allowance = await (await fetch(`${env.api}/v1/convert/allowance?projectId=portico-demo&tokenAddress=${CHAIN}:${PUSD}&userAddress=${TRADER}`)).json();
     expect(allowance).toEqual({ allowance: '0' }); // a fresh chain: the approval step must show
-    const router = getAddress(tokens.router);
 
     const requests = recordRequests(page);
     await openDemo(page, urls, '/');
     await connect(page);
-    await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
-    const swap = dialog(page, 'Swap');
-    await expect(swap.getByRole('radiogroup', { name: 'From' })).toBeVisible();
+    const swap = await openSwap(page);
     // The remote came from its own origin, only now that Swap was opened.
     const swapUrl = await page.evaluate(() => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: { swap: string } } }).PORTICO_DEMO_CONFIG.remotes.swap);
     expect(requests.to(swapUrl).length).toBeGreaterThan(0);

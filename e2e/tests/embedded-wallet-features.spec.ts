@@ -1,0 +1,162 @@
+// The embedded wallet (issue 11) as a real EOA on the devchain: "balances, activity, send, swap and names
+// work with it as with an injected wallet". Send is in embedded-wallet.spec.ts; here the swap (native ETH
+// through the router, then an ERC-20 with its approval) and a name registration, each wallet step shown
+// in ApproveTransaction with what it will do and approved there, the results read back on chain and from
+// the API, then the Account's balance, tokens and activity after the swaps.
+import type { Page } from '@playwright/test';
+import { createPublicClient, formatEther, formatUnits, http, parseEther, parseUnits, type Address } from 'viem';
+import { embeddedLogin, uniqueEmail } from '../fixtures/embedded.ts';
+import { availability, DEVCHAIN_COIN_TYPE, freshLabel, namesOf, openRegisterView } from '../fixtures/names.ts';
+import { dialog, NETWORK, openDemo } from '../fixtures/portico.ts';
+import { detail, openSwap, quote, swapTokens, tokenBalance } from '../fixtures/swap.ts';
+import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
+
+/** An address as the approval view may print it (checksummed or not). */
+const sameAddress = (address: string) => new RegExp(`^${address}$`, 'i');
+
+/** A balance as the modal shows it (spec: at most 3 decimals, grouped). */
+const shown = (decimal: string) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(Number(decimal));
+
+/** Logs in with a fresh email on the demo page; resolves with the embedded address once its demo ETH shows. */
+async function loggedIn(page: Page, urls: PorticoUrls, inbox: string, email: string): Promise<Address> {
+  await openDemo(page, urls);
+  const address = (await embeddedLogin(page, inbox, email)) as Address;
+  // The API funds a new embedded wallet on the devchain (development mode).
+  await expect(dialog(page, 'Account').getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
+  return address;
+}
+
+/**
+ * The transaction waiting in ApproveTransaction: sent from the embedded account on the devchain, with
+ * `rows` (term → what it says) and an estimated fee. Resolves with the dialog.
+ */
+async function pendingTransaction(page: Page, from: Address, rows: Record<string, string | RegExp>) {
+  const approval = dialog(page, 'Approve Transaction');
+  await expect(approval.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await expect(detail(approval, 'From')).toHaveText(sameAddress(from));
+  await expect(detail(approval, 'Network')).toHaveText(NETWORK);
+  for (const [term, text] of Object.entries(rows)) await expect(detail(approval, term)).toHaveText(text);
+  await expect(detail(approval, 'Network fee')).toHaveText(/ ETH$/);
+  return approval;
+}
+
+const approve = (page: Page) => dialog(page, 'Approve Transaction').getByRole('button', { name: 'Approve', exact: true }).click();
+
+test.describe('the embedded wallet as an EOA on the devchain', () => {
+  test('swap ETH → PUSD, then PUSD → PTK with its ERC-20 approval, each step approved in ApproveTransaction; Account shows the ETH left, the tokens and the swaps in Activity', async ({
+    page,
+    urls,
+    env,
+  }, testInfo) => {
+    // A login, three approved transactions and the indexer catching up, on a busy 2-core machine.
+    test.setTimeout(180_000);
+    const node = createPublicClient({ transport: http(urls.rpcUrl) });
+    const { token, router } = await swapTokens(env.api!);
+    const [PUSD, PTK] = [token('PUSD'), token('PTK')];
+    const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
+    const swap = await openSwap(page);
+
+    // ETH → PUSD: the native coin needs no approval; one call to the router carrying the 0.5 ETH.
+    const quotedPusd = parseUnits(await quote(swap, 'ETH', 'PUSD', '0.5'), 6);
+    await expect(swap.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    const nonce = await node.getTransactionCount({ address });
+    await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+    await pendingTransaction(page, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: 'Contract call' });
+    // Nothing is sent while the person has not decided.
+    expect(await node.getTransactionCount({ address })).toBe(nonce);
+    await approve(page);
+    const swapped = swap.getByRole('status').filter({ hasText: 'Swapped' });
+    await expect(swapped).toBeVisible({ timeout: 30_000 });
+    await expect(swapped).toContainText('0.5 ETH for');
+    const pusd = await tokenBalance(urls.rpcUrl, PUSD, address);
+    expect(pusd).toBeGreaterThanOrEqual((quotedPusd * 99n) / 100n); // within the default 1 % slippage
+    expect(pusd).toBeLessThanOrEqual(quotedPusd);
+
+    // PUSD → PTK: first the approval of exactly 100 PUSD to the router, in whole tokens once the token is read.
+    await swap.getByRole('button', { name: 'Swap again' }).click();
+    // The swapped PUSD is in the picker (the portfolio was refreshed), so 100 of it can be swapped.
+    await expect(swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD, balance [1-9]/ })).toBeVisible({ timeout: 20_000 });
+    const quotedPtk = parseUnits(await quote(swap, 'PUSD', 'PTK', '100'), 18);
+    await swap.getByRole('button', { name: 'Approve PUSD' }).click();
+    await pendingTransaction(page, address, {
+      'Token contract': sameAddress(PUSD),
+      Amount: '0 ETH',
+      Action: 'Token approval (ERC-20)',
+      Spender: sameAddress(router),
+      Allowance: '100 PUSD',
+    });
+    await approve(page);
+    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 30_000 });
+    await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    await swap.getByRole('button', { name: 'Swap', exact: true }).click();
+    await pendingTransaction(page, address, { To: sameAddress(router), Amount: '0 ETH', Action: 'Contract call' });
+    await approve(page);
+    await expect(swapped).toBeVisible({ timeout: 30_000 });
+    await expect(swapped).toContainText('100 PUSD for');
+    const pusdLeft = await tokenBalance(urls.rpcUrl, PUSD, address);
+    expect(pusdLeft).toBe(pusd - parseUnits('100', 6));
+    const ptk = await tokenBalance(urls.rpcUrl, PTK, address);
+    expect(ptk).toBeGreaterThanOrEqual((quotedPtk * 99n) / 100n);
+    expect(ptk).toBeLessThanOrEqual(quotedPtk);
+
+    // Done → Account: the ETH left after 0.5 ETH and three fees, and the tokens, refreshed from the chain.
+    await swap.getByRole('button', { name: 'Done' }).click();
+    const account = dialog(page, 'Account');
+    const eth = await node.getBalance({ address });
+    expect(eth).toBeLessThan(parseEther('9.5'));
+    await expect(account.getByText(`${shown(formatEther(eth))} ETH`, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await account.getByRole('tab', { name: 'Tokens' }).click();
+    const tokens = account.getByRole('list', { name: 'Tokens' });
+    await expect(tokens.getByRole('listitem').filter({ hasText: 'Portico USD' })).toContainText(shown(formatUnits(pusdLeft, 6)));
+    await expect(tokens.getByRole('listitem').filter({ hasText: 'Portico Token' })).toContainText(shown(formatUnits(ptk, 18)));
+
+    // Activity: both swaps, once the indexer has them (reopening the tab asks again).
+    await expect
+      .poll(
+        async () => {
+          await account.getByRole('tab', { name: 'Tokens' }).click();
+          await account.getByRole('tab', { name: 'Activity' }).click();
+          const items = account.getByRole('list', { name: 'Activity' }).getByRole('listitem');
+          return [await items.filter({ hasText: '0.5 ETH' }).count(), await items.filter({ hasText: '100 PUSD' }).count()];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([1, 1]);
+  });
+
+  test('register a name: the personal_sign shows the registration message in ApproveTransaction; approved → the name is the embedded account’s', async ({
+    page,
+    urls,
+    env,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
+    const view = await openRegisterView(page);
+    const label = freshLabel('embedded');
+    const name = `${label}.portico.eth`;
+    await view.getByRole('textbox', { name: 'Name' }).fill(label);
+    await expect(availability(page)).toHaveText('Available');
+    await view.getByRole('button', { name: 'Register' }).click();
+
+    // What will be signed: the registration message for this name on the devchain, by the embedded account.
+    const approval = dialog(page, 'Approve Transaction');
+    const message = approval.getByRole('region', { name: 'Message' });
+    await expect(message).toContainText(`"name":"${name}"`);
+    await expect(message).toContainText(`"chainId":31337`);
+    await expect(message).toContainText(`"coinType":${DEVCHAIN_COIN_TYPE}`);
+    await expect(detail(approval, 'Signer')).toHaveText(sameAddress(address));
+    await expect(detail(approval, 'Network')).toHaveText(NETWORK);
+    await approve(page);
+
+    const success = dialog(page, 'Name Registered');
+    await expect(success.getByText(name)).toBeVisible({ timeout: 20_000 });
+    await success.getByRole('button', { name: 'Done' }).click();
+    const account = dialog(page, 'Account');
+    await expect(account.getByText(name, { exact: true })).toBeVisible();
+    await expect(account.getByRole('button', { name: 'Choose a name for this account' })).toHaveCount(0);
+
+    // The API verified the embedded wallet's signature and stored the name for its address.
+    const names = await namesOf(env.api!, address);
+    expect(names[0]).toMatchObject({ name, addresses: { [DEVCHAIN_COIN_TYPE]: { address: expect.stringMatching(sameAddress(address)) } } });
+  });
+});
