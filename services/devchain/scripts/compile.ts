@@ -18,7 +18,7 @@ const CONTRACTS = join(ROOT, 'contracts');
 const ARTIFACTS = join(ROOT, 'artifacts');
 
 /** The contracts the deploy script creates; the rest of contracts/ are bases and libraries. */
-export const DEPLOYABLE = ['PorticoUSD', 'PorticoToken', 'PorticoCollectibles', 'SpamDrop', 'PorticoWETH', 'PorticoPair', 'PorticoRouter'] as const;
+export const DEPLOYABLE = ['PorticoUSD', 'PorticoToken', 'PorticoCollectibles', 'SpamDrop', 'PorticoWETH', 'PorticoPair', 'PorticoRouter', 'FarcasterIdRegistry'] as const;
 
 const sources: Record<string, { content: string }> = {};
 for (const file of readdirSync(CONTRACTS).filter((f) => f.endsWith('.sol')).sort()) {

@@ -24,6 +24,7 @@ import SpamDrop from '../artifacts/SpamDrop.json';
 import { porticoCollectiblesAbi, porticoUSDAbi } from './abis';
 import { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER_KEY } from './accounts';
 import { deployExchange, type DevchainExchange } from './exchange';
+import { deployFarcaster, type DevchainFarcaster } from './farcaster';
 
 export interface DevchainToken {
   address: Address;
@@ -44,6 +45,8 @@ export interface DevchainDeployment {
   spamCollections: Address[];
   /** The constant-product exchange (router, wrapped native token, pairs with liquidity). */
   exchange: DevchainExchange;
+  /** Farcaster's IdRegistry at its canonical address and the test accounts it holds (src/farcaster.ts). */
+  farcaster: DevchainFarcaster;
   /**
    * The block in which the seeding finished: every contract creation and mint is at or before
    * it. The same value on every call for the same chain (read back from the mint logs).
@@ -190,6 +193,9 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
   }
   await confirm(seeds);
 
+  // 2a. Farcaster's IdRegistry and its test accounts (before the exchange, whose mints end the seeding).
+  const farcaster = await deployFarcaster({ publicClient, wallet, confirm });
+
   // 2b. The exchange (WETH, pairs, router) and its liquidity, seeded only while a pair has none.
   const exchange = await deployExchange({
     publicClient,
@@ -226,6 +232,7 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
     collectibles: { address: addresses.PCOL, name: CONTRACTS.PCOL.name, symbol: CONTRACTS.PCOL.symbol },
     spamCollections: [addresses.SPAM],
     exchange,
+    farcaster,
     blockNumber,
   };
 }

@@ -9,6 +9,14 @@ export {
   type DevchainToken,
 } from './deploy';
 export { deployExchange, exchangeAddresses, EXCHANGE_LIQUIDITY, type DevchainExchange, type DevchainPair } from './exchange';
+export {
+  deployFarcaster,
+  FARCASTER_ID_REGISTRY,
+  FARCASTER_TEST_ACCOUNTS,
+  FARCASTER_UNREGISTERED_KEY,
+  type DevchainFarcaster,
+  type FarcasterTestAccount,
+} from './farcaster';
 export { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER, DEVCHAIN_DEPLOYER_KEY } from './accounts';
-export { porticoCollectiblesAbi, porticoTokenAbi, porticoUSDAbi, spamDropAbi, porticoPairAbi, porticoRouterAbi, porticoWETHAbi } from './abis';
+export { porticoCollectiblesAbi, porticoTokenAbi, porticoUSDAbi, spamDropAbi, porticoPairAbi, porticoRouterAbi, porticoWETHAbi, farcasterIdRegistryAbi } from './abis';
 export { erc20Abi, erc721Abi } from 'viem';

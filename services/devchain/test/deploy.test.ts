@@ -14,6 +14,10 @@ import {
   porticoPairAbi,
   porticoRouterAbi,
   type DevchainDeployment,
+  FARCASTER_ID_REGISTRY,
+  FARCASTER_TEST_ACCOUNTS,
+  FARCASTER_UNREGISTERED_KEY,
+  farcasterIdRegistryAbi,
 } from '../src/index';
 
 const decodeDataUri = (uri: string, mime: string) => {
@@ -174,6 +178,35 @@ describe('deployDevchain on a fresh anvil', () => {
     const ethAfter = await client.getBalance({ address: trader.address });
     expect(ethAfter + receipt.gasUsed * receipt.effectiveGasPrice - ethBefore).toBeGreaterThan(parseEther('0.99'));
     expect(await client.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(0n);
+  });
+
+  it("Farcaster: the IdRegistry at its canonical address holds the test accounts' custody; only the owner registers", async () => {
+    const registry = { address: FARCASTER_ID_REGISTRY, abi: farcasterIdRegistryAbi } as const;
+    expect(deployment.farcaster).toEqual({
+      idRegistry: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
+      accounts: [
+        { fid: 1, username: 'alice', custody: FARCASTER_TEST_ACCOUNTS[0]!.custodyAddress },
+        { fid: 2, username: 'bob', custody: FARCASTER_TEST_ACCOUNTS[1]!.custodyAddress },
+        { fid: 3, username: 'carol', custody: FARCASTER_TEST_ACCOUNTS[2]!.custodyAddress },
+      ],
+    });
+    for (const a of FARCASTER_TEST_ACCOUNTS) {
+      expect(privateKeyToAccount(a.custodyKey).address).toBe(a.custodyAddress);
+      expect(await client.readContract({ ...registry, functionName: 'idOf', args: [a.custodyAddress] })).toBe(BigInt(a.fid));
+      expect(await client.readContract({ ...registry, functionName: 'custodyOf', args: [BigInt(a.fid)] })).toBe(a.custodyAddress);
+    }
+    expect(await client.readContract({ ...registry, functionName: 'idCounter' })).toBe(3n);
+    expect(await client.readContract({ ...registry, functionName: 'owner' })).toBe(DEVCHAIN_DEPLOYER);
+    const unregistered = privateKeyToAccount(FARCASTER_UNREGISTERED_KEY).address;
+    expect(await client.readContract({ ...registry, functionName: 'idOf', args: [unregistered] })).toBe(0n);
+    expect(await client.readContract({ ...registry, functionName: 'custodyOf', args: [4n] })).toBe(zeroAddress);
+    // Account #5 is not the owner: it cannot hand itself (or anyone) an fid.
+    await expect(
+      client.simulateContract({ ...registry, functionName: 'register', args: [unregistered], account: DEV_ACCOUNTS[5] }),
+    ).rejects.toThrow(/Unauthorized/);
+    await expect(
+      client.simulateContract({ ...registry, functionName: 'register', args: [FARCASTER_TEST_ACCOUNTS[0]!.custodyAddress], account: DEVCHAIN_DEPLOYER }),
+    ).rejects.toThrow(/HasId/);
   });
 
   it('a second deploy on the same chain is a no-op returning the same result', async () => {
