@@ -1,9 +1,13 @@
 import { defineConfig } from '@rsbuild/core';
 
-// The page the embedded wallet iframe loads; the server (src/server.ts) serves dist/ with its CSP.
+// The pages the server (src/server.ts) serves from dist/ with their CSPs: the embedded wallet iframe (index.html)
+// and the social login popup's callback (callback.html, its own heading and text in src/callback/index.html).
 export default defineConfig({
-  source: { entry: { index: './src/page/main.ts' } },
-  html: { title: 'Portico secure site' },
+  source: { entry: { index: './src/page/main.ts', callback: './src/callback/main.ts' } },
+  html: {
+    title: ({ entryName }) => (entryName === 'callback' ? 'Portico sign-in' : 'Portico secure site'),
+    template: ({ entryName }) => (entryName === 'callback' ? './src/callback/index.html' : undefined),
+  },
   output: { distPath: { root: 'dist' }, assetPrefix: '/', legalComments: 'none' },
   performance: { chunkSplit: { strategy: 'all-in-one' } },
 });

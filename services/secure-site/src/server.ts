@@ -2,6 +2,8 @@
  * The secure site's server (origin of the embedded wallet iframe, demo http://127.0.0.1:3010):
  *   GET  /?projectId&chainId&version&enableLogger → the page (dist/index.html) with a strict CSP whose
  *        frame-ancestors are the project's allowed origins (read from the API, server to server)
+ *   GET  /social/callback?state&code[&iss] | ?state&error → the social login popup's landing page (dist/callback.html):
+ *        its script reports the provider's answer to the API and closes the popup; CSP frame-ancestors 'none'
  *   GET  /static/*                                 → the page's built assets
  *   POST /wallet/open (Bearer embedded session)    → { address, privateKey } to its own page only (Origin check)
  *   GET  /healthz                                  → { ok: true }
@@ -19,7 +21,7 @@ import { z } from 'zod';
 import { fixedWindowLimiter, type RateLimit } from './rate-limit';
 import { loadOperatorKey } from './sealing';
 import { createVault, VaultError, type Vault } from './vault';
-import { pageQuerySchema, PAGE_CONFIG_META, type PageConfig } from './page/config';
+import { pageQuerySchema, PAGE_CONFIG_META, type CallbackConfig, type PageConfig } from './page/config';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Largest request body (bytes): /wallet/open carries none. */
@@ -86,21 +88,34 @@ function allowedOriginsSource(apiUrl: string) {
 /** A CSP source list entry is space-separated: only the API's own origin patterns (no spaces, no `;`) pass. */
 const CSP_SOURCE = /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/;
 
-export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[]): string {
-  const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
-  return [
+/** The pages' shared policy: own scripts and styles only (no inline script), no forms, no <base>. */
+const strictPolicy = (directives: { img: string; connect: string; frameAncestors: string }) =>
+  [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${apiOrigin}`,
+    `img-src ${directives.img}`,
+    `connect-src ${directives.connect}`,
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+    `frame-ancestors ${directives.frameAncestors}`,
   ].join('; ');
+
+/** The wallet page: framed by the project's allowed origins; it calls the API and this site's /wallet/open. */
+export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[]): string {
+  const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
+  return strictPolicy({ img: "'self' data:", connect: `'self' ${apiOrigin}`, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
+}
+
+/** The social callback page: a top-level popup that talks to the API only and is never framed. */
+export function callbackContentSecurityPolicy(apiOrigin: string): string {
+  return strictPolicy({ img: "'none'", connect: apiOrigin, frameAncestors: "'none'" });
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A built page with the server's config in its meta tag (nothing from the request goes in). */
+const withConfigMeta = (template: string, config: PageConfig | CallbackConfig) =>
+  template.replace('</head>', `<meta name="${PAGE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}"></head>`);
 
 export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; ownOrigin: () => string; distDir: string; openLimit: RateLimit }) {
   const app = new Hono();
@@ -129,11 +144,18 @@ export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; own
     if (!origins) return c.text('Unauthorized: invalid key', 403);
     const template = await readFile(`${options.distDir}/index.html`, 'utf8').catch(() => undefined);
     if (!template) return c.text(PAGE_NOT_BUILT, 503);
-    const config: PageConfig = { apiUrl: apiOrigin, allowedOrigins: origins };
-    const meta = `<meta name="${PAGE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}">`;
     c.header('Content-Security-Policy', contentSecurityPolicy(apiOrigin, origins));
     c.header('Cache-Control', 'no-store');
-    return c.html(template.replace('</head>', `${meta}</head>`));
+    return c.html(withConfigMeta(template, { apiUrl: apiOrigin, allowedOrigins: origins }));
+  });
+
+  // The provider's query is read by the page's own script (and checked there), never by this server.
+  app.get('/social/callback', async (c) => {
+    const template = await readFile(`${options.distDir}/callback.html`, 'utf8').catch(() => undefined);
+    if (!template) return c.text(PAGE_NOT_BUILT, 503);
+    c.header('Content-Security-Policy', callbackContentSecurityPolicy(apiOrigin));
+    c.header('Cache-Control', 'no-store');
+    return c.html(withConfigMeta(template, { apiUrl: apiOrigin }));
   });
 
   app.use('/static/*', serveStatic({ root: options.distDir }));

@@ -2,15 +2,27 @@
  * Test double of the Portico API routes the secure site uses (the real @portico/api is not a dependency of
  * this package): JWKS with an ES256 key, embedded session tokens (aud portico-embedded), /v1/auth/email,
  * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
- * allowed origins, supported chains. It answers the shapes and messages services/api documents.
+ * /v1/auth/social/start|finish|result (a provider URL under this double; the code 'refused' plays a refused code,
+ * `error` a provider error; anything else signs in `state.socialIdentity`), allowed origins, supported chains.
+ * It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, createLocalJWKSet, type JWK } from 'jose';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 
 export const PROJECT = 'portico-demo';
 export const ALLOWED = ['http://127.0.0.1:*', 'https://shop.example'];
+/** services/api's social login messages (src/auth/social-client.ts). */
+export const SOCIAL_MESSAGES = {
+  unusable: 'This sign-in has expired or was already used. Please try again',
+  windowClosed: 'The sign-in window was closed before signing in',
+  cancelled: 'Sign-in was cancelled at the provider',
+  codeRefused: 'The provider refused the sign-in code. Please try again',
+  providerFailed: 'The provider could not complete the sign-in. Please try again',
+} as const;
+const allowedOrigin = (origin: string) => origin === 'https://shop.example' || /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
 
 export async function startApiDouble() {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
@@ -19,7 +31,16 @@ export async function startApiDouble() {
   const wallets = new Map<string, { address: string; sealed: string }>();
   const revoked = new Set<string>();
   const calls: string[] = [];
-  const state = { deviceApprovedAfter: 0, devicePolls: 0, code: '123456' };
+  const state = {
+    deviceApprovedAfter: 0,
+    devicePolls: 0,
+    code: '123456',
+    /** Who the provider signs in next (`email` null: a provider without one). */
+    socialIdentity: { subject: 'ann-1', username: 'ann' as string | null, email: 'ann@mail.example' as string | null },
+  };
+  type SocialSignIn = { provider: string; deviceId: string; finished: boolean; outcome?: { userId: string; username: string | null; email: string | null } | { error: string } };
+  const socialSignIns = new Map<string, SocialSignIn>();
+  const finishBodies: unknown[] = [];
   let sessions = 0;
 
   const sign = (claims: { sub: string; projectId?: string; expiresInS?: number; aud?: string }) =>
@@ -54,7 +75,43 @@ export async function startApiDouble() {
     const body = await c.req.json<{ email: string; otp: string }>();
     if (body.otp !== state.code) return c.json({ error: 'Invalid code' }, 401);
     const userId = `user-${body.email.split('@')[0]}`;
-    return c.json({ token: await sign({ sub: userId }), user: { id: userId, email: body.email }, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    return c.json({ token: await sign({ sub: userId }), user: { id: userId, email: body.email, username: null, authProvider: 'email' }, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+  });
+  app.post('/v1/auth/social/start', async (c) => {
+    const body = await c.req.json<{ provider: string; projectId: string; deviceId: string }>();
+    if (!['google', 'github', 'apple', 'facebook', 'x', 'discord'].includes(body.provider)) return c.json({ error: 'Unsupported social provider' }, 400);
+    if (body.projectId !== PROJECT || c.req.query('projectId') !== PROJECT) return c.json({ error: 'Unauthorized: invalid key' }, 403);
+    const stateValue = randomBytes(32).toString('base64url');
+    socialSignIns.set(stateValue, { provider: body.provider, deviceId: body.deviceId, finished: false });
+    const url = `${new URL(c.req.url).origin}/provider/${body.provider}/authorize?client_id=portico-${body.provider}&response_type=code&state=${stateValue}`;
+    return c.json({ url, state: stateValue });
+  });
+  app.post('/v1/auth/social/finish', async (c) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !allowedOrigin(origin)) return c.json({ error: 'Unauthorized: origin not allowed' }, 403);
+    const body = await c.req.json<{ state: string; code?: string; iss?: string; error?: string }>();
+    finishBodies.push(body);
+    const signIn = socialSignIns.get(body.state);
+    if (!signIn || signIn.finished) return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
+    signIn.finished = true;
+    if (body.error !== undefined) signIn.outcome = { error: body.error === 'access_denied' ? SOCIAL_MESSAGES.cancelled : SOCIAL_MESSAGES.providerFailed };
+    else if (body.code === 'refused') signIn.outcome = { error: SOCIAL_MESSAGES.codeRefused };
+    else signIn.outcome = { userId: `user-${signIn.provider}-${state.socialIdentity.subject}`, username: state.socialIdentity.username, email: state.socialIdentity.email };
+    return 'error' in signIn.outcome ? c.json({ error: signIn.outcome.error }, 400) : c.json({ ok: true });
+  });
+  app.post('/v1/auth/social/result', async (c) => {
+    const body = await c.req.json<{ state: string; deviceId: string }>();
+    const signIn = socialSignIns.get(body.state);
+    if (!signIn || signIn.deviceId !== body.deviceId) return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
+    socialSignIns.delete(body.state);
+    if (!signIn.outcome) return c.json({ error: SOCIAL_MESSAGES.windowClosed }, 400);
+    if ('error' in signIn.outcome) return c.json({ error: signIn.outcome.error }, 400);
+    const { userId, username, email } = signIn.outcome;
+    return c.json({
+      token: await sign({ sub: userId }),
+      user: { id: userId, email, username, authProvider: signIn.provider },
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
   });
   app.get('/v1/auth/session', async (c) => ((await session(c.req.header('authorization'))) ? c.json({ user: {} }) : c.json({ error: 'Session Expired' }, 401)));
   app.post('/v1/auth/sign-out', async (c) => {
@@ -78,7 +135,7 @@ export async function startApiDouble() {
     if (!newEmail || (await c.req.json<{ otp: string }>()).otp !== state.code) return c.json({ error: 'Invalid code' }, 401);
     if (c.req.param('step') === 'primary') return c.json({ action: 'VERIFY_SECONDARY_OTP' });
     newEmails.delete(s.sub!);
-    return c.json({ user: { id: s.sub, email: newEmail } });
+    return c.json({ user: { id: s.sub, email: newEmail, username: null, authProvider: 'email' } });
   });
   app.get('/v1/auth/wallet', async (c) => {
     const s = await session(c.req.header('authorization'));
@@ -104,6 +161,8 @@ export async function startApiDouble() {
     wallets,
     calls,
     state,
+    /** The bodies /v1/auth/social/finish received, in order. */
+    finishBodies,
     sign,
     revoke: (jti: string) => revoked.add(jti),
     close: () =>

@@ -1,7 +1,8 @@
 /**
  * The page's handlers through the real frame channel (shared-state createParentChannel) with a fake parent
  * window, the real secure-site server and the API double: email → device → code → embedded user, signing
- * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email.
+ * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email;
+ * the social login: start → the popup's callback (the callback page's own logic) → CONNECT_SOCIAL.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createParentChannel, type MessageEventLike } from '@portico/shared-state/embedded';
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
-import { createEmbeddedWallet, DEVICE_NOT_APPROVED, STORAGE_KEYS } from '../src/page/wallet';
-import { ALLOWED, PROJECT, startApiDouble, type ApiDouble } from './api-double';
+import { finishSocialSignIn } from '../src/callback/callback';
+import { createEmbeddedWallet, DEVICE_NOT_APPROVED, NO_PENDING_SOCIAL, SOCIAL_STATE_MISMATCH, STORAGE_KEYS } from '../src/page/wallet';
+import { ALLOWED, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
 
 const PARENT = 'https://shop.example';
 let api: ApiDouble;
@@ -30,20 +32,22 @@ function memoryStorage() {
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 }
 
+/** As a browser does: fetches from this site's pages to it carry its Origin. */
+const siteFetch: typeof fetch = (input, init) =>
+  fetch(input, String(input).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init);
+
 /** A framed page: the wallet's handlers behind the channel, a fake parent that sends requests and awaits replies. */
-function framedPage(options: { sleep?: (ms: number) => Promise<void>; now?: () => number } = {}) {
-  const storage = memoryStorage();
-  // As a browser does: same-origin fetches to this site carry its Origin.
-  const browserFetch: typeof fetch = (input, init) =>
-    fetch(input, String(input).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init);
+function framedPage(options: { sleep?: (ms: number) => Promise<void>; now?: () => number; storage?: ReturnType<typeof memoryStorage> } = {}) {
+  const storage = options.storage ?? memoryStorage();
   const wallet = createEmbeddedWallet({
     apiUrl: api.url,
     projectId: PROJECT,
     chainId: 31337,
     walletOpenUrl: `${site.url}/wallet/open`,
-    fetch: browserFetch,
+    fetch: siteFetch,
     storage,
-    ...options,
+    sleep: options.sleep,
+    now: options.now,
   });
   const listeners = new Set<(e: MessageEventLike) => void>();
   const pending = new Map<string, (msg: { event: string; payload: any }) => void>();
@@ -159,5 +163,132 @@ describe('page handlers over the frame channel', () => {
     expect((await page.request('SWITCH_NETWORK', { chainId: 1 })).payload).toEqual({ chainId: 1 });
     expect((await page.request('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 });
     expect((await page.request('SWITCH_NETWORK', { chainId: 999 })).payload.message).toBe('Unsupported chain eip155:999');
+  });
+});
+
+/** The popup's trip: the provider sends the person back to the callback page with `answer`; its script reports it. */
+async function providerAnswers(uri: string, answer: { code: string; iss?: string } | { error: string }) {
+  const state = new URL(uri).searchParams.get('state')!;
+  const callback = new URL('/social/callback', site.url);
+  for (const [name, value] of Object.entries({ ...answer, state })) callback.searchParams.set(name, value);
+  // The callback page's fetch carries this site's Origin, as a browser's cross-origin POST does.
+  const pageFetch: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } });
+  return finishSocialSignIn({ search: callback.search, apiUrl: api.url, fetch: pageFetch });
+}
+
+describe('social login over the frame channel', () => {
+  test('start → provider → callback → CONNECT_SOCIAL: the user with userName and authProvider; session kept across a reload', async () => {
+    api.state.socialIdentity = { subject: 'ann-1', username: 'ann', email: 'ann@mail.example' };
+    const page = framedPage();
+    const started = await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' });
+    expect(started.event).toBe('@portico-frame/GET_SOCIAL_REDIRECT_URI_SUCCESS');
+    const uri = started.payload.uri as string;
+    expect(uri).toMatch(new RegExp(`^${api.url}/provider/google/authorize\\?`));
+
+    expect(await providerAnswers(uri, { code: 'code-1', iss: 'http://127.0.0.1:8790/google' })).toMatchObject({ heading: 'Signed in', close: true });
+    expect(api.finishBodies.at(-1)).toEqual({ state: new URL(uri).searchParams.get('state'), code: 'code-1', iss: 'http://127.0.0.1:8790/google' });
+
+    const connected = await page.request('CONNECT_SOCIAL', { uri });
+    expect(connected.event).toBe('@portico-frame/CONNECT_SOCIAL_SUCCESS');
+    const address = connected.payload.address as `0x${string}`;
+    const user = { email: 'ann@mail.example', address, chainId: 31337, accounts: [{ address, type: 'eoa' }], userName: 'ann', preferredAccountType: 'eoa', authProvider: 'google' };
+    expect(connected.payload).toEqual(user);
+    expect(JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!)).toMatchObject({ userId: 'user-google-ann-1', email: 'ann@mail.example', username: 'ann', authProvider: 'google' });
+    expect((await page.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
+
+    // A new page load (memory gone, storage kept): the same user, with its provider and username.
+    const reloaded = framedPage({ storage: page.storage });
+    expect((await reloaded.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
+    expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
+    // The same provider account signs in to the same wallet.
+    const again = framedPage();
+    const uri2 = (await again.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
+    await providerAnswers(uri2, { code: 'code-2' });
+    expect((await again.request('CONNECT_SOCIAL', { uri: uri2 })).payload.address).toBe(address);
+  });
+
+  test('a provider without an email: no email in the user', async () => {
+    api.state.socialIdentity = { subject: 'octo-7', username: 'octocat', email: null };
+    const page = framedPage();
+    const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload.uri as string;
+    await providerAnswers(uri, { code: 'code-3' });
+    const { payload } = await page.request('CONNECT_SOCIAL', { uri });
+    expect(payload).toMatchObject({ userName: 'octocat', authProvider: 'github' });
+    expect(payload).not.toHaveProperty('email');
+  });
+
+  test("a uri whose state is not the pending sign-in's → refused, nothing sent to the API; the sign-in is used up", async () => {
+    const page = framedPage();
+    const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
+    await providerAnswers(uri, { code: 'code-4' });
+    const forged = new URL(uri);
+    forged.searchParams.set('state', 'x'.repeat(43));
+    const results = () => api.calls.filter((c) => c === 'POST /v1/auth/social/result').length;
+    const before = results();
+    expect((await page.request('CONNECT_SOCIAL', { uri: forged.toString() })).payload).toEqual({ message: SOCIAL_STATE_MISMATCH });
+    expect((await page.request('CONNECT_SOCIAL', { uri: `${api.url}/provider/google/authorize` })).payload).toEqual({ message: NO_PENDING_SOCIAL });
+    expect(results()).toBe(before);
+  });
+
+  test('a newer start replaces the older one', async () => {
+    const page = framedPage();
+    const first = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
+    const second = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })).payload.uri as string;
+    await providerAnswers(first, { code: 'code-5' });
+    expect((await page.request('CONNECT_SOCIAL', { uri: first })).payload).toEqual({ message: SOCIAL_STATE_MISMATCH });
+    expect(second).not.toBe(first);
+  });
+
+  test('no sign-in started → refused, nothing sent to the API', async () => {
+    const before = api.calls.length;
+    expect((await framedPage().request('CONNECT_SOCIAL', { uri: `${api.url}/provider/google/authorize?state=${'s'.repeat(43)}` })).payload).toEqual({ message: NO_PENDING_SOCIAL });
+    expect(api.calls).toHaveLength(before);
+  });
+
+  test("the API's errors reach the modal in its words; the sign-in is dropped after each, nothing is stored", async () => {
+    const cases: [string, (uri: string, page: ReturnType<typeof framedPage>) => Promise<unknown>][] = [
+      [SOCIAL_MESSAGES.windowClosed, async () => {}],
+      [SOCIAL_MESSAGES.cancelled, (uri) => providerAnswers(uri, { error: 'access_denied' })],
+      [SOCIAL_MESSAGES.codeRefused, (uri) => providerAnswers(uri, { code: 'refused' })],
+      // Another browser's device id: the API will not hand this sign-in over.
+      [SOCIAL_MESSAGES.unusable, async (uri, page) => {
+        await providerAnswers(uri, { code: 'code-6' });
+        page.storage.setItem(STORAGE_KEYS.deviceId, 'another-device-0123456789');
+      }],
+    ];
+    for (const [message, popup] of cases) {
+      const page = framedPage();
+      const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'apple' })).payload.uri as string;
+      await popup(uri, page);
+      expect((await page.request('CONNECT_SOCIAL', { uri })).payload).toEqual({ message });
+      expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+      expect((await page.request('CONNECT_SOCIAL', { uri })).payload).toEqual({ message: NO_PENDING_SOCIAL });
+    }
+  });
+
+  test("start: the API's error passes through; a reply whose URL does not carry its state is refused", async () => {
+    const page = framedPage();
+    // The provider names the channel accepts but this API does not serve are the API's to refuse.
+    const refusing = createEmbeddedWallet({
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+      fetch: async () => Response.json({ error: 'Unsupported social provider' }, { status: 400 }),
+    });
+    await expect(refusing.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'x' })).rejects.toThrow('Unsupported social provider');
+    const stateless = createEmbeddedWallet({
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+      fetch: async () => Response.json({ url: 'https://accounts.example/authorize?client_id=a', state: 's'.repeat(43) }),
+    });
+    await expect(stateless.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'google' })).rejects.toThrow("the provider URL must carry the sign-in's state");
+    expect((await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'facebook' })).event).toBe('@portico-frame/GET_SOCIAL_REDIRECT_URI_SUCCESS');
+  });
+
+  test('a session stored before social login (token, email, userId) still reads as an email login', async () => {
+    const page = framedPage();
+    await page.request('CONNECT_EMAIL', { email: 'early@example.com' });
+    const { payload: user } = await page.request('CONNECT_OTP', { otp: '123456' });
+    const { token, userId } = JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!);
+    const older = memoryStorage();
+    older.setItem(STORAGE_KEYS.session, JSON.stringify({ token, email: 'early@example.com', userId }));
+    expect((await framedPage({ storage: older }).request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The secure site's server over HTTP against the API double (test/api-double.ts): /wallet/open's origin,
- * token and rate checks, the first open making and storing exactly one wallet, the page's CSP, limits.
+ * token and rate checks, the first open making and storing exactly one wallet, the pages' CSPs (the wallet page
+ * and the social callback), limits.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { BEARER_REQUIRED, CROSS_ORIGIN_REFUSED, MAX_BODY_BYTES, startSecureSite, type RunningSecureSite } from '../src/server';
+import { BEARER_REQUIRED, CROSS_ORIGIN_REFUSED, MAX_BODY_BYTES, PAGE_NOT_BUILT, startSecureSite, type RunningSecureSite } from '../src/server';
 import { open } from '../src/sealing';
 import { ALLOWED, PROJECT, startApiDouble, type ApiDouble } from './api-double';
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
   api = await startApiDouble();
   distDir = await mkdtemp(join(tmpdir(), 'secure-site-dist-'));
   await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  // The callback page's own template (what rsbuild builds dist/callback.html from, less the script tag).
+  await copyFile(new URL('../src/callback/index.html', import.meta.url), join(distDir, 'callback.html'));
   site = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, openLimit: { points: 100, durationS: 60 } });
 });
 afterAll(async () => {
@@ -128,6 +131,44 @@ describe('page', () => {
     const bare = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir: join(distDir, 'missing') });
     try {
       expect((await fetch(`${bare.url}/?projectId=${PROJECT}&chainId=1&version=1`)).status).toBe(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('social callback page', () => {
+  test("served under a strict CSP that is never framed and connects to the API only; the API's origin in the meta", async () => {
+    const res = await fetch(`${site.url}/social/callback?state=${'s'.repeat(43)}&code=abc&iss=${encodeURIComponent('http://127.0.0.1:8790/google')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'none'; connect-src ${api.url}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // The code in the URL must not leave in a Referer.
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain(`<meta name="portico-secure-site" content="{&quot;apiUrl&quot;:&quot;${api.url}&quot;}">`);
+    expect(html).toContain('<h1 id="callback-heading">Finishing sign-in</h1>');
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+  });
+
+  test('no query parameter is echoed into the page', async () => {
+    const marker = '"><script>alert(1)</script>';
+    const res = await fetch(`${site.url}/social/callback?state=${encodeURIComponent(marker)}&code=${encodeURIComponent(marker)}&unknown=${encodeURIComponent(marker)}&error_description=zzmarker`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain('alert(1)');
+    expect(html).not.toContain('zzmarker');
+  });
+
+  test('no build → 503', async () => {
+    const bare = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir: join(distDir, 'missing') });
+    try {
+      const res = await fetch(`${bare.url}/social/callback?state=x&code=y`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toBe(PAGE_NOT_BUILT);
     } finally {
       await bare.close();
     }

@@ -24,17 +24,26 @@ export const pageConfigSchema = z.object({
 });
 export type PageConfig = z.output<typeof pageConfigSchema>;
 
-/** Reads both; throws with the first bad field. */
-export function readPageSettings(search: string, metaContent: string | null | undefined): PageQuery & PageConfig {
-  const query = pageQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
-  if (!query.success) throw new Error(`query ${query.error.issues[0]?.path.join('.')}: ${query.error.issues[0]?.message}`);
+/** The social callback page's config (same meta): only the API it reports to. */
+export const callbackConfigSchema = pageConfigSchema.pick({ apiUrl: true });
+export type CallbackConfig = z.output<typeof callbackConfigSchema>;
+
+/** The server's meta, checked; throws with the first bad field. */
+export function readPageConfig<S extends typeof pageConfigSchema | typeof callbackConfigSchema>(schema: S, metaContent: string | null | undefined): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(metaContent ?? '');
   } catch {
     throw new Error('page config: missing');
   }
-  const config = pageConfigSchema.safeParse(raw);
+  const config = schema.safeParse(raw);
   if (!config.success) throw new Error(`page config ${config.error.issues[0]?.path.join('.')}: ${config.error.issues[0]?.message}`);
-  return { ...query.data, ...config.data };
+  return config.data as z.output<S>;
+}
+
+/** Reads both; throws with the first bad field. */
+export function readPageSettings(search: string, metaContent: string | null | undefined): PageQuery & PageConfig {
+  const query = pageQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+  if (!query.success) throw new Error(`query ${query.error.issues[0]?.path.join('.')}: ${query.error.issues[0]?.message}`);
+  return { ...query.data, ...readPageConfig(pageConfigSchema, metaContent) };
 }

@@ -1,6 +1,6 @@
 /**
- * The page's embedded wallet: the email login against the API, the session token and the per-browser device
- * id in this origin's storage, the key (in memory only, from this site's server) and signing. `handlers()`
+ * The page's embedded wallet: the email and social logins against the API, the session token and the per-browser
+ * device id in this origin's storage, the key (in memory only, from this site's server) and signing. `handlers()`
  * answers the frame protocol's events (shared-state `createParentChannel`). No DOM: fetch, storage and time
  * are passed in, so it runs in node tests.
  *
@@ -8,7 +8,14 @@
  * the same node the modal reads from. The modal's approval gate runs BEFORE an RPC_REQUEST arrives here:
  * this module signs what it is sent.
  */
-import { SessionExpiredError, type EmbeddedUser, type ParsedRequestPayload, type RequestHandlers } from '@portico/shared-state/embedded';
+import {
+  AUTH_PROVIDERS,
+  emailField,
+  SessionExpiredError,
+  type EmbeddedUser,
+  type ParsedRequestPayload,
+  type RequestHandlers,
+} from '@portico/shared-state/embedded';
 import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
@@ -20,6 +27,8 @@ export const DEVICE_WAIT_MS = 4.5 * 60_000;
 export const DEVICE_NOT_APPROVED = 'The device was not approved in time: request a new link';
 export const NO_PENDING_EMAIL = 'No email login in progress: enter your email first';
 export const NOT_CONNECTED = 'The embedded wallet is not connected';
+export const NO_PENDING_SOCIAL = 'No social sign-in in progress: choose a provider first';
+export const SOCIAL_STATE_MISMATCH = 'This sign-in does not match the one started here. Please try again';
 /** Each API call's time limit (ms): under the modal's 30 s per event. */
 export const API_TIMEOUT_MS = 20_000;
 
@@ -39,11 +48,26 @@ export interface WalletDeps {
   onChainChanged?: (chainId: number) => void;
 }
 
-const sessionSchema = z.object({ token: z.string().min(1).max(4096), email: z.string().max(254), userId: z.string().max(128) });
+const authProvider = z.enum(AUTH_PROVIDERS);
+/** The API's user on /otp, /session, /social/result and the email update (`email` null for a provider without one). */
+const apiUser = z.object({ id: z.string().max(128), email: z.string().max(254).nullable(), username: z.string().max(256).nullable(), authProvider });
+// Sessions stored before social login had only token, email and userId: they read as email logins.
+const sessionSchema = z.object({
+  token: z.string().min(1).max(4096),
+  userId: z.string().max(128),
+  email: z.string().max(254).nullable(),
+  username: z.string().max(256).nullable().default(null),
+  authProvider: authProvider.default('email'),
+});
 type StoredSession = z.output<typeof sessionSchema>;
 const actionReply = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
-const apiUser = z.object({ id: z.string().max(128), email: z.string().max(254) });
-const otpReply = z.object({ token: z.string().min(1).max(4096), user: apiUser });
+const sessionReply = z.object({ token: z.string().min(1).max(4096), user: apiUser });
+/** 32 random bytes, base64url: the state /v1/auth/social/start hands out. */
+const socialState = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const socialStartReply = z
+  .object({ url: z.url({ protocol: /^https?$/ }).max(2048), state: socialState })
+  // CONNECT_SOCIAL finds the sign-in by the state on this URL (the one the popup was sent to).
+  .refine((reply) => new URL(reply.url).searchParams.get('state') === reply.state, { message: "the provider URL must carry the sign-in's state", path: ['url'] });
 const updateReply = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) });
 const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
 const rpcReply = z.union([
@@ -101,6 +125,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const now = deps.now ?? Date.now;
   let chainId = deps.chainId;
   let account: LocalAccount | undefined;
+  /** The social sign-in this page started (in memory: it lives as long as the popup's opener keeps this frame). */
+  let pendingSocial: { state: string } | undefined;
 
   const deviceId = (): string => {
     const kept = deps.storage.getItem(STORAGE_KEYS.deviceId);
@@ -169,6 +195,17 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return privateKeyToAccount(opened.data.privateKey as Hex);
   }
 
+  /** Stores the API's session reply (email or social login) and opens its wallet: the embedded user. */
+  async function signIn(body: unknown): Promise<EmbeddedUser> {
+    const { token, user } = sessionReply.parse(body);
+    const session: StoredSession = { token, userId: user.id, email: user.email, username: user.username, authProvider: user.authProvider };
+    account = undefined;
+    deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+    deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+    const { account: a } = await connectedAccount();
+    return embeddedUser(a, session);
+  }
+
   /** The account of the stored session (opened once per page load); SessionExpiredError without a session. */
   async function connectedAccount(): Promise<{ account: LocalAccount; session: StoredSession }> {
     const session = storedSession();
@@ -178,12 +215,14 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   }
 
   const embeddedUser = (a: LocalAccount, session: StoredSession): EmbeddedUser => ({
-    email: session.email,
+    // A provider's address that the frame protocol would refuse is left out rather than failing the sign-in.
+    ...(session.email !== null && emailField.safeParse(session.email).success && { email: session.email }),
     address: a.address,
     chainId,
     accounts: [{ address: a.address, type: 'eoa' }],
+    ...(session.username && { userName: session.username }),
     preferredAccountType: 'eoa',
-    authProvider: 'email',
+    authProvider: session.authProvider,
   });
 
   const rpcUrl = (id: number) => `${deps.apiUrl}/v1/?chainId=eip155:${id}&projectId=${encodeURIComponent(deps.projectId)}`;
@@ -293,13 +332,24 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async CONNECT_OTP({ otp }) {
       const email = pendingEmail();
       const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp } });
-      const signedIn = otpReply.parse(body);
-      const session: StoredSession = { token: signedIn.token, email: signedIn.user.email, userId: signedIn.user.id };
-      account = undefined;
-      deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
-      deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
-      const { account: a } = await connectedAccount();
-      return embeddedUser(a, session);
+      return signIn(body);
+    },
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      // A newer start replaces the older one, also when it fails.
+      pendingSocial = undefined;
+      const { body } = await api('/v1/auth/social/start', { body: { provider, projectId: deps.projectId, deviceId: deviceId() } });
+      const started = socialStartReply.parse(body);
+      pendingSocial = { state: started.state };
+      return { uri: started.url };
+    },
+    async CONNECT_SOCIAL({ uri }) {
+      const pending = pendingSocial;
+      // One try per sign-in: a mismatch, an API error or a success all use it up.
+      pendingSocial = undefined;
+      if (!pending) throw new Error(NO_PENDING_SOCIAL);
+      if (new URL(uri).searchParams.get('state') !== pending.state) throw new Error(SOCIAL_STATE_MISMATCH);
+      const { body } = await api('/v1/auth/social/result', { body: { state: pending.state, deviceId: deviceId() } });
+      return signIn(body);
     },
     async GET_USER({ chainId: requested }) {
       if (typeof requested === 'number') chainId = requested;
@@ -342,7 +392,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
       const { session } = await connectedAccount();
       const { body } = await api('/v1/auth/email/update/secondary', { body: { otp }, token: session.token });
-      const { user } = z.object({ user: apiUser }).parse(body);
+      const { user } = z.object({ user: apiUser.extend({ email: z.string().max(254) }) }).parse(body);
       // The session stays valid (same user); GET_USER reports the new address from now on.
       deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...session, email: user.email }));
       return { newEmail: user.email };
