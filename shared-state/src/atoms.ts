@@ -19,7 +19,13 @@ export interface RouterState {
   history: ViewName[];
   direction: 'next' | 'prev';
   /** Data the view needs, e.g. which wallet ConnectingExternal talks to. */
-  data?: { connectorId?: string; network?: CaipNetwork; wallet?: RegistryWallet };
+  data?: {
+    connectorId?: string;
+    network?: CaipNetwork;
+    wallet?: RegistryWallet;
+    /** ConnectingSocial: the provider's display name for the title ('Log in with GitHub'). */
+    socialProviderName?: string;
+  };
 }
 export const routerAtom = atom<RouterState>({ view: 'Connect', history: ['Connect'], direction: 'next' });
 

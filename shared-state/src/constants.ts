@@ -58,6 +58,13 @@ export const FEATURE_DEFAULTS = {
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export type Features = { [K in FeatureName]: boolean };
 
+/**
+ * The social logins Portico has, in spec section 9's default order (google, x, discord, farcaster, github, apple,
+ * facebook) without Farcaster, which is not built yet. The host's `socials` option picks from these.
+ */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
 /** Every remote the shell can federate, each deployed on its own. */
 export const REMOTE_NAMES = ['connect', 'account', 'swap', 'send', 'onramp', 'names'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -69,8 +69,8 @@ export interface PorticoCore {
    */
   siwx?: SignInController;
   /**
-   * The embedded wallet (email login, approval gate); present when the host set `embeddedWallet` and the
-   * `email` feature is on. Its code and the secure site's iframe load on `load()`.
+   * The embedded wallet (email and social login, approval gate); present when the host set `embeddedWallet` and
+   * the `email` feature is on or `socials` names a provider. Its code and the secure site's iframe load on `load()`.
    */
   embedded?: EmbeddedWalletHandle;
   /** The wallet registry; absent when the host set no `apiUrl`. */
@@ -117,7 +117,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   });
   const { embeddedWallet } = options;
   const embedded =
-    embeddedWallet && options.features.email
+    embeddedWallet && (options.features.email || options.socials.length)
       ? createEmbeddedHandle(() =>
           import('./controllers/embedded').then(({ embeddedWalletInPage }) =>
             embeddedWalletInPage({ store, options: { ...options, embeddedWallet }, environment, router, modal, toast, connection: () => connection }),

@@ -1,11 +1,12 @@
 /**
  * The embedded wallet as the core holds it from the start (issue 11): a handle whose code, the secure
  * site's iframe and the frame channel load on first use (`load()`), never with the page. Present on
- * `portico.embedded` when the host configured `embeddedWallet` and the `email` feature is on.
+ * `portico.embedded` when the host configured `embeddedWallet` and the `email` feature is on or `socials` is not empty.
  */
 import type { Eip1193Provider } from './adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from './adapters/types';
 import type { EmailLogin } from './embedded/email-login';
+import type { SocialLogin } from './embedded/social-login';
 import type { RequestDescription } from './embedded/approval';
 import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
@@ -34,10 +35,12 @@ export interface ApprovalStore {
   reject(): void;
 }
 
-/** The loaded embedded wallet: what the email and approval views drive. */
+/** The loaded embedded wallet: what the email, social and approval views drive. */
 export interface EmbeddedWallet {
   /** The email login store (EmailLogin, EmailVerifyDevice, EmailVerifyOtp, UpdateEmail). */
   login: EmailLogin;
+  /** The social login store (Connect's provider buttons, ConnectingSocial, the social account in Account). */
+  social: SocialLogin;
   /** The request waiting for the person's decision (ApproveTransaction). */
   approval: ApprovalStore;
   /** The wallet's EIP-1193 provider: every request goes through the approval gate. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, type Features, type RemoteName } from './constants';
+import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIAL_PROVIDERS, type Features, type RemoteName, type SocialProvider } from './constants';
 import { InvalidOptionsError } from './errors';
 import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
@@ -110,6 +110,8 @@ export const porticoOptionsSchema = z.strictObject({
   siweConfig: z.optional(hostObject),
   /** The embedded wallet's secure site (services/secure-site): email login and the approval gate (issue 11). */
   embeddedWallet: z.optional(z.strictObject({ url: httpUrl })),
+  /** The social logins Connect offers with the embedded wallet, in this order; `false` or `[]` for none (names checked in parseOptions). */
+  socials: z.optional(z.union([z.literal(false), z.array(z.string())])),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -146,8 +148,10 @@ export interface PorticoOptions {
   /** The host's sign-in, as given: a SIWXConfig, or a legacy SIWEConfig (at most one of them). */
   siwx?: SIWXConfig;
   siweConfig?: SIWEConfig;
-  /** Where the embedded wallet's secure site is served; without it there is no email login. */
+  /** Where the embedded wallet's secure site is served; without it there is no email or social login. */
   embeddedWallet?: { url: string };
+  /** The social logins to offer (default: all of `SOCIAL_PROVIDERS`, spec order); empty for none. */
+  socials: SocialProvider[];
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -173,6 +177,19 @@ function checkNetworkId(network: CaipNetwork, field: string): void {
   if (network.caipNetworkId !== `${chainNamespace}:${id}` || !reference.test(String(id))) {
     throw new InvalidOptionsError(field, "is not a CAIP-2 network ('<chainNamespace>:<id>')");
   }
+}
+
+/** The host's `socials`: every name one of `SOCIAL_PROVIDERS`, each once. */
+function resolveSocials(socials: false | string[] | undefined): SocialProvider[] {
+  if (socials === undefined) return [...SOCIAL_PROVIDERS];
+  if (socials === false) return [];
+  socials.forEach((name, index) => {
+    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
+      throw new InvalidOptionsError(`socials.${index}`, `must be one of ${SOCIAL_PROVIDERS.join(', ')} (got ${JSON.stringify(name)})`);
+    }
+    if (socials.indexOf(name) !== index) throw new InvalidOptionsError(`socials.${index}`, `names ${name} twice`);
+  });
+  return socials as SocialProvider[];
 }
 
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
@@ -216,6 +233,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     siwx: options.siwx as SIWXConfig | undefined,
     siweConfig: options.siweConfig as SIWEConfig | undefined,
     embeddedWallet: options.embeddedWallet,
+    socials: resolveSocials(options.socials),
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,

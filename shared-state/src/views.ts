@@ -26,11 +26,11 @@ export type ViewName =
   | 'EmailVerifyOtp'
   | 'EmailVerifyDevice'
   | 'UpdateEmail'
-  | 'SocialLogin';
+  | 'ConnectingSocial';
 
 /** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
-const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'Transactions', 'SocialLogin'];
-type PlannedView = 'ConnectingWalletConnectBasic' | 'ConnectingFarcaster' | 'Transactions' | 'SocialLogin';
+const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'Transactions'];
+type PlannedView = 'ConnectingWalletConnectBasic' | 'ConnectingFarcaster' | 'Transactions';
 
 export interface ViewRegistration {
   /** The remote that renders the view. */
@@ -52,8 +52,10 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   EmailLogin: { remote: 'connect', module: './EmailLogin', feature: 'email' },
   EmailVerifyOtp: { remote: 'connect', module: './EmailVerifyOtp', feature: 'email' },
   EmailVerifyDevice: { remote: 'connect', module: './EmailVerifyDevice', feature: 'email' },
+  // The embedded wallet's (it exists only with `embeddedWallet`): social login and the approval gate work with `email` off.
+  ConnectingSocial: { remote: 'connect', module: './ConnectingSocial' },
   Account: { remote: 'account', module: './Account' },
-  ApproveTransaction: { remote: 'account', module: './ApproveTransaction', feature: 'email' },
+  ApproveTransaction: { remote: 'account', module: './ApproveTransaction' },
   UpdateEmail: { remote: 'account', module: './UpdateEmail', feature: 'email' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
@@ -116,8 +118,12 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   EmailVerifyDevice: 'Register Device',
 };
 
-/** The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name. */
-export function viewTitle(view: ViewName, context: { walletName?: string } = {}): string {
+/**
+ * The modal header's title, which also names the dialog. ConnectingExternal shows the wallet's name,
+ * ConnectingSocial 'Log in with {provider}' (the router data's `socialProviderName`).
+ */
+export function viewTitle(view: ViewName, context: { walletName?: string; socialProviderName?: string } = {}): string {
   if ((view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') && context.walletName) return context.walletName;
+  if (view === 'ConnectingSocial' && context.socialProviderName) return `Log in with ${context.socialProviderName}`;
   return VIEW_TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, toFunctionSelector } from 'viem';
-import { anvil, minimalOptions, rpcStub, type RpcStub } from '@portico/test-kit';
+import { anvil, minimalOptions, rpcStub, testPopup, type RpcStub, type TestPopup } from '@portico/test-kit';
 import { alertAtom, modalFlagsAtom, routerAtom, toastAtom } from '../src/atoms';
 import { createEmbeddedWallet } from '../src/controllers/embedded';
 import { createModalController } from '../src/controllers/modal';
@@ -54,6 +54,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
   const { app, frame } = windowPair();
   const options = parseOptions(minimalOptions({ networks: [{ ...anvil, rpcUrls: { default: { http: [rpc.url] } } }], embeddedWallet: { url: `${FRAME_ORIGIN}/` } }));
   const mounted: string[] = [];
+  const popups: TestPopup[] = [];
   const wallet = createEmbeddedWallet({
     store,
     options: { ...options, embeddedWallet: options.embeddedWallet! },
@@ -65,6 +66,11 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     listenTarget: app,
     frameHost: { mount: (src) => (mounted.push(src), { frameWindow: () => frame, frameOrigin: FRAME_ORIGIN }), unmount: () => undefined },
     parentOrigin: APP_ORIGIN,
+    openWindow: () => {
+      const popup = testPopup();
+      popups.push(popup);
+      return popup;
+    },
   });
   if (ready) {
     createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers });
@@ -79,7 +85,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     if (outcome.error) throw outcome.error;
     return outcome.value as T;
   };
-  return { wallet, store, router, modal, connects, mounted, storage, settle, settled, view: () => store.get(routerAtom).view };
+  return { wallet, store, router, modal, connects, mounted, storage, popups, settle, settled, view: () => store.get(routerAtom).view };
 }
 
 describe('embedded wallet: email login moves the router', () => {

@@ -28,6 +28,13 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
+  it('names ConnectingSocial after the provider the router data names', async () => {
+    const { core } = await renderModal();
+    act(() => core.modal.open({ view: 'Connect' }));
+    act(() => core.router.push('ConnectingSocial', { socialProviderName: 'GitHub' }));
+    expect(screen.getByRole('dialog', { name: 'Log in with GitHub' })).toBeTruthy();
+  });
+
   it('shows a visible error for a view no remote renders yet, never an empty modal', async () => {
     const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Transactions' }));

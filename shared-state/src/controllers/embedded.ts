@@ -1,11 +1,12 @@
 /**
- * The embedded wallet in the modal (issue 11; spec sections 2, 4, 6, 8): mounts the secure site's hidden
- * iframe, opens the frame channel, and ties the login store, the approval gate and the AUTH connector to
- * the router and the connection. Loaded on first use through `portico.embedded` (never with the page).
+ * The embedded wallet in the modal (issues 11 and 12; spec sections 2, 4, 6, 8): mounts the secure site's hidden
+ * iframe, opens the frame channel, and ties the email and social login stores, the approval gate and the AUTH
+ * connector to the router and the connection. Loaded on first use through `portico.embedded` (never with the page).
  *
  * Navigation lives here, not in the views: a login step moves the router (verify device → verify code →
- * Account), an unsafe request opens ApproveTransaction and returns after the decision, and leaving that
- * view or closing the modal (forced) rejects the request.
+ * Account; the social popup → ConnectingSocial → Account), leaving ConnectingSocial drops the social sign-in,
+ * an unsafe request opens ApproveTransaction and returns after the decision, and leaving that view or closing
+ * the modal (forced) rejects the request.
  */
 import type { Store } from 'jotai/vanilla';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
@@ -16,7 +17,9 @@ import { createApprovalQueue } from '../embedded/approval-queue';
 import type { RequestDescription } from '../embedded/approval';
 import { createFrameChannel } from '../embedded/app-channel';
 import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
-import { createEmailLogin, EMBEDDED_STORAGE_KEYS } from '../embedded/email-login';
+import { EMBEDDED_STORAGE_KEYS, SIGNED_OUT_KEYS } from '../embedded/email-login';
+import { createEmbeddedLogins } from '../embedded/logins';
+import { isSocialProvider, SOCIAL_PROVIDER_NAMES, type OpenSocialWindow, type SocialWindow } from '../embedded/social-login';
 import type { EmbeddedUser } from '../embedded/fields';
 import { createDomFrameHost, secureSiteUrl, type FrameHost } from '../embedded/frame-host';
 import { createEmbeddedProvider } from '../embedded/provider';
@@ -47,6 +50,25 @@ export interface EmbeddedWalletDeps {
   frameHost: FrameHost;
   /** The page's origin, passed to the secure site for browsers without `location.ancestorOrigins`. */
   parentOrigin?: string;
+  /** Opens the social login's blank popup (the page: `openSocialWindowInPage`; tests: a fake window). */
+  openWindow: OpenSocialWindow;
+}
+
+/** The social popup's size (the providers' pages fit it); centred on the page's window. */
+const SOCIAL_WINDOW_SIZE = { width: 500, height: 640 };
+
+/**
+ * Opens the social login's popup on about:blank (in the click, so no pop-up blocker steps in), centred on the
+ * page's window, or `null` when the browser blocked it. It gets no handle on the page: the providers' pages
+ * must not reach (or navigate) the host through `window.opener`.
+ */
+export function openSocialWindowInPage(page: Window = globalThis as unknown as Window): SocialWindow | null {
+  const { width, height } = SOCIAL_WINDOW_SIZE;
+  const left = Math.round(page.screenX + (page.outerWidth - width) / 2);
+  const top = Math.round(page.screenY + (page.outerHeight - height) / 2);
+  const popup = page.open('about:blank', 'portico-social', `popup,width=${width},height=${height},left=${left},top=${top}`);
+  if (popup) popup.opener = null;
+  return popup;
 }
 
 /**
@@ -55,7 +77,7 @@ export interface EmbeddedWalletDeps {
  * @throws when the modal has no container on the page yet
  */
 export function embeddedWalletInPage(
-  parts: Omit<EmbeddedWalletDeps, 'storage' | 'listenTarget' | 'frameHost' | 'parentOrigin'> & { environment: PorticoEnvironment },
+  parts: Omit<EmbeddedWalletDeps, 'storage' | 'listenTarget' | 'frameHost' | 'parentOrigin' | 'openWindow'> & { environment: PorticoEnvironment },
 ): LoadedEmbeddedWallet {
   const { environment, ...deps } = parts;
   const container = environment.frameContainer?.();
@@ -66,6 +88,7 @@ export function embeddedWalletInPage(
     listenTarget: environment.eventTarget as unknown as ListenTarget,
     frameHost: createDomFrameHost(container),
     parentOrigin: globalThis.location?.origin,
+    openWindow: () => openSocialWindowInPage(),
   });
 }
 
@@ -103,11 +126,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       provider.handleNotification(notification);
     },
   });
-  const login = createEmailLogin({ channel, storage });
+  // One sign-out for both stores: Account's "Sign out" is the AUTH connector's disconnect (login.signOut).
+  const { login, social, user: loggedInUser } = createEmbeddedLogins({ channel, storage, openWindow: deps.openWindow });
   const approval = createApprovalQueue();
   const provider = createEmbeddedProvider({
     channel,
-    account: () => login.getSnapshot().user?.address,
+    account: () => loggedInUser()?.address,
     chainId: () => chainId,
     networks: () => options.networks,
     approve: askApproval,
@@ -194,6 +218,29 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     } else if (state.step === 'connected' && from === 'verify-otp') void connectLoggedIn();
   });
 
+  // The social sign-in shows ConnectingSocial while the popup is open; its user connects like the email login's.
+  let previousSocialStep = social.getSnapshot().step;
+  social.subscribe(() => {
+    const { step, provider: socialProvider } = social.getSnapshot();
+    const from = previousSocialStep;
+    previousSocialStep = step;
+    const { view, data } = router.current();
+    if (step === 'waiting' && socialProvider) {
+      const socialProviderName = SOCIAL_PROVIDER_NAMES[socialProvider];
+      if (view !== 'ConnectingSocial') router.push('ConnectingSocial', { socialProviderName });
+      else if (data?.socialProviderName !== socialProviderName) router.replace('ConnectingSocial', { socialProviderName });
+    } else if (step === 'connected' && from === 'connecting') void connectLoggedIn();
+  });
+  // Leaving ConnectingSocial (back, another view) while the popup is open or its outcome is out drops the sign-in.
+  let previousView = router.current().view;
+  store.sub(routerAtom, () => {
+    const { view } = router.current();
+    const left = previousView === 'ConnectingSocial' && view !== 'ConnectingSocial';
+    previousView = view;
+    const { step } = social.getSnapshot();
+    if (left && (step === 'waiting' || step === 'connecting')) social.cancel();
+  });
+
   async function connectLoggedIn() {
     if (await deps.connection().connect(CONNECTOR_IDS.auth)) router.reset('Account');
     else deps.toast.show('error', 'The embedded wallet could not connect. Try again.');
@@ -206,19 +253,20 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
 
   const source: LoadedEmbeddedWallet['source'] = {
     async connect() {
-      const { user } = login.getSnapshot();
-      return accountOf(user ?? (await channel.request('GET_USER', { chainId })));
+      return accountOf(loggedInUser() ?? (await channel.request('GET_USER', { chainId })));
     },
     async restore() {
       if (storage.getItem(EMBEDDED_STORAGE_KEYS.loginCached) !== 'true') return undefined;
       const { isConnected } = await channel.request('IS_CONNECTED', {});
       if (!isConnected) {
         // Spec section 4: not connected clears the login cache.
-        for (const key of ['loginCached', 'email', 'lastChain', 'socialUsername'] as const) storage.removeItem(EMBEDDED_STORAGE_KEYS[key]);
+        for (const key of SIGNED_OUT_KEYS) storage.removeItem(EMBEDDED_STORAGE_KEYS[key]);
         return undefined;
       }
       const user = await channel.request('GET_USER', { chainId });
-      login.restore(user);
+      // A social user restores the social store (Account shows its username); the email store stays at its field.
+      if (isSocialProvider(user.authProvider)) social.restore(user);
+      else login.restore(user);
       return accountOf(user);
     },
     disconnect: () => login.signOut(),
@@ -240,7 +288,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       };
     },
   };
-  return { login, approval, provider, source };
+  return { login, social, approval, provider, source };
 }
 
 /** The alert's line under the title (spec section 8 names the titles only). */

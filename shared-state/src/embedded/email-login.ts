@@ -23,9 +23,14 @@ export const EMBEDDED_STORAGE_KEYS = {
   email: `${STORAGE_PREFIX}embedded_email`,
   lastChain: `${STORAGE_PREFIX}embedded_last_chain`,
   socialUsername: `${STORAGE_PREFIX}embedded_social_username`,
+  /** The social provider of the logged-in user (spec section 3's "connected social"). */
+  connectedSocial: `${STORAGE_PREFIX}connected_social`,
   /** Milliseconds since the epoch of the last mail asked for; cleared by a successful login. */
   lastEmailLoginAt: `${STORAGE_PREFIX}embedded_last_email_login_at`,
 } as const;
+
+/** What sign-out (and a session the secure site no longer knows) clears: all but the last email login time (spec section 4). */
+export const SIGNED_OUT_KEYS = ['loginCached', 'email', 'lastChain', 'socialUsername', 'connectedSocial'] as const;
 
 export type EmailLoginStep = 'email' | 'verify-device' | 'verify-otp' | 'connected' | 'update-primary' | 'update-secondary';
 
@@ -67,7 +72,7 @@ export interface EmailLogin {
   submitUpdateCode(otp: string): Promise<void>;
   /** After a reload: the secure site still holds a session for `user` (IS_CONNECTED, GET_USER), so the store is 'connected'. */
   restore(user: EmbeddedUser): void;
-  /** SIGN_OUT, then clears the login cache, email, last chain and social username (also when the frame fails). */
+  /** SIGN_OUT, then clears the login cache, email, last chain, social username and provider (also when the frame fails). */
   signOut(): Promise<void>;
 }
 
@@ -227,7 +232,7 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
         // Signed out here regardless: the cache no longer points at the session, so it is not restored.
         error = embeddedErrorText(failure);
       }
-      for (const key of ['loginCached', 'email', 'lastChain', 'socialUsername'] as const) store.remove(EMBEDDED_STORAGE_KEYS[key]);
+      for (const key of SIGNED_OUT_KEYS) store.remove(EMBEDDED_STORAGE_KEYS[key]);
       if (mine === generation) replace({ step: 'email', busy: false, error });
     },
   };
@@ -235,8 +240,8 @@ export function createEmailLogin({ channel, storage, now = Date.now }: EmailLogi
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Web Storage that never throws: blocked or full storage reads as empty and drops writes. */
-function quietStorage(storage: KeyValueStorage) {
+/** Web Storage that never throws (also the social login's): blocked or full storage reads as empty and drops writes. */
+export function quietStorage(storage: KeyValueStorage) {
   return {
     get(key: string): string | null {
       try {

@@ -4,11 +4,11 @@
  * embedded user of section 3. Every string and list has a bound.
  */
 import * as z from 'zod/mini';
+import { SOCIAL_PROVIDERS } from '../constants';
 import { recordOf } from '../storage';
 import { MAX_ACCOUNTS } from './constants';
 
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export { SOCIAL_PROVIDERS, type SocialProvider } from '../constants';
 export const AUTH_PROVIDERS = ['email', ...SOCIAL_PROVIDERS, 'farcaster'] as const;
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const;
 export type EmbeddedAccountType = (typeof ACCOUNT_TYPES)[number];

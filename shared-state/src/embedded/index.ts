@@ -12,6 +12,8 @@ export * from './app-channel';
 export * from './frame-channel';
 export * from './frame-host';
 export * from './email-login';
+export * from './social-login';
+export * from './logins';
 export * from './approval';
 export * from './approval-queue';
 export * from './provider';

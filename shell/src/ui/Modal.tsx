@@ -78,7 +78,7 @@ function Header({ core, titleRef }: { core: PorticoCore; titleRef: Ref<HTMLHeadi
       )}
       {/* tabIndex -1: focus lands on the title when a view opens, so no view has to take it. */}
       <h2 id={TITLE_ID} ref={titleRef} className="portico-title" tabIndex={-1}>
-        {viewTitle(view, { walletName })}
+        {viewTitle(view, { walletName, socialProviderName: data?.socialProviderName })}
       </h2>
       <button type="button" className="portico-icon-button" aria-label="Close" onClick={() => core.modal.close()}>
         <CloseIcon />
