@@ -1,0 +1,14 @@
+// Preloaded into Alto's process (node --import). Alto's RPC server always listens on 0.0.0.0
+// (@pimlico/alto esm/rpc/server.js, no option for it); this makes it listen on the host
+// startBundler was given instead, so a development bundler is not reachable from the network.
+import net from 'node:net';
+
+const host = process.env.PORTICO_BUNDLER_LISTEN_HOST;
+if (!host) throw new Error('PORTICO_BUNDLER_LISTEN_HOST is not set');
+
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function listenOnConfiguredHost(...args) {
+  const [options] = args;
+  if (options && typeof options === 'object' && options.host === '0.0.0.0') args[0] = { ...options, host };
+  return listen.apply(this, args);
+};

@@ -1,0 +1,65 @@
+/**
+ * CLI: `pnpm --filter @portico/bundler start` (scripts/services.mjs runs it with tsx). Env: see
+ * README ("Environment"). In development mode it funds its keys and deploys EntryPoint v0.7 and
+ * SimpleAccountFactory on the devchain before starting Alto.
+ */
+import { privateKeyToAddress } from 'viem/accounts';
+import { startBundler } from './bundler';
+import { BundlerConfigError, parseBundlerEnv, type BundlerConfig } from './config';
+import { deployAccountAbstraction, fundDevAccounts } from './deploy';
+
+let config: BundlerConfig;
+try {
+  config = parseBundlerEnv(process.env);
+} catch (error) {
+  if (!(error instanceof BundlerConfigError)) throw error;
+  console.error(`bundler: bad environment: ${error.message}`);
+  process.exit(2);
+}
+
+let stopping = false;
+try {
+  if (config.mode === 'development') {
+    if (config.usesDevKeys) {
+      await fundDevAccounts(config.rpcUrl, [...config.executorPrivateKeys, config.utilityPrivateKey].map((key) => privateKeyToAddress(key)));
+    }
+    const deployment = await deployAccountAbstraction({ rpcUrl: config.rpcUrl, deployerPrivateKey: config.utilityPrivateKey });
+    console.log(`EntryPoint v0.7 ${deployment.entryPoint}, SimpleAccountFactory ${deployment.simpleAccountFactory} on chain ${deployment.chainId}`);
+  }
+  const bundler = await startBundler({
+    rpcUrl: config.rpcUrl,
+    host: config.host,
+    port: config.port,
+    executorPrivateKeys: config.executorPrivateKeys,
+    utilityPrivateKey: config.utilityPrivateKey,
+    safeMode: config.safeMode,
+    cors: config.cors,
+    blockTimeMs: config.blockTimeMs,
+    logLevel: config.logLevel,
+    log: (line) => console.error(line),
+  });
+  console.log(`Bundler (Alto) ${bundler.url}${config.mode === 'development' ? '  (DEVELOPMENT: public dev keys)' : ''}, safe mode ${config.safeMode ? 'on' : 'off'}`);
+  void bundler.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`bundler: Alto exited (code ${code}, signal ${signal})`);
+    process.exit(1);
+  });
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`bundler: ${signal}, stopping`);
+    bundler.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  console.error(`bundler: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
