@@ -17,6 +17,7 @@ export default defineConfig(
       './EmailLogin': './src/views/EmailLogin.tsx',
       './EmailVerifyOtp': './src/views/EmailVerifyOtp.tsx',
       './EmailVerifyDevice': './src/views/EmailVerifyDevice.tsx',
+      './ConnectingSocial': './src/views/ConnectingSocial.tsx',
     },
     pluginReact,
     pluginModuleFederation,

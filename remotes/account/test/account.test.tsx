@@ -3,6 +3,7 @@ import {
   ACCOUNT as ADDRESS,
   EMBEDDED_TEST_EMAIL,
   RECEIVER as OTHER,
+  SOCIAL_TEST_USERNAME,
   anvil,
   apiStub,
   embeddedTestWallet,
@@ -110,6 +111,27 @@ describe('Account of the embedded wallet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit email' }));
     expect(core.store.get(routerAtom).view).toBe('UpdateEmail');
     // The AUTH connector signs out on disconnect: "Sign out" is the same action as Disconnect.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(core.store.get(activeAccountAtom).status).toBe('disconnected'));
+  });
+
+  it('shows the social username and provider after a social login, Sign out and no Edit email', async () => {
+    const embedded = embeddedTestWallet();
+    embedded.wallet.social.start('github');
+    embedded.popup().closeAsPerson();
+    await waitFor(() => expect(embedded.wallet.social.getSnapshot().step).toBe('connected'));
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    expect(await screen.findByText(SOCIAL_TEST_USERNAME)).toBeTruthy();
+    expect(screen.getByText('Signed in with GitHub')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit email' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(core.store.get(activeAccountAtom).status).toBe('disconnected'));
   });

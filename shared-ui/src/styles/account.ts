@@ -28,6 +28,9 @@ export const accountStylesheetText = /* css */ `
 .portico-scroll-sentinel { height: 1px; }
 .portico-account-email { width: 100%; justify-content: space-between; }
 .portico-account-email p { margin: 0; min-width: 0; }
+.portico-account-social { display: grid; gap: 2px; width: 100%; min-width: 0; }
+.portico-account-social p { margin: 0; }
+.portico-account-username { font-weight: 600; }
 /* Full addresses and selectors: what is signed is shown whole, wrapped rather than cut. */
 .portico-approval .portico-details dd { min-width: 0; text-align: right; overflow-wrap: anywhere; }
 .portico-approval-text {

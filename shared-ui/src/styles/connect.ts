@@ -1,5 +1,5 @@
 /**
- * Classes only the connect remote's views use (Connect, AllWallets, the Connecting and email views).
+ * Classes only the connect remote's views use (Connect, AllWallets, the Connecting, email and social views).
  * Its list items, wallet icons and tiles are kit parts (./base.ts). Owned by the connect remote's
  * maintainers; concatenated into the kit's stylesheet (./index.ts).
  */
@@ -14,6 +14,13 @@ export const connectStylesheetText = /* css */ `
 .portico-connect-divider {
   display: flex; align-items: center; gap: 12px; margin: 4px 0;
   color: var(--portico-text-muted); font-size: 0.85em;
+}
+.portico-social-row { display: flex; gap: 8px; }
+.portico-social-button { flex: 1; min-width: 0; padding: 0; }
+.portico-button .portico-social-icon { width: 20px; height: 20px; }
+.portico-social-icon-large {
+  width: 48px; height: 48px; padding: 16px; border-radius: calc(var(--portico-radius) * 2);
+  background: var(--portico-surface); color: var(--portico-text);
 }
 .portico-connect-divider::before, .portico-connect-divider::after {
   content: ''; flex: 1; border-top: 1px solid var(--portico-border);

@@ -6,7 +6,7 @@ import { AccountActions } from '../components/AccountActions';
 import { AccountHeader } from '../components/AccountHeader';
 import { AccountTabs } from '../components/AccountTabs';
 import { DisconnectButton } from '../components/DisconnectButton';
-import { EmbeddedEmail } from '../components/EmbeddedEmail';
+import { EmbeddedLogin } from '../components/EmbeddedLogin';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -14,7 +14,7 @@ declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
- * The connected account: identity, native balance, network (and the email for the embedded wallet), actions,
+ * The connected account: identity, native balance, network (and who is signed in to the embedded wallet), actions,
  * then tokens, NFTs and activity.
  */
 export default function Account({ portico }: PorticoViewProps) {
@@ -36,7 +36,7 @@ export default function Account({ portico }: PorticoViewProps) {
       {(address) => (
         <div className="portico-center">
           <AccountHeader portico={portico} address={address} />
-          {embedded && <EmbeddedEmail portico={portico} />}
+          {embedded && <EmbeddedLogin portico={portico} />}
           <AccountActions portico={portico} />
           {network && <AccountTabs portico={portico} address={address} caipAddress={`${network.caipNetworkId}:${address}`} />}
           <DisconnectButton portico={portico} label={embedded ? 'Sign out' : 'Disconnect'} />

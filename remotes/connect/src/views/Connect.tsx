@@ -1,6 +1,7 @@
 import type { PorticoViewProps } from '@portico/shared-state';
 import { useEffect, useRef, useState } from 'react';
 import { EmailForm } from '../components/EmailForm';
+import { shownSocials, SocialButtons } from '../components/SocialButtons';
 import { WalletList } from '../components/WalletList';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -10,9 +11,9 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
  * The first view: every wallet the person can connect (`WalletList`). With the embedded wallet
- * (`portico.embedded`, feature `email`), the email login comes first (the spec's connect-method
- * order) and the wallets follow it, or wait behind "Continue with a wallet" when the host turned
- * `emailShowWallets` off.
+ * (`portico.embedded`), the email login (feature `email`) and the social logins (option `socials`) come
+ * first, in the spec's connect-method order (email, social, wallet), and the wallets follow them, or wait
+ * behind "Continue with a wallet" when the host turned `emailShowWallets` off.
  */
 export default function Connect({ portico }: PorticoViewProps) {
   const { embedded, options } = portico;
@@ -24,11 +25,14 @@ export default function Connect({ portico }: PorticoViewProps) {
     if (revealed) walletsRef.current?.querySelector('button')?.focus();
   }, [revealed]);
 
-  if (!embedded || !options.features.email) return <WalletList portico={portico} />;
+  const socials = embedded ? shownSocials(portico) : [];
+  const email = Boolean(embedded) && options.features.email;
+  if (!embedded || (!email && socials.length === 0)) return <WalletList portico={portico} />;
 
   return (
     <div className="portico-stack">
-      <EmailForm handle={embedded} />
+      {email && <EmailForm handle={embedded} />}
+      {socials.length > 0 && <SocialButtons portico={portico} socials={socials} />}
       <p className="portico-connect-divider">or</p>
       {options.features.emailShowWallets || revealed ? (
         <div ref={walletsRef}>

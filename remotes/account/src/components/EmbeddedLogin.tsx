@@ -1,0 +1,41 @@
+import type { EmbeddedUser, EmbeddedWallet, PorticoCore, SocialProvider } from '@portico/shared-state';
+import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
+import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
+
+/**
+ * Who is signed in to the embedded wallet: the social username and "Signed in with GitHub" after a social login,
+ * else the email and "Edit email". Rendered only for an ID_AUTH connection, so other wallets never load the
+ * embedded wallet's code.
+ */
+export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
+  const embedded = useEmbeddedWallet(portico);
+  // Loading or unavailable: the account works without this line; the connection itself is the proof of login.
+  if (embedded.status !== 'ready') return null;
+  return <LoginLine portico={portico} wallet={embedded.wallet} />;
+}
+
+function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: EmbeddedWallet }) {
+  const social = useStoreSnapshot(wallet.social);
+  const { email, user } = useStoreSnapshot(wallet.login);
+  if (social.step === 'connected' && social.user && social.provider) return <SocialAccount user={social.user} provider={social.provider} />;
+  const shown = email ?? user?.email;
+  return (
+    <div className="portico-row portico-account-email">
+      {shown && <p className="portico-muted portico-ellipsis">{shown}</p>}
+      <button type="button" className="portico-button portico-button-secondary" onClick={() => portico.router.push('UpdateEmail')}>
+        Edit email
+      </button>
+    </div>
+  );
+}
+
+/** A social login's username (the email when the provider gave none) and the provider. */
+function SocialAccount({ user, provider }: { user: EmbeddedUser; provider: SocialProvider }) {
+  const name = user.userName ?? user.email;
+  return (
+    <div className="portico-account-social">
+      {name && <p className="portico-account-username portico-ellipsis">{name}</p>}
+      <p className="portico-muted">Signed in with {SOCIAL_PROVIDER_NAMES[provider]}</p>
+    </div>
+  );
+}

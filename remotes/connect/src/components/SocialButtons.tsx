@@ -1,0 +1,52 @@
+import type { PorticoCore, SocialProvider } from '@portico/shared-state';
+import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '@portico/shared-state/embedded';
+import { useSocialLogin } from '../hooks/useSocialLogin';
+import { SocialIcon } from './SocialIcon';
+
+/** The host's social providers this browser may use (spec: some are hidden inside Telegram on iOS, Mac and Android). */
+export function shownSocials(portico: PorticoCore): SocialProvider[] {
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  return socialsShown(portico.options.socials, { userAgent, isTelegram: isTelegramPage() });
+}
+
+/**
+ * The social logins (spec connect-method order: after email, before wallets): the first provider as a full-width
+ * "Continue with Google" button, the others as a row of icon buttons with the same names (and a tooltip). A click
+ * starts the embedded wallet's social login; the controller then shows ConnectingSocial.
+ */
+export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly SocialProvider[] }) {
+  const { start, error } = useSocialLogin(portico);
+  const [first, ...others] = socials;
+  if (!first) return null;
+  const label = (provider: SocialProvider) => `Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`;
+
+  return (
+    <div className="portico-stack" role="group" aria-label="Social login">
+      <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={() => start(first)}>
+        <SocialIcon provider={first} />
+        {label(first)}
+      </button>
+      {others.length > 0 && (
+        <div className="portico-social-row">
+          {others.map((provider) => (
+            <button
+              key={provider}
+              type="button"
+              className="portico-button portico-button-secondary portico-social-button"
+              aria-label={label(provider)}
+              title={label(provider)}
+              onClick={() => start(provider)}
+            >
+              <SocialIcon provider={provider} />
+            </button>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="portico-error-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { EmbeddedWallet, PorticoViewProps, SocialProvider } from '@portico/shared-state';
+import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
+import { EmbeddedWalletGate, ErrorPanel, StatusLine, useStoreSnapshot } from '@portico/ui';
+import { SocialIcon } from '../components/SocialIcon';
+
+declare const __PORTICO_CONTRACT__: number;
+export const porticoContract = __PORTICO_CONTRACT__;
+declare const __PORTICO_UI_CONTRACT__: number;
+export const porticoUiContract = __PORTICO_UI_CONTRACT__;
+
+/**
+ * A social login under way (spec section 2): the controller opens this view when the provider's popup opens,
+ * goes to Account after the login, and cancels the sign-in (closing the popup) when the person goes back.
+ * While the popup is open the person is told to finish there; then "Signing in…"; an error (the window closed
+ * early, consent denied, an expired sign-in) in the secure site's words with Try again, which opens a new popup
+ * from that click.
+ */
+export default function ConnectingSocial({ portico }: PorticoViewProps) {
+  return (
+    <EmbeddedWalletGate portico={portico} off={<ErrorPanel message="Social login is not enabled" />}>
+      {(wallet) => <SocialProgress social={wallet.social} />}
+    </EmbeddedWalletGate>
+  );
+}
+
+function SocialProgress({ social }: { social: EmbeddedWallet['social'] }) {
+  const state = useStoreSnapshot(social);
+  const { provider } = state;
+  if (!provider) return <ErrorPanel message="No social login is under way" />;
+  // After the frame's answer the controller still connects the account before it moves to Account.
+  const connecting = state.step === 'connecting' || state.step === 'connected';
+
+  return (
+    <div className="portico-center" aria-busy={connecting || undefined}>
+      <SocialIcon provider={provider} large />
+      {state.error ? (
+        <SocialError message={state.error} onRetry={() => social.start(provider)} />
+      ) : connecting ? (
+        <StatusLine>Signing in…</StatusLine>
+      ) : (
+        <WaitingForWindow provider={provider} />
+      )}
+    </div>
+  );
+}
+
+function WaitingForWindow({ provider }: { provider: SocialProvider }) {
+  const name = SOCIAL_PROVIDER_NAMES[provider];
+  return (
+    <div className="portico-stack">
+      <h3 className="portico-title">Continue in the {name} window</h3>
+      <p className="portico-muted">
+        A window opened for you to sign in with {name}. When you finish there, it closes and you come back here signed in.
+      </p>
+    </div>
+  );
+}
+
+function SocialError({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <>
+      <p role="alert" className="portico-error-text">
+        {message}
+      </p>
+      <button type="button" className="portico-button portico-button-block" onClick={onRetry}>
+        Try again
+      </button>
+    </>
+  );
+}
