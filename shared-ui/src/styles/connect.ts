@@ -19,7 +19,7 @@ export const connectStylesheetText = /* css */ `
 .portico-social-button { flex: 1; min-width: 0; padding: 0; }
 .portico-button .portico-social-icon { width: 20px; height: 20px; }
 .portico-social-icon-large {
-  width: 48px; height: 48px; padding: 16px; border-radius: calc(var(--portico-radius) * 2);
+  width: 80px; height: 80px; padding: 20px; border-radius: calc(var(--portico-radius) * 2);
   background: var(--portico-surface); color: var(--portico-text);
 }
 .portico-connect-divider::before, .portico-connect-divider::after {
