@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { AuthRuntime } from './auth/config';
+import type { FarcasterRuntime } from './auth/farcaster-config';
 import type { SocialRuntime } from './auth/social-config';
 import type { ChainRuntime } from './chains/runtime';
 import type { Db } from './db/client';
@@ -52,6 +53,8 @@ export interface AppContext {
   auth: AuthRuntime;
   /** Social login for the embedded wallet: configured providers, the secure site's callback, limits. */
   social: SocialRuntime;
+  /** Sign In With Farcaster for the embedded wallet: the relay, the IdRegistry's RPC, the SIWF uri/domain, limits. */
+  farcaster: FarcasterRuntime;
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };

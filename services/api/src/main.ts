@@ -10,7 +10,8 @@
  * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK), PORTICO_API_SMTP_URL / PORTICO_API_MAIL_FROM
  * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL / _AUTH_SOCIAL,
  * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI / PORTICO_API_SOCIAL_DEV_OIDC_URL (development
- * default providers' base URL) (embedded social login). See README.md.
+ * default providers' base URL) (embedded social login), PORTICO_API_FARCASTER_RELAY_URL / _RPC_URL / _SIWE_URI and
+ * PORTICO_API_RATE_LIMIT_AUTH_FARCASTER (Sign In With Farcaster). See README.md.
  */
 import { z } from 'zod';
 import { parseSocialProvidersJson } from './auth/social-config';
@@ -49,6 +50,11 @@ const envSchema = z.object({
   PORTICO_API_SOCIAL_PROVIDERS: z.string().min(1).optional(),
   PORTICO_API_SOCIAL_REDIRECT_URI: z.url().optional(),
   PORTICO_API_SOCIAL_DEV_OIDC_URL: z.url().optional(),
+  /** Sign In With Farcaster: the auth relay, OP mainnet's RPC (Farcaster's IdRegistry), the SIWF message's uri (checked in src/auth/farcaster-config.ts). */
+  PORTICO_API_FARCASTER_RELAY_URL: z.string().min(1).optional(),
+  PORTICO_API_FARCASTER_RPC_URL: z.string().min(1).optional(),
+  PORTICO_API_FARCASTER_SIWE_URI: z.string().min(1).optional(),
+  PORTICO_API_RATE_LIMIT_AUTH_FARCASTER: rateLimit.optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8788),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -132,6 +138,13 @@ const api = await startApi({
     redirectUri: env.PORTICO_API_SOCIAL_REDIRECT_URI,
     developmentOidcUrl: env.PORTICO_API_SOCIAL_DEV_OIDC_URL,
     startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_SOCIAL,
+  },
+  farcaster: {
+    relayUrl: env.PORTICO_API_FARCASTER_RELAY_URL,
+    // The devchain served in development carries the IdRegistry (deployDevchain): its first URL is the default.
+    rpcUrl: env.PORTICO_API_FARCASTER_RPC_URL ?? env.PORTICO_API_DEVCHAIN_RPC_URLS?.split(',')[0]?.trim(),
+    siweUri: env.PORTICO_API_FARCASTER_SIWE_URI,
+    startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_FARCASTER,
   },
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });

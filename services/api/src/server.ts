@@ -17,6 +17,7 @@ import { recoverDeliveries } from './onramp/delivery';
 import { sessionRuntime, type SessionOptions, type SessionRuntime } from './sessions/config';
 import { authRuntime, type AuthOptions, type AuthRuntime } from './auth/config';
 import { socialRuntime, type SocialOptions, type SocialRuntime } from './auth/social-config';
+import { farcasterRuntime, type FarcasterOptions, type FarcasterRuntime } from './auth/farcaster-config';
 
 export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   host?: string;
@@ -53,6 +54,11 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
    * http://127.0.0.1:8790), the secure site's callback, state lifetime, starts per IP (src/auth/social-config.ts).
    */
   social?: SocialOptions;
+  /**
+   * Sign In With Farcaster: the auth relay, the RPC of the chain with Farcaster's IdRegistry, the SIWF uri, channel
+   * lifetime, starts per IP (development default: the local relay, the devchain, the secure site; src/auth/farcaster-config.ts).
+   */
+  farcaster?: FarcasterOptions;
 }
 
 export interface RunningApi {
@@ -72,6 +78,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   let sessions: SessionRuntime;
   let auth: AuthRuntime;
   let social: SocialRuntime;
+  let farcaster: FarcasterRuntime;
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
@@ -83,6 +90,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     auth = authRuntime(options.auth, options.development ?? false, sessions.key, db.pool);
     if (auth.unavailable) log.info('email login unavailable', { reason: auth.unavailable });
     social = socialRuntime(options.social, options.development ?? false, db.pool);
+    farcaster = farcasterRuntime(options.farcaster, options.development ?? false, db.pool);
+    if (farcaster.missing.length > 0) log.info('Sign In With Farcaster unavailable', { missing: farcaster.missing });
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -90,7 +99,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
   const limits = rateLimiters(options.rateLimits, db.pool);
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth, social });
+  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth, social, farcaster });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
     s.once('error', reject);

@@ -5,7 +5,7 @@
  * created only in the transaction that stores a completed exchange's outcome.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { SocialIdentity } from './social-client';
 import type { SocialProvider } from './social-config';
 
@@ -60,9 +60,37 @@ export async function storeSocialError(db: Db, state: string, error: string): Pr
 }
 
 /**
- * The provider account's user (created on its first sign-in, its username and email refreshed on
- * later ones) stored as the sign-in's outcome, in one transaction: `false`, and nothing created,
- * when the frame already took the result (the person was told the window closed).
+ * The user a provider account (provider, subject) signs in as: created on its first sign-in, its
+ * username and email refreshed on later ones. Runs in the caller's transaction (social and Farcaster
+ * logins: `auth_social_identities` holds both, Farcaster's subject being the fid).
+ */
+export async function providerAccountUser(
+  tx: Queryable,
+  account: { provider: string; subject: string; username: string | null; email: string | null },
+): Promise<string> {
+  const { provider, subject, username, email } = account;
+  const newUserId: string = randomUUID();
+  await tx.query('INSERT INTO auth_users (id, email, auth_provider, username) VALUES ($1, NULL, $2, $3)', [newUserId, provider, username]);
+  const { rows: created } = await tx.query(
+    `INSERT INTO auth_social_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (provider, subject) DO NOTHING RETURNING user_id`,
+    [provider, subject, newUserId, email],
+  );
+  if (created.length > 0) return newUserId;
+  // A returning account: the user row made just now is not needed.
+  await tx.query('DELETE FROM auth_users WHERE id = $1', [newUserId]);
+  const { rows } = await tx.query<{ user_id: string }>(
+    `UPDATE auth_social_identities SET email = $3, last_login_at = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`,
+    [provider, subject, email],
+  );
+  const userId = rows[0]!.user_id;
+  await tx.query('UPDATE auth_users SET username = $2, updated_at = now() WHERE id = $1', [userId, username]);
+  return userId;
+}
+
+/**
+ * The provider account's user stored as the sign-in's outcome, in one transaction: `false`, and
+ * nothing created, when the frame already took the result (the person was told the window closed).
  */
 export async function storeSocialSuccess(db: Db, input: { state: string; provider: SocialProvider; identity: SocialIdentity }): Promise<boolean> {
   const { provider, identity } = input;
@@ -72,24 +100,7 @@ export async function storeSocialSuccess(db: Db, input: { state: string; provide
       [sha256(input.state)],
     );
     if (open.length === 0) return false;
-    const newUserId: string = randomUUID();
-    await tx.query('INSERT INTO auth_users (id, email, auth_provider, username) VALUES ($1, NULL, $2, $3)', [newUserId, provider, identity.username]);
-    const { rows: created } = await tx.query(
-      `INSERT INTO auth_social_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (provider, subject) DO NOTHING RETURNING user_id`,
-      [provider, identity.subject, newUserId, identity.email],
-    );
-    let userId = newUserId;
-    if (created.length === 0) {
-      // A returning account: the user row made just now is not needed.
-      await tx.query('DELETE FROM auth_users WHERE id = $1', [newUserId]);
-      const { rows } = await tx.query<{ user_id: string }>(
-        `UPDATE auth_social_identities SET email = $3, last_login_at = now() WHERE provider = $1 AND subject = $2 RETURNING user_id`,
-        [provider, identity.subject, identity.email],
-      );
-      userId = rows[0]!.user_id;
-      await tx.query('UPDATE auth_users SET username = $2, updated_at = now() WHERE id = $1', [userId, identity.username]);
-    }
+    const userId = await providerAccountUser(tx, { provider, subject: identity.subject, username: identity.username, email: identity.email });
     await tx.query('UPDATE auth_social_states SET user_id = $2 WHERE state_hash = $1', [sha256(input.state), userId]);
     return true;
   });

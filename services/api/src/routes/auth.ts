@@ -15,6 +15,7 @@
  *   POST /v1/auth/email/update/primary { otp } (Bearer)  → { action: 'VERIFY_SECONDARY_OTP' } (code to the new email)
  *   POST /v1/auth/email/update/secondary { otp } (Bearer) → { user }
  *   POST /v1/auth/social/{start,finish,result}           → social login (src/routes/social.ts; the limits here apply)
+ *   POST /v1/auth/farcaster/{start,result}               → Sign In With Farcaster (src/routes/farcaster.ts; the limits here apply)
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -48,6 +49,7 @@ import { embeddedSessionReply } from '../auth/token';
 import { HttpError } from '../http/errors';
 import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
+import { farcasterRoutes } from './farcaster';
 import { socialRoutes } from './social';
 import type { SigningKey } from '../sessions/keys';
 
@@ -157,6 +159,7 @@ export function authRoutes() {
   );
 
   app.route('/v1/auth/social', socialRoutes());
+  app.route('/v1/auth/farcaster', farcasterRoutes());
 
   app.post('/v1/auth/email', endpoint({ body: loginBody }, async (c, { project, body }) => {
     const r = ready(c);

@@ -1,0 +1,121 @@
+/**
+ * Sign In With Farcaster tests: the API in development mode against the real local relay
+ * (`services/farcaster-relay`, its CLI as scripts/services.mjs starts it, on a free port) and anvil with
+ * `@portico/devchain` deployed (Farcaster's IdRegistry at its canonical address, the test accounts), and a
+ * "Farcaster app" that reads the sign-in URI, builds the SIWF message with @farcaster/auth-client's wallet
+ * client, signs it with a custody key and authenticates on the relay.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll } from '@rstest/core';
+import { createWalletClient, viemConnector } from '@farcaster/auth-client';
+import { deployDevchain } from '@portico/devchain';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import type { FarcasterOptions } from '../src/auth/farcaster-config';
+import type { StartApiOptions } from '../src/server';
+import { newDevice, useAuthApi, type AuthApi } from './auth-helpers';
+import { startAnvil, type Anvil } from './chain-helpers';
+
+/** The relay's key for /authenticate in these tests (the Farcaster app's secret). */
+export const RELAY_AUTH_KEY = 'api-tests-farcaster-app-key';
+
+const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
+// The relay is its own package: started as its CLI, as scripts/services.mjs starts it.
+const RELAY_MAIN = new URL('../../farcaster-relay/src/main.ts', import.meta.url).pathname;
+
+export interface RelayProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startRelayProcess(env: Record<string, string> = {}): Promise<RelayProcess> {
+  const child = spawn(TSX, [RELAY_MAIN], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', PORTICO_FARCASTER_RELAY_AUTH_KEY: RELAY_AUTH_KEY, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (!(url = /^FARCASTER RELAY {2}(http:\/\/\S+)/m.exec(stdout)?.[1]) && Date.now() < deadline && child.exitCode === null) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!url) {
+    child.kill('SIGTERM');
+    throw new Error(`the Farcaster relay did not start: ${stderr}`);
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** What the Farcaster app does with the URI the modal shows: sign as `custodyKey` (claiming `fid`) and authenticate on the relay. */
+export async function approveInFarcasterApp(
+  relayUrl: string,
+  uri: string,
+  input: { fid: number; custodyKey: Hex; username?: string; nonce?: string; domain?: string },
+): Promise<void> {
+  const wallet = createWalletClient({ relay: relayUrl, ethereum: viemConnector({ rpcUrl: 'http://127.0.0.1:9' }) });
+  const parsed = wallet.parseSignInURI({ uri });
+  if (parsed.isError) throw parsed.error;
+  const q = new URL(uri).searchParams;
+  const custody = privateKeyToAccount(input.custodyKey);
+  const built = wallet.buildSignInMessage({
+    address: custody.address,
+    fid: input.fid,
+    uri: q.get('siweUri')!,
+    domain: input.domain ?? q.get('domain')!,
+    nonce: input.nonce ?? q.get('nonce')!,
+    expirationTime: new Date(q.get('expirationTime')!),
+  });
+  if (built.isError) throw built.error;
+  const signature = await custody.signMessage({ message: built.message });
+  const auth = await wallet.authenticate({
+    authKey: RELAY_AUTH_KEY,
+    channelToken: parsed.channelToken,
+    message: built.message,
+    signature,
+    fid: input.fid,
+    ...(input.username ? { username: input.username } : {}),
+  });
+  if (auth.isError || auth.response.status !== 201) throw new Error(`relay authenticate: ${auth.isError ? auth.error?.message : JSON.stringify(auth.data)}`);
+}
+
+export interface FarcasterApi extends AuthApi {
+  relay: RelayProcess;
+  anvil: Anvil;
+  start(deviceId?: string, init?: { projectId?: string }): Promise<{ status: number; body: any; deviceId: string }>;
+  result(channelToken: string, deviceId: string, init?: { projectId?: string }): Promise<{ status: number; body: any }>;
+}
+
+/**
+ * anvil with the devchain (IdRegistry), the relay process, and the API (development mode) pointed at both,
+ * for the test file. `farcaster` options are added (limits).
+ */
+export function useFarcasterApi(farcaster: Omit<FarcasterOptions, 'relayUrl' | 'rpcUrl'> = {}, api: StartApiOptions = {}): FarcasterApi {
+  const t = {} as FarcasterApi;
+  const auth = useAuthApi(async () => {
+    [t.anvil, t.relay] = await Promise.all([startAnvil(), startRelayProcess()]);
+    await deployDevchain({ rpcUrl: t.anvil.rpcUrl });
+    return { ...api, farcaster: { relayUrl: t.relay.url, rpcUrl: t.anvil.rpcUrl, ...farcaster } };
+  });
+  afterAll(async () => {
+    await Promise.all([t.relay?.stop(), t.anvil?.stop()]);
+  });
+  Object.defineProperties(t, {
+    api: { get: () => auth.api },
+    sink: { get: () => auth.sink },
+    client: { get: () => auth.client },
+  });
+  const post = (path: string, body: unknown, init: { projectId?: string } = {}) => auth.client.post(path, body, init) as Promise<{ status: number; body: any }>;
+  t.start = async (deviceId = newDevice(), init = {}) => ({ ...(await post('/v1/auth/farcaster/start', { deviceId }, init)), deviceId });
+  t.result = (channelToken, deviceId, init = {}) => post('/v1/auth/farcaster/result', { channelToken, deviceId }, init);
+  return t;
+}

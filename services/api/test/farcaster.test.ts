@@ -1,0 +1,139 @@
+/**
+ * Sign In With Farcaster over HTTP (issue 12): the API against the real local relay process and anvil
+ * with Farcaster's IdRegistry (services/devchain). Success with the relay's username and the session JWT,
+ * pending, the custody check (an unregistered key, another account's key), the nonce and domain start
+ * chose, one use, expiry (the API's lifetime, and the relay forgetting the channel), other devices and
+ * projects, bad bodies — and no user row after a refusal.
+ */
+import { describe, expect, test } from '@rstest/core';
+import { FARCASTER_TEST_ACCOUNTS, FARCASTER_UNREGISTERED_KEY } from '@portico/devchain';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { FARCASTER_EXPIRED, FARCASTER_UNVERIFIED } from '../src/routes/farcaster';
+import { newDevice } from './auth-helpers';
+import { approveInFarcasterApp, RELAY_AUTH_KEY, useFarcasterApi } from './farcaster-helpers';
+import { PROJECT } from './helpers';
+
+const t = useFarcasterApi();
+const [alice, bob] = FARCASTER_TEST_ACCOUNTS as [(typeof FARCASTER_TEST_ACCOUNTS)[number], (typeof FARCASTER_TEST_ACCOUNTS)[number]];
+
+const userCount = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_users')).rows[0]!.n);
+
+/** start → the sign-in URI and channel token. */
+async function started(deviceId = newDevice()) {
+  const s = await t.start(deviceId);
+  expect(s.status).toBe(200);
+  return { url: s.body.url as string, channelToken: s.body.channelToken as string, deviceId };
+}
+
+describe('Sign In With Farcaster', () => {
+  test("start opens a channel on the relay; pending until the Farcaster app signs; then a session for the fid with the relay's username; once", async () => {
+    const s = await started();
+    const uri = new URL(s.url);
+    expect(`${uri.protocol}//${uri.host}`).toBe('farcaster://connect');
+    expect(uri.searchParams.get('channelToken')).toBe(s.channelToken);
+    expect(uri.searchParams.get('siweUri')).toBe('http://127.0.0.1:3010');
+    expect(uri.searchParams.get('domain')).toBe('127.0.0.1:3010');
+    expect(uri.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9]{8,}$/);
+    // The message expires with the sign-in (10 min).
+    const expires = new Date(uri.searchParams.get('expirationTime')!).getTime();
+    expect(Math.abs(expires - (Date.now() + 600_000))).toBeLessThan(30_000);
+    // Only a hash of the channel token is kept.
+    expect((await t.api.db.query('SELECT 1 FROM auth_farcaster_channels WHERE channel_hash = $1', [s.channelToken])).rows).toHaveLength(0);
+
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 202, body: { status: 'pending' } });
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 202, body: { status: 'pending' } });
+
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: alice.username });
+    const before = await userCount();
+    const result = await t.result(s.channelToken, s.deviceId);
+    expect(result.status).toBe(200);
+    expect(result.body.user).toEqual({ id: expect.any(String), email: null, username: 'alice', authProvider: 'farcaster' });
+    expect(await userCount()).toBe(before + 1);
+    const { payload } = await jwtVerify(result.body.token, createRemoteJWKSet(new URL('/.well-known/jwks.json', t.api.url)), {
+      audience: 'portico-embedded',
+      typ: 'portico-embedded+jwt',
+    });
+    expect(payload).toMatchObject({ sub: result.body.user.id, authProvider: 'farcaster', deviceId: s.deviceId, projectId: PROJECT, iss: t.api.url });
+    expect(payload.email).toBeUndefined();
+    expect(await t.client.session(result.body.token)).toMatchObject({ status: 200, body: { user: result.body.user, expiresAt: result.body.expiresAt } });
+
+    // Used once.
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+
+    // The same fid signs in as the same user, its username refreshed from the relay.
+    const again = await started();
+    await approveInFarcasterApp(t.relay.url, again.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: 'alice-new' });
+    const second = await t.result(again.channelToken, again.deviceId);
+    expect(second.body.user).toEqual({ ...result.body.user, username: 'alice-new' });
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  test('without a username from the relay the user is named after the fid', async () => {
+    const s = await started();
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, custodyKey: bob.custodyKey });
+    expect((await t.result(s.channelToken, s.deviceId)).body.user).toMatchObject({ username: `fid:${bob.fid}`, authProvider: 'farcaster' });
+  });
+
+  test("refuses a signer that is not the fid's custody address in the IdRegistry: an unregistered key, another account's key", async () => {
+    const before = await userCount();
+    for (const custodyKey of [FARCASTER_UNREGISTERED_KEY, bob.custodyKey]) {
+      const s = await started();
+      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey, username: 'alice' });
+      expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
+      // The sign-in is used up by the refusal.
+      expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  test('refuses a message signed for another nonce or domain than start chose', async () => {
+    const before = await userCount();
+    for (const other of [{ nonce: 'someOtherNonce123' }, { domain: 'evil.example' }]) {
+      const s = await started();
+      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, ...other });
+      expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  test('expired: past the lifetime (even once signed), or when the relay no longer has the channel', async () => {
+    const s = await started();
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    await t.api.db.query(`UPDATE auth_farcaster_channels SET created_at = now() - interval '601 seconds'`);
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+
+    // Someone else read the completed answer off the relay (it answers once): the channel is gone there.
+    const taken = await started();
+    await approveInFarcasterApp(t.relay.url, taken.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    const read = await fetch(`${t.relay.url}/v1/channel/status`, { headers: { authorization: `Bearer ${taken.channelToken}` } });
+    expect(read.status).toBe(200);
+    expect(await t.result(taken.channelToken, taken.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    expect(await t.result(taken.channelToken, taken.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+  });
+
+  test("another device or project cannot collect the sign-in, and does not use it up", async () => {
+    const s = await started();
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    expect(await t.result(s.channelToken, newDevice())).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    const otherProject = await t.client.post('/v1/auth/farcaster/result', { channelToken: s.channelToken, deviceId: s.deviceId }, { projectId: 'portico-demo-restricted', origin: null });
+    expect(otherProject).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    expect((await t.result(s.channelToken, s.deviceId)).status).toBe(200);
+  });
+
+  test('bad bodies name the field', async () => {
+    expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: 'short' })).toMatchObject({ status: 400, body: { error: 'deviceId: must be 16 to 64 letters, digits, - or _' } });
+    expect(await t.result('bad token!', newDevice())).toMatchObject({ status: 400, body: { error: 'channelToken: must be the channelToken start answered' } });
+    expect(await t.client.post('/v1/auth/farcaster/result', { deviceId: newDevice() })).toMatchObject({ status: 400, body: { error: 'channelToken: required' } });
+  });
+
+  test('the relay refuses to complete a channel without the Farcaster app key', async () => {
+    const s = await started();
+    const res = await fetch(`${t.relay.url}/v1/channel/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.channelToken}`, 'x-farcaster-auth-relay-key': `${RELAY_AUTH_KEY}-not` },
+      body: JSON.stringify({ message: 'm', signature: `0x${'ab'.repeat(65)}`, fid: 1 }),
+    });
+    expect(res.status).toBe(401);
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 202, body: { status: 'pending' } });
+  });
+});
