@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIAL_PROVIDERS, type Features, type RemoteName, type SocialProvider } from './constants';
 import { InvalidOptionsError } from './errors';
+import { safeInteger } from './zod-parts';
 import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
@@ -25,7 +26,7 @@ const networkSchema = z.object({
   nativeCurrency: z.object({
     name: z.string(),
     symbol: z.string().check(z.minLength(1)),
-    decimals: z.number().check(z.int(), z.gte(0)),
+    decimals: z.number().check(safeInteger, z.gte(0)),
   }),
   rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
   blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
@@ -111,7 +112,12 @@ export const porticoOptionsSchema = z.strictObject({
   /** The embedded wallet's secure site (services/secure-site): email login and the approval gate (issue 11). */
   embeddedWallet: z.optional(z.strictObject({ url: httpUrl })),
   /** The social logins Connect offers with the embedded wallet, in this order; `false` or `[]` for none (names checked in parseOptions). */
-  socials: z.optional(z.union([z.literal(false), z.array(z.string())])),
+  socials: z.optional(
+    z.custom<false | string[]>(
+      (input) => input === false || (Array.isArray(input) && input.every((name) => typeof name === 'string')),
+      'must be a list or false',
+    ),
+  ),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -179,17 +185,15 @@ function checkNetworkId(network: CaipNetwork, field: string): void {
   }
 }
 
-/** The host's `socials`: every name one of `SOCIAL_PROVIDERS`, each once. */
-function resolveSocials(socials: false | string[] | undefined): SocialProvider[] {
-  if (socials === undefined) return [...SOCIAL_PROVIDERS];
-  if (socials === false) return [];
-  socials.forEach((name, index) => {
-    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name)) {
-      throw new InvalidOptionsError(`socials.${index}`, `must be one of ${SOCIAL_PROVIDERS.join(', ')} (got ${JSON.stringify(name)})`);
+/** The host's `socials` (default: all, spec order): every name one of `SOCIAL_PROVIDERS`, each once. */
+function resolveSocials(socials: false | string[] = [...SOCIAL_PROVIDERS]): SocialProvider[] {
+  const names = socials || [];
+  names.forEach((name, index) => {
+    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name) || names.indexOf(name) < index) {
+      throw new InvalidOptionsError(`socials.${index}`, `must be one of ${SOCIAL_PROVIDERS.join(', ')}, each once`);
     }
-    if (socials.indexOf(name) !== index) throw new InvalidOptionsError(`socials.${index}`, `names ${name} twice`);
   });
-  return socials as SocialProvider[];
+  return names as SocialProvider[];
 }
 
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */

@@ -1,6 +1,6 @@
 /**
- * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code
- * connects the AUTH connector, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
+ * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code (or a
+ * social popup closing) connects the AUTH connector, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
  * methods say 'Action not allowed', alerts, restore after a reload, network switch. Over the real frame
  * protocol (both channel ends on fake windows) with the secure site's handlers scripted.
  */
@@ -238,6 +238,87 @@ describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)',
     rpc.httpFailures.length = 0;
     wallet.approval.reject();
     await rs.waitFor(() => expect(sent.done).toBe(true));
+  });
+});
+
+const socialUser = { address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' as const }], authProvider: 'github' as const, userName: 'ada-lovelace' };
+const SOCIAL_HANDLERS = {
+  GET_SOCIAL_REDIRECT_URI: ({ provider }: { provider: string }) => ({ uri: `http://127.0.0.1:8790/${provider}/auth?state=s1` }),
+  CONNECT_SOCIAL: () => socialUser,
+  SIGN_OUT: () => ({}),
+};
+
+describe('embedded wallet: social login moves the router (issue 12)', () => {
+  /** Lets the popup's watch look (every 250 ms) and the messages run. */
+  const watch = () => rs.advanceTimersByTimeAsync(300);
+
+  it('start shows ConnectingSocial titled for the provider; the popup closing connects ID_AUTH and shows Account', async () => {
+    const { wallet, router, connects, popups, store, view } = await embeddedWallet(SOCIAL_HANDLERS);
+    router.reset('Connect');
+    wallet.social.start('github');
+    expect(view()).toBe('ConnectingSocial');
+    expect(store.get(routerAtom).data).toEqual({ socialProviderName: 'GitHub' });
+    await watch();
+    expect(popups[0]!.visited).toEqual(['http://127.0.0.1:8790/github/auth?state=s1']);
+    popups[0]!.closeAsPerson();
+    await watch();
+    expect(connects).toEqual(['ID_AUTH']);
+    expect(view()).toBe('Account');
+    expect(await wallet.source.connect()).toEqual({ address: ADDRESS, chainReference: '31337' });
+  });
+
+  it('an error keeps ConnectingSocial (Try again starts over in place, no second entry)', async () => {
+    const { wallet, router, connects, popups, store, view } = await embeddedWallet({
+      ...SOCIAL_HANDLERS,
+      CONNECT_SOCIAL: () => {
+        throw new Error('Sign-in was cancelled at the provider');
+      },
+    });
+    router.reset('Connect');
+    wallet.social.start('google');
+    await watch();
+    popups[0]!.closeAsPerson();
+    await watch();
+    expect(view()).toBe('ConnectingSocial');
+    expect(wallet.social.getSnapshot().error).toBe('Sign-in was cancelled at the provider');
+    expect(connects).toEqual([]);
+    wallet.social.start('google');
+    expect(store.get(routerAtom).history).toEqual(['Connect', 'ConnectingSocial']);
+    expect(popups).toHaveLength(2);
+  });
+
+  it('leaving ConnectingSocial while the popup is open closes it and drops the sign-in', async () => {
+    const { wallet, router, popups, view } = await embeddedWallet(SOCIAL_HANDLERS);
+    router.reset('Connect');
+    wallet.social.start('discord');
+    await watch();
+    router.goBack();
+    expect(view()).toBe('Connect');
+    expect(wallet.social.getSnapshot()).toEqual({ step: 'idle' });
+    expect(popups[0]!.closedByModal).toBe(true);
+  });
+
+  it('restore: a social user restores the social store (the email store stays at its field); sign-out clears both', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(EMBEDDED_STORAGE_KEYS.loginCached, 'true');
+    storage.setItem(EMBEDDED_STORAGE_KEYS.socialUsername, 'ada-lovelace');
+    storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'github');
+    const { wallet, settled } = await embeddedWallet({ ...SOCIAL_HANDLERS, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => socialUser }, { storage });
+    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(wallet.social.getSnapshot()).toEqual({ step: 'connected', provider: 'github', user: socialUser });
+    expect(wallet.login.getSnapshot().step).toBe('email');
+    await settled(wallet.source.disconnect());
+    expect(wallet.social.getSnapshot()).toEqual({ step: 'idle' });
+    for (const key of ['loginCached', 'socialUsername', 'connectedSocial'] as const) expect(storage.getItem(EMBEDDED_STORAGE_KEYS[key])).toBeNull();
+  });
+
+  it('restore: no session any more clears the social keys too', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(EMBEDDED_STORAGE_KEYS.loginCached, 'true');
+    storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'github');
+    const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => ({ isConnected: false }) }, { storage });
+    expect(await settled(wallet.source.restore())).toBeUndefined();
+    expect(storage.getItem(EMBEDDED_STORAGE_KEYS.connectedSocial)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { InvalidOptionsError, parseOptions } from '../src/index';
+import { createMemoryStorage, createPorticoCore, InvalidOptionsError, parseOptions } from '../src/index';
 import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 import { anvil, mainnet, minimalOptions } from '@portico/test-kit';
 
@@ -175,3 +175,48 @@ describe('parseOptions: bad config names the field', () => {
     expect(optionsError('projectId')).toBeInstanceOf(InvalidOptionsError);
   });
 });
+
+describe('parseOptions: socials (spec section 9; issue 12)', () => {
+  it('defaults to every built provider in the spec order (Farcaster is not built yet)', () => {
+    expect(parseOptions(minimalOptions()).socials).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook']);
+  });
+
+  it('keeps the host’s choice and order; false or [] is none', () => {
+    expect(parseOptions(minimalOptions({ socials: ['github', 'google'] })).socials).toEqual(['github', 'google']);
+    expect(parseOptions(minimalOptions({ socials: false })).socials).toEqual([]);
+    expect(parseOptions(minimalOptions({ socials: [] })).socials).toEqual([]);
+  });
+
+  it('refuses an unknown or repeated provider, naming its place, and anything but a list or false', () => {
+    const unknown = optionsError(minimalOptions({ socials: ['github', 'myspace'] }));
+    expect(unknown.field).toBe('socials.1');
+    expect(unknown.message).toBe('Invalid Portico option `socials.1`: must be one of google, x, discord, github, apple, facebook, each once');
+    expect(optionsError(minimalOptions({ socials: ['x', 'github', 'x'] })).field).toBe('socials.2');
+    expect(optionsError(minimalOptions({ socials: ['farcaster'] })).field).toBe('socials.0');
+    for (const socials of [true, 'google', [1]]) {
+      const error = optionsError(minimalOptions({ socials }));
+      expect(error.message).toBe('Invalid Portico option `socials`: must be a list or false');
+    }
+  });
+});
+
+describe('portico.embedded exists with a secure site and a way to log in (email or a social provider)', () => {
+  const embeddedWith = (options: Record<string, unknown>) =>
+    createPorticoCore(minimalOptions({ embeddedWallet: { url: 'http://127.0.0.1:3010/' }, ...options }), {
+      storage: createMemoryStorage(),
+      eventTarget: new EventTarget(),
+      isMobile: false,
+    }).embedded;
+
+  it('email on, socials none, or email off with socials: present', () => {
+    expect(embeddedWith({ socials: false })).toBeDefined();
+    expect(embeddedWith({ features: { email: false } })).toBeDefined();
+    expect(embeddedWith({ features: { email: false }, socials: ['github'] })).toBeDefined();
+  });
+
+  it('email off and no socials, or no secure site: absent', () => {
+    expect(embeddedWith({ features: { email: false }, socials: [] })).toBeUndefined();
+    expect(createPorticoCore(minimalOptions(), { storage: createMemoryStorage(), eventTarget: new EventTarget(), isMobile: false }).embedded).toBeUndefined();
+  });
+});
+

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@rstest/core';
-import { VIEW_REGISTRY, enabledRemotes, isViewName, resolveView, type Features, type ViewRegistration } from '../src/index';
+import { VIEW_REGISTRY, enabledRemotes, isViewName, resolveView, viewTitle, type Features, type ViewRegistration } from '../src/index';
 import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -102,3 +102,16 @@ describe('enabledRemotes', () => {
     expect(remotes.has('account')).toBe(true);
   });
 });
+
+describe('ConnectingSocial (issue 12)', () => {
+  it('is the connect remote’s, without a feature flag (social login and the approval gate work with email off)', () => {
+    expect(VIEW_REGISTRY.ConnectingSocial).toEqual({ remote: 'connect', module: './ConnectingSocial' });
+    expect(resolveView('ConnectingSocial', features({ email: false })).kind).toBe('remote');
+    expect(resolveView('ApproveTransaction', features({ email: false })).kind).toBe('remote');
+  });
+
+  it('is titled for the provider', () => {
+    expect(viewTitle('ConnectingSocial', { socialProviderName: 'GitHub' })).toBe('Log in with GitHub');
+  });
+});
+

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { apiUrl, type ApiContext } from './client';
 import { requestJson } from './http';
+import { orNull } from '../zod-parts';
 
 /** Spec section 3, Balance item. `address` is absent for the native token. */
 const balanceItemSchema = z.object({
@@ -46,9 +47,9 @@ const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const historySchema = z.object({ data: z.array(transactionSchema), next: z.nullable(z.optional(z.string())) });
+const historySchema = z.object({ data: z.array(transactionSchema), next: orNull(z.optional(z.string())) });
 const balancesSchema = z.object({ balances: z.array(balanceItemSchema) });
-const identitySchema = z.object({ name: z.nullable(z.optional(z.string())), avatar: z.nullable(z.optional(z.string())) });
+const identitySchema = z.object({ name: orNull(z.optional(z.string())), avatar: orNull(z.optional(z.string())) });
 export type Identity = { name?: string; avatar?: string };
 
 /** Avatars are shown as images: only https: URLs (no http:, data:, javascript: or relative). */
@@ -63,9 +64,9 @@ function httpsAvatar(value: string | null | undefined): string | undefined {
 const nftSchema = z.object({
   contract: z.string(),
   tokenId: z.string(),
-  name: z.optional(z.nullable(z.string())),
-  collection: z.optional(z.nullable(z.string())),
-  imageUrl: z.optional(z.nullable(z.string())),
+  name: z.optional(orNull(z.string())),
+  collection: z.optional(orNull(z.string())),
+  imageUrl: z.optional(orNull(z.string())),
   isSpam: z.optional(z.boolean()),
 });
 export type Nft = z.infer<typeof nftSchema>;

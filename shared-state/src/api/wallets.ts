@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { apiUrl, type ApiContext } from './client';
 import { requestJson } from './http';
+import { orNull } from '../zod-parts';
 
 /** Wallet-service calls (spec section 7). Loaded lazily, with the Connect view's first registry request. */
 
-const nullableString = z.nullable(z.optional(z.string()));
+const nullableString = orNull(z.optional(z.string()));
 
 export const registryWalletSchema = z.object({
   id: z.string(),
@@ -13,16 +14,16 @@ export const registryWalletSchema = z.object({
   image_id: nullableString,
   image_url: nullableString,
   homepage: nullableString,
-  chains: z.nullable(z.optional(z.array(z.string()))),
+  chains: orNull(z.optional(z.array(z.string()))),
   mobile_link: nullableString,
   desktop_link: nullableString,
   webapp_link: nullableString,
   app_store: nullableString,
   play_store: nullableString,
   chrome_store: nullableString,
-  injected: z.nullable(z.optional(z.array(z.object({ namespace: z.string(), injected_id: z.string() })))),
+  injected: orNull(z.optional(z.array(z.object({ namespace: z.string(), injected_id: z.string() })))),
   badge_type: nullableString,
-  order: z.nullable(z.optional(z.number())),
+  order: orNull(z.optional(z.number())),
 });
 export type RegistryWallet = z.infer<typeof registryWalletSchema>;
 

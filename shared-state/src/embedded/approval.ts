@@ -8,6 +8,7 @@ import { decodeFunctionData, erc20Abi, formatUnits, hexToBigInt, hexToBytes, str
 import * as z from 'zod/mini';
 import { recordOf } from '../storage';
 import { PorticoError } from '../errors';
+import { orNull } from '../zod-parts';
 import type { CaipNetwork } from '../network';
 import { MAX_RPC_PARAMS_CHARS } from './constants';
 import { jsonLength } from './wire';
@@ -88,7 +89,7 @@ const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a 0x
 
 const transactionSchema = z.object({
   from: address,
-  to: z.optional(z.nullable(address)),
+  to: z.optional(orNull(address)),
   value: z.optional(quantity),
   data: z.optional(hexData),
   input: z.optional(hexData),

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { SOCIAL_PROVIDERS } from '../constants';
 import { recordOf } from '../storage';
+import { safeInteger } from '../zod-parts';
 import { MAX_ACCOUNTS } from './constants';
 
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../constants';
@@ -22,7 +23,7 @@ export const emailField = z.string().check(z.regex(EMAIL_PATTERN, 'must be a val
 export const otpField = z.string().check(z.regex(/^\d{6}$/, 'must be a 6-digit code'));
 /** An eip155 id as a number, or a CAIP-2 reference / id as text (Solana's genesis-hash ids). */
 export const chainIdField = z.union([
-  z.number().check(z.int(), z.positive()), // z.int() is a safe integer
+  z.number().check(safeInteger, z.gte(1)), // see zod-parts.ts (neither z.int nor z.positive)
   z.string().check(z.regex(/^[-_:a-zA-Z0-9]{1,64}$/, 'must be a chain id')),
 ]);
 export const accountTypeField = z.enum(ACCOUNT_TYPES);

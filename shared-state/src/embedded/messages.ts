@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { recordOf } from '../storage';
+import { safeInteger } from '../zod-parts';
 import {
   APP_EVENT_PREFIX,
   ENVELOPE_TYPE,
@@ -120,7 +121,7 @@ export type NotificationPayload<K extends NotificationName> = z.output<(typeof N
 
 export const errorReplySchema = z.object({
   message: z.string().check(z.minLength(1), z.maxLength(MAX_ERROR_MESSAGE_CHARS)),
-  code: z.optional(z.number().check(z.int())),
+  code: z.optional(z.number().check(safeInteger)),
 });
 export type ErrorReply = z.output<typeof errorReplySchema>;
 
@@ -146,7 +147,7 @@ const ROUTES = new Map<string, EventRoute>([
 ]);
 
 const envelopeSchema = z.object({
-  type: z.literal(ENVELOPE_TYPE),
+  type: z.enum([ENVELOPE_TYPE]), // not z.literal (see zod-parts.ts)
   id: z.string().check(z.regex(MESSAGE_ID_PATTERN, 'must be an 11-character message id')),
   event: z.string().check(z.maxLength(96)),
   payload: z.unknown(),

@@ -66,7 +66,7 @@ const didPkh = z.string().check(z.regex(/^did:pkh:[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1
 const optionalText = z.optional(z.string());
 /** A CACAO as the wallet sent it (the SDK checked eip191 signatures; the server checks again). */
 const cacaoSchema = z.object({
-  h: z.object({ t: z.literal('caip122') }),
+  h: z.object({ t: z.enum(['caip122']) }),
   p: z.object({
     domain: z.string(),
     aud: z.string(),

@@ -1,0 +1,16 @@
+/**
+ * Schema parts built from what the page's zod chunk already has. zod's schema module is one chunk shared by the
+ * eager code and every lazy chunk, so each zod feature used anywhere in shared-state costs every page its code:
+ * these replace `z.nullable` and `z.int` (the latter with its number-format tables) with a union, a custom
+ * check and a refine. Likewise `z.enum([value])` stands for `z.literal(value)` and `z.gte(1)` for `z.positive()` on
+ * integers.
+ */
+import * as z from 'zod/mini';
+
+const nullValue = z.custom<null>((value) => value === null, 'must be null');
+
+/** `schema` or null, as `z.nullable(schema)` checks it. */
+export const orNull = <T extends z.ZodMiniType>(schema: T) => z.union([schema, nullValue]);
+
+/** A safe integer, as `z.int()` checks it: `z.number().check(safeInteger)`. */
+export const safeInteger = z.refine<number>((value) => Number.isSafeInteger(value), 'must be an integer');
