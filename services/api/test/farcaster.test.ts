@@ -111,6 +111,17 @@ describe('Sign In With Farcaster', () => {
     expect(await t.result(taken.channelToken, taken.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
   });
 
+  test('two results at once: one session', async () => {
+    const s = await started();
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, custodyKey: bob.custodyKey, username: 'bob' });
+    const sessions = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_sessions')).rows[0]!.n);
+    const before = await sessions();
+    const both = await Promise.all([t.result(s.channelToken, s.deviceId), t.result(s.channelToken, s.deviceId)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)!.body).toEqual({ error: FARCASTER_EXPIRED });
+    expect(await sessions()).toBe(before + 1);
+  });
+
   test("another device or project cannot collect the sign-in, and does not use it up", async () => {
     const s = await started();
     await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });

@@ -130,11 +130,9 @@ export function farcasterRoutes() {
     const status = await withinTime(farcaster.client.status({ channelToken: body.channelToken }), new HttpError(503, FARCASTER_RELAY_UNREACHABLE));
     if (status.isError) throw new HttpError(503, FARCASTER_RELAY_UNREACHABLE);
     if (status.response.status === 202) return c.json({ status: 'pending' }, 202);
-    if (status.response.status === 401) {
-      // The relay's channel is gone (its lifetime, a restart): this sign-in cannot complete.
-      await dropFarcasterChannel(db, ref);
-      throw new HttpError(400, FARCASTER_EXPIRED);
-    }
+    // The relay's channel is gone (its lifetime, a restart, or a concurrent result took the answer, which the
+    // relay gives once): nothing to complete here. The row is left alone, so that concurrent result can claim it.
+    if (status.response.status === 401) throw new HttpError(400, FARCASTER_EXPIRED);
     const completed = completedReply.safeParse(status.data);
     if (status.response.status !== 200 || !completed.success) {
       log.warn('farcaster relay: unexpected status reply', { requestId: c.var.requestId, status: status.response.status });
