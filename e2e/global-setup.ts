@@ -37,6 +37,7 @@ type StartServices = (options: {
   mailHttpPort: number;
   secureSitePort: number;
   oidcPort: number;
+  farcasterRelayPort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
@@ -60,7 +61,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort] = await freePorts(11);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort] = await freePorts(12);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -94,6 +95,7 @@ export default async function globalSetup(): Promise<void> {
         mailHttpPort: mailHttpPort!,
         secureSitePort: secureSitePort!,
         oidcPort: oidcPort!,
+        farcasterRelayPort: farcasterRelayPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());

@@ -61,6 +61,8 @@ ${Object.entries(portico.config.remotes)
   API:     ${services.apiUrl} (wallet registry, project config, sign-in, email codes)
   Mail:    ${services.inboxUrl} (inbox of the development mail catcher; SMTP on 1025)
   Secure:  ${services.secureSiteUrl} (embedded wallet secure site: the iframe page and its keys)
+  OIDC:    ${services.oidcUrl} (local OpenID provider playing Google, GitHub, Apple, Facebook, X and Discord)
+  Farcaster relay: ${services.farcasterRelayUrl} (Sign In With Farcaster channels)
 `);
 
 let stopping = false;

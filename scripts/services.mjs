@@ -57,12 +57,13 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
  *   secureSitePort: the secure site's port (default 3010).
  *   oidcPort: the local OpenID provider's port (default 8790), which plays the six social login providers.
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, stop(): Promise<void> }>}
+ *   farcasterRelayPort: the local Farcaster auth relay's port (default 8791).
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -72,6 +73,8 @@ export async function startServices(options = {}) {
   const mailHttpPort = options.mailHttpPort ?? 8025;
   const secureSitePort = options.secureSitePort ?? 3010;
   const oidcPort = options.oidcPort ?? 8790;
+  const farcasterRelayPort = options.farcasterRelayPort ?? 8791;
+  const devchainRpcUrl = options.devchainRpcUrls?.[0];
   // Social logins come back to the secure site; the API's development providers live at the local OpenID provider.
   const socialCallback = `http://${host}:${secureSitePort}/social/callback`;
   // The demo, the e2e suite and the benchmarks run the API in development mode (demo origins on
@@ -83,20 +86,29 @@ export async function startServices(options = {}) {
     PORTICO_API_SOCIAL_REDIRECT_URI: socialCallback,
     ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
     ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
+    // Sign In With Farcaster: channels on the local auth relay; custody checked on the first devchain (the API's default).
+    PORTICO_API_FARCASTER_RELAY_URL: `http://${host}:${farcasterRelayPort}`,
+    PORTICO_API_FARCASTER_SIWE_URI: `http://${host}:${secureSitePort}`,
   };
-  const [relay, api, mail, oidc] = await Promise.all([
+  const started = await Promise.all([
     startService('relay', { host, port: relayPort }),
     startService('api', { host, port: apiPort, env: apiEnv }),
     startService('mail', { host, port: mailHttpPort, env: { SMTP_PORT: String(mailSmtpPort) } }),
     startService('oidc', { host, port: oidcPort, env: { PORTICO_OIDC_REDIRECT_URIS: socialCallback } }),
+    startService('farcaster-relay', {
+      host,
+      port: farcasterRelayPort,
+      env: devchainRpcUrl ? { PORTICO_FARCASTER_RELAY_RPC_URL: devchainRpcUrl } : {},
+    }),
   ]);
+  const stopAll = (services) => Promise.all(services.map((service) => service.stop()));
   // Development mode: the operator key is generated and kept under services/secure-site/.data.
   const secureSite = await startService('secure-site', {
     host,
     port: secureSitePort,
     env: { PORTICO_API_URL: `http://${host}:${apiPort}`, PORTICO_SECURE_SITE_MODE: 'development' },
   }).catch(async (error) => {
-    await Promise.all([relay.stop(), api.stop(), mail.stop(), oidc.stop()]);
+    await stopAll(started);
     throw error;
   });
   return {
@@ -105,8 +117,9 @@ export async function startServices(options = {}) {
     inboxUrl: `http://${host}:${mailHttpPort}`,
     secureSiteUrl: `http://${host}:${secureSitePort}`,
     oidcUrl: `http://${host}:${oidcPort}`,
+    farcasterRelayUrl: `http://${host}:${farcasterRelayPort}`,
     stop: async () => {
-      await Promise.all([relay.stop(), api.stop(), mail.stop(), oidc.stop(), secureSite.stop()]);
+      await stopAll([...started, secureSite]);
     },
   };
 }
