@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import {
   concat,
   createPublicClient,
@@ -20,28 +21,34 @@ import {
   DETERMINISTIC_DEPLOYER_RUNTIME_CODE,
   ENTRY_POINT_07,
   ENTRY_POINT_07_SALT,
-  SIMPLE_ACCOUNT_FACTORY_07,
-  SIMPLE_ACCOUNT_FACTORY_07_SALT,
+  PORTICO_ACCOUNT_DEPLOY_SALT,
+  PORTICO_ACCOUNT_FACTORY,
+  PORTICO_ACCOUNT_IMPLEMENTATION,
 } from './addresses';
 
 const artifactSchema = z.object({ bytecode: z.string().regex(/^0x[0-9a-fA-F]+$/) });
 const requireFromHere = createRequire(import.meta.url);
 
-function artifactBytecode(name: 'EntryPoint' | 'SimpleAccountFactory'): Hex {
-  const path = requireFromHere.resolve(`@account-abstraction/contracts/artifacts/${name}.json`);
+function readBytecode(path: string): Hex {
   return artifactSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).bytecode as Hex;
 }
+/** The EntryPoint from eth-infinitism's npm artifact; our account contracts from artifacts/ (scripts/compile.ts). */
+const entryPointBytecode = () => readBytecode(requireFromHere.resolve('@account-abstraction/contracts/artifacts/EntryPoint.json'));
+const porticoBytecode = (name: 'PorticoAccount' | 'PorticoAccountFactory') => readBytecode(fileURLToPath(new URL(`../artifacts/${name}.json`, import.meta.url)));
 
 export interface AccountAbstractionDeployment {
   chainId: number;
   deterministicDeployer: Address;
   entryPoint: Address;
-  simpleAccountFactory: Address;
+  /** PorticoAccount: the code behind every account (ERC-1967 proxies). */
+  accountImplementation: Address;
+  /** PorticoAccountFactory: `factoryAddress` for viem's toSoladySmartAccount. */
+  accountFactory: Address;
 }
 
 export interface DeployAccountAbstractionOptions {
   rpcUrl: string;
-  /** Pays for the two CREATE2 transactions; needs about 0.05 ETH on anvil (see fundDevAccounts). */
+  /** Pays for the three CREATE2 transactions; needs about 0.05 ETH on anvil (see fundDevAccounts). */
   deployerPrivateKey: Hex;
 }
 
@@ -51,8 +58,8 @@ async function hasCode(client: PublicClient, address: Address): Promise<boolean>
 }
 
 /**
- * Deploys ERC-4337 EntryPoint v0.7 and SimpleAccountFactory v0.7 through the deterministic deployer,
- * at the canonical addresses. Idempotent: a contract whose address already has code is left alone,
+ * Deploys ERC-4337 EntryPoint v0.7 (at its canonical address), PorticoAccount and
+ * PorticoAccountFactory through the deterministic deployer. Idempotent: a contract whose address already has code is left alone,
  * so a second call sends nothing. Development chains only (it may call anvil_setCode).
  */
 export async function deployAccountAbstraction(options: DeployAccountAbstractionOptions): Promise<AccountAbstractionDeployment> {
@@ -68,20 +75,21 @@ export async function deployAccountAbstraction(options: DeployAccountAbstraction
   const wallet = createWalletClient({ account, transport });
 
   const contracts = [
-    { name: 'EntryPoint v0.7', address: ENTRY_POINT_07, salt: ENTRY_POINT_07_SALT, initCode: artifactBytecode('EntryPoint') },
+    { name: 'EntryPoint v0.7', address: ENTRY_POINT_07, salt: ENTRY_POINT_07_SALT, initCode: entryPointBytecode() },
+    { name: 'PorticoAccount', address: PORTICO_ACCOUNT_IMPLEMENTATION, salt: PORTICO_ACCOUNT_DEPLOY_SALT, initCode: porticoBytecode('PorticoAccount') },
     {
-      name: 'SimpleAccountFactory v0.7',
-      address: SIMPLE_ACCOUNT_FACTORY_07,
-      salt: SIMPLE_ACCOUNT_FACTORY_07_SALT,
-      initCode: concat([artifactBytecode('SimpleAccountFactory'), encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_07])]),
+      name: 'PorticoAccountFactory',
+      address: PORTICO_ACCOUNT_FACTORY,
+      salt: PORTICO_ACCOUNT_DEPLOY_SALT,
+      initCode: concat([porticoBytecode('PorticoAccountFactory'), encodeAbiParameters([{ type: 'address' }], [PORTICO_ACCOUNT_IMPLEMENTATION])]),
     },
   ] as const;
 
-  // In order: the factory's constructor reads nothing from the EntryPoint, but its accounts need it.
+  // The address check before sending anything also catches artifacts recompiled without updating src/addresses.ts.
   for (const contract of contracts) {
     const expected = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: contract.salt, bytecode: contract.initCode });
     if (expected.toLowerCase() !== contract.address.toLowerCase()) {
-      throw new Error(`${contract.name}: the artifact gives ${expected}, not the canonical ${contract.address}`);
+      throw new Error(`${contract.name}: the artifact gives ${expected}, not ${contract.address}`);
     }
     if (await hasCode(publicClient, contract.address)) continue;
     const hash = await wallet.sendTransaction({ chain: null, to: DETERMINISTIC_DEPLOYER, data: concat([contract.salt, contract.initCode]) });
@@ -91,7 +99,13 @@ export async function deployAccountAbstraction(options: DeployAccountAbstraction
     }
   }
 
-  return { chainId, deterministicDeployer: DETERMINISTIC_DEPLOYER, entryPoint: ENTRY_POINT_07, simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_07 };
+  return {
+    chainId,
+    deterministicDeployer: DETERMINISTIC_DEPLOYER,
+    entryPoint: ENTRY_POINT_07,
+    accountImplementation: PORTICO_ACCOUNT_IMPLEMENTATION,
+    accountFactory: PORTICO_ACCOUNT_FACTORY,
+  };
 }
 
 /** What fundDevAccounts tops each account up to. */

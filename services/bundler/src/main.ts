@@ -1,7 +1,7 @@
 /**
  * CLI: `pnpm --filter @portico/bundler start` (scripts/services.mjs runs it with tsx). Env: see
  * README ("Environment"). In development mode it funds its keys and deploys EntryPoint v0.7 and
- * SimpleAccountFactory on the devchain before starting Alto.
+ * Portico's account factory on the devchain before starting Alto.
  */
 import { privateKeyToAddress } from 'viem/accounts';
 import { startBundler } from './bundler';
@@ -24,7 +24,7 @@ try {
       await fundDevAccounts(config.rpcUrl, [...config.executorPrivateKeys, config.utilityPrivateKey].map((key) => privateKeyToAddress(key)));
     }
     const deployment = await deployAccountAbstraction({ rpcUrl: config.rpcUrl, deployerPrivateKey: config.utilityPrivateKey });
-    console.log(`EntryPoint v0.7 ${deployment.entryPoint}, SimpleAccountFactory ${deployment.simpleAccountFactory} on chain ${deployment.chainId}`);
+    console.log(`EntryPoint v0.7 ${deployment.entryPoint}, PorticoAccountFactory ${deployment.accountFactory} on chain ${deployment.chainId}`);
   }
   const bundler = await startBundler({
     rpcUrl: config.rpcUrl,

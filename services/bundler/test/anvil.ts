@@ -16,14 +16,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * @foundry-rs/anvil is not (yet) a dependency of this package: it is resolved from the devchain
- * package, which owns the local chain (PORTICO_ANVIL_BIN overrides).
- */
+/** The anvil binary of @foundry-rs/anvil's platform package (PORTICO_ANVIL_BIN overrides). */
 function anvilBinary(): string {
   if (process.env.PORTICO_ANVIL_BIN) return process.env.PORTICO_ANVIL_BIN;
-  const fromDevchain = createRequire(new URL('../../devchain/package.json', import.meta.url));
-  const wrapper = createRequire(fromDevchain.resolve('@foundry-rs/anvil/package.json'));
+  const wrapper = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
   const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string] ?? process.arch;
   const platformPackage = wrapper.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
   const binary = join(dirname(platformPackage), 'bin', 'anvil');

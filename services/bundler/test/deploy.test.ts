@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
 import { createPublicClient, createTestClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { deployAccountAbstraction, DETERMINISTIC_DEPLOYER, ENTRY_POINT_07, fundDevAccounts, SIMPLE_ACCOUNT_FACTORY_07 } from '../src/index';
+import { deployAccountAbstraction, DETERMINISTIC_DEPLOYER, ENTRY_POINT_07, fundDevAccounts, PORTICO_ACCOUNT_FACTORY, PORTICO_ACCOUNT_IMPLEMENTATION } from '../src/index';
 import { DEV_BUNDLER_KEYS } from '../src/dev-keys';
 import { startAnvil, type Anvil } from './anvil';
 
@@ -18,27 +18,27 @@ afterEach(async () => {
 });
 
 describe('deployAccountAbstraction', () => {
-  it('deploys EntryPoint v0.7 and SimpleAccountFactory v0.7 at their canonical addresses, once', async () => {
+  it('deploys EntryPoint v0.7 at its canonical address and the Portico account factory at its fixed address, once', async () => {
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const deployment = await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl, deployerPrivateKey });
+    // Literal addresses: a recompiled contract that moves them must be a deliberate change here too.
     expect(deployment).toEqual({
       chainId: 31337,
       deterministicDeployer: DETERMINISTIC_DEPLOYER,
       entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
-      simpleAccountFactory: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985',
+      accountImplementation: '0x4Be1A32619d0D0A527a4704F7fA9781596347eba',
+      accountFactory: '0x922F3Fb32450D949b13952F803BdA3156225D81E',
     });
-    for (const address of [ENTRY_POINT_07, SIMPLE_ACCOUNT_FACTORY_07]) expect((await client.getCode({ address }))?.length).toBeGreaterThan(1000);
-    // The factory points at the EntryPoint.
-    const factoryEntryPoint = await client.readContract({
-      address: SIMPLE_ACCOUNT_FACTORY_07,
-      abi: [{ type: 'function', name: 'accountImplementation', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }],
-      functionName: 'accountImplementation',
-    });
-    expect(await client.readContract({
-      address: factoryEntryPoint,
-      abi: [{ type: 'function', name: 'entryPoint', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }],
-      functionName: 'entryPoint',
-    })).toBe(ENTRY_POINT_07);
+    expect([deployment.accountImplementation, deployment.accountFactory]).toEqual([PORTICO_ACCOUNT_IMPLEMENTATION, PORTICO_ACCOUNT_FACTORY]);
+    for (const address of [ENTRY_POINT_07, PORTICO_ACCOUNT_IMPLEMENTATION, PORTICO_ACCOUNT_FACTORY]) {
+      expect((await client.getCode({ address }))?.length).toBeGreaterThan(1000);
+    }
+    const view = (name: string) => [{ type: 'function', name, stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] }] as const;
+    // The factory clones the implementation, whose accounts use the EntryPoint; the implementation
+    // itself cannot be initialized by anyone (Solady sets its owner to address(1)).
+    expect(await client.readContract({ address: PORTICO_ACCOUNT_FACTORY, abi: view('implementation'), functionName: 'implementation' })).toBe(PORTICO_ACCOUNT_IMPLEMENTATION);
+    expect(await client.readContract({ address: PORTICO_ACCOUNT_IMPLEMENTATION, abi: view('entryPoint'), functionName: 'entryPoint' })).toBe(ENTRY_POINT_07);
+    expect(await client.readContract({ address: PORTICO_ACCOUNT_IMPLEMENTATION, abi: view('owner'), functionName: 'owner' })).toBe('0x0000000000000000000000000000000000000001');
 
     const nonce = await client.getTransactionCount({ address: deployer });
     const block = await client.getBlockNumber({ cacheTime: 0 });

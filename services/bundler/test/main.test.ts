@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createPublicClient, http } from 'viem';
-import { ENTRY_POINT_07, SIMPLE_ACCOUNT_FACTORY_07 } from '../src/index';
+import { ENTRY_POINT_07, PORTICO_ACCOUNT_FACTORY } from '../src/index';
 import { freePort, startAnvil, type Anvil } from './anvil';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -41,7 +41,7 @@ describe('bundler CLI (src/main.ts)', () => {
     expect(main.output().stdout).toContain(`Bundler (Alto) http://127.0.0.1:${port}/rpc  (DEVELOPMENT: public dev keys), safe mode off`);
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     expect(await client.getCode({ address: ENTRY_POINT_07 })).toMatch(/^0x6080/);
-    expect(await client.getCode({ address: SIMPLE_ACCOUNT_FACTORY_07 })).toMatch(/^0x6080/);
+    expect(await client.getCode({ address: PORTICO_ACCOUNT_FACTORY })).toMatch(/^0x6080/);
     const reply = await fetch(`http://127.0.0.1:${port}/rpc`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
