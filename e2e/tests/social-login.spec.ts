@@ -1,0 +1,88 @@
+// Social login (issue 12) end to end: each of the six providers through the local OpenID provider's real
+// pages (Google-style OpenID Connect and GitHub-style OAuth 2.0 with a user-info endpoint), the popup opened
+// from the click, the secure site's callback, the API's code exchange, and the embedded wallet on anvil.
+// Then what goes wrong: consent denied, the popup closed by the person, a callback replayed.
+import { accountOutput, dialog, openDemo, openModal } from '../fixtures/portico.ts';
+import { openProviderPopup, PROVIDERS, signInAtProvider, socialLogin, uniqueUsername } from '../fixtures/social.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+test.describe('social login', () => {
+  for (const provider of PROVIDERS) {
+    test(`${provider.name}: username and consent at the provider → Account with the username`, async ({ page, urls }, testInfo) => {
+      await openDemo(page, urls);
+      await socialLogin(page, provider, uniqueUsername(testInfo, provider.id));
+    });
+  }
+
+  test('the same provider account gets the same wallet again after signing out, and a reload keeps the login', async ({ page, urls }, testInfo) => {
+    const [github] = PROVIDERS.filter((provider) => provider.id === 'github');
+    const username = uniqueUsername(testInfo, 'returning');
+    await openDemo(page, urls);
+    const address = await socialLogin(page, github!, username);
+
+    await page.reload();
+    await expect(accountOutput(page)).toHaveText(address, { timeout: 20_000 });
+    await openModal(page);
+    const account = dialog(page, 'Account');
+    await expect(account.getByText(username, { exact: true })).toBeVisible();
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await expect(accountOutput(page)).toHaveText('Not connected');
+
+    expect(await socialLogin(page, github!, username)).toBe(address);
+  });
+
+  test('consent denied at the provider: the modal says so and nothing is connected', async ({ page, urls }, testInfo) => {
+    const google = PROVIDERS[0];
+    await openDemo(page, urls);
+    const popup = await openProviderPopup(page, google);
+    const closed = popup.waitForEvent('close');
+    await signInAtProvider(popup, uniqueUsername(testInfo, 'deny'), 'Deny');
+    await closed;
+    const view = dialog(page, 'Log in with Google');
+    await expect(view.getByRole('alert')).toHaveText('Sign-in was cancelled at the provider');
+    await expect(view.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(accountOutput(page)).toHaveText('Not connected');
+  });
+
+  test('the popup closed by the person: the modal says so; Try again opens a new one and logs in', async ({ page, urls }, testInfo) => {
+    const discord = PROVIDERS.find((provider) => provider.id === 'discord')!;
+    await openDemo(page, urls);
+    const popup = await openProviderPopup(page, discord);
+    await popup.close();
+    const view = dialog(page, 'Log in with Discord');
+    await expect(view.getByRole('alert')).toHaveText('The sign-in window was closed before signing in');
+    await expect(accountOutput(page)).toHaveText('Not connected');
+
+    const again = page.waitForEvent('popup');
+    await view.getByRole('button', { name: 'Try again' }).click();
+    const second = await again;
+    const closed = second.waitForEvent('close');
+    const username = uniqueUsername(testInfo, 'again');
+    await signInAtProvider(second, username);
+    await closed;
+    await expect(dialog(page, 'Account').getByText(username, { exact: true })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a callback replayed after the login is refused by the API and changes nothing', async ({ page, urls }, testInfo) => {
+    const apple = PROVIDERS.find((provider) => provider.id === 'apple')!;
+    await openDemo(page, urls);
+    const popup = await openProviderPopup(page, apple);
+    let callbackUrl = '';
+    popup.on('framenavigated', (frame) => {
+      if (frame === popup.mainFrame() && frame.url().includes('/social/callback')) callbackUrl = frame.url();
+    });
+    const closed = popup.waitForEvent('close');
+    const username = uniqueUsername(testInfo, 'replay');
+    await signInAtProvider(popup, username);
+    await closed;
+    await expect(dialog(page, 'Account').getByText(username, { exact: true })).toBeVisible({ timeout: 20_000 });
+    expect(callbackUrl).toContain('code=');
+
+    const replay = await page.context().newPage();
+    await replay.goto(callbackUrl);
+    await expect(replay.getByRole('heading', { name: 'Sign-in failed' })).toBeVisible();
+    await expect(replay.getByRole('status')).toHaveText('This sign-in has expired or was already used. Please try again');
+    await replay.close();
+    await expect(dialog(page, 'Account').getByText(username, { exact: true })).toBeVisible();
+  });
+});
