@@ -59,9 +59,12 @@ export type FeatureName = keyof typeof FEATURE_DEFAULTS;
 export type Features = { [K in FeatureName]: boolean };
 
 /**
- * The social logins Portico has, in spec section 9's default order (google, x, discord, farcaster, github, apple,
- * facebook) without Farcaster, which is not built yet. The host's `socials` option picks from these.
+ * The social logins Connect offers, in spec section 9's default order: the host's `socials` option picks from
+ * these. Farcaster is one of them on Connect, but signs in with a QR code (ConnectingFarcaster), not a popup.
  */
+export const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const;
+export type Social = (typeof SOCIALS)[number];
+/** The socials that sign in through the provider's OAuth popup (ConnectingSocial): all but Farcaster. */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 

@@ -7,6 +7,7 @@ import type { Eip1193Provider } from './adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from './adapters/types';
 import type { EmailLogin } from './embedded/email-login';
 import type { SocialLogin } from './embedded/social-login';
+import type { FarcasterLogin } from './embedded/farcaster-login';
 import type { RequestDescription } from './embedded/approval';
 import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
@@ -35,12 +36,14 @@ export interface ApprovalStore {
   reject(): void;
 }
 
-/** The loaded embedded wallet: what the email, social and approval views drive. */
+/** The loaded embedded wallet: what the email, social, Farcaster and approval views drive. */
 export interface EmbeddedWallet {
   /** The email login store (EmailLogin, EmailVerifyDevice, EmailVerifyOtp, UpdateEmail). */
   login: EmailLogin;
   /** The social login store (Connect's provider buttons, ConnectingSocial, the social account in Account). */
   social: SocialLogin;
+  /** The Farcaster login store (ConnectingFarcaster's QR code, the Farcaster account in Account). */
+  farcaster: FarcasterLogin;
   /** The request waiting for the person's decision (ApproveTransaction). */
   approval: ApprovalStore;
   /** The wallet's EIP-1193 provider: every request goes through the approval gate. */

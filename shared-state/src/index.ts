@@ -5,7 +5,7 @@
 export * from './contract';
 // Only what other packages use: every name exported here is kept in the page's bundle.
 export { CONNECTOR_IDS, WALLET_PAGE_SIZE } from './constants';
-export type { ChainNamespace, FeatureName, Features, RemoteName, SocialProvider } from './constants';
+export type { ChainNamespace, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
 export * from './errors';
 export * from './caip';
 export * from './address';
@@ -58,6 +58,7 @@ export { lazyAsync } from './lazy';
 export type { ApprovalStore, EmbeddedWallet, EmbeddedWalletHandle, EmbeddedSource, PendingApproval } from './embedded-wallet';
 export type { EmailLogin, EmailLoginState, EmailLoginStep } from './embedded/email-login';
 export type { SocialLogin, SocialLoginState, SocialLoginStep, SocialWindow, OpenSocialWindow } from './embedded/social-login';
+export type { FarcasterLogin, FarcasterLoginState, FarcasterLoginStep } from './embedded/farcaster-login';
 export type { RequestDescription, CallDescription, CallData, NetworkLabel, NativeAmount } from './embedded/approval';
 export type { EmbeddedUser } from './embedded/fields';
 /**

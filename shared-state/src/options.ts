@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIAL_PROVIDERS, type Features, type RemoteName, type SocialProvider } from './constants';
+import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIALS, type Features, type RemoteName, type Social } from './constants';
 import { InvalidOptionsError } from './errors';
 import { safeInteger } from './zod-parts';
 import { toCaipNetwork, type CaipNetwork } from './network';
@@ -156,8 +156,8 @@ export interface PorticoOptions {
   siweConfig?: SIWEConfig;
   /** Where the embedded wallet's secure site is served; without it there is no email or social login. */
   embeddedWallet?: { url: string };
-  /** The social logins to offer (default: all of `SOCIAL_PROVIDERS`, spec order); empty for none. */
-  socials: SocialProvider[];
+  /** The social logins to offer, Farcaster among them (default: all of `SOCIALS`, spec order); empty for none. */
+  socials: Social[];
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -185,15 +185,15 @@ function checkNetworkId(network: CaipNetwork, field: string): void {
   }
 }
 
-/** The host's `socials` (default: all, spec order): every name one of `SOCIAL_PROVIDERS`, each once. */
-function resolveSocials(socials: false | string[] = [...SOCIAL_PROVIDERS]): SocialProvider[] {
+/** The host's `socials` (default: all, spec order): every name one of `SOCIALS`, each once. */
+function resolveSocials(socials: false | string[] = [...SOCIALS]): Social[] {
   const names = socials || [];
   names.forEach((name, index) => {
-    if (!(SOCIAL_PROVIDERS as readonly string[]).includes(name) || names.indexOf(name) < index) {
-      throw new InvalidOptionsError(`socials.${index}`, `must be one of ${SOCIAL_PROVIDERS.join(', ')}, each once`);
+    if (!(SOCIALS as readonly string[]).includes(name) || names.indexOf(name) < index) {
+      throw new InvalidOptionsError(`socials.${index}`, `must be one of ${SOCIALS.join(', ')}, each once`);
     }
   });
-  return names as SocialProvider[];
+  return names as Social[];
 }
 
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */

@@ -29,8 +29,8 @@ export type ViewName =
   | 'ConnectingSocial';
 
 /** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
-const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'Transactions'];
-type PlannedView = 'ConnectingWalletConnectBasic' | 'ConnectingFarcaster' | 'Transactions';
+const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'Transactions'];
+type PlannedView = 'ConnectingWalletConnectBasic' | 'Transactions';
 
 export interface ViewRegistration {
   /** The remote that renders the view. */
@@ -54,6 +54,7 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   EmailVerifyDevice: { remote: 'connect', module: './EmailVerifyDevice', feature: 'email' },
   // The embedded wallet's (it exists only with `embeddedWallet`): social login and the approval gate work with `email` off.
   ConnectingSocial: { remote: 'connect', module: './ConnectingSocial' },
+  ConnectingFarcaster: { remote: 'connect', module: './ConnectingFarcaster' },
   Account: { remote: 'account', module: './Account' },
   ApproveTransaction: { remote: 'account', module: './ApproveTransaction' },
   UpdateEmail: { remote: 'account', module: './UpdateEmail', feature: 'email' },
@@ -114,6 +115,7 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Transactions: 'Activity',
   SIWXSignMessage: 'Sign In',
   ConnectingSiwe: 'Sign In',
+  ConnectingFarcaster: 'Log in with Farcaster',
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
 };

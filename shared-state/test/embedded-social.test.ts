@@ -22,7 +22,7 @@ import {
   socialsShown,
   type SocialLoginState,
 } from '../src/embedded/social-login';
-import { SOCIAL_PROVIDERS } from '../src/constants';
+import { SOCIAL_PROVIDERS, SOCIALS } from '../src/constants';
 import { createMemoryStorage } from '../src/storage';
 import { track, wiredChannels } from './embedded-fakes';
 
@@ -338,7 +338,11 @@ describe('socialsShown (spec section 2: some social logins are hidden on Telegra
     expect(isTelegramPage({})).toBe(false);
   });
 
-  it('names every provider for its button and title', () => {
-    expect(SOCIAL_PROVIDERS.map((provider) => SOCIAL_PROVIDER_NAMES[provider])).toEqual(['Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook']);
+  it('names every social login (Farcaster too) for its button and title', () => {
+    expect(SOCIALS.map((social) => SOCIAL_PROVIDER_NAMES[social])).toEqual(['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook']);
+  });
+
+  it('Farcaster stays on Telegram (it signs in with a QR code, not an embedded web view)', () => {
+    expect(socialsShown([...SOCIALS], { userAgent: agents.iOS, isTelegram: true })).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook']);
   });
 });

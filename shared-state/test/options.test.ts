@@ -177,12 +177,13 @@ describe('parseOptions: bad config names the field', () => {
 });
 
 describe('parseOptions: socials (spec section 9; issue 12)', () => {
-  it('defaults to every built provider in the spec order (Farcaster is not built yet)', () => {
-    expect(parseOptions(minimalOptions()).socials).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook']);
+  it('defaults to every social login in the spec order, Farcaster fourth', () => {
+    expect(parseOptions(minimalOptions()).socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']);
   });
 
   it('keeps the host’s choice and order; false or [] is none', () => {
     expect(parseOptions(minimalOptions({ socials: ['github', 'google'] })).socials).toEqual(['github', 'google']);
+    expect(parseOptions(minimalOptions({ socials: ['farcaster'] })).socials).toEqual(['farcaster']);
     expect(parseOptions(minimalOptions({ socials: false })).socials).toEqual([]);
     expect(parseOptions(minimalOptions({ socials: [] })).socials).toEqual([]);
   });
@@ -190,9 +191,10 @@ describe('parseOptions: socials (spec section 9; issue 12)', () => {
   it('refuses an unknown or repeated provider, naming its place, and anything but a list or false', () => {
     const unknown = optionsError(minimalOptions({ socials: ['github', 'myspace'] }));
     expect(unknown.field).toBe('socials.1');
-    expect(unknown.message).toBe('Invalid Portico option `socials.1`: must be one of google, x, discord, github, apple, facebook, each once');
+    expect(unknown.message).toBe('Invalid Portico option `socials.1`: must be one of google, x, discord, farcaster, github, apple, facebook, each once');
     expect(optionsError(minimalOptions({ socials: ['x', 'github', 'x'] })).field).toBe('socials.2');
-    expect(optionsError(minimalOptions({ socials: ['farcaster'] })).field).toBe('socials.0');
+    expect(optionsError(minimalOptions({ socials: ['farcaster', 'Farcaster'] })).field).toBe('socials.1');
+    expect(optionsError(minimalOptions({ socials: ['farcaster', 'farcaster'] })).field).toBe('socials.1');
     for (const socials of [true, 'google', [1]]) {
       const error = optionsError(minimalOptions({ socials }));
       expect(error.message).toBe('Invalid Portico option `socials`: must be a list or false');
@@ -212,6 +214,7 @@ describe('portico.embedded exists with a secure site and a way to log in (email 
     expect(embeddedWith({ socials: false })).toBeDefined();
     expect(embeddedWith({ features: { email: false } })).toBeDefined();
     expect(embeddedWith({ features: { email: false }, socials: ['github'] })).toBeDefined();
+    expect(embeddedWith({ features: { email: false }, socials: ['farcaster'] })).toBeDefined();
   });
 
   it('email off and no socials, or no secure site: absent', () => {

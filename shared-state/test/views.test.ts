@@ -115,3 +115,14 @@ describe('ConnectingSocial (issue 12)', () => {
   });
 });
 
+
+describe('ConnectingFarcaster (issue 12)', () => {
+  it('is the connect remote’s, without a feature flag (Farcaster login works with email off)', () => {
+    expect(VIEW_REGISTRY.ConnectingFarcaster).toEqual({ remote: 'connect', module: './ConnectingFarcaster' });
+    expect(resolveView('ConnectingFarcaster', features({ email: false })).kind).toBe('remote');
+  });
+
+  it("is titled 'Log in with Farcaster'", () => {
+    expect(viewTitle('ConnectingFarcaster')).toBe('Log in with Farcaster');
+  });
+});

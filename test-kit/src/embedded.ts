@@ -1,8 +1,9 @@
-import { createMemoryStorage, toCaipNetwork, type EmbeddedWallet, type EmbeddedWalletHandle, type KeyValueStorage, type SocialProvider } from '@portico/shared-state';
+import { createMemoryStorage, toCaipNetwork, type EmbeddedWallet, type EmbeddedWalletHandle, type KeyValueStorage, type Social } from '@portico/shared-state';
 import {
   createApprovalQueue,
   createEmbeddedLogins,
   createEmbeddedProvider,
+  EmbeddedRequestAbortedError,
   EmbeddedWalletError,
   type AppRequestName,
   type ApprovalQueue,
@@ -16,6 +17,11 @@ export const EMBEDDED_TEST_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720
 export const EMBEDDED_TEST_EMAIL = 'ada@example.com';
 /** The username the default script's social login (GitHub) gives. */
 export const SOCIAL_TEST_USERNAME = 'ada-lovelace';
+/** The Farcaster username the default script's Farcaster login gives. */
+export const FARCASTER_TEST_USERNAME = 'alice';
+/** The default script's Sign In With Farcaster URI, as the local auth relay builds it (services/farcaster-relay). */
+export const FARCASTER_TEST_URL =
+  'farcaster://connect?channelToken=test-channel-token&nonce=test-nonce&siweUri=http%3A%2F%2F127.0.0.1%3A3010&domain=127.0.0.1%3A3010';
 
 type Reply = (payload: any) => unknown;
 /** A scripted frame: each event's reply; a thrown error or a string reply to `fail` becomes the frame's error reply. */
@@ -37,6 +43,9 @@ const defaultScript: FrameScript = {
     uri: `http://127.0.0.1:8790/${provider}/auth?client_id=portico-${provider}&response_type=code&state=test-state-${provider}`,
   }),
   CONNECT_SOCIAL: () => socialTestUser(),
+  GET_FARCASTER_URI: () => ({ url: FARCASTER_TEST_URL }),
+  CONNECT_FARCASTER: () => farcasterTestUser(),
+  RELOAD: () => ({}),
 };
 
 const testUser = (email = EMBEDDED_TEST_EMAIL) => ({
@@ -47,14 +56,17 @@ const testUser = (email = EMBEDDED_TEST_EMAIL) => ({
   authProvider: 'email' as const,
 });
 
-/** A social login's user (spec section 3): no email, the provider's username. */
-export const socialTestUser = (authProvider: SocialProvider = 'github', userName = SOCIAL_TEST_USERNAME) => ({
+/** A social (or Farcaster) login's user (spec section 3): no email, the provider's username. */
+export const socialTestUser = (authProvider: Social = 'github', userName = SOCIAL_TEST_USERNAME) => ({
   address: EMBEDDED_TEST_ADDRESS,
   chainId: 31337,
   accounts: [{ address: EMBEDDED_TEST_ADDRESS, type: 'eoa' as const }],
   authProvider,
   userName,
 });
+
+/** A Farcaster login's user: the fid's username, no email. */
+export const farcasterTestUser = () => socialTestUser('farcaster', FARCASTER_TEST_USERNAME);
 
 /** The social login's popup as a test sees it: what the modal did to it, and the person's side. */
 export interface TestPopup extends SocialWindow {
@@ -103,6 +115,16 @@ export function testPopup(): TestPopup {
 /** Thrown by a script entry: the frame answers with this message (as the secure site would, e.g. 'Invalid code'). */
 export const frameError = (message: string) => new EmbeddedWalletError(message);
 
+/** An event whose requests wait for the test (`EmbeddedTestWallet.hold`). */
+export interface HeldEvent {
+  /** How many of its requests wait now. */
+  readonly waiting: number;
+  /** Answers the waiting requests with the script's reply (and stops holding the event). */
+  release(): void;
+  /** Answers them with the frame's error `message` (and stops holding the event). */
+  fail(message: string): void;
+}
+
 export interface EmbeddedTestWallet {
   /** Pass to `testCore({ embedded: handle })` (or set `core.embedded`). */
   handle: EmbeddedWalletHandle;
@@ -116,6 +138,12 @@ export interface EmbeddedTestWallet {
   popup(): TestPopup;
   /** From now on the browser blocks (or allows again) the social popup: `openWindow` returns null. */
   blockPopups(blocked?: boolean): void;
+  /**
+   * From now on the frame answers `name` only when the test says so, e.g. CONNECT_FARCASTER while the person has
+   * not approved yet (a request the modal aborts meanwhile fails as with the real channel).
+   * @example const approval = embedded.hold('CONNECT_FARCASTER'); … act(() => approval.release());
+   */
+  hold(name: AppRequestName): HeldEvent;
 }
 
 /** How often the test wallet's social login looks at its popup (the page's 250 ms would slow view tests). */
@@ -124,7 +152,7 @@ const TEST_WATCH_INTERVAL_MS = 10;
 /**
  * The embedded wallet over a scripted frame: the real login stores, approval queue and provider, with
  * the secure site's replies from `script` (defaults: code login of ada@example.com, update via two codes,
- * social login as GitHub's ada-lovelace) and fake social popups (`popup()`).
+ * social login as GitHub's ada-lovelace, Farcaster's QR URI and alice approving it) and fake social popups (`popup()`).
  *
  * @example
  * const embedded = embeddedTestWallet({ CONNECT_OTP: ({ otp }) => { if (otp !== '123456') throw frameError('Invalid code'); return undefined; } });
@@ -136,18 +164,39 @@ const TEST_WATCH_INTERVAL_MS = 10;
 export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueStorage = createMemoryStorage()): EmbeddedTestWallet {
   const requests: EmbeddedTestWallet['requests'] = [];
   const replies = { ...defaultScript, ...script };
+  const held = new Map<AppRequestName, { answer: (outcome: { error?: Error }) => void }[]>();
+  /** Resolves when the test releases a held event (at once for others); rejects when it fails it or the modal aborts. */
+  const heldUntilAnswered = (name: AppRequestName, signal: AbortSignal | undefined) => {
+    const waiting = held.get(name);
+    if (!waiting) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(new EmbeddedRequestAbortedError(false, 'aborted by the caller'));
+      const entry = {
+        answer({ error }: { error?: Error }) {
+          signal?.removeEventListener('abort', onAbort);
+          waiting.splice(waiting.indexOf(entry), 1);
+          if (error) reject(error);
+          else resolve();
+        },
+      };
+      const onAbort = () => entry.answer({ error: new EmbeddedRequestAbortedError(false, 'aborted by the caller') });
+      signal?.addEventListener('abort', onAbort);
+      waiting.push(entry);
+    });
+  };
   const channel: Pick<FrameChannel, 'request'> = {
-    async request(name, payload) {
+    async request(name, payload, options) {
       requests.push({ name, payload });
       const reply = replies[name];
       if (!reply) throw new EmbeddedWalletError(`${name} is not scripted`);
+      await heldUntilAnswered(name, options?.signal);
       const result = await reply(payload);
       return (result === undefined ? defaultScript[name]?.(payload) : result) as never;
     },
   };
   const popups: TestPopup[] = [];
   let popupsBlocked = false;
-  const { login, social, user } = createEmbeddedLogins({
+  const { login, social, farcaster, user } = createEmbeddedLogins({
     channel,
     storage,
     watchIntervalMs: TEST_WATCH_INTERVAL_MS,
@@ -167,7 +216,7 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     approve: (description) => approval.ask(description),
     onNotAllowed: () => undefined,
   });
-  const wallet = { login, social, approval, provider };
+  const wallet = { login, social, farcaster, approval, provider };
   return {
     handle: { load: async () => wallet, preload: () => undefined },
     wallet,
@@ -181,6 +230,21 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     },
     blockPopups(blocked = true) {
       popupsBlocked = blocked;
+    },
+    hold(name) {
+      const waiting = held.get(name) ?? [];
+      held.set(name, waiting);
+      const answerAll = (outcome: { error?: Error }) => {
+        held.delete(name);
+        for (const entry of [...waiting]) entry.answer(outcome);
+      };
+      return {
+        get waiting() {
+          return waiting.length;
+        },
+        release: () => answerAll({}),
+        fail: (message) => answerAll({ error: new EmbeddedWalletError(message) }),
+      };
     },
   };
 }

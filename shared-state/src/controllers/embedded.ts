@@ -1,10 +1,11 @@
 /**
  * The embedded wallet in the modal (issues 11 and 12; spec sections 2, 4, 6, 8): mounts the secure site's hidden
- * iframe, opens the frame channel, and ties the email and social login stores, the approval gate and the AUTH
- * connector to the router and the connection. Loaded on first use through `portico.embedded` (never with the page).
+ * iframe, opens the frame channel, and ties the email, social and Farcaster login stores, the approval gate and the
+ * AUTH connector to the router and the connection. Loaded on first use through `portico.embedded` (never with the page).
  *
  * Navigation lives here, not in the views: a login step moves the router (verify device → verify code →
- * Account; the social popup → ConnectingSocial → Account), leaving ConnectingSocial drops the social sign-in,
+ * Account; the social popup → ConnectingSocial → Account; Farcaster's approval → Account), leaving ConnectingSocial
+ * drops the social sign-in, leaving ConnectingFarcaster unconnected cancels Farcaster's (and reloads the frame),
  * an unsafe request opens ApproveTransaction and returns after the decision, and leaving that view or closing
  * the modal (forced) rejects the request.
  */
@@ -27,6 +28,7 @@ import type { ListenTarget } from '../embedded/wire';
 import type { CaipNetwork } from '../network';
 import type { PorticoEnvironment } from '../core';
 import type { PorticoOptions } from '../options';
+import type { ViewName } from '../views';
 import type { KeyValueStorage } from '../storage';
 import type { ConnectionController } from './connection';
 import type { ModalController } from './modal';
@@ -127,7 +129,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     },
   });
   // One sign-out for both stores: Account's "Sign out" is the AUTH connector's disconnect (login.signOut).
-  const { login, social, user: loggedInUser } = createEmbeddedLogins({ channel, storage, openWindow: deps.openWindow });
+  const { login, social, farcaster, user: loggedInUser } = createEmbeddedLogins({
+    channel,
+    storage,
+    openWindow: deps.openWindow,
+    onReloadFailed: (error) => console.debug('[portico] embedded wallet: RELOAD after leaving Farcaster failed', error),
+  });
   const approval = createApprovalQueue();
   const provider = createEmbeddedProvider({
     channel,
@@ -231,14 +238,27 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       else if (data?.socialProviderName !== socialProviderName) router.replace('ConnectingSocial', { socialProviderName });
     } else if (step === 'connected' && from === 'connecting') void connectLoggedIn();
   });
-  // Leaving ConnectingSocial (back, another view) while the popup is open or its outcome is out drops the sign-in.
+  // ConnectingFarcaster (pushed by Connect's button; the view starts the sign-in) shows the QR code until the
+  // person approves in the Farcaster app; its user connects like the others.
+  let previousFarcasterStep = farcaster.getSnapshot().step;
+  farcaster.subscribe(() => {
+    const { step } = farcaster.getSnapshot();
+    const from = previousFarcasterStep;
+    previousFarcasterStep = step;
+    if (step === 'connected' && from === 'waiting') void connectLoggedIn();
+  });
+  // Leaving ConnectingSocial (back, another view) while the popup is open or its outcome is out drops the sign-in;
+  // leaving ConnectingFarcaster while not connected clears its url and reloads the frame after 100 ms (spec section 2).
   let previousView = router.current().view;
   store.sub(routerAtom, () => {
     const { view } = router.current();
-    const left = previousView === 'ConnectingSocial' && view !== 'ConnectingSocial';
+    const left = (name: ViewName) => previousView === name && view !== name;
+    const leftSocial = left('ConnectingSocial');
+    const leftFarcaster = left('ConnectingFarcaster');
     previousView = view;
     const { step } = social.getSnapshot();
-    if (left && (step === 'waiting' || step === 'connecting')) social.cancel();
+    if (leftSocial && (step === 'waiting' || step === 'connecting')) social.cancel();
+    if (leftFarcaster && farcaster.getSnapshot().step !== 'connected') farcaster.cancel();
   });
 
   async function connectLoggedIn() {
@@ -264,8 +284,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
         return undefined;
       }
       const user = await channel.request('GET_USER', { chainId });
-      // A social user restores the social store (Account shows its username); the email store stays at its field.
+      // A social or Farcaster user restores its store (Account shows its username); the email store stays at its field.
       if (isSocialProvider(user.authProvider)) social.restore(user);
+      else if (user.authProvider === 'farcaster') farcaster.restore(user);
       else login.restore(user);
       return accountOf(user);
     },
@@ -288,7 +309,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       };
     },
   };
-  return { login, social, approval, provider, source };
+  return { login, social, farcaster, approval, provider, source };
 }
 
 /** The alert's line under the title (spec section 8 names the titles only). */

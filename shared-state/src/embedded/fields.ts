@@ -32,17 +32,26 @@ export const socialProviderField = z.enum(SOCIAL_PROVIDERS);
 export const addressField = z.string().check(
   z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be an eip155 or solana address'),
 );
-/** An http(s) URL up to 2,048 characters (redirect and Farcaster URIs). */
-export const urlField = z.string().check(
-  z.maxLength(2048, 'must be at most 2048 characters'),
-  z.refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL'),
-);
+/** A URL up to 2,048 characters whose scheme is one of `protocols` (so never `javascript:` or `data:`). */
+const urlWith = (protocols: readonly string[], message: string) =>
+  z.string().check(
+    z.maxLength(2048, 'must be at most 2048 characters'),
+    z.refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+/** An http(s) URL up to 2,048 characters (redirect URIs, the dapp's metadata). */
+export const urlField = urlWith(['http:', 'https:'], 'must be an http(s) URL');
+/**
+ * The Sign In With Farcaster URI the view shows as a QR code and a deep link: the auth relay's
+ * `farcaster://connect?channelToken=…` or an https link (Farcaster's hosted relay hands out
+ * `https://farcaster.xyz/~/siwf?channelToken=…`). Up to 2,048 characters.
+ */
+export const farcasterUrlField = urlWith(['farcaster:', 'https:'], 'must be a farcaster:// or https URL');
 /** A short label (names, versions, ids): 1–256 characters. */
 export const labelField = z.string().check(z.minLength(1), z.maxLength(256));
 

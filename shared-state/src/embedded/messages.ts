@@ -25,6 +25,7 @@ import {
   dappDataSchema,
   emailField,
   embeddedUserSchema,
+  farcasterUrlField,
   otpField,
   socialProviderField,
   themeSyncSchema,
@@ -53,7 +54,7 @@ export const REQUESTS = {
   CONNECT_DEVICE: { payload: empty, reply: empty },
   CONNECT_OTP: { payload: otpPayload, reply: embeddedUserSchema },
   CONNECT_SOCIAL: { payload: z.object({ uri: urlField }), reply: embeddedUserSchema },
-  GET_FARCASTER_URI: { payload: empty, reply: z.object({ url: urlField }) },
+  GET_FARCASTER_URI: { payload: empty, reply: z.object({ url: farcasterUrlField }) },
   CONNECT_FARCASTER: { payload: empty, reply: embeddedUserSchema },
   GET_USER: {
     payload: z.object({ chainId: chainIdField, preferredAccountType: z.optional(accountTypeField) }),

@@ -12,6 +12,7 @@
  * Errors land in `error` in the secure site's (or API's) own words: the window closed early, consent
  * denied, a state mismatch, an expired code. Nothing is half connected after one.
  */
+import type { Social } from '../constants';
 import type { KeyValueStorage } from '../storage';
 import type { FrameChannel } from './channel-types';
 import { EMBEDDED_STORAGE_KEYS, quietStorage } from './email-login';
@@ -64,9 +65,13 @@ export interface SocialLogin {
   reset(): void;
 }
 
-/** Spec section 2's names for the providers' buttons and the ConnectingSocial title ('Log in with GitHub'). */
-export const SOCIAL_PROVIDER_NAMES: Readonly<Record<SocialProvider, string>> = {
+/**
+ * Spec section 2's names for Connect's social buttons (Farcaster's too), the ConnectingSocial title ('Log in with
+ * GitHub') and Account's 'Signed in with …'.
+ */
+export const SOCIAL_PROVIDER_NAMES: Readonly<Record<Social, string>> = {
   google: 'Google',
+  farcaster: 'Farcaster',
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',
@@ -219,7 +224,7 @@ export function createSocialLogin({
  * OAuth inside embedded web views ("disallowed_useragent"), and Telegram's apps on those platforms open mini apps
  * and links in one, so Google is left out there.
  */
-const HIDDEN_IN_TELEGRAM: readonly SocialProvider[] = ['google'];
+const HIDDEN_IN_TELEGRAM: readonly Social[] = ['google'];
 const TELEGRAM_WEB_VIEW_PLATFORMS = /iPhone|iPad|iPod|Macintosh|Mac OS X|Android/;
 
 /**
@@ -228,10 +233,7 @@ const TELEGRAM_WEB_VIEW_PLATFORMS = /iPhone|iPad|iPod|Macintosh|Mac OS X|Android
  * @example
  * socialsShown(options.socials, { userAgent: navigator.userAgent, isTelegram: isTelegramPage(window) });
  */
-export function socialsShown(
-  socials: readonly SocialProvider[],
-  platform: { userAgent: string; isTelegram: boolean },
-): SocialProvider[] {
+export function socialsShown(socials: readonly Social[], platform: { userAgent: string; isTelegram: boolean }): Social[] {
   if (!platform.isTelegram || !TELEGRAM_WEB_VIEW_PLATFORMS.test(platform.userAgent)) return [...socials];
   return socials.filter((provider) => !HIDDEN_IN_TELEGRAM.includes(provider));
 }
