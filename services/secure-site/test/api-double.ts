@@ -3,7 +3,9 @@
  * this package): JWKS with an ES256 key, embedded session tokens (aud portico-embedded), /v1/auth/email,
  * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
  * /v1/auth/social/start|finish|result (a provider URL under this double; the code 'refused' plays a refused code,
- * `error` a provider error; anything else signs in `state.socialIdentity`), allowed origins, supported chains.
+ * `error` a provider error; anything else signs in `state.socialIdentity`), /v1/auth/farcaster/start|result (a
+ * `farcaster://connect` URI; `state.farcaster` says how many polls stay pending and how the channel ends), allowed
+ * origins, supported chains.
  * It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
@@ -22,6 +24,13 @@ export const SOCIAL_MESSAGES = {
   codeRefused: 'The provider refused the sign-in code. Please try again',
   providerFailed: 'The provider could not complete the sign-in. Please try again',
 } as const;
+/** services/api's Sign In With Farcaster messages (src/routes/farcaster.ts). */
+export const FARCASTER_MESSAGES = {
+  unverified: 'This Farcaster account could not be verified',
+  expired: 'This Farcaster sign-in has expired. Please try again',
+  relayUnreachable: 'The Farcaster relay could not be reached. Please try again later',
+} as const;
+type FarcasterOutcome = { fid: number; username: string } | { status: 400 | 401 | 503; error: string };
 const allowedOrigin = (origin: string) => origin === 'https://shop.example' || /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
 
 export async function startApiDouble() {
@@ -37,7 +46,10 @@ export async function startApiDouble() {
     code: '123456',
     /** Who the provider signs in next (`email` null: a provider without one). */
     socialIdentity: { subject: 'ann-1', username: 'ann' as string | null, email: 'ann@mail.example' as string | null },
+    /** How the next Farcaster channels answer: 202 pending for `pendingPolls` results, then `outcome` once. */
+    farcaster: { pendingPolls: 0, outcome: { fid: 1, username: 'alice' } as FarcasterOutcome },
   };
+  const farcasterChannels = new Map<string, { deviceId: string; polls: number; pendingPolls: number; outcome: FarcasterOutcome; used: boolean }>();
   type SocialSignIn = { provider: string; deviceId: string; finished: boolean; outcome?: { userId: string; username: string | null; email: string | null } | { error: string } };
   const socialSignIns = new Map<string, SocialSignIn>();
   const finishBodies: unknown[] = [];
@@ -110,6 +122,29 @@ export async function startApiDouble() {
     return c.json({
       token: await sign({ sub: userId }),
       user: { id: userId, email, username, authProvider: signIn.provider },
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+  });
+  app.post('/v1/auth/farcaster/start', async (c) => {
+    const body = await c.req.json<{ projectId: string; deviceId: string }>();
+    if (body.projectId !== PROJECT || c.req.query('projectId') !== PROJECT) return c.json({ error: 'Unauthorized: invalid key' }, 403);
+    const channelToken = randomBytes(24).toString('base64url');
+    farcasterChannels.set(channelToken, { deviceId: body.deviceId, polls: 0, ...state.farcaster, used: false });
+    const query = new URLSearchParams({ channelToken, nonce: randomBytes(8).toString('hex'), siweUri: 'http://127.0.0.1:3010', domain: '127.0.0.1:3010' });
+    return c.json({ url: `farcaster://connect?${query}`, channelToken });
+  });
+  app.post('/v1/auth/farcaster/result', async (c) => {
+    const body = await c.req.json<{ projectId: string; channelToken: string; deviceId: string }>();
+    const channel = farcasterChannels.get(body.channelToken);
+    if (!channel || channel.used || channel.deviceId !== body.deviceId || body.projectId !== PROJECT) return c.json({ error: FARCASTER_MESSAGES.expired }, 400);
+    if (++channel.polls <= channel.pendingPolls) return c.json({ status: 'pending' }, 202);
+    channel.used = true;
+    const { outcome } = channel;
+    if ('error' in outcome) return c.json({ error: outcome.error }, outcome.status);
+    const userId = `user-farcaster-${outcome.fid}`;
+    return c.json({
+      token: await sign({ sub: userId }),
+      user: { id: userId, email: null, username: outcome.username, authProvider: 'farcaster' },
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
   });

@@ -2,7 +2,8 @@
  * The page's handlers through the real frame channel (shared-state createParentChannel) with a fake parent
  * window, the real secure-site server and the API double: email → device → code → embedded user, signing
  * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email;
- * the social login: start → the popup's callback (the callback page's own logic) → CONNECT_SOCIAL.
+ * the social login: start → the popup's callback (the callback page's own logic) → CONNECT_SOCIAL; Sign In With
+ * Farcaster: start → CONNECT_FARCASTER polling the API → embedded user, its errors, lifetime and cancellation (RELOAD).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,19 @@ import { createParentChannel, type MessageEventLike } from '@portico/shared-stat
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
 import { finishSocialSignIn } from '../src/callback/callback';
-import { createEmbeddedWallet, DEVICE_NOT_APPROVED, NO_PENDING_SOCIAL, SOCIAL_STATE_MISMATCH, STORAGE_KEYS } from '../src/page/wallet';
-import { ALLOWED, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
+import {
+  createEmbeddedWallet,
+  DEVICE_NOT_APPROVED,
+  FARCASTER_CANCELLED,
+  FARCASTER_EXPIRED,
+  FARCASTER_LIFETIME_MS,
+  FARCASTER_POLL_INTERVAL_MS,
+  NO_PENDING_FARCASTER,
+  NO_PENDING_SOCIAL,
+  SOCIAL_STATE_MISMATCH,
+  STORAGE_KEYS,
+} from '../src/page/wallet';
+import { ALLOWED, FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
 
 const PARENT = 'https://shop.example';
 let api: ApiDouble;
@@ -290,5 +302,185 @@ describe('social login over the frame channel', () => {
     const older = memoryStorage();
     older.setItem(STORAGE_KEYS.session, JSON.stringify({ token, email: 'early@example.com', userId }));
     expect((await framedPage({ storage: older }).request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
+  });
+});
+
+/**
+ * GET_FARCASTER_URI straight to the handler: the protocol's reply field (shared-state urlField) takes only http(s)
+ * until its change for `farcaster:` URIs lands; CONNECT_FARCASTER and the rest go through the channel.
+ */
+async function startFarcaster(page: ReturnType<typeof framedPage>): Promise<string> {
+  return (await page.wallet.handlers.GET_FARCASTER_URI!({})).url;
+}
+const farcasterResults = () => api.calls.filter((c) => c === 'POST /v1/auth/farcaster/result').length;
+/** A sleep that waits until the test wakes it, so a poll can be caught between two results. */
+function heldSleep() {
+  const sleepers: (() => void)[] = [];
+  return {
+    sleep: () => new Promise<void>((resolve) => sleepers.push(resolve)),
+    async untilSleeping() {
+      while (sleepers.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    },
+    wakeAll: () => sleepers.splice(0).forEach((wake) => wake()),
+  };
+}
+
+describe('Sign In With Farcaster over the frame channel', () => {
+  test('start → pending (polled once a second) → signed: the user with userName and authProvider; session kept across a reload', async () => {
+    api.state.farcaster = { pendingPolls: 2, outcome: { fid: 1, username: 'alice' } };
+    const slept: number[] = [];
+    const page = framedPage({ sleep: async (ms) => void slept.push(ms) });
+    const url = await startFarcaster(page);
+    const channelToken = new URL(url).searchParams.get('channelToken');
+    expect(url).toMatch(/^farcaster:\/\/connect\?/);
+    expect(channelToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const before = farcasterResults();
+    const connected = await page.request('CONNECT_FARCASTER', {});
+    expect(connected.event).toBe('@portico-frame/CONNECT_FARCASTER_SUCCESS');
+    const address = connected.payload.address as `0x${string}`;
+    const user = { address, chainId: 31337, accounts: [{ address, type: 'eoa' }], userName: 'alice', preferredAccountType: 'eoa', authProvider: 'farcaster' };
+    expect(connected.payload).toEqual(user);
+    expect(farcasterResults() - before).toBe(3);
+    expect(slept).toEqual([FARCASTER_POLL_INTERVAL_MS, FARCASTER_POLL_INTERVAL_MS]);
+    expect(FARCASTER_POLL_INTERVAL_MS).toBeGreaterThanOrEqual(60_000 / 120);
+    expect(JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!)).toMatchObject({ userId: 'user-farcaster-1', email: null, username: 'alice', authProvider: 'farcaster' });
+
+    // The sign-in is used up.
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
+    // A new page load (memory gone, storage kept): the same user.
+    const reloaded = framedPage({ storage: page.storage });
+    expect((await reloaded.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
+    expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
+    // The same fid signs in to the same wallet.
+    const again = framedPage({ sleep: async () => {} });
+    await startFarcaster(again);
+    expect((await again.request('CONNECT_FARCASTER', {})).payload.address).toBe(address);
+  });
+
+  test("the API's errors reach the modal in its words; the sign-in is dropped after each, nothing is stored", async () => {
+    const outcomes = [
+      { status: 401, error: FARCASTER_MESSAGES.unverified },
+      { status: 400, error: FARCASTER_MESSAGES.expired },
+      { status: 503, error: FARCASTER_MESSAGES.relayUnreachable },
+    ] as const;
+    for (const outcome of outcomes) {
+      api.state.farcaster = { pendingPolls: 1, outcome };
+      const page = framedPage({ sleep: async () => {} });
+      await startFarcaster(page);
+      expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: outcome.error });
+      expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+      expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
+    }
+    // Another browser's device id: the API does not hand the channel over.
+    api.state.farcaster = { pendingPolls: 0, outcome: { fid: 2, username: 'bob' } };
+    const page = framedPage();
+    await startFarcaster(page);
+    page.storage.setItem(STORAGE_KEYS.deviceId, 'another-device-0123456789');
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: FARCASTER_MESSAGES.expired });
+  });
+
+  test('the sign-in ends after its lifetime, counted from the start', async () => {
+    api.state.farcaster = { pendingPolls: Number.MAX_SAFE_INTEGER, outcome: { fid: 3, username: 'carol' } };
+    let t = 0;
+    const page = framedPage({ now: () => t, sleep: async (ms) => void (t += ms) });
+    await startFarcaster(page);
+    // The person looked at the QR code for most of the lifetime before the modal asked.
+    t = FARCASTER_LIFETIME_MS - 5 * FARCASTER_POLL_INTERVAL_MS;
+    const before = farcasterResults();
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: FARCASTER_EXPIRED });
+    expect(t).toBeLessThanOrEqual(FARCASTER_LIFETIME_MS);
+    expect(farcasterResults() - before).toBe(6);
+    expect(FARCASTER_LIFETIME_MS).toBe(10 * 60_000);
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
+  });
+
+  test('RELOAD stops a running poll and drops pending sign-ins; the session stays', async () => {
+    api.state.farcaster = { pendingPolls: Number.MAX_SAFE_INTEGER, outcome: { fid: 1, username: 'alice' } };
+    const held = heldSleep();
+    const page = framedPage({ sleep: held.sleep });
+    await page.request('CONNECT_EMAIL', { email: 'stays@example.com' });
+    const { payload: user } = await page.request('CONNECT_OTP', { otp: '123456' });
+    await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' });
+    await startFarcaster(page);
+
+    const connecting = page.request('CONNECT_FARCASTER', {});
+    await held.untilSleeping();
+    const polled = farcasterResults();
+    expect(await page.request('RELOAD', {})).toEqual(expect.objectContaining({ event: '@portico-frame/RELOAD_SUCCESS', payload: {} }));
+    expect((await connecting).payload).toEqual({ message: FARCASTER_CANCELLED });
+    held.wakeAll();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(farcasterResults()).toBe(polled);
+
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
+    expect((await page.request('CONNECT_SOCIAL', { uri: `${api.url}/provider/google/authorize` })).payload).toEqual({ message: NO_PENDING_SOCIAL });
+    expect((await page.request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
+  });
+
+  test('a newer start stops the running poll; the newer channel signs in', async () => {
+    api.state.farcaster = { pendingPolls: Number.MAX_SAFE_INTEGER, outcome: { fid: 1, username: 'alice' } };
+    const held = heldSleep();
+    const page = framedPage({ sleep: held.sleep });
+    const first = await startFarcaster(page);
+    const connecting = page.request('CONNECT_FARCASTER', {});
+    await held.untilSleeping();
+
+    api.state.farcaster = { pendingPolls: 0, outcome: { fid: 2, username: 'bob' } };
+    const second = await startFarcaster(page);
+    expect(second).not.toBe(first);
+    expect((await connecting).payload).toEqual({ message: FARCASTER_CANCELLED });
+    held.wakeAll();
+    expect((await page.request('CONNECT_FARCASTER', {})).payload).toMatchObject({ userName: 'bob', authProvider: 'farcaster' });
+  });
+
+  test('CONNECT_FARCASTER asked twice: one poll, both get the user', async () => {
+    api.state.farcaster = { pendingPolls: 3, outcome: { fid: 3, username: 'carol' } };
+    const page = framedPage({ sleep: async () => {} });
+    await startFarcaster(page);
+    const before = farcasterResults();
+    const [one, two] = await Promise.all([page.request('CONNECT_FARCASTER', {}), page.request('CONNECT_FARCASTER', {})]);
+    expect(one.payload).toMatchObject({ userName: 'carol' });
+    expect(two.payload).toEqual(one.payload);
+    expect(farcasterResults() - before).toBe(4);
+  });
+
+  test('no sign-in started → refused, nothing sent to the API', async () => {
+    const before = api.calls.length;
+    expect((await framedPage().request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
+    expect(api.calls).toHaveLength(before);
+  });
+
+  test("start: the API's error passes through; a reply off the contract is refused and leaves nothing pending", async () => {
+    const startWith = (reply: Response) =>
+      createEmbeddedWallet({
+        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+        fetch: async () => reply,
+      });
+    const refusedWith = async (reply: Response) => {
+      const wallet = startWith(reply);
+      const error = await Promise.resolve(wallet.handlers.GET_FARCASTER_URI!({})).then(() => undefined, (e: Error) => e);
+      await expect(Promise.resolve(wallet.handlers.CONNECT_FARCASTER!({}))).rejects.toThrow(NO_PENDING_FARCASTER);
+      return error?.message;
+    };
+    const token = 'a'.repeat(32);
+    expect(await refusedWith(Response.json({ error: 'Sign In With Farcaster is not configured on this server' }, { status: 503 }))).toBe(
+      'Sign In With Farcaster is not configured on this server',
+    );
+    const refused = [
+      [{ url: `http://relay.example/connect?channelToken=${token}`, channelToken: token }, 'url'],
+      [{ url: `javascript:alert(1)//?channelToken=${token}`, channelToken: token }, 'url'],
+      [{ url: `farcaster://connect?channelToken=${token}&pad=${'x'.repeat(2048)}`, channelToken: token }, 'url'],
+      [{ url: `farcaster://connect?channelToken=${'b'.repeat(32)}`, channelToken: token }, "url: the sign-in URI must carry the channel's token"],
+      [{ url: `farcaster://connect?channelToken=a%20b`, channelToken: 'a b' }, 'channelToken'],
+      [{ url: `farcaster://connect?channelToken=${token}` }, 'channelToken'],
+    ] as const;
+    for (const [reply, issue] of refused) {
+      expect(await refusedWith(Response.json(reply))).toContain(`The Portico API gave an unexpected answer (${issue}`);
+    }
+    // Farcaster's own relay hands out https links.
+    await expect(Promise.resolve(startWith(Response.json({ url: `https://farcaster.example/~/siwf?channelToken=${token}`, channelToken: token })).handlers.GET_FARCASTER_URI!({}))).resolves.toEqual({
+      url: `https://farcaster.example/~/siwf?channelToken=${token}`,
+    });
   });
 });

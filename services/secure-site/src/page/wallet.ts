@@ -1,5 +1,5 @@
 /**
- * The page's embedded wallet: the email and social logins against the API, the session token and the per-browser
+ * The page's embedded wallet: the email, social and Farcaster logins against the API, the session token and the per-browser
  * device id in this origin's storage, the key (in memory only, from this site's server) and signing. `handlers()`
  * answers the frame protocol's events (shared-state `createParentChannel`). No DOM: fetch, storage and time
  * are passed in, so it runs in node tests.
@@ -29,6 +29,14 @@ export const NO_PENDING_EMAIL = 'No email login in progress: enter your email fi
 export const NOT_CONNECTED = 'The embedded wallet is not connected';
 export const NO_PENDING_SOCIAL = 'No social sign-in in progress: choose a provider first';
 export const SOCIAL_STATE_MISMATCH = 'This sign-in does not match the one started here. Please try again';
+/** How often CONNECT_FARCASTER asks the API whether the Farcaster app signed (ms): the API allows 120 auth calls a minute per IP. */
+export const FARCASTER_POLL_INTERVAL_MS = 1_000;
+/** How long a Farcaster sign-in lives from its start (ms): the API's channel lifetime. */
+export const FARCASTER_LIFETIME_MS = 10 * 60_000;
+/** The API's own words for a channel past its lifetime. */
+export const FARCASTER_EXPIRED = 'This Farcaster sign-in has expired. Please try again';
+export const FARCASTER_CANCELLED = 'The Farcaster sign-in was cancelled';
+export const NO_PENDING_FARCASTER = 'No Farcaster sign-in in progress: start one first';
 /** Each API call's time limit (ms): under the modal's 30 s per event. */
 export const API_TIMEOUT_MS = 20_000;
 
@@ -68,6 +76,15 @@ const socialStartReply = z
   .object({ url: z.url({ protocol: /^https?$/ }).max(2048), state: socialState })
   // CONNECT_SOCIAL finds the sign-in by the state on this URL (the one the popup was sent to).
   .refine((reply) => new URL(reply.url).searchParams.get('state') === reply.state, { message: "the provider URL must carry the sign-in's state", path: ['url'] });
+/** The relay's channel token (Farcaster's relay: 8 characters, the local one 32), as the API checks it. */
+const channelToken = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+const farcasterStartReply = z
+  // The relay's sign-in URI: `farcaster://connect?…` (the local relay) or an https link (Farcaster's own relay).
+  .object({ url: z.url({ protocol: /^(farcaster|https)$/ }).max(2048), channelToken })
+  // CONNECT_FARCASTER polls this token: it must be the channel the person is shown.
+  .refine((reply) => new URL(reply.url).searchParams.get('channelToken') === reply.channelToken, { message: "the sign-in URI must carry the channel's token", path: ['url'] });
+const farcasterPendingReply = z.object({ status: z.literal('pending') });
+const farcasterSessionReply = sessionReply.extend({ user: apiUser.extend({ authProvider: z.literal('farcaster') }) });
 const updateReply = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) });
 const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
 const rpcReply = z.union([
@@ -114,6 +131,24 @@ function parseParams<S extends z.ZodType>(method: string, schema: S, params: unk
   return parsed.data;
 }
 
+/** `promise`, or the signal's reason as soon as it is aborted (the promise's own outcome is then ignored). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** An API reply checked against its contract: one that breaks it is a clear error naming the first issue. */
+function checkReply<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`The Portico API gave an unexpected answer${issue ? ` (${issue.path.join('.') || 'reply'}: ${issue.message})` : ''}`);
+}
+
 /** A random per-browser id (24 bytes, base64url: 32 characters), as the API's `deviceId` rule allows. */
 function newDeviceId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
@@ -127,6 +162,10 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   let account: LocalAccount | undefined;
   /** The social sign-in this page started (in memory: it lives as long as the popup's opener keeps this frame). */
   let pendingSocial: { state: string } | undefined;
+  /** The Farcaster sign-in this page started (in memory, as the social one); `poll` once CONNECT_FARCASTER runs. */
+  let pendingFarcaster: { channelToken: string; deadline: number; cancel: AbortController; poll?: Promise<EmbeddedUser> } | undefined;
+  /** Counts Farcaster starts and cancellations: a start that returns after a newer one (or a RELOAD) is void. */
+  let farcasterGeneration = 0;
 
   const deviceId = (): string => {
     const kept = deps.storage.getItem(STORAGE_KEYS.deviceId);
@@ -195,9 +234,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return privateKeyToAccount(opened.data.privateKey as Hex);
   }
 
-  /** Stores the API's session reply (email or social login) and opens its wallet: the embedded user. */
-  async function signIn(body: unknown): Promise<EmbeddedUser> {
-    const { token, user } = sessionReply.parse(body);
+  /** Stores the API's session reply (email, social or Farcaster login) and opens its wallet: the embedded user. */
+  async function signIn({ token, user }: z.output<typeof sessionReply>): Promise<EmbeddedUser> {
     const session: StoredSession = { token, userId: user.id, email: user.email, username: user.username, authProvider: user.authProvider };
     account = undefined;
     deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
@@ -224,6 +262,26 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     preferredAccountType: 'eoa',
     authProvider: session.authProvider,
   });
+
+  /** Stops the running Farcaster poll (its request fails with FARCASTER_CANCELLED) and forgets the sign-in. */
+  function cancelFarcaster() {
+    farcasterGeneration += 1;
+    pendingFarcaster?.cancel.abort(new Error(FARCASTER_CANCELLED));
+    pendingFarcaster = undefined;
+  }
+
+  /** Asks the API about once a second until the Farcaster app signed, the API refuses, or the sign-in's lifetime ends. */
+  async function pollFarcaster(channel: NonNullable<typeof pendingFarcaster>): Promise<EmbeddedUser> {
+    const { signal } = channel.cancel;
+    for (;;) {
+      const result = api('/v1/auth/farcaster/result', { body: { projectId: deps.projectId, channelToken: channel.channelToken, deviceId: deviceId() } });
+      const { status, body } = await untilAborted(result, signal);
+      if (status !== 202) return signIn(checkReply(farcasterSessionReply, body));
+      checkReply(farcasterPendingReply, body);
+      if (now() + FARCASTER_POLL_INTERVAL_MS > channel.deadline) throw new Error(FARCASTER_EXPIRED);
+      await untilAborted(sleep(FARCASTER_POLL_INTERVAL_MS), signal);
+    }
+  }
 
   const rpcUrl = (id: number) => `${deps.apiUrl}/v1/?chainId=eip155:${id}&projectId=${encodeURIComponent(deps.projectId)}`;
 
@@ -317,14 +375,14 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async CONNECT_EMAIL({ email }) {
       const { body } = await api('/v1/auth/email', { body: { email, deviceId: deviceId() } });
       deps.storage.setItem(STORAGE_KEYS.pendingEmail, email);
-      return actionReply.parse(body);
+      return checkReply(actionReply, body);
     },
     async CONNECT_DEVICE() {
       const email = pendingEmail();
       const deadline = now() + DEVICE_WAIT_MS;
       for (;;) {
         const { body } = await api('/v1/auth/device', { body: { email, deviceId: deviceId() } });
-        if (actionReply.parse(body).action === 'VERIFY_OTP') return {};
+        if (checkReply(actionReply, body).action === 'VERIFY_OTP') return {};
         if (now() + DEVICE_POLL_INTERVAL_MS > deadline) throw new Error(DEVICE_NOT_APPROVED);
         await sleep(DEVICE_POLL_INTERVAL_MS);
       }
@@ -332,13 +390,13 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async CONNECT_OTP({ otp }) {
       const email = pendingEmail();
       const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp } });
-      return signIn(body);
+      return signIn(checkReply(sessionReply, body));
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       // A newer start replaces the older one, also when it fails.
       pendingSocial = undefined;
       const { body } = await api('/v1/auth/social/start', { body: { provider, projectId: deps.projectId, deviceId: deviceId() } });
-      const started = socialStartReply.parse(body);
+      const started = checkReply(socialStartReply, body);
       pendingSocial = { state: started.state };
       return { uri: started.url };
     },
@@ -349,7 +407,33 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       if (!pending) throw new Error(NO_PENDING_SOCIAL);
       if (new URL(uri).searchParams.get('state') !== pending.state) throw new Error(SOCIAL_STATE_MISMATCH);
       const { body } = await api('/v1/auth/social/result', { body: { state: pending.state, deviceId: deviceId() } });
-      return signIn(body);
+      return signIn(checkReply(sessionReply, body));
+    },
+    async GET_FARCASTER_URI() {
+      // A newer start replaces the older one (and stops its poll), also when it fails.
+      cancelFarcaster();
+      const generation = farcasterGeneration;
+      const { body } = await api('/v1/auth/farcaster/start', { body: { projectId: deps.projectId, deviceId: deviceId() } });
+      const started = checkReply(farcasterStartReply, body);
+      if (generation !== farcasterGeneration) throw new Error(FARCASTER_CANCELLED);
+      pendingFarcaster = { channelToken: started.channelToken, deadline: now() + FARCASTER_LIFETIME_MS, cancel: new AbortController() };
+      return { url: started.url };
+    },
+    async CONNECT_FARCASTER() {
+      const channel = pendingFarcaster;
+      if (!channel) throw new Error(NO_PENDING_FARCASTER);
+      // One poll per sign-in: a second CONNECT_FARCASTER (the modal asking again) waits for the same answer.
+      channel.poll ??= pollFarcaster(channel).finally(() => {
+        // Used up whatever the outcome: a session, the API's refusal or the lifetime.
+        if (pendingFarcaster === channel) pendingFarcaster = undefined;
+      });
+      return channel.poll;
+    },
+    RELOAD() {
+      // The modal left a sign-in view (spec §2): pending sign-ins end here; the session and the key stay.
+      pendingSocial = undefined;
+      cancelFarcaster();
+      return {};
     },
     async GET_USER({ chainId: requested }) {
       if (typeof requested === 'number') chainId = requested;
@@ -382,7 +466,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async UPDATE_EMAIL({ email }) {
       const { session } = await connectedAccount();
       const { body } = await api('/v1/auth/email/update', { body: { newEmail: email }, token: session.token });
-      return updateReply.parse(body);
+      return checkReply(updateReply, body);
     },
     async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
       const { session } = await connectedAccount();
@@ -392,7 +476,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
       const { session } = await connectedAccount();
       const { body } = await api('/v1/auth/email/update/secondary', { body: { otp }, token: session.token });
-      const { user } = z.object({ user: apiUser.extend({ email: z.string().max(254) }) }).parse(body);
+      const { user } = checkReply(z.object({ user: apiUser.extend({ email: z.string().max(254) }) }), body);
       // The session stays valid (same user); GET_USER reports the new address from now on.
       deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...session, email: user.email }));
       return { newEmail: user.email };
@@ -401,7 +485,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async SWITCH_NETWORK({ chainId: requested }) {
       if (typeof requested !== 'number') throw new Error(`Unsupported chain ${requested}: this embedded wallet is eip155 only`);
       const { body } = await api('/v1/supported-chains');
-      const supported = z.object({ http: z.array(z.string()) }).parse(body).http;
+      const supported = checkReply(z.object({ http: z.array(z.string()) }), body).http;
       if (!supported.includes(`eip155:${requested}`)) throw new Error(`Unsupported chain eip155:${requested}`);
       if (requested !== chainId) {
         chainId = requested;
