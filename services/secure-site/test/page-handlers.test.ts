@@ -305,12 +305,11 @@ describe('social login over the frame channel', () => {
   });
 });
 
-/**
- * GET_FARCASTER_URI straight to the handler: the protocol's reply field (shared-state urlField) takes only http(s)
- * until its change for `farcaster:` URIs lands; CONNECT_FARCASTER and the rest go through the channel.
- */
+/** GET_FARCASTER_URI over the channel (its reply field takes `farcaster:` URIs): the sign-in URI the modal shows. */
 async function startFarcaster(page: ReturnType<typeof framedPage>): Promise<string> {
-  return (await page.wallet.handlers.GET_FARCASTER_URI!({})).url;
+  const started = await page.request('GET_FARCASTER_URI', {});
+  expect(started.event).toBe('@portico-frame/GET_FARCASTER_URI_SUCCESS');
+  return started.payload.url;
 }
 const farcasterResults = () => api.calls.filter((c) => c === 'POST /v1/auth/farcaster/result').length;
 /** A sleep that waits until the test wakes it, so a poll can be caught between two results. */
