@@ -18,6 +18,7 @@ export default defineConfig(
       './EmailVerifyOtp': './src/views/EmailVerifyOtp.tsx',
       './EmailVerifyDevice': './src/views/EmailVerifyDevice.tsx',
       './ConnectingSocial': './src/views/ConnectingSocial.tsx',
+      './ConnectingFarcaster': './src/views/ConnectingFarcaster.tsx',
     },
     pluginReact,
     pluginModuleFederation,

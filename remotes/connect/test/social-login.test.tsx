@@ -1,19 +1,25 @@
+import { routerAtom } from '@portico/shared-state';
 import { SOCIAL_WINDOW_BLOCKED_MESSAGE } from '@portico/shared-state/embedded';
 import { embeddedTestWallet, frameError, testCore, type FrameScript, type TestCoreOptions } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import Connect from '../src/views/Connect';
 import ConnectingSocial from '../src/views/ConnectingSocial';
 
 afterEach(cleanupViews);
 
-/** Connect on a core with the scripted embedded wallet; `load` replaces the wallet's load (a slow or failing one). */
+/**
+ * Connect on a core with the scripted embedded wallet; `load` replaces the wallet's load (a slow or failing one).
+ * Returns once the buttons' own load has settled (a click then starts in the click, as on a page that loaded).
+ */
 async function connectView(options: TestCoreOptions['options'] = {}, load?: () => Promise<never>) {
   const embedded = embeddedTestWallet();
   const handle = load ? { ...embedded.handle, load } : embedded.handle;
   const { core } = await testCore({ embedded: handle, options });
   renderView(Connect, { core });
+  // The view asked for the wallet first, so its answer (and the re-render, flushed by act) comes before this one.
+  await act(() => handle.load().then(() => undefined, () => undefined));
   return { ...embedded, core };
 }
 
@@ -27,7 +33,14 @@ describe('Connect: social logins', () => {
     const [google, ...others] = socialButtons();
     expect(google!.textContent).toBe('Continue with Google');
     expect(google).toBe(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(names(others)).toEqual(['Continue with X', 'Continue with Discord', 'Continue with GitHub', 'Continue with Apple', 'Continue with Facebook']);
+    expect(names(others)).toEqual([
+      'Continue with X',
+      'Continue with Discord',
+      'Continue with Farcaster',
+      'Continue with GitHub',
+      'Continue with Apple',
+      'Continue with Facebook',
+    ]);
     for (const button of others) {
       expect(button.getAttribute('title')).toBe(button.getAttribute('aria-label'));
       expect(button.textContent).toBe('');
@@ -81,13 +94,23 @@ describe('Connect: social logins', () => {
 
   it('starts the login in the click: the popup opens and goes to the provider', async () => {
     const { wallet, popup, popups, requests } = await connectView();
-    await waitFor(() => expect(wallet.social.getSnapshot()).toMatchObject({ step: 'idle' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with GitHub' }));
     // Opened within the click itself, where the browser lets a page open a window.
     expect(popups).toHaveLength(1);
     expect(wallet.social.getSnapshot()).toMatchObject({ step: 'waiting', provider: 'github' });
     await waitFor(() => expect(popup().visited).toEqual([expect.stringContaining('/github/auth?')]));
     expect(requests).toEqual([{ name: 'GET_SOCIAL_REDIRECT_URI', payload: { provider: 'github' } }]);
+  });
+
+  it('Continue with Farcaster opens ConnectingFarcaster: no popup, nothing asked of the frame', async () => {
+    const { core, popups, requests } = await connectView({ socials: ['farcaster', 'github'] });
+    const farcaster = screen.getByRole('button', { name: 'Continue with Farcaster' });
+    expect(farcaster.textContent).toBe('Continue with Farcaster');
+    expect(farcaster.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(farcaster);
+    expect(core.store.get(routerAtom).view).toBe('ConnectingFarcaster');
+    expect(popups).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('a click before the wallet loaded waits for it, then starts', async () => {
@@ -109,8 +132,7 @@ describe('Connect: social logins', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Network Error - Could not load embedded wallet');
     cleanupViews();
 
-    const { blockPopups, wallet } = await connectView();
-    await waitFor(() => expect(wallet.social.getSnapshot().step).toBe('idle'));
+    const { blockPopups } = await connectView();
     blockPopups();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect((await screen.findByRole('alert')).textContent).toBe(SOCIAL_WINDOW_BLOCKED_MESSAGE);

@@ -1,10 +1,10 @@
-import type { PorticoCore, SocialProvider } from '@portico/shared-state';
+import type { PorticoCore, Social } from '@portico/shared-state';
 import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '@portico/shared-state/embedded';
 import { useSocialLogin } from '../hooks/useSocialLogin';
 import { SocialIcon } from './SocialIcon';
 
 /** The host's social providers this browser may use (spec: some are hidden inside Telegram on iOS, Mac and Android). */
-export function shownSocials(portico: PorticoCore): SocialProvider[] {
+export function shownSocials(portico: PorticoCore): Social[] {
   const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
   return socialsShown(portico.options.socials, { userAgent, isTelegram: isTelegramPage() });
 }
@@ -12,13 +12,14 @@ export function shownSocials(portico: PorticoCore): SocialProvider[] {
 /**
  * The social logins (spec connect-method order: after email, before wallets): the first provider as a full-width
  * "Continue with Google" button, the others as a row of icon buttons with the same names (and a tooltip). A click
- * starts the embedded wallet's social login; the controller then shows ConnectingSocial.
+ * starts the embedded wallet's social login (the controller then shows ConnectingSocial), or for Farcaster opens
+ * ConnectingFarcaster, which starts the QR sign-in.
  */
-export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly SocialProvider[] }) {
+export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly Social[] }) {
   const { start, error } = useSocialLogin(portico);
   const [first, ...others] = socials;
   if (!first) return null;
-  const label = (provider: SocialProvider) => `Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`;
+  const label = (provider: Social) => `Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`;
 
   return (
     <div className="portico-stack" role="group" aria-label="Social login">

@@ -1,11 +1,11 @@
-import type { SocialProvider } from '@portico/shared-state';
+import type { Social } from '@portico/shared-state';
 import type { ReactElement } from 'react';
 
 /**
  * Each provider's mark, drawn for Portico as a small monochrome outline (24 × 24, `currentColor`), so it
  * follows the theme's text colour. Decorative: the button or heading next to it names the provider.
  */
-const MARKS: Record<SocialProvider, ReactElement> = {
+const MARKS: Record<Social, ReactElement> = {
   google: <path d="M20 12a8 8 0 1 1-2.34-5.66M12.5 12H20" />,
   github: (
     <>
@@ -33,15 +33,17 @@ const MARKS: Record<SocialProvider, ReactElement> = {
       <circle cx="14.5" cy="12.5" r="1" />
     </>
   ),
+  // An arch on two posts under a lintel, after Farcaster's gateway mark.
+  farcaster: <path d="M4 5h16M6 5v15M18 5v15M9 20v-5a3 3 0 0 1 6 0v5" />,
 };
 
 /**
- * A social provider's mark, hidden from assistive technology.
+ * A social login's mark (Farcaster's too), hidden from assistive technology.
  *
  * @example
  * <SocialIcon provider="github" large />
  */
-export function SocialIcon({ provider, large = false }: { provider: SocialProvider; large?: boolean }) {
+export function SocialIcon({ provider, large = false }: { provider: Social; large?: boolean }) {
   return (
     <svg
       className={large ? 'portico-social-icon portico-social-icon-large' : 'portico-social-icon'}

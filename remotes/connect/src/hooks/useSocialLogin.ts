@@ -1,4 +1,4 @@
-import { errorText, type PorticoCore, type SocialLoginState, type SocialProvider } from '@portico/shared-state';
+import { errorText, type PorticoCore, type Social, type SocialLoginState } from '@portico/shared-state';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
 import { useState } from 'react';
 
@@ -12,7 +12,8 @@ const notLoaded = { getSnapshot: () => notLoadedState, subscribe: () => () => un
  * where no pop-up blocker steps in. A click before the load finished awaits it and then starts (Chromium keeps
  * a click's activation for about 5 s). The error is the failed load's, or the store's own when it could not
  * open the window (the controller moves to ConnectingSocial only once the popup is open, and then shows the
- * sign-in's errors itself).
+ * sign-in's errors itself). Farcaster signs in with a QR code rather than a popup: its button only opens
+ * ConnectingFarcaster, which starts the sign-in and shows its errors.
  *
  * @example
  * const { start, error } = useSocialLogin(portico);
@@ -26,7 +27,8 @@ export function useSocialLogin(portico: PorticoCore) {
   // Only a sign-in started from this view shows its error here: one that ConnectingSocial already showed stays there.
   const [started, setStarted] = useState(false);
 
-  const start = (provider: SocialProvider) => {
+  const start = (provider: Social) => {
+    if (provider === 'farcaster') return portico.router.push('ConnectingFarcaster');
     setLoadFailure(undefined);
     setStarted(true);
     if (wallet) return wallet.social.start(provider);
