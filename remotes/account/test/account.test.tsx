@@ -2,6 +2,7 @@ import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, routerAtom, transaction
 import {
   ACCOUNT as ADDRESS,
   EMBEDDED_TEST_EMAIL,
+  FARCASTER_TEST_USERNAME,
   RECEIVER as OTHER,
   SOCIAL_TEST_USERNAME,
   anvil,
@@ -134,6 +135,25 @@ describe('Account of the embedded wallet', () => {
     expect(screen.queryByRole('button', { name: 'Edit email' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(core.store.get(activeAccountAtom).status).toBe('disconnected'));
+  });
+
+  it('shows the Farcaster username and "Signed in with Farcaster" after a Farcaster login', async () => {
+    const embedded = embeddedTestWallet();
+    embedded.wallet.farcaster.start();
+    await waitFor(() => expect(embedded.wallet.farcaster.getSnapshot().step).toBe('connected'));
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    expect(await screen.findByText(FARCASTER_TEST_USERNAME)).toBeTruthy();
+    expect(screen.getByText('Signed in with Farcaster')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit email' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it('another wallet never loads the embedded wallet', async () => {

@@ -1,11 +1,11 @@
-import type { EmbeddedUser, EmbeddedWallet, PorticoCore, SocialProvider } from '@portico/shared-state';
+import type { EmbeddedUser, EmbeddedWallet, PorticoCore, Social } from '@portico/shared-state';
 import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
 
 /**
- * Who is signed in to the embedded wallet: the social username and "Signed in with GitHub" after a social login,
- * else the email and "Edit email". Rendered only for an ID_AUTH connection, so other wallets never load the
- * embedded wallet's code.
+ * Who is signed in to the embedded wallet: the username and "Signed in with GitHub" after a social login ("Signed
+ * in with Farcaster" after a Farcaster one), else the email and "Edit email". Rendered only for an ID_AUTH
+ * connection, so other wallets never load the embedded wallet's code.
  */
 export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
   const embedded = useEmbeddedWallet(portico);
@@ -16,8 +16,10 @@ export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
 
 function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: EmbeddedWallet }) {
   const social = useStoreSnapshot(wallet.social);
+  const farcaster = useStoreSnapshot(wallet.farcaster);
   const { email, user } = useStoreSnapshot(wallet.login);
   if (social.step === 'connected' && social.user && social.provider) return <SocialAccount user={social.user} provider={social.provider} />;
+  if (farcaster.step === 'connected' && farcaster.user) return <SocialAccount user={farcaster.user} provider="farcaster" />;
   const shown = email ?? user?.email;
   return (
     <div className="portico-row portico-account-email">
@@ -29,8 +31,8 @@ function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: Embedded
   );
 }
 
-/** A social login's username (the email when the provider gave none) and the provider. */
-function SocialAccount({ user, provider }: { user: EmbeddedUser; provider: SocialProvider }) {
+/** A social or Farcaster login's username (the email when the provider gave none) and the provider. */
+function SocialAccount({ user, provider }: { user: EmbeddedUser; provider: Social }) {
   const name = user.userName ?? user.email;
   return (
     <div className="portico-account-social">
