@@ -1,6 +1,6 @@
 /**
- * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code (or a
- * social popup closing) connects the AUTH connector, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
+ * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code (a social
+ * popup closing, a Farcaster approval) connects the AUTH connector, leaving ConnectingFarcaster reloads the frame, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
  * methods say 'Action not allowed', alerts, restore after a reload, network switch. Over the real frame
  * protocol (both channel ends on fake windows) with the secure site's handlers scripted.
  */
@@ -14,12 +14,14 @@ import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
 import { createToastController } from '../src/controllers/toast';
 import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../src/embedded/constants';
+import { FARCASTER_RELOAD_DELAY_MS } from '../src/embedded/farcaster-login';
 import { EMBEDDED_STORAGE_KEYS } from '../src/embedded/email-login';
 import { createParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
 import { UserRejectedRequestError } from '../src/errors';
 import { createEventBus } from '../src/events';
 import { parseOptions } from '../src/options';
 import { createMemoryStorage } from '../src/storage';
+import { viewTitle } from '../src/views';
 import { APP_ORIGIN, FRAME_ORIGIN, track, windowPair } from './embedded-fakes';
 
 const ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
@@ -319,6 +321,102 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => ({ isConnected: false }) }, { storage });
     expect(await settled(wallet.source.restore())).toBeUndefined();
     expect(storage.getItem(EMBEDDED_STORAGE_KEYS.connectedSocial)).toBeNull();
+  });
+});
+
+const farcasterUser = { ...socialUser, authProvider: 'farcaster' as const, userName: 'alice' };
+const FARCASTER_URL = 'farcaster://connect?channelToken=t1&nonce=n1&siweUri=http%3A%2F%2F127.0.0.1%3A3010&domain=127.0.0.1%3A3010';
+
+describe('embedded wallet: Farcaster login moves the router (issue 12; spec section 2)', () => {
+  /** The secure site's Farcaster handlers: CONNECT_FARCASTER answers when the test approves (the app signed). */
+  function farcasterSite() {
+    const events: string[] = [];
+    let approve: (() => void) | undefined;
+    let refuse: ((message: string) => void) | undefined;
+    const handlers: Handlers = {
+      GET_FARCASTER_URI: () => (events.push('GET_FARCASTER_URI'), { url: FARCASTER_URL }),
+      CONNECT_FARCASTER: () => {
+        events.push('CONNECT_FARCASTER');
+        return new Promise((resolve, reject) => {
+          approve = () => resolve(farcasterUser);
+          refuse = (message) => reject(new Error(message));
+        });
+      },
+      RELOAD: () => (events.push('RELOAD'), {}),
+      SIGN_OUT: () => ({}),
+    };
+    return { handlers, events, approve: () => approve!(), refuse: (message: string) => refuse!(message) };
+  }
+
+  it("ConnectingFarcaster is titled 'Log in with Farcaster'; the view's start shows the URI; approval connects ID_AUTH and shows Account (no reload)", async () => {
+    const site = farcasterSite();
+    const { wallet, router, connects, settle, view } = await embeddedWallet(site.handlers);
+    router.reset('Connect');
+    router.push('ConnectingFarcaster'); // Connect's Farcaster button
+    expect(viewTitle(view())).toBe('Log in with Farcaster');
+    wallet.farcaster.start(); // the view, on mount
+    await settle();
+    expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'waiting', url: FARCASTER_URL });
+    expect(view()).toBe('ConnectingFarcaster');
+    site.approve();
+    await settle();
+    expect(connects).toEqual(['ID_AUTH']);
+    expect(view()).toBe('Account');
+    expect(await wallet.source.connect()).toEqual({ address: ADDRESS, chainReference: '31337' });
+    // Leaving ConnectingFarcaster connected (the move to Account) keeps the login and reloads nothing.
+    await rs.advanceTimersByTimeAsync(FARCASTER_RELOAD_DELAY_MS + 50);
+    expect(wallet.farcaster.getSnapshot().step).toBe('connected');
+    expect(site.events).toEqual(['GET_FARCASTER_URI', 'CONNECT_FARCASTER']);
+  });
+
+  it('an error keeps ConnectingFarcaster with the message; Try again starts over in place', async () => {
+    const site = farcasterSite();
+    const { wallet, router, connects, settle, store, view } = await embeddedWallet(site.handlers);
+    router.reset('Connect');
+    router.push('ConnectingFarcaster');
+    wallet.farcaster.start();
+    await settle();
+    site.refuse('This Farcaster account could not be verified');
+    await settle();
+    expect(view()).toBe('ConnectingFarcaster');
+    expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'idle', error: 'This Farcaster account could not be verified' });
+    expect(connects).toEqual([]);
+    wallet.farcaster.start();
+    await settle();
+    expect(wallet.farcaster.getSnapshot().step).toBe('waiting');
+    expect(store.get(routerAtom).history).toEqual(['Connect', 'ConnectingFarcaster']);
+  });
+
+  it('leaving ConnectingFarcaster while waiting clears the url and reloads the embedded wallet after about 100 ms', async () => {
+    const site = farcasterSite();
+    const { wallet, router, settle, view } = await embeddedWallet(site.handlers);
+    router.reset('Connect');
+    router.push('ConnectingFarcaster');
+    wallet.farcaster.start();
+    await settle();
+    router.goBack();
+    expect(view()).toBe('Connect');
+    expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'idle' });
+    await rs.advanceTimersByTimeAsync(FARCASTER_RELOAD_DELAY_MS - 1);
+    expect(site.events).toEqual(['GET_FARCASTER_URI', 'CONNECT_FARCASTER']);
+    await rs.advanceTimersByTimeAsync(20);
+    expect(site.events).toEqual(['GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'RELOAD']);
+  });
+
+  it('restore: a Farcaster user restores the Farcaster store (the email store stays at its field); sign-out resets it', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(EMBEDDED_STORAGE_KEYS.loginCached, 'true');
+    storage.setItem(EMBEDDED_STORAGE_KEYS.socialUsername, 'alice');
+    storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'farcaster');
+    const site = farcasterSite();
+    const { wallet, settled } = await embeddedWallet({ ...site.handlers, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => farcasterUser }, { storage });
+    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'connected', user: farcasterUser });
+    expect(wallet.social.getSnapshot()).toEqual({ step: 'idle' });
+    expect(wallet.login.getSnapshot().step).toBe('email');
+    await settled(wallet.source.disconnect());
+    expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'idle' });
+    for (const key of ['loginCached', 'socialUsername', 'connectedSocial'] as const) expect(storage.getItem(EMBEDDED_STORAGE_KEYS[key])).toBeNull();
   });
 });
 

@@ -35,6 +35,13 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog', { name: 'Log in with GitHub' })).toBeTruthy();
   });
 
+  it("names ConnectingFarcaster 'Log in with Farcaster'", async () => {
+    const { core } = await renderModal();
+    act(() => core.modal.open({ view: 'Connect' }));
+    act(() => core.router.push('ConnectingFarcaster'));
+    expect(screen.getByRole('dialog', { name: 'Log in with Farcaster' })).toBeTruthy();
+  });
+
   it('shows a visible error for a view no remote renders yet, never an empty modal', async () => {
     const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Transactions' }));
