@@ -189,47 +189,6 @@ describe('embedded frame channel: heartbeat, reload, abort, close', () => {
     expect((device.error as EmbeddedRequestAbortedError).shortMessage).toBe('Something went wrong');
   });
 
-  it('after the frame answers RELOAD, new requests wait for its READY (+500 ms), open ones are aborted, and the 20 s load timeout applies again', async () => {
-    const { channel, alerts, startFrame, posted } = modal();
-    const never = () => new Promise<never>(() => {});
-    const first = startFrame({ RELOAD: () => ({}), CONNECT_FARCASTER: never });
-    await advance(FRAME_READY_DELAY_MS + 1);
-    const waiting = track(channel.request('CONNECT_FARCASTER', {}));
-    const reload = track(channel.request('RELOAD', {}));
-    await advance(1);
-    expect(reload.value).toEqual({});
-    expect(channel.state).toBe('loading');
-    const next = track(channel.request('GET_FARCASTER_URI', {}));
-    await advance(HEARTBEAT_INTERVAL_MS * 2);
-    expect(posted().filter((event) => event === appEventName('GET_FARCASTER_URI'))).toEqual([]);
-    expect(channel.state).toBe('loading'); // no heartbeat went unanswered meanwhile
-    first.close();
-    startFrame({ GET_FARCASTER_URI: () => ({ url: 'farcaster://connect?channelToken=t2' }) });
-    await advance(1);
-    expect((waiting.error as EmbeddedRequestAbortedError).shortMessage).toBe('Something went wrong');
-    expect(next.done).toBe(false);
-    await advance(FRAME_READY_DELAY_MS + 1);
-    expect(next.value).toEqual({ url: 'farcaster://connect?channelToken=t2' });
-    expect(channel.state).toBe('ready');
-    expect(alerts).toEqual([]);
-  });
-
-  it('a RELOAD answered without a new READY within 20 s: queued requests fail as a load failure', async () => {
-    const { channel, alerts, startFrame } = modal();
-    startFrame({ RELOAD: () => ({}) });
-    await advance(FRAME_READY_DELAY_MS + 1);
-    const reload = track(channel.request('RELOAD', {}));
-    await advance(1);
-    expect(reload.value).toEqual({});
-    const queued = track(channel.request('GET_FARCASTER_URI', {}));
-    await advance(FRAME_LOAD_TIMEOUT_MS - 10);
-    expect(queued.done).toBe(false);
-    await advance(10);
-    expect(channel.state).toBe('failed');
-    expect(queued.error).toBeInstanceOf(EmbeddedWalletLoadError);
-    expect(alerts).toEqual([EMBEDDED_ALERTS.loadFailed]);
-  });
-
   it('an abort signal rejects the request, queued or sent; an aborted signal rejects at once', async () => {
     const { channel, startFrame, ignored } = modal();
     const queuedAbort = new AbortController();

@@ -73,15 +73,11 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
   let heartbeatId: string | undefined;
   let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The frame answered RELOAD: it was ready, so its next READY is a reload (its open requests are lost). */
-  let reloadAnswered = false;
-  const startLoadTimer = () =>
-    setTimeout(() => {
-      state = 'failed';
-      failAll(new EmbeddedWalletLoadError(), queued);
-      options.onAlert?.(EMBEDDED_ALERTS.loadFailed);
-    }, FRAME_LOAD_TIMEOUT_MS);
-  let loadTimer = startLoadTimer();
+  const loadTimer = setTimeout(() => {
+    state = 'failed';
+    failAll(new EmbeddedWalletLoadError(), queued);
+    options.onAlert?.(EMBEDDED_ALERTS.loadFailed);
+  }, FRAME_LOAD_TIMEOUT_MS);
 
   const freshId = (): string => {
     const id = createMessageId();
@@ -132,8 +128,7 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     clearTimeout(loadTimer);
     clearTimeout(settleTimer);
     stopHeartbeat();
-    const reloaded = state === 'ready' || state === 'settling' || reloadAnswered;
-    reloadAnswered = false;
+    const reloaded = state === 'ready' || state === 'settling';
     for (const open of [...sent.values()]) {
       if (SENT_BEFORE_READY.has(open.name)) send(open);
       else if (reloaded) open.settle({ error: new EmbeddedRequestAbortedError(open.name === 'RPC_REQUEST', 'the frame reloaded') });
@@ -144,19 +139,6 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
       for (const open of queued.splice(0)) send(open);
       heartbeatTimer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
     }, FRAME_READY_DELAY_MS);
-  }
-
-  /**
-   * The frame answered RELOAD and is loading again: new requests wait for its READY (posted now, they would reach
-   * the page being replaced), the heartbeat pauses, and the 20 s load timeout applies again.
-   */
-  function frameReloading(): void {
-    if (state !== 'ready' && state !== 'settling') return;
-    stopHeartbeat();
-    clearTimeout(settleTimer);
-    state = 'loading';
-    reloadAnswered = true;
-    loadTimer = startLoadTimer();
   }
 
   function onMessage(event: MessageEventLike): void {
@@ -185,7 +167,6 @@ export function createFrameChannel(options: FrameChannelOptions): FrameChannel {
     if (open.name !== route.name) return ignore('unexpected-event', `reply to ${open.envelope.event}`, envelope.event);
     if (route.kind === 'success') {
       const reply = parsePayload(REQUESTS[open.name].reply, envelope.payload);
-      if (reply.ok && open.name === 'RELOAD') frameReloading();
       return open.settle(reply.ok ? { value: reply.value } : { error: new InvalidEmbeddedMessageError(`${envelope.event} ${reply.issue}`) });
     }
     const reply = parsePayload(errorReplySchema, envelope.payload);
