@@ -44,6 +44,7 @@ type StartServices = (options: {
   apiUrl: string;
   inboxUrl: string;
   secureSiteUrl: string;
+  farcasterRelayUrl: string;
   stop(): Promise<void>;
 }>;
 
@@ -104,6 +105,7 @@ export default async function globalSetup(): Promise<void> {
       env.relay = services.relayUrl;
       env.secondRpcUrl = secondAnvil.rpcUrl;
       env.api = services.apiUrl;
+      env.farcasterRelay = services.farcasterRelayUrl;
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,

@@ -7,8 +7,6 @@
 import {
   concat,
   encodeAbiParameters,
-  keccak256,
-  stringToHex,
   type Account,
   type Address,
   type Chain,
@@ -18,35 +16,12 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
-import { privateKeyToAddress } from 'viem/accounts';
 import FarcasterIdRegistry from '../artifacts/FarcasterIdRegistry.json';
 import { farcasterIdRegistryAbi } from './abis';
+import { FARCASTER_TEST_ACCOUNTS } from './farcaster-accounts';
 
 /** The IdRegistry's address on OP mainnet, which @farcaster/auth-client reads `idOf` from. */
 export const FARCASTER_ID_REGISTRY: Address = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b';
-
-export interface FarcasterTestAccount {
-  fid: number;
-  /** What a Farcaster app would send the relay as the account's username (fnames live off chain). */
-  username: string;
-  /** The custody key that signs Sign In With Farcaster messages. Public test key: local chains only. */
-  custodyKey: Hex;
-  custodyAddress: Address;
-}
-
-/** Publicly known test keys, derived from a label so they collide with no anvil dev account. */
-const testKey = (label: string): Hex => keccak256(stringToHex(`portico.devchain.farcaster.${label}`));
-
-const account = (fid: number, username: string): FarcasterTestAccount => {
-  const custodyKey = testKey(username);
-  return { fid, username, custodyKey, custodyAddress: privateKeyToAddress(custodyKey) };
-};
-
-/** Registered in this order on a fresh registry, so each gets the fid shown. */
-export const FARCASTER_TEST_ACCOUNTS: readonly FarcasterTestAccount[] = [account(1, 'alice'), account(2, 'bob'), account(3, 'carol')];
-
-/** A key that holds no fid: signing in with it (claiming any fid) must be refused. */
-export const FARCASTER_UNREGISTERED_KEY: Hex = testKey('unregistered');
 
 export interface DevchainFarcaster {
   idRegistry: Address;
