@@ -38,6 +38,7 @@ type StartServices = (options: {
   secureSitePort: number;
   oidcPort: number;
   farcasterRelayPort: number;
+  bundlerPort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
@@ -45,6 +46,7 @@ type StartServices = (options: {
   inboxUrl: string;
   secureSiteUrl: string;
   farcasterRelayUrl: string;
+  bundlerUrl?: string;
   stop(): Promise<void>;
 }>;
 
@@ -62,7 +64,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort] = await freePorts(12);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort, bundlerPort] = await freePorts(13);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -97,6 +99,7 @@ export default async function globalSetup(): Promise<void> {
         secureSitePort: secureSitePort!,
         oidcPort: oidcPort!,
         farcasterRelayPort: farcasterRelayPort!,
+        bundlerPort: bundlerPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());
@@ -106,6 +109,7 @@ export default async function globalSetup(): Promise<void> {
       env.secondRpcUrl = secondAnvil.rpcUrl;
       env.api = services.apiUrl;
       env.farcasterRelay = services.farcasterRelayUrl;
+      env.bundler = services.bundlerUrl;
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,

@@ -63,6 +63,7 @@ ${Object.entries(portico.config.remotes)
   Secure:  ${services.secureSiteUrl} (embedded wallet secure site: the iframe page and its keys)
   OIDC:    ${services.oidcUrl} (local OpenID provider playing Google, GitHub, Apple, Facebook, X and Discord)
   Farcaster relay: ${services.farcasterRelayUrl} (Sign In With Farcaster channels)
+  Bundler: ${services.bundlerUrl} (ERC-4337: Alto, EntryPoint v0.7, Portico's smart account factory)
 `);
 
 let stopping = false;

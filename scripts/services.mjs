@@ -57,13 +57,14 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
  *   secureSitePort: the secure site's port (default 3010).
  *   oidcPort: the local OpenID provider's port (default 8790), which plays the six social login providers.
  *   farcasterRelayPort: the local Farcaster auth relay's port (default 8791).
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, stop(): Promise<void> }>}
+ *   bundlerPort: the ERC-4337 bundler's port (default 4337), started with the first devchain.
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, bundlerUrl?: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -74,6 +75,7 @@ export async function startServices(options = {}) {
   const secureSitePort = options.secureSitePort ?? 3010;
   const oidcPort = options.oidcPort ?? 8790;
   const farcasterRelayPort = options.farcasterRelayPort ?? 8791;
+  const bundlerPort = options.bundlerPort ?? 4337;
   const devchainRpcUrl = options.devchainRpcUrls?.[0];
   // Social logins come back to the secure site; the API's development providers live at the local OpenID provider.
   const socialCallback = `http://${host}:${secureSitePort}/social/callback`;
@@ -100,6 +102,17 @@ export async function startServices(options = {}) {
       port: farcasterRelayPort,
       env: devchainRpcUrl ? { PORTICO_FARCASTER_RELAY_RPC_URL: devchainRpcUrl } : {},
     }),
+    // ERC-4337 beside the first devchain: EntryPoint v0.7, Portico's account factory and Alto (development keys).
+    ...(devchainRpcUrl
+      ? [
+          startService('bundler', {
+            host,
+            port: bundlerPort,
+            env: { PORTICO_BUNDLER_MODE: 'development', PORTICO_BUNDLER_RPC_URL: devchainRpcUrl },
+            readyTimeoutMs: 120_000,
+          }),
+        ]
+      : []),
   ]);
   const stopAll = (services) => Promise.all(services.map((service) => service.stop()));
   // Development mode: the operator key is generated and kept under services/secure-site/.data.
@@ -118,6 +131,7 @@ export async function startServices(options = {}) {
     secureSiteUrl: `http://${host}:${secureSitePort}`,
     oidcUrl: `http://${host}:${oidcPort}`,
     farcasterRelayUrl: `http://${host}:${farcasterRelayPort}`,
+    bundlerUrl: devchainRpcUrl ? `http://${host}:${bundlerPort}/rpc` : undefined,
     stop: async () => {
       await stopAll([...started, secureSite]);
     },
