@@ -34,7 +34,7 @@ function SocialProgress({ social }: { social: EmbeddedWallet['social'] }) {
     <div className="portico-center" aria-busy={connecting || undefined}>
       <SocialIcon provider={provider} large />
       {state.error ? (
-        <SocialError message={state.error} onRetry={() => social.start(provider)} />
+        <ErrorPanel message={state.error} onRetry={() => social.start(provider)} retryLabel="Try again" />
       ) : connecting ? (
         <StatusLine>Signing in…</StatusLine>
       ) : (
@@ -53,18 +53,5 @@ function WaitingForWindow({ provider }: { provider: SocialProvider }) {
         A window opened for you to sign in with {name}. When you finish there, it closes and you come back here signed in.
       </p>
     </div>
-  );
-}
-
-function SocialError({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <>
-      <p role="alert" className="portico-error-text">
-        {message}
-      </p>
-      <button type="button" className="portico-button portico-button-block" onClick={onRetry}>
-        Try again
-      </button>
-    </>
   );
 }
