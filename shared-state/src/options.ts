@@ -1,23 +1,11 @@
 import * as z from 'zod/mini';
 import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIALS, type Features, type RemoteName, type Social } from './constants';
 import { InvalidOptionsError } from './errors';
-import { safeInteger } from './zod-parts';
+import { safeInteger, urlWith } from './zod-parts';
 import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
 
-/** A URL with one of the given protocols (a refine over the platform's URL parser keeps zod small). */
-function urlWith(protocols: readonly string[], message: string) {
-  return z.string().check(
-    z.refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, message),
-  );
-}
 const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
 
 const networkSchema = z.object({

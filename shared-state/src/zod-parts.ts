@@ -14,3 +14,19 @@ export const orNull = <T extends z.ZodMiniType>(schema: T) => z.union([schema, n
 
 /** A safe integer, as `z.int()` checks it: `z.number().check(safeInteger)`. */
 export const safeInteger = z.refine<number>((value) => Number.isSafeInteger(value), 'must be an integer');
+
+/**
+ * A URL with one of the given protocols, so never `javascript:` or `data:` (a refine over the platform's URL
+ * parser keeps zod small). Host options and the frame protocol's URL fields.
+ */
+export function urlWith(protocols: readonly string[], message: string) {
+  return z.string().check(
+    z.refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+}

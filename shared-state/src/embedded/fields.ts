@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { SOCIAL_PROVIDERS } from '../constants';
 import { recordOf } from '../storage';
-import { safeInteger } from '../zod-parts';
+import { safeInteger, urlWith } from '../zod-parts';
 import { MAX_ACCOUNTS } from './constants';
 
 export { SOCIAL_PROVIDERS, type SocialProvider } from '../constants';
@@ -32,26 +32,17 @@ export const socialProviderField = z.enum(SOCIAL_PROVIDERS);
 export const addressField = z.string().check(
   z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be an eip155 or solana address'),
 );
-/** A URL up to 2,048 characters whose scheme is one of `protocols` (so never `javascript:` or `data:`). */
-const urlWith = (protocols: readonly string[], message: string) =>
-  z.string().check(
-    z.maxLength(2048, 'must be at most 2048 characters'),
-    z.refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, message),
-  );
+/** A URL up to 2,048 characters whose scheme is one of `protocols`. */
+const boundedUrlWith = (protocols: readonly string[], message: string) =>
+  urlWith(protocols, message).check(z.maxLength(2048, 'must be at most 2048 characters'));
 /** An http(s) URL up to 2,048 characters (redirect URIs, the dapp's metadata). */
-export const urlField = urlWith(['http:', 'https:'], 'must be an http(s) URL');
+export const urlField = boundedUrlWith(['http:', 'https:'], 'must be an http(s) URL');
 /**
  * The Sign In With Farcaster URI the view shows as a QR code and a deep link: the auth relay's
  * `farcaster://connect?channelToken=…` or an https link (Farcaster's hosted relay hands out
  * `https://farcaster.xyz/~/siwf?channelToken=…`). Up to 2,048 characters.
  */
-export const farcasterUrlField = urlWith(['farcaster:', 'https:'], 'must be a farcaster:// or https URL');
+export const farcasterUrlField = boundedUrlWith(['farcaster:', 'https:'], 'must be a farcaster:// or https URL');
 /** A short label (names, versions, ids): 1–256 characters. */
 export const labelField = z.string().check(z.minLength(1), z.maxLength(256));
 
