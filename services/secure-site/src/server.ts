@@ -52,7 +52,28 @@ export interface SecureSiteOptions {
   distDir?: string;
   /** /wallet/open calls per client IP. Default 30 per 60 s. */
   openLimit?: RateLimit;
+  /** Smart accounts (issue 12): the bundler's URL and the eip155 chains they are enabled on. Default: none. */
+  smartAccounts?: SmartAccountSettings;
 }
+
+export interface SmartAccountSettings {
+  bundlerUrl: string;
+  chains: readonly number[];
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** The smart-account settings, checked: an http bundler only in development mode or on this machine. */
+export const smartAccountSettingsSchema = (development: boolean) =>
+  z.object({
+    bundlerUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .refine((url) => development || new URL(url).protocol === 'https:' || LOOPBACK_HOST.test(new URL(url).hostname), {
+        message: 'must be https (http only in development mode or on a loopback address)',
+      }),
+    chains: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1, 'must name at least one eip155 chain').max(256),
+  });
 
 export interface RunningSecureSite {
   url: string;
@@ -101,10 +122,11 @@ const strictPolicy = (directives: { img: string; connect: string; frameAncestors
     `frame-ancestors ${directives.frameAncestors}`,
   ].join('; ');
 
-/** The wallet page: framed by the project's allowed origins; it calls the API and this site's /wallet/open. */
-export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[]): string {
+/** The wallet page: framed by the project's allowed origins; it calls the API, this site's /wallet/open and the bundler if any. */
+export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[], bundlerOrigin?: string): string {
   const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
-  return strictPolicy({ img: "'self' data:", connect: `'self' ${apiOrigin}`, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
+  const connect = ["'self'", apiOrigin, ...(bundlerOrigin ? [bundlerOrigin] : [])].join(' ');
+  return strictPolicy({ img: "'self' data:", connect, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
 }
 
 /** The social callback page: a top-level popup that talks to the API only and is never framed. */
@@ -117,9 +139,17 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 const withConfigMeta = (template: string, config: PageConfig | CallbackConfig) =>
   template.replace('</head>', `<meta name="${PAGE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}"></head>`);
 
-export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; ownOrigin: () => string; distDir: string; openLimit: RateLimit }) {
+export function createSecureSiteApp(options: {
+  apiUrl: string;
+  vault: Vault;
+  ownOrigin: () => string;
+  distDir: string;
+  openLimit: RateLimit;
+  smartAccounts?: SmartAccountSettings;
+}) {
   const app = new Hono();
   const apiOrigin = new URL(options.apiUrl).origin;
+  const bundlerOrigin = options.smartAccounts && new URL(options.smartAccounts.bundlerUrl).origin;
   const allowedOrigins = allowedOriginsSource(options.apiUrl);
   const consumeOpen = fixedWindowLimiter(options.openLimit);
 
@@ -144,9 +174,10 @@ export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; own
     if (!origins) return c.text('Unauthorized: invalid key', 403);
     const template = await readFile(`${options.distDir}/index.html`, 'utf8').catch(() => undefined);
     if (!template) return c.text(PAGE_NOT_BUILT, 503);
-    c.header('Content-Security-Policy', contentSecurityPolicy(apiOrigin, origins));
+    c.header('Content-Security-Policy', contentSecurityPolicy(apiOrigin, origins, bundlerOrigin));
     c.header('Cache-Control', 'no-store');
-    return c.html(withConfigMeta(template, { apiUrl: apiOrigin, allowedOrigins: origins }));
+    const smartAccounts = options.smartAccounts && { bundlerUrl: options.smartAccounts.bundlerUrl, smartAccountChains: [...options.smartAccounts.chains] };
+    return c.html(withConfigMeta(template, { apiUrl: apiOrigin, allowedOrigins: origins, smartAccountChains: [], ...smartAccounts }));
   });
 
   // The provider's query is read by the page's own script (and checked there), never by this server.
@@ -191,7 +222,13 @@ export function createSecureSiteApp(options: { apiUrl: string; vault: Vault; own
 export async function startSecureSite(options: SecureSiteOptions): Promise<RunningSecureSite> {
   const { host = '127.0.0.1', port = 3010 } = options;
   const apiUrl = z.url({ protocol: /^https?$/ }).parse(options.apiUrl);
-  const operatorKey = await loadOperatorKey({ key: options.key, development: options.development ?? false, dataDir: options.dataDir });
+  const development = options.development ?? false;
+  const smartAccounts = options.smartAccounts && smartAccountSettingsSchema(development).safeParse(options.smartAccounts);
+  if (smartAccounts && !smartAccounts.success) {
+    const issue = smartAccounts.error.issues[0];
+    throw new Error(`Smart accounts: ${issue?.path[0] === 'chains' ? 'PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS' : 'PORTICO_SECURE_SITE_BUNDLER_URL'} ${issue?.message}`);
+  }
+  const operatorKey = await loadOperatorKey({ key: options.key, development, dataDir: options.dataDir });
   let ownOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : '';
   const app = createSecureSiteApp({
     apiUrl,
@@ -199,6 +236,7 @@ export async function startSecureSite(options: SecureSiteOptions): Promise<Runni
     ownOrigin: () => ownOrigin,
     distDir: options.distDir ?? DEFAULT_DIST_DIR,
     openLimit: options.openLimit ?? DEFAULT_OPEN_LIMIT,
+    smartAccounts: smartAccounts?.data,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));

@@ -14,8 +14,16 @@ describe('readPageSettings', () => {
       origin: undefined,
       apiUrl: 'http://127.0.0.1:8788',
       allowedOrigins: ['http://127.0.0.1:*'],
+      smartAccountChains: [],
     });
     expect(readPageSettings('?projectId=p&chainId=1&version=1&origin=http%3A%2F%2F127.0.0.1%3A3000%2Fpath', META).origin).toBe('http://127.0.0.1:3000');
+  });
+
+  test("the operator's smart accounts: the bundler's URL and the chains", () => {
+    const meta = JSON.stringify({ apiUrl: 'http://127.0.0.1:8788', allowedOrigins: [], bundlerUrl: 'http://127.0.0.1:4337/rpc', smartAccountChains: [31337] });
+    expect(readPageSettings('?projectId=p&chainId=31337&version=1', meta)).toMatchObject({ bundlerUrl: 'http://127.0.0.1:4337/rpc', smartAccountChains: [31337] });
+    const badBundler = JSON.stringify({ apiUrl: 'http://127.0.0.1:8788', allowedOrigins: [], bundlerUrl: 'javascript:alert(1)' });
+    expect(() => readPageSettings('?projectId=p&chainId=1&version=1', badBundler)).toThrow(/^page config bundlerUrl:/);
   });
 
   test('a bad field is named', () => {

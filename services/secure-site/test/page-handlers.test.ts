@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createParentChannel, type MessageEventLike } from '@portico/shared-state/embedded';
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
 import { finishSocialSignIn } from '../src/callback/callback';
@@ -24,9 +23,9 @@ import {
   SOCIAL_STATE_MISMATCH,
   STORAGE_KEYS,
 } from '../src/page/wallet';
-import { ALLOWED, FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
+import { FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
+import { framedPage as framedPageOf, memoryStorage, type FramedPageOptions } from './framed-page';
 
-const PARENT = 'https://shop.example';
 let api: ApiDouble;
 let site: RunningSecureSite;
 
@@ -39,52 +38,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
-}
-
-/** As a browser does: fetches from this site's pages to it carry its Origin. */
-const siteFetch: typeof fetch = (input, init) =>
-  fetch(input, String(input).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init);
-
-/** A framed page: the wallet's handlers behind the channel, a fake parent that sends requests and awaits replies. */
-function framedPage(options: { sleep?: (ms: number) => Promise<void>; now?: () => number; storage?: ReturnType<typeof memoryStorage> } = {}) {
-  const storage = options.storage ?? memoryStorage();
-  const wallet = createEmbeddedWallet({
-    apiUrl: api.url,
-    projectId: PROJECT,
-    chainId: 31337,
-    walletOpenUrl: `${site.url}/wallet/open`,
-    fetch: siteFetch,
-    storage,
-    sleep: options.sleep,
-    now: options.now,
-  });
-  const listeners = new Set<(e: MessageEventLike) => void>();
-  const pending = new Map<string, (msg: { event: string; payload: any }) => void>();
-  const parent = {
-    postMessage(message: any, targetOrigin: string) {
-      expect(targetOrigin).toBe(PARENT);
-      pending.get(message.id)?.(message);
-    },
-  };
-  const channel = createParentChannel({
-    parentWindow: parent,
-    parentOrigin: PARENT,
-    allowedOrigins: ALLOWED,
-    listenTarget: { addEventListener: (_t, l) => listeners.add(l), removeEventListener: (_t, l) => listeners.delete(l) },
-    handlers: wallet.handlers,
-  });
-  let ids = 0;
-  const request = (name: string, payload: unknown) =>
-    new Promise<{ event: string; payload: any }>((resolve) => {
-      const id = `req${String(ids++).padStart(8, '0')}`;
-      pending.set(id, resolve);
-      for (const l of listeners) l({ origin: PARENT, source: parent, data: { type: 'portico:embedded', id, event: `@portico-app/${name}`, payload } });
-    });
-  return { request, storage, channel, wallet };
-}
+const framedPage = (options: FramedPageOptions = {}) => framedPageOf({ apiUrl: api.url, siteUrl: site.url }, options);
 
 describe('page handlers over the frame channel', () => {
   test('email → device (polled) → code → embedded user; signatures recover to its address; sign-out forgets', async () => {

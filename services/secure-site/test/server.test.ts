@@ -1,7 +1,7 @@
 /**
  * The secure site's server over HTTP against the API double (test/api-double.ts): /wallet/open's origin,
  * token and rate checks, the first open making and storing exactly one wallet, the pages' CSPs (the wallet page
- * and the social callback), limits.
+ * and the social callback), the smart-account settings (bundler URL and chains in the CSP and the page's config), limits.
  */
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { BEARER_REQUIRED, CROSS_ORIGIN_REFUSED, MAX_BODY_BYTES, PAGE_NOT_BUILT, startSecureSite, type RunningSecureSite } from '../src/server';
+import { PAGE_CONFIG_META, pageConfigSchema, readPageConfig } from '../src/page/config';
 import { open } from '../src/sealing';
 import { ALLOWED, PROJECT, startApiDouble, type ApiDouble } from './api-double';
 
@@ -134,6 +135,43 @@ describe('page', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('smart accounts', () => {
+  const pageConfig = async (res: Response) => {
+    const content = new RegExp(`<meta name="${PAGE_CONFIG_META}" content="([^"]*)">`).exec(await res.text())?.[1]?.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    return readPageConfig(pageConfigSchema, content);
+  };
+
+  test("the bundler's origin joins connect-src; the page's config carries its URL and the chains", async () => {
+    const withBundler = await startSecureSite({
+      port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir,
+      smartAccounts: { bundlerUrl: 'https://bundler.example/rpc', chains: [31337, 8453] },
+    });
+    try {
+      const res = await fetch(`${withBundler.url}/?projectId=${PROJECT}&chainId=31337&version=1`);
+      expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${api.url} https://bundler.example;`);
+      expect(await pageConfig(res)).toEqual({ apiUrl: api.url, allowedOrigins: ALLOWED, bundlerUrl: 'https://bundler.example/rpc', smartAccountChains: [31337, 8453] });
+    } finally {
+      await withBundler.close();
+    }
+    // Without them: no bundler anywhere, no chains.
+    const plain = await fetch(`${site.url}/?projectId=${PROJECT}&chainId=31337&version=1`);
+    expect(plain.headers.get('content-security-policy')).toContain(`connect-src 'self' ${api.url};`);
+    expect(await pageConfig(plain)).toEqual({ apiUrl: api.url, allowedOrigins: ALLOWED, smartAccountChains: [] });
+  });
+
+  test('an http bundler only in development mode or on loopback; at least one chain', async () => {
+    const start = (bundlerUrl: string, chains: number[], development = false) =>
+      startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, development, smartAccounts: { bundlerUrl, chains } }).then((s) => s.close());
+    await expect(start('http://bundler.example/rpc', [1])).rejects.toThrow(
+      'Smart accounts: PORTICO_SECURE_SITE_BUNDLER_URL must be https (http only in development mode or on a loopback address)',
+    );
+    await expect(start('ftp://bundler.example/rpc', [1])).rejects.toThrow(/^Smart accounts: PORTICO_SECURE_SITE_BUNDLER_URL /);
+    await expect(start('https://bundler.example/rpc', [])).rejects.toThrow('Smart accounts: PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS must name at least one eip155 chain');
+    await expect(start('http://127.0.0.1:4337/rpc', [31337])).resolves.toBeUndefined();
+    await expect(start('http://bundler.internal:4337/rpc', [31337], true)).resolves.toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * What the page is told: the iframe URL's query (set by the modal) and the server's config (a meta tag the
- * server writes: the API's origin and the project's allowed origins, the same list its CSP frame-ancestors use).
+ * server writes: the API's origin, the project's allowed origins — the same list its CSP frame-ancestors use —
+ * and, when the operator runs smart accounts, the bundler's URL and the chains they are enabled on).
  */
 import { z } from 'zod';
 
@@ -21,6 +22,10 @@ export type PageQuery = z.output<typeof pageQuerySchema>;
 export const pageConfigSchema = z.object({
   apiUrl: z.url({ protocol: /^https?$/ }),
   allowedOrigins: z.array(z.string().max(256)).max(256),
+  /** The ERC-4337 bundler taking the smart accounts' user operations (absent: no smart accounts). */
+  bundlerUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  /** The eip155 chains where the key also has its smart account. */
+  smartAccountChains: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(256).default([]),
 });
 export type PageConfig = z.output<typeof pageConfigSchema>;
 

@@ -20,6 +20,8 @@ const wallet = createEmbeddedWallet({
   fetch: (input, init) => fetch(input, init),
   storage: localStorage,
   onChainChanged: (chainId) => channel?.notify('CHAIN_CHANGED', { chainId }),
+  onAccountsChanged: (accounts) => channel?.notify('ACCOUNTS_CHANGED', { accounts }),
+  ...(settings.bundlerUrl && { smartAccounts: { bundlerUrl: settings.bundlerUrl, chains: settings.smartAccountChains } }),
 });
 
 // The embedding page's origin: the browser's own record of it (Chromium, WebKit), else what the modal states in

@@ -7,18 +7,25 @@
  * Reads and eth_sendTransaction go through the API's JSON-RPC proxy (`POST /v1/?chainId=eip155:<id>&projectId`),
  * the same node the modal reads from. The modal's approval gate runs BEFORE an RPC_REQUEST arrives here:
  * this module signs what it is sent.
+ *
+ * Smart accounts (issue 12): on the chains the operator enables, the key also has its smart account
+ * (./smart-account.ts). The active account there is the smart account unless the user prefers the EOA (spec §5's
+ * default account types); the preference is kept per user in this origin's storage.
  */
 import {
+  ACCOUNT_TYPES,
   AUTH_PROVIDERS,
   emailField,
+  type EmbeddedAccountType,
   SessionExpiredError,
   type EmbeddedUser,
   type ParsedRequestPayload,
   type RequestHandlers,
 } from '@portico/shared-state/embedded';
-import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount } from 'viem';
+import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
 
 /** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
 export const DEVICE_POLL_INTERVAL_MS = 2_000;
@@ -40,7 +47,22 @@ export const NO_PENDING_FARCASTER = 'No Farcaster sign-in in progress: start one
 /** Each API call's time limit (ms): under the modal's 30 s per event. */
 export const API_TIMEOUT_MS = 20_000;
 
-export const STORAGE_KEYS = { deviceId: 'portico.deviceId', session: 'portico.session', pendingEmail: 'portico.pendingEmail' } as const;
+/** How often a sent user operation's receipt is asked of the bundler (ms). */
+export const USER_OPERATION_POLL_INTERVAL_MS = 1_000;
+/** How long eth_sendTransaction from the smart account waits for its user operation to be bundled (ms): under the modal's 5 min. */
+export const USER_OPERATION_TIMEOUT_MS = 60_000;
+export const userOperationNotIncluded = (hash: string) =>
+  `The user operation ${hash} was not included within ${USER_OPERATION_TIMEOUT_MS / 1000} s: it may still be, so check the account's activity before sending again`;
+export const smartAccountsNotEnabled = (chainId: number) => `Smart accounts are not enabled on eip155:${chainId}`;
+/** Users whose preferred account type this browser keeps (the oldest is dropped). */
+export const MAX_STORED_PREFERENCES = 20;
+
+export const STORAGE_KEYS = {
+  deviceId: 'portico.deviceId',
+  session: 'portico.session',
+  pendingEmail: 'portico.pendingEmail',
+  preferredAccountTypes: 'portico.preferredAccountTypes',
+} as const;
 
 export interface WalletDeps {
   apiUrl: string;
@@ -54,6 +76,12 @@ export interface WalletDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   onChainChanged?: (chainId: number) => void;
+  /** The active account changed (the preferred account type was switched): the dapp's `accountsChanged`. */
+  onAccountsChanged?: (accounts: string[]) => void;
+  /** The operator's smart accounts: the eip155 chains where the key has one, and the bundler taking its user operations. */
+  smartAccounts?: { chains: readonly number[]; bundlerUrl: string };
+  /** Opens the key's smart account on a chain; default Portico's account (./smart-account.ts). */
+  openSmartAccount?: OpenSmartAccount;
 }
 
 const authProvider = z.enum(AUTH_PROVIDERS);
@@ -85,6 +113,9 @@ const farcasterStartReply = z
   .refine((reply) => new URL(reply.url).searchParams.get('channelToken') === reply.channelToken, { message: "the sign-in URI must carry the channel's token", path: ['url'] });
 const farcasterPendingReply = z.object({ status: z.literal('pending') });
 const farcasterSessionReply = sessionReply.extend({ user: apiUser.extend({ authProvider: z.literal('farcaster') }) });
+const accountType = z.enum(ACCOUNT_TYPES);
+/** The preferred account type per user id, oldest first. */
+const storedPreferencesSchema = z.array(z.tuple([z.string().max(128), accountType])).max(MAX_STORED_PREFERENCES);
 const updateReply = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) });
 const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
 const rpcReply = z.union([
@@ -160,6 +191,11 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const now = deps.now ?? Date.now;
   let chainId = deps.chainId;
   let account: LocalAccount | undefined;
+  const openSmartAccount =
+    deps.smartAccounts && (deps.openSmartAccount ?? porticoSmartAccounts({ bundlerUrl: deps.smartAccounts.bundlerUrl, fetch: deps.fetch, timeoutMs: API_TIMEOUT_MS }));
+  const smartAccountChains = openSmartAccount ? (deps.smartAccounts?.chains ?? []) : [];
+  /** The key's smart account per chain (opened once per key; dropped with the key). */
+  const smartAccounts = new Map<number, Promise<SmartAccount>>();
   /** The social sign-in this page started (in memory: it lives as long as the popup's opener keeps this frame). */
   let pendingSocial: { state: string } | undefined;
   /** The Farcaster sign-in this page started (in memory, as the social one); `poll` once CONNECT_FARCASTER runs. */
@@ -182,9 +218,26 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       return undefined;
     }
   };
+  const dropKey = () => {
+    account = undefined;
+    smartAccounts.clear();
+  };
   const forget = () => {
     deps.storage.removeItem(STORAGE_KEYS.session);
-    account = undefined;
+    dropKey();
+  };
+  const storedPreferences = (): [string, EmbeddedAccountType][] => {
+    try {
+      const parsed = storedPreferencesSchema.safeParse(JSON.parse(deps.storage.getItem(STORAGE_KEYS.preferredAccountTypes) ?? '[]'));
+      return parsed.success ? parsed.data : [];
+    } catch {
+      return [];
+    }
+  };
+  const storePreference = (userId: string, type: EmbeddedAccountType) => {
+    const kept = storedPreferences().filter(([id]) => id !== userId);
+    kept.push([userId, type]);
+    deps.storage.setItem(STORAGE_KEYS.preferredAccountTypes, JSON.stringify(kept.slice(-MAX_STORED_PREFERENCES)));
   };
   const pendingEmail = (): string => {
     const email = deps.storage.getItem(STORAGE_KEYS.pendingEmail);
@@ -237,11 +290,10 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   /** Stores the API's session reply (email, social or Farcaster login) and opens its wallet: the embedded user. */
   async function signIn({ token, user }: z.output<typeof sessionReply>): Promise<EmbeddedUser> {
     const session: StoredSession = { token, userId: user.id, email: user.email, username: user.username, authProvider: user.authProvider };
-    account = undefined;
+    dropKey();
     deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
     deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
-    const { account: a } = await connectedAccount();
-    return embeddedUser(a, session);
+    return embeddedUser();
   }
 
   /** The account of the stored session (opened once per page load); SessionExpiredError without a session. */
@@ -252,16 +304,59 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return { account, session };
   }
 
-  const embeddedUser = (a: LocalAccount, session: StoredSession): EmbeddedUser => ({
-    // A provider's address that the frame protocol would refuse is left out rather than failing the sign-in.
-    ...(session.email !== null && emailField.safeParse(session.email).success && { email: session.email }),
-    address: a.address,
-    chainId,
-    accounts: [{ address: a.address, type: 'eoa' }],
-    ...(session.username && { userName: session.username }),
-    preferredAccountType: 'eoa',
-    authProvider: session.authProvider,
-  });
+  const smartAccountsOn = (id: number) => smartAccountChains.includes(id);
+
+  /** The key's smart account on a chain, opened once (a failed open is tried again next time). */
+  function smartAccountOf(owner: LocalAccount, id: number): Promise<SmartAccount> {
+    let opened = smartAccounts.get(id);
+    if (!opened) {
+      opened = openSmartAccount!(owner, { id, rpcUrl: rpcUrl(id) });
+      const kept = opened;
+      kept.catch(() => {
+        if (smartAccounts.get(id) === kept) smartAccounts.delete(id);
+      });
+      smartAccounts.set(id, kept);
+    }
+    return opened;
+  }
+
+  /** The account the dapp sees on a chain: the EOA, or where smart accounts are enabled the preferred one (default the smart account). */
+  async function activeAccount(id: number) {
+    const { account: owner, session } = await connectedAccount();
+    const type: EmbeddedAccountType = smartAccountsOn(id) ? (storedPreferences().find(([userId]) => userId === session.userId)?.[1] ?? 'smartAccount') : 'eoa';
+    const smartAccount = type === 'smartAccount' ? await smartAccountOf(owner, id) : undefined;
+    return { session, owner, type, smartAccount, address: smartAccount?.address ?? owner.address };
+  }
+
+  async function embeddedUser(): Promise<EmbeddedUser> {
+    const { session, owner, type, smartAccount: active, address: activeAddress } = await activeAccount(chainId);
+    const smartAccount = smartAccountsOn(chainId) ? (active ?? (await smartAccountOf(owner, chainId))) : undefined;
+    return {
+      // A provider's address that the frame protocol would refuse is left out rather than failing the sign-in.
+      ...(session.email !== null && emailField.safeParse(session.email).success && { email: session.email }),
+      address: activeAddress,
+      chainId,
+      accounts: [{ address: owner.address, type: 'eoa' }, ...(smartAccount ? [{ address: smartAccount.address, type: 'smartAccount' as const }] : [])],
+      ...(session.username && { userName: session.username }),
+      ...(smartAccount && { smartAccountDeployed: await smartAccount.isDeployed() }),
+      preferredAccountType: type,
+      authProvider: session.authProvider,
+    };
+  }
+
+  /** One user operation with these calls, waited for until bundled: the bundling transaction's hash. */
+  async function sendBundled(smartAccount: SmartAccount, calls: SmartAccountCall[]): Promise<Hex> {
+    const hash = await smartAccount.sendUserOperation(calls);
+    const deadline = now() + USER_OPERATION_TIMEOUT_MS;
+    for (;;) {
+      const outcome = await smartAccount.userOperationOutcome(hash);
+      if (outcome?.success) return outcome.transactionHash;
+      // Bundled, but the account's call reverted: the bundle's own receipt would still say success.
+      if (outcome) throw new Error(`The user operation's call failed${outcome.reason ? ` (${outcome.reason.slice(0, 500)})` : ''} in transaction ${outcome.transactionHash}`);
+      if (now() + USER_OPERATION_POLL_INTERVAL_MS > deadline) throw new Error(userOperationNotIncluded(hash));
+      await sleep(USER_OPERATION_POLL_INTERVAL_MS);
+    }
+  }
 
   /** Stops the running Farcaster poll (its request fails with FARCASTER_CANCELLED) and forgets the sign-in. */
   function cancelFarcaster() {
@@ -299,8 +394,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return reply.data.result;
   }
 
-  function assertOwn(a: LocalAccount, method: string, claimed: string | undefined) {
-    if (claimed !== undefined && claimed.toLowerCase() !== a.address.toLowerCase()) {
+  function assertOwn(active: { address: string }, method: string, claimed: string | undefined) {
+    if (claimed !== undefined && claimed.toLowerCase() !== active.address.toLowerCase()) {
       throw new InvalidParamsError(`${method}: ${claimed} is not this wallet's address`);
     }
   }
@@ -310,20 +405,20 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     switch (method) {
       case 'eth_chainId':
         return toHex(targetChain);
-      case 'eth_accounts': {
-        const session = storedSession();
-        return session && account ? [account.address] : session ? [(await connectedAccount()).account.address] : [];
-      }
+      case 'eth_accounts':
+        return storedSession() ? [(await activeAccount(targetChain)).address] : [];
       case 'personal_sign': {
-        const { account: a } = await connectedAccount();
+        const active = await activeAccount(targetChain);
         const [message, claimed] = parseParams(method, z.tuple([z.string().max(256 * 1024), address]).rest(z.unknown()), params);
-        assertOwn(a, method, claimed);
-        return a.signMessage({ message: isHex(message) ? { raw: message } : message });
+        assertOwn(active, method, claimed);
+        const signable = isHex(message) ? { raw: message } : message;
+        // The smart account signs ERC-1271 (ERC-6492-wrapped until deployed): viem does both.
+        return active.smartAccount ? active.smartAccount.signMessage(signable) : active.owner.signMessage({ message: signable });
       }
       case 'eth_signTypedData_v4': {
-        const { account: a } = await connectedAccount();
+        const active = await activeAccount(targetChain);
         const [claimed, data] = parseParams(method, z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])]), params);
-        assertOwn(a, method, claimed);
+        assertOwn(active, method, claimed);
         let raw: unknown = data;
         if (typeof data === 'string') {
           try {
@@ -335,12 +430,20 @@ export function createEmbeddedWallet(deps: WalletDeps) {
         const typed = parseParams(method, typedDataSchema, raw);
         // viem derives the domain's type from the domain itself.
         const { EIP712Domain: _domainType, ...types } = typed.types;
-        return a.signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message });
+        // Shape checked above; viem checks the message against its types while hashing.
+        const definition = { domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition;
+        return active.smartAccount ? active.smartAccount.signTypedData(definition) : active.owner.signTypedData(definition);
       }
       case 'eth_sendTransaction': {
-        const { account: a } = await connectedAccount();
+        const active = await activeAccount(targetChain);
         const [tx] = parseParams(method, z.tuple([transactionSchema]), params);
-        assertOwn(a, method, tx.from);
+        assertOwn(active, method, tx.from);
+        if (active.smartAccount) {
+          // A user operation runs calls from the account: it cannot create a contract. Gas, fees and nonce are the operation's own.
+          if (!tx.to) throw new InvalidParamsError(`${method}: params.0.to is required: a smart account cannot create a contract`);
+          return sendBundled(active.smartAccount, [{ to: tx.to as Hex, value: tx.value, data: (tx.data ?? tx.input) as Hex | undefined }]);
+        }
+        const a = active.owner;
         const chain = defineChain({
           id: targetChain,
           name: `eip155:${targetChain}`,
@@ -435,10 +538,27 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       cancelFarcaster();
       return {};
     },
-    async GET_USER({ chainId: requested }) {
+    async GET_USER({ chainId: requested, preferredAccountType }) {
       if (typeof requested === 'number') chainId = requested;
-      const { account: a, session } = await connectedAccount();
-      return embeddedUser(a, session);
+      const { session } = await connectedAccount();
+      // The modal's stored preference (spec §3) wins over this browser's.
+      if (preferredAccountType) storePreference(session.userId, preferredAccountType);
+      return embeddedUser();
+    },
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [...smartAccountChains] }),
+    async INIT_SMART_ACCOUNT() {
+      if (!smartAccountsOn(chainId)) throw new Error(smartAccountsNotEnabled(chainId));
+      const { account: owner } = await connectedAccount();
+      const smartAccount = await smartAccountOf(owner, chainId);
+      return { address: smartAccount.address, isDeployed: await smartAccount.isDeployed() };
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      if (type === 'smartAccount' && !smartAccountsOn(chainId)) throw new Error(smartAccountsNotEnabled(chainId));
+      const before = await activeAccount(chainId);
+      storePreference(before.session.userId, type);
+      const { address: active } = await activeAccount(chainId);
+      if (active !== before.address) deps.onAccountsChanged?.([active]);
+      return { type, address: active };
     },
     async IS_CONNECTED() {
       const session = storedSession();

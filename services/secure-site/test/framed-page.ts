@@ -1,0 +1,66 @@
+/**
+ * The page's wallet behind the real frame channel (shared-state createParentChannel) with a fake parent window:
+ * `request` sends an event and resolves with the frame's reply; `notifications` keeps what the frame announced.
+ */
+import { expect } from '@rstest/core';
+import { createParentChannel, type MessageEventLike } from '@portico/shared-state/embedded';
+import { createEmbeddedWallet, type WalletDeps } from '../src/page/wallet';
+import { ALLOWED, PROJECT } from './api-double';
+
+export const PARENT = 'https://shop.example';
+
+export function memoryStorage() {
+  const map = new Map<string, string>();
+  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+}
+
+/** As a browser does: fetches from this site's pages to it carry its Origin. */
+export const siteFetch =
+  (siteUrl: string): typeof fetch =>
+  (input, init) =>
+    fetch(input, String(input).startsWith(siteUrl) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: siteUrl } } : init);
+
+export type FramedPageOptions = Partial<Omit<WalletDeps, 'storage'>> & { storage?: ReturnType<typeof memoryStorage> };
+
+export function framedPage(env: { apiUrl: string; siteUrl: string }, options: FramedPageOptions = {}) {
+  const storage = options.storage ?? memoryStorage();
+  const notifications: { event: string; payload: any }[] = [];
+  let channel: ReturnType<typeof createParentChannel> | undefined;
+  const wallet = createEmbeddedWallet({
+    apiUrl: env.apiUrl,
+    projectId: PROJECT,
+    chainId: 31337,
+    walletOpenUrl: `${env.siteUrl}/wallet/open`,
+    fetch: siteFetch(env.siteUrl),
+    // As src/page/main.ts wires them.
+    onChainChanged: (chainId) => channel?.notify('CHAIN_CHANGED', { chainId }),
+    onAccountsChanged: (accounts) => channel?.notify('ACCOUNTS_CHANGED', { accounts }),
+    ...options,
+    storage,
+  });
+  const listeners = new Set<(e: MessageEventLike) => void>();
+  const pending = new Map<string, (msg: { event: string; payload: any }) => void>();
+  const parent = {
+    postMessage(message: any, targetOrigin: string) {
+      expect(targetOrigin).toBe(PARENT);
+      const waiting = pending.get(message.id);
+      if (waiting) waiting(message);
+      else notifications.push({ event: message.event, payload: message.payload });
+    },
+  };
+  channel = createParentChannel({
+    parentWindow: parent,
+    parentOrigin: PARENT,
+    allowedOrigins: ALLOWED,
+    listenTarget: { addEventListener: (_t, l) => listeners.add(l), removeEventListener: (_t, l) => listeners.delete(l) },
+    handlers: wallet.handlers,
+  });
+  let ids = 0;
+  const request = (name: string, payload: unknown) =>
+    new Promise<{ event: string; payload: any }>((resolve) => {
+      const id = `req${String(ids++).padStart(8, '0')}`;
+      pending.set(id, resolve);
+      for (const l of listeners) l({ origin: PARENT, source: parent, data: { type: 'portico:embedded', id, event: `@portico-app/${name}`, payload } });
+    });
+  return { request, storage, channel, wallet, notifications };
+}
