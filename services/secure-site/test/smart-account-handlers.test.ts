@@ -2,7 +2,7 @@
  * The smart account in the page's handlers (issue 12), with a double of the smart account (viem's side is tested
  * on a real chain in smart-account.integration.test.ts): which account is active (the preference from GET_USER,
  * then this browser's, then the smart account on enabled chains; the EOA elsewhere), GET_USER's accounts,
- * GET_SMART_ACCOUNT_ENABLED_NETWORKS, INIT_SMART_ACCOUNT, SET_PREFERRED_ACCOUNT and its ACCOUNTS_CHANGED, and
+ * GET_SMART_ACCOUNT_ENABLED_NETWORKS, INIT_SMART_ACCOUNT, SET_PREFERRED_ACCOUNT and SWITCH_NETWORK's ACCOUNTS_CHANGED, and
  * the RPC methods from the smart account: signatures, eth_sendTransaction as one user operation waited for
  * (its time limit on a fake clock), the bundler's refusal in its words.
  */
@@ -164,6 +164,12 @@ describe('smart-account events', () => {
     expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ type: 'smartAccount', address: smart.record.address });
     expect(accountsChanged()).toEqual([{ accounts: [eoa] }, { accounts: [smart.record.address] }]);
 
+    // Switching chains into or out of the smart-account chains changes the account too.
+    await page.request('SWITCH_NETWORK', { chainId: 1 });
+    expect(accountsChanged().at(-1)).toEqual({ accounts: [eoa] });
+    await page.request('SWITCH_NETWORK', { chainId: 31337 });
+    expect(accountsChanged().at(-1)).toEqual({ accounts: [smart.record.address] });
+    expect(accountsChanged()).toHaveLength(4);
     await page.request('SWITCH_NETWORK', { chainId: 1 });
     expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ message: smartAccountsNotEnabled(1) });
     expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).payload).toEqual({ type: 'eoa', address: eoa });

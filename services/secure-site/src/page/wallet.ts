@@ -328,6 +328,13 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return { session, owner, type, smartAccount, address: smartAccount?.address ?? owner.address };
   }
 
+  /**
+   * The active address on the current chain when a key is open, else undefined: a notification's input, so a failed
+   * read (the node or the factory unreachable) gives none rather than failing the switch that asked.
+   */
+  const openedActiveAddress = async (): Promise<string | undefined> =>
+    account && storedSession() ? activeAccount(chainId).then((active) => active.address, () => undefined) : undefined;
+
   async function embeddedUser(): Promise<EmbeddedUser> {
     const { session, owner, type, smartAccount: active, address: activeAddress } = await activeAccount(chainId);
     const smartAccount = smartAccountsOn(chainId) ? (active ?? (await smartAccountOf(owner, chainId))) : undefined;
@@ -608,8 +615,12 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       const supported = checkReply(z.object({ http: z.array(z.string()) }), body).http;
       if (!supported.includes(`eip155:${requested}`)) throw new Error(`Unsupported chain eip155:${requested}`);
       if (requested !== chainId) {
+        const before = await openedActiveAddress();
         chainId = requested;
         deps.onChainChanged?.(chainId);
+        // Into or out of the chains with smart accounts: the dapp's account changes with the chain.
+        const after = before && (await openedActiveAddress());
+        if (after && after !== before) deps.onAccountsChanged?.([after]);
       }
       return { chainId };
     },
