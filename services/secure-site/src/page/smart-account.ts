@@ -42,7 +42,7 @@ export type OpenSmartAccount = (owner: LocalAccount, chain: { id: number; rpcUrl
 /** Characters of a bundler's or node's message passed on. */
 const MAX_MESSAGE_CHARS = 500;
 
-/** viem's error in plain words: the bundler's (or node's) own message where there is one. */
+/** viem's error in plain words: the bundler's (or node's) own message where there is one, at most 500 characters. */
 export function bundlerErrorMessage(error: unknown): string {
   const text = error instanceof BaseError ? error.details || error.shortMessage : error instanceof Error ? error.message : String(error);
   return text.slice(0, MAX_MESSAGE_CHARS);
@@ -58,6 +58,8 @@ export function porticoSmartAccounts(options: { bundlerUrl: string; fetch: typeo
       rpcUrls: { default: { http: [rpcUrl] } },
     });
     const client = createPublicClient({ chain, transport: http(rpcUrl, { fetchFn: options.fetch, timeout: options.timeoutMs }) });
+    // viem reads the address from the factory (through the API's RPC proxy) as it makes the account: this fails
+    // where the chain has no Portico account factory.
     const account = await toSoladySmartAccount({
       client,
       owner,
@@ -65,6 +67,8 @@ export function porticoSmartAccounts(options: { bundlerUrl: string; fetch: typeo
       // The owner-bound salt: viem's default (0x0) is refused by the factory (services/bundler README).
       salt: porticoAccountSalt(owner.address),
       entryPoint: PORTICO_ENTRY_POINT,
+    }).catch((error: unknown) => {
+      throw new Error(`The smart account's address could not be read on eip155:${id}: ${bundlerErrorMessage(error)}`);
     });
     const bundler = createBundlerClient({
       account,
@@ -73,9 +77,8 @@ export function porticoSmartAccounts(options: { bundlerUrl: string; fetch: typeo
       // Alto refuses user operations priced below its own gas price.
       userOperation: { estimateFeesPerGas: ({ bundlerClient }) => bundlerFeesPerGas(bundlerClient) },
     });
-    const address = await account.getAddress();
     return {
-      address,
+      address: account.address,
       isDeployed: () => account.isDeployed(),
       signMessage: (message) => account.signMessage({ message }),
       signTypedData: (data) => account.signTypedData(data as Parameters<typeof account.signTypedData>[0]),

@@ -76,7 +76,7 @@ export interface WalletDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   onChainChanged?: (chainId: number) => void;
-  /** The active account changed (the preferred account type was switched): the dapp's `accountsChanged`. */
+  /** The active account changed (the preferred type was switched, or the chain into or out of the smart-account chains): the dapp's `accountsChanged`. */
   onAccountsChanged?: (accounts: string[]) => void;
   /** The operator's smart accounts: the eip155 chains where the key has one, and the bundler taking its user operations. */
   smartAccounts?: { chains: readonly number[]; bundlerUrl: string };
