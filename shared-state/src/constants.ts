@@ -68,6 +68,12 @@ export type Social = (typeof SOCIALS)[number];
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
+/** The embedded wallet's account types (spec section 6: eoa and smartAccount). */
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const;
+export type EmbeddedAccountType = (typeof ACCOUNT_TYPES)[number];
+/** Spec section 5's default account type of the namespaces the embedded wallet serves (eip155: a smart account). */
+export const DEFAULT_ACCOUNT_TYPES = { eip155: 'smartAccount' } as const satisfies Record<string, EmbeddedAccountType>;
+
 /** Every remote the shell can federate, each deployed on its own. */
 export const REMOTE_NAMES = ['connect', 'account', 'swap', 'send', 'onramp', 'names'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -9,6 +9,7 @@ import type { EmailLogin } from './embedded/email-login';
 import type { SocialLogin } from './embedded/social-login';
 import type { FarcasterLogin } from './embedded/farcaster-login';
 import type { RequestDescription } from './embedded/approval';
+import type { AccountTypeStore } from './embedded/account-type';
 import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
 
@@ -46,6 +47,8 @@ export interface EmbeddedWallet {
   farcaster: FarcasterLogin;
   /** The request waiting for the person's decision (ApproveTransaction). */
   approval: ApprovalStore;
+  /** The connected account's type (EOA or smart account) and the switch between them (Account). */
+  accountType: AccountTypeStore;
   /** The wallet's EIP-1193 provider: every request goes through the approval gate. */
   provider: Eip1193Provider;
 }

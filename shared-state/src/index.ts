@@ -5,7 +5,7 @@
 export * from './contract';
 // Only what other packages use: every name exported here is kept in the page's bundle.
 export { CONNECTOR_IDS, WALLET_PAGE_SIZE } from './constants';
-export type { ChainNamespace, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
+export type { ChainNamespace, EmbeddedAccountType, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
 export * from './errors';
 export * from './caip';
 export * from './address';
@@ -49,6 +49,7 @@ export type {
   TokenTransfer,
   TransactionOutcome,
   PreparedCall,
+  WalletEventHandlers,
 } from './adapters/types';
 export type { Eip1193Provider } from './adapters/eip155/discovery';
 export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './siwx/types';
@@ -61,6 +62,7 @@ export type { SocialLogin, SocialLoginState, SocialLoginStep, SocialWindow, Open
 export type { FarcasterLogin, FarcasterLoginState, FarcasterLoginStep } from './embedded/farcaster-login';
 export type { RequestDescription, CallDescription, CallData, NetworkLabel, NativeAmount } from './embedded/approval';
 export type { EmbeddedUser } from './embedded/fields';
+export type { AccountTypeState, AccountTypeStore } from './embedded/account-type';
 /**
  * The sign-in implementations (`@portico/shared-state/siwx`), loaded on demand. Hosts' factories
  * (the shell's `portico_shell/siwx`) load them through this, so the chunk comes from this package's

@@ -1,5 +1,16 @@
 import * as z from 'zod/mini';
-import { CHAIN_NAMESPACES, FEATURE_DEFAULTS, REMOTE_NAMES, SOCIALS, type Features, type RemoteName, type Social } from './constants';
+import {
+  ACCOUNT_TYPES,
+  CHAIN_NAMESPACES,
+  DEFAULT_ACCOUNT_TYPES,
+  FEATURE_DEFAULTS,
+  REMOTE_NAMES,
+  SOCIALS,
+  type EmbeddedAccountType,
+  type Features,
+  type RemoteName,
+  type Social,
+} from './constants';
 import { InvalidOptionsError } from './errors';
 import { safeInteger, urlWith } from './zod-parts';
 import { toCaipNetwork, type CaipNetwork } from './network';
@@ -106,6 +117,8 @@ export const porticoOptionsSchema = z.strictObject({
       'must be a list or false',
     ),
   ),
+  /** The embedded wallet's account type per namespace until the person picks one (spec section 5; AppKit's name). */
+  defaultAccountTypes: z.optional(z.strictObject({ eip155: z.optional(z.enum(ACCOUNT_TYPES)) })),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -146,6 +159,8 @@ export interface PorticoOptions {
   embeddedWallet?: { url: string };
   /** The social logins to offer, Farcaster among them (default: all of `SOCIALS`, spec order); empty for none. */
   socials: Social[];
+  /** The embedded wallet's account type until the person switches (default: a smart account on eip155). */
+  defaultAccountTypes: { eip155: EmbeddedAccountType };
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -226,6 +241,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     siweConfig: options.siweConfig as SIWEConfig | undefined,
     embeddedWallet: options.embeddedWallet,
     socials: resolveSocials(options.socials),
+    defaultAccountTypes: { eip155: options.defaultAccountTypes?.eip155 ?? DEFAULT_ACCOUNT_TYPES.eip155 },
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,

@@ -44,7 +44,7 @@ afterEach(() => {
 type Handlers = ParentChannelOptions['handlers'];
 
 /** The controller over a scripted secure site; `ready: false` leaves the frame silent (never posts READY). */
-async function embeddedWallet(handlers: Handlers, { ready = true, storage = createMemoryStorage() } = {}) {
+async function embeddedWallet(handlers: Handlers, { ready = true, storage = createMemoryStorage(), hostOptions = {} as Record<string, unknown> } = {}) {
   const store = createStore();
   const events = createEventBus();
   let router: RouterController;
@@ -54,7 +54,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
   const connects: string[] = [];
   const connection = { connect: async (connectorId: string) => Boolean(connects.push(connectorId)) };
   const { app, frame } = windowPair();
-  const options = parseOptions(minimalOptions({ networks: [{ ...anvil, rpcUrls: { default: { http: [rpc.url] } } }], embeddedWallet: { url: `${FRAME_ORIGIN}/` } }));
+  const options = parseOptions(minimalOptions({ networks: [{ ...anvil, rpcUrls: { default: { http: [rpc.url] } } }], embeddedWallet: { url: `${FRAME_ORIGIN}/` }, ...hostOptions }));
   const mounted: string[] = [];
   const popups: TestPopup[] = [];
   const wallet = createEmbeddedWallet({
@@ -247,6 +247,8 @@ const socialUser = { address: ADDRESS, chainId: 31337, accounts: [{ address: ADD
 const SOCIAL_HANDLERS = {
   GET_SOCIAL_REDIRECT_URI: ({ provider }: { provider: string }) => ({ uri: `http://127.0.0.1:8790/${provider}/auth?state=s1` }),
   CONNECT_SOCIAL: () => socialUser,
+  // The AUTH connector's connect asks for the user with the preferred account type.
+  GET_USER: () => socialUser,
   SIGN_OUT: () => ({}),
 };
 
@@ -255,7 +257,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
   const watch = () => rs.advanceTimersByTimeAsync(300);
 
   it('start shows ConnectingSocial titled for the provider; the popup closing connects ID_AUTH and shows Account', async () => {
-    const { wallet, router, connects, popups, store, view } = await embeddedWallet(SOCIAL_HANDLERS);
+    const { wallet, router, connects, popups, store, view, settled } = await embeddedWallet(SOCIAL_HANDLERS);
     router.reset('Connect');
     wallet.social.start('github');
     expect(view()).toBe('ConnectingSocial');
@@ -266,7 +268,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     await watch();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await wallet.source.connect()).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
   });
 
   it('an error keeps ConnectingSocial (Try again starts over in place, no second entry)', async () => {
@@ -343,6 +345,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
         });
       },
       RELOAD: () => (events.push('RELOAD'), {}),
+      GET_USER: () => farcasterUser,
       SIGN_OUT: () => ({}),
     };
     return { handlers, events, approve: () => approve!(), refuse: (message: string) => refuse!(message) };
@@ -350,7 +353,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
 
   it("ConnectingFarcaster is titled 'Log in with Farcaster'; the view's start shows the URI; approval connects ID_AUTH and shows Account (no reload)", async () => {
     const site = farcasterSite();
-    const { wallet, router, connects, settle, view } = await embeddedWallet(site.handlers);
+    const { wallet, router, connects, settle, settled, view } = await embeddedWallet(site.handlers);
     router.reset('Connect');
     router.push('ConnectingFarcaster'); // Connect's Farcaster button
     expect(viewTitle(view())).toBe('Log in with Farcaster');
@@ -362,7 +365,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
     await settle();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await wallet.source.connect()).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
     // Leaving ConnectingFarcaster connected (the move to Account) keeps the login and reloads nothing.
     await rs.advanceTimersByTimeAsync(FARCASTER_RELOAD_DELAY_MS + 50);
     expect(wallet.farcaster.getSnapshot().step).toBe('connected');
@@ -451,6 +454,78 @@ describe('embedded wallet: session and network', () => {
     expect(store.get(alertAtom)?.title).toBe('Network Error - Could not load embedded wallet');
     expect(login.done).toBe(true);
     expect(wallet.login.getSnapshot().error).toBe('Unable to load email login dependency');
+  });
+});
+
+describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () => {
+  const SMART = '0x5ca1ab1e00000000000000000000000000004337';
+  /** A secure site whose user has both accounts; GET_USER connects the asked type, SET_PREFERRED_ACCOUNT switches. */
+  function smartAccountSite(handlers: Handlers = {}) {
+    const asked: unknown[] = [];
+    const userOf = (type = 'eoa') => ({
+      ...user(),
+      address: type === 'smartAccount' ? SMART : ADDRESS,
+      accounts: [
+        { address: ADDRESS, type: 'eoa' as const },
+        { address: SMART, type: 'smartAccount' as const },
+      ],
+      smartAccountDeployed: false,
+    });
+    const site: Handlers = {
+      IS_CONNECTED: () => ({ isConnected: true }),
+      GET_USER: (payload) => (asked.push(payload), userOf(payload.preferredAccountType)),
+      SET_PREFERRED_ACCOUNT: ({ type }) => ({ type, address: type === 'smartAccount' ? SMART : ADDRESS }),
+      ...handlers,
+    };
+    return { site, asked };
+  }
+
+  it("connect and restore ask GET_USER for the host's default type (smart account unless the host says otherwise)", async () => {
+    const { site, asked } = smartAccountSite();
+    const { wallet, settled } = await embeddedWallet(site, { storage: cachedLogin() });
+    expect(await settled(wallet.source.restore())).toEqual({ address: SMART, chainReference: '31337' });
+    expect(await settled(wallet.source.connect())).toEqual({ address: SMART, chainReference: '31337' });
+    expect(asked).toEqual([
+      { chainId: 31337, preferredAccountType: 'smartAccount' },
+      { chainId: 31337, preferredAccountType: 'smartAccount' },
+    ]);
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', smartAccountAvailable: true, smartAccountDeployed: false });
+
+    const eoaHost = smartAccountSite();
+    const other = await embeddedWallet(eoaHost.site, { hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
+    expect(await other.settled(other.wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(eoaHost.asked).toEqual([{ chainId: 31337, preferredAccountType: 'eoa' }]);
+  });
+
+  it('switching moves the AUTH connection to the answered address (accountsChanged, eth_accounts) and is remembered', async () => {
+    const { site, asked } = smartAccountSite();
+    const storage = createMemoryStorage();
+    const { wallet, settled } = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
+    await settled(wallet.source.connect());
+    const changes: string[][] = [];
+    const stop = wallet.source.watch({ accountsChanged: (accounts) => changes.push(accounts), chainChanged: () => undefined, disconnect: () => undefined });
+    await settled(wallet.accountType.switchTo('smartAccount'));
+    expect(changes).toEqual([[SMART]]);
+    expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([SMART]);
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', notice: 'This application might not support Smart Accounts' });
+    stop();
+    // The next load asks for the person's choice, not the host's default.
+    const reloaded = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
+    await reloaded.settled(reloaded.wallet.source.connect());
+    expect(asked.at(-1)).toEqual({ chainId: 31337, preferredAccountType: 'smartAccount' });
+  });
+
+  it("a refused switch keeps the account and shows the secure site's message", async () => {
+    const { site } = smartAccountSite({
+      SET_PREFERRED_ACCOUNT: () => {
+        throw new Error('Smart accounts are not available on this network');
+      },
+    });
+    const { wallet, settled } = await embeddedWallet(site, { hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
+    await settled(wallet.source.connect());
+    await settled(wallet.accountType.switchTo('smartAccount'));
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'eoa', busy: false, error: 'Smart accounts are not available on this network' });
+    expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([ADDRESS]);
   });
 });
 

@@ -223,3 +223,18 @@ describe('portico.embedded exists with a secure site and a way to log in (email 
   });
 });
 
+
+describe('parseOptions: defaultAccountTypes (spec section 5; issue 12)', () => {
+  it('defaults the embedded wallet to a smart account on eip155; the host may pick the EOA', () => {
+    expect(parseOptions(minimalOptions()).defaultAccountTypes).toEqual({ eip155: 'smartAccount' });
+    expect(parseOptions(minimalOptions({ defaultAccountTypes: {} })).defaultAccountTypes).toEqual({ eip155: 'smartAccount' });
+    expect(parseOptions(minimalOptions({ defaultAccountTypes: { eip155: 'eoa' } })).defaultAccountTypes).toEqual({ eip155: 'eoa' });
+  });
+
+  it('refuses an unknown type or namespace, naming the field', () => {
+    expect(optionsError(minimalOptions({ defaultAccountTypes: { eip155: 'smart' } })).field).toBe('defaultAccountTypes.eip155');
+    const namespace = optionsError(minimalOptions({ defaultAccountTypes: { solana: 'eoa' } }));
+    expect(namespace.field).toBe('defaultAccountTypes.solana');
+    expect(namespace.message).toBe('Invalid Portico option `defaultAccountTypes.solana`: is not a known option');
+  });
+});

@@ -1,11 +1,15 @@
 import { createMemoryStorage, toCaipNetwork, type EmbeddedWallet, type EmbeddedWalletHandle, type KeyValueStorage, type Social } from '@portico/shared-state';
 import {
+  createAccountTypeStore,
   createApprovalQueue,
   createEmbeddedLogins,
   createEmbeddedProvider,
   EmbeddedRequestAbortedError,
   EmbeddedWalletError,
   type AppRequestName,
+  type EmbeddedProvider,
+  type EmbeddedAccountType,
+  type EmbeddedUser,
   type ApprovalQueue,
   type FrameChannel,
   type SocialWindow,
@@ -15,6 +19,8 @@ import { minimalOptions } from './fixtures';
 /** The embedded test account (anvil's account 9: funded on the devchain, used by no other fixture). */
 export const EMBEDDED_TEST_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 export const EMBEDDED_TEST_EMAIL = 'ada@example.com';
+/** The embedded test user's smart account (a made-up counterfactual address: view tests never reach a chain). */
+export const SMART_ACCOUNT_TEST_ADDRESS = '0x5ca1ab1e00000000000000000000000000004337';
 /** The username the default script's social login (GitHub) gives. */
 export const SOCIAL_TEST_USERNAME = 'ada-lovelace';
 /** The Farcaster username the default script's Farcaster login gives. */
@@ -46,6 +52,34 @@ const defaultScript: FrameScript = {
   GET_FARCASTER_URI: () => ({ url: FARCASTER_TEST_URL }),
   CONNECT_FARCASTER: () => farcasterTestUser(),
   RELOAD: () => ({}),
+  SET_PREFERRED_ACCOUNT: ({ type }: { type: EmbeddedAccountType }) => ({ type, address: accountAddress(type) }),
+};
+
+const accountAddress = (type: EmbeddedAccountType) => (type === 'smartAccount' ? SMART_ACCOUNT_TEST_ADDRESS : EMBEDDED_TEST_ADDRESS);
+
+/**
+ * The email user on a chain with smart accounts (spec section 3): both accounts, connected with `type`'s
+ * address, the smart account not deployed yet.
+ */
+export const smartAccountTestUser = (type: EmbeddedAccountType = 'eoa') => ({
+  ...testUser(),
+  address: accountAddress(type),
+  accounts: [
+    { address: EMBEDDED_TEST_ADDRESS, type: 'eoa' as const },
+    { address: SMART_ACCOUNT_TEST_ADDRESS, type: 'smartAccount' as const },
+  ],
+  smartAccountDeployed: false,
+  preferredAccountType: type,
+});
+
+/**
+ * The secure site on a chain with smart accounts: the code login and GET_USER answer both accounts (GET_USER
+ * connects the asked type), SET_PREFERRED_ACCOUNT (in the default script) switches.
+ * @example const embedded = embeddedTestWallet(SMART_ACCOUNT_SCRIPT);
+ */
+export const SMART_ACCOUNT_SCRIPT: FrameScript = {
+  CONNECT_OTP: () => smartAccountTestUser(),
+  GET_USER: ({ preferredAccountType }: { preferredAccountType?: EmbeddedAccountType }) => smartAccountTestUser(preferredAccountType),
 };
 
 const testUser = (email = EMBEDDED_TEST_EMAIL) => ({
@@ -128,7 +162,8 @@ export interface HeldEvent {
 export interface EmbeddedTestWallet {
   /** Pass to `testCore({ embedded: handle })` (or set `core.embedded`). */
   handle: EmbeddedWalletHandle;
-  wallet: EmbeddedWallet & { approval: ApprovalQueue };
+  /** The wallet; its provider also takes the frame's notifications (`handleNotification`) and says `accountsChanged`. */
+  wallet: EmbeddedWallet & { approval: ApprovalQueue; provider: EmbeddedProvider };
   /** Every event the modal sent, oldest first. */
   requests: { name: AppRequestName; payload: unknown }[];
   storage: KeyValueStorage;
@@ -208,15 +243,32 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     },
   });
   const approval = createApprovalQueue();
+  const accountType = createAccountTypeStore({
+    channel,
+    storage,
+    defaultType: 'smartAccount',
+    onSwitched: (address) => provider.handleNotification({ name: 'ACCOUNTS_CHANGED', payload: { accounts: [address] } }),
+  });
+  // The controller feeds it GET_USER's user on connect; here each new login's user stands in (no AUTH connector).
+  let lastUser: EmbeddedUser | undefined;
+  for (const store of [login, social, farcaster]) {
+    store.subscribe(() => {
+      const loggedIn = user();
+      if (loggedIn === lastUser) return;
+      lastUser = loggedIn;
+      if (loggedIn) accountType.update(loggedIn);
+      else accountType.reset();
+    });
+  }
   const provider = createEmbeddedProvider({
     channel,
-    account: () => user()?.address,
+    account: () => accountType.address() ?? user()?.address,
     chainId: () => 31337,
     networks: () => minimalOptions().networks.map(toCaipNetwork),
     approve: (description) => approval.ask(description),
     onNotAllowed: () => undefined,
   });
-  const wallet = { login, social, farcaster, approval, provider };
+  const wallet = { login, social, farcaster, approval, accountType, provider };
   return {
     handle: { load: async () => wallet, preload: () => undefined },
     wallet,

@@ -7,6 +7,7 @@ import {
   type PreparedCall,
   type TokenTransfer,
   type TransactionOutcome,
+  type WalletEventHandlers,
 } from '@portico/shared-state';
 import { ACCOUNT, ACCOUNT_PRIVATE_KEY, ICON, TX_HASH } from './fixtures';
 
@@ -124,6 +125,11 @@ export class FakeAdapter implements ChainAdapter {
   outcomes: Array<TransactionOutcome['status']> = [];
   /** Thrown by waitForTransaction (a receipt that cannot be read), when set. */
   receiptError: Error | undefined;
+  /**
+   * The connection's handlers for the connected wallet's events (until it stops watching): a test plays the
+   * wallet, e.g. `adapter.walletEvents?.accountsChanged([OTHER])`.
+   */
+  walletEvents: WalletEventHandlers | undefined;
 
   /** Connector ids asked to connect, in order. */
   readonly connectCalls: string[] = [];
@@ -192,8 +198,11 @@ export class FakeAdapter implements ChainAdapter {
   async switchNetwork(connectorId: string, network: CaipNetwork) {
     this.walletRequests.push({ method: 'switchNetwork', connectorId, network });
   }
-  watchWallet() {
-    return () => undefined;
+  watchWallet(_connectorId: string, handlers: WalletEventHandlers) {
+    this.walletEvents = handlers;
+    return () => {
+      if (this.walletEvents === handlers) this.walletEvents = undefined;
+    };
   }
   async normalizeAddress(address: string) {
     return address;

@@ -14,6 +14,7 @@ import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import { alertAtom, modalFlagsAtom, routerAtom } from '../atoms';
 import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
 import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
+import { createAccountTypeStore } from '../embedded/account-type';
 import { createApprovalQueue } from '../embedded/approval-queue';
 import type { RequestDescription } from '../embedded/approval';
 import { createFrameChannel } from '../embedded/app-channel';
@@ -136,9 +137,16 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     onReloadFailed: (error) => console.debug('[portico] embedded wallet: RELOAD after leaving Farcaster failed', error),
   });
   const approval = createApprovalQueue();
+  // A switch moves the connection as the frame's own accountsChanged would (it sends one too; applying twice is harmless).
+  const accountType = createAccountTypeStore({
+    channel,
+    storage,
+    defaultType: options.defaultAccountTypes.eip155,
+    onSwitched: (address) => provider.handleNotification({ name: 'ACCOUNTS_CHANGED', payload: { accounts: [address] } }),
+  });
   const provider = createEmbeddedProvider({
     channel,
-    account: () => loggedInUser()?.address,
+    account: () => accountType.address() ?? loggedInUser()?.address,
     chainId: () => chainId,
     networks: () => options.networks,
     approve: askApproval,
@@ -268,13 +276,13 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
 
   const accountOf = (user: EmbeddedUser): ConnectedAccount => {
     rememberChain(user.chainId as number);
+    accountType.update(user);
     return { address: user.address, chainReference: String(user.chainId) };
   };
 
   const source: LoadedEmbeddedWallet['source'] = {
-    async connect() {
-      return accountOf(loggedInUser() ?? (await channel.request('GET_USER', { chainId })));
-    },
+    // Asked after every login (not the login's own reply): GET_USER connects the preferred account type.
+    connect: async () => accountOf(await channel.request('GET_USER', { chainId, preferredAccountType: accountType.preferred() })),
     async restore() {
       if (storage.getItem(EMBEDDED_STORAGE_KEYS.loginCached) !== 'true') return undefined;
       const { isConnected } = await channel.request('IS_CONNECTED', {});
@@ -283,14 +291,17 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
         for (const key of SIGNED_OUT_KEYS) storage.removeItem(EMBEDDED_STORAGE_KEYS[key]);
         return undefined;
       }
-      const user = await channel.request('GET_USER', { chainId });
+      const user = await channel.request('GET_USER', { chainId, preferredAccountType: accountType.preferred() });
       // A social or Farcaster user restores its store (Account shows its username); the email store stays at its field.
       if (isSocialProvider(user.authProvider)) social.restore(user);
       else if (user.authProvider === 'farcaster') farcaster.restore(user);
       else login.restore(user);
       return accountOf(user);
     },
-    disconnect: () => login.signOut(),
+    async disconnect() {
+      await login.signOut();
+      accountType.reset();
+    },
     async switchNetwork(network: CaipNetwork) {
       const reply = await channel.request('SWITCH_NETWORK', { chainId: Number(network.id) });
       if (typeof reply.chainId === 'number') rememberChain(reply.chainId);
@@ -309,7 +320,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       };
     },
   };
-  return { login, social, farcaster, approval, provider, source };
+  return { login, social, farcaster, approval, accountType, provider, source };
 }
 
 /** The alert's line under the title (spec section 8 names the titles only). */

@@ -4,15 +4,13 @@
  * embedded user of section 3. Every string and list has a bound.
  */
 import * as z from 'zod/mini';
-import { SOCIAL_PROVIDERS } from '../constants';
+import { ACCOUNT_TYPES, SOCIAL_PROVIDERS } from '../constants';
 import { recordOf } from '../storage';
 import { safeInteger, urlWith } from '../zod-parts';
 import { MAX_ACCOUNTS } from './constants';
 
-export { SOCIAL_PROVIDERS, type SocialProvider } from '../constants';
+export { ACCOUNT_TYPES, SOCIAL_PROVIDERS, type EmbeddedAccountType, type SocialProvider } from '../constants';
 export const AUTH_PROVIDERS = ['email', ...SOCIAL_PROVIDERS, 'farcaster'] as const;
-export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const;
-export type EmbeddedAccountType = (typeof ACCOUNT_TYPES)[number];
 
 /**
  * zod's own email pattern, as a regex check: `z.email()` would add zod's string-format code to every page's

@@ -17,5 +17,6 @@ export * from './farcaster-login';
 export * from './logins';
 export * from './approval';
 export * from './approval-queue';
+export * from './account-type';
 export * from './provider';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';
