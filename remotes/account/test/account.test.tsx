@@ -1,14 +1,17 @@
 import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, routerAtom, transactionsAtom, type Connector } from '@portico/shared-state';
 import {
   ACCOUNT as ADDRESS,
+  EMBEDDED_TEST_ADDRESS,
   EMBEDDED_TEST_EMAIL,
   FARCASTER_TEST_USERNAME,
   RECEIVER as OTHER,
+  SMART_ACCOUNT_SCRIPT,
   SOCIAL_TEST_USERNAME,
   anvil,
   apiStub,
   embeddedTestWallet,
   fakeWalletConnector,
+  frameError,
   testCore,
   type ApiStub,
 } from '@portico/test-kit';
@@ -154,6 +157,77 @@ describe('Account of the embedded wallet', () => {
     expect(screen.getByText('Signed in with Farcaster')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit email' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  /** Logged in by code on a chain with smart accounts, connected through ID_AUTH with the EOA; the wallet's account events reach the connection. */
+  async function smartAccountCore(script = {}) {
+    const embedded = embeddedTestWallet({ ...SMART_ACCOUNT_SCRIPT, ...script });
+    await embedded.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await embedded.wallet.login.submitCode('123456');
+    const { core, adapter } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector], account: { address: EMBEDDED_TEST_ADDRESS, chainReference: '31337' } },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    embedded.wallet.provider.on('accountsChanged', (accounts) => adapter.walletEvents?.accountsChanged(accounts as string[]));
+    return { core, embedded };
+  }
+
+  it('with a smart account: shows the type and switches (busy meanwhile); the address and the notice follow', async () => {
+    const { core, embedded } = await smartAccountCore();
+    renderView(Account, { core });
+    expect(await screen.findByText('EOA')).toBeTruthy();
+    expect(screen.getByText('0xa0Ee…9720')).toBeTruthy();
+    const answer = embedded.hold('SET_PREFERRED_ACCOUNT');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to smart account' }));
+    const busy = await screen.findByRole('button', { name: 'Switching…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    act(() => answer.release());
+    expect(await screen.findByText('Smart account')).toBeTruthy();
+    // Spec section 8's notice, announced as a status line.
+    expect(screen.getAllByRole('status').map((line) => line.textContent)).toContain('This application might not support Smart Accounts');
+    await waitFor(() => expect(screen.getByText('0x5ca1…4337')).toBeTruthy());
+    expect(core.store.get(activeAccountAtom).address).toBe('0x5ca1ab1e00000000000000000000000000004337');
+    expect(embedded.requests.filter(({ name }) => name === 'SET_PREFERRED_ACCOUNT').map(({ payload }) => payload)).toEqual([{ type: 'smartAccount' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to EOA' }));
+    expect(await screen.findByText('EOA')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('0xa0Ee…9720')).toBeTruthy());
+    expect(screen.queryByText('This application might not support Smart Accounts')).toBeNull();
+  });
+
+  it("a refused switch keeps the EOA and says the secure site's message", async () => {
+    const { core } = await smartAccountCore({
+      SET_PREFERRED_ACCOUNT: () => {
+        throw frameError('Smart accounts are not available on this network');
+      },
+    });
+    renderView(Account, { core });
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to smart account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Smart accounts are not available on this network');
+    expect(screen.getByText('EOA')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Switch to smart account' })).toBeTruthy();
+    expect(core.store.get(activeAccountAtom).address).toBe(EMBEDDED_TEST_ADDRESS);
+  });
+
+  it('without a smart account (EOA only on this chain) offers no switch', async () => {
+    const embedded = embeddedTestWallet();
+    await embedded.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await embedded.wallet.login.submitCode('123456');
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    expect(await screen.findByText(EMBEDDED_TEST_EMAIL)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Switch to/ })).toBeNull();
   });
 
   it('another wallet never loads the embedded wallet', async () => {

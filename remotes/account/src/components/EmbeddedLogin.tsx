@@ -1,17 +1,24 @@
 import type { EmbeddedUser, EmbeddedWallet, PorticoCore, Social } from '@portico/shared-state';
 import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
+import { AccountType } from './AccountType';
 
 /**
  * Who is signed in to the embedded wallet: the username and "Signed in with GitHub" after a social login ("Signed
- * in with Farcaster" after a Farcaster one), else the email and "Edit email". Rendered only for an ID_AUTH
- * connection, so other wallets never load the embedded wallet's code.
+ * in with Farcaster" after a Farcaster one), else the email and "Edit email"; then the account type and its switch
+ * when the user has a smart account. Rendered only for an ID_AUTH connection, so other wallets never load the
+ * embedded wallet's code.
  */
 export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
   const embedded = useEmbeddedWallet(portico);
   // Loading or unavailable: the account works without this line; the connection itself is the proof of login.
   if (embedded.status !== 'ready') return null;
-  return <LoginLine portico={portico} wallet={embedded.wallet} />;
+  return (
+    <>
+      <LoginLine portico={portico} wallet={embedded.wallet} />
+      <AccountType accountType={embedded.wallet.accountType} />
+    </>
+  );
 }
 
 function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: EmbeddedWallet }) {
