@@ -7,44 +7,15 @@
  * PORTICO_SECURE_SITE_BUNDLER_URL + PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS (smart accounts: the bundler's URL, https
  * unless development mode or loopback, and a comma list of eip155 chain ids; both or neither).
  */
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { readEnv } from './env';
 import { startSecureSite } from './server';
 
-const envSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3010),
-  PORTICO_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8788'),
-  PORTICO_SECURE_SITE_KEY: z.string().min(1).optional(),
-  PORTICO_SECURE_SITE_MODE: z.enum(['production', 'development']).default('production'),
-  PORTICO_SECURE_SITE_DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../.data/', import.meta.url))),
-  PORTICO_SECURE_SITE_PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: z
-    .string()
-    .regex(/^[1-9]\d{0,8}\/[1-9]\d{0,5}$/, "must be '<requests>/<seconds>', e.g. 30/60")
-    .transform((v) => {
-      const [points, durationS] = v.split('/').map(Number) as [number, number];
-      return { points, durationS };
-    })
-    .optional(),
-  PORTICO_SECURE_SITE_BUNDLER_URL: z.string().max(2048).optional(),
-  PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: z
-    .string()
-    .regex(/^(eip155:)?\d{1,16}(,(eip155:)?\d{1,16})*$/, 'must be a comma list of eip155 chain ids, e.g. 31337')
-    .transform((v) => v.split(',').map((id) => Number(id.replace('eip155:', ''))))
-    .optional(),
-}).refine((env) => (env.PORTICO_SECURE_SITE_BUNDLER_URL === undefined) === (env.PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS === undefined), {
-  message: 'set both or neither of PORTICO_SECURE_SITE_BUNDLER_URL and PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS',
-  path: ['PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS'],
-});
-
-const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
-if (!parsed.success) {
-  const issue = parsed.error.issues[0];
-  process.stderr.write(`portico secure site: bad environment: ${issue?.path.join('.')}: ${issue?.message}\n`);
+const read = readEnv(process.env);
+if (!read.ok) {
+  process.stderr.write(`portico secure site: ${read.error}\n`);
   process.exit(2);
 }
-const env = parsed.data;
+const { env } = read;
 
 const site = await startSecureSite({
   host: env.HOST,
