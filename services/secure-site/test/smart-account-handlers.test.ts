@@ -53,9 +53,12 @@ function smartAccountDouble() {
     polls: 0,
     deployed: false,
     refusal: undefined as string | undefined,
+    /** Opening fails with this (the node or the factory unreachable). */
+    unreadable: undefined as string | undefined,
   };
   const open: OpenSmartAccount = async (owner, chain) => {
     record.opened.push({ owner: owner.address, chainId: chain.id, rpcUrl: chain.rpcUrl });
+    if (record.unreadable) throw new Error(record.unreadable);
     return {
       address,
       isDeployed: async () => record.deployed,
@@ -128,6 +131,27 @@ describe('which account is active', () => {
     );
     expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toMatchObject({ address: eoa, preferredAccountType: 'eoa' });
     expect((await reloaded.request('RPC_REQUEST', { method: 'eth_accounts' })).payload).toEqual({ result: [eoa] });
+  });
+
+  test('a smart account that cannot be read: the EOA-preferring user still signs in and can switch to the EOA; the smart account says why', async () => {
+    const smart = smartAccountDouble();
+    smart.record.unreadable = "The smart account's address could not be read on eip155:31337: no factory";
+    const storage = memoryStorage();
+    const page = framedPage(
+      { apiUrl: api.url, siteUrl: site.url },
+      { storage, smartAccounts: { chains: [31337], bundlerUrl: 'http://127.0.0.1:4337/rpc' }, openSmartAccount: smart.open, sleep: async () => {} },
+    );
+    await page.request('CONNECT_EMAIL', { email: 'unreadable@example.com' });
+    await page.request('CONNECT_DEVICE', {});
+    // The default (smart account) cannot be opened: the sign-in says why.
+    expect((await page.request('CONNECT_OTP', { otp: '123456' })).payload).toEqual({ message: smart.record.unreadable });
+    const eoaUser = (await page.request('GET_USER', { chainId: 31337, preferredAccountType: 'eoa' })).payload;
+    expect(eoaUser).toMatchObject({ preferredAccountType: 'eoa', accounts: [{ address: eoaUser.address, type: 'eoa' }] });
+    expect(eoaUser).not.toHaveProperty('smartAccountDeployed');
+    expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).payload).toEqual({ type: 'eoa', address: eoaUser.address });
+    expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ message: smart.record.unreadable });
+    // The refused switch kept the EOA as the preference.
+    expect((await page.request('GET_USER', { chainId: 31337 })).payload).toMatchObject({ address: eoaUser.address, preferredAccountType: 'eoa' });
   });
 
   test('without the operator’s smart accounts: no enabled networks, the EOA only, INIT_SMART_ACCOUNT refused', async () => {

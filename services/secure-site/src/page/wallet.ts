@@ -335,9 +335,23 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const openedActiveAddress = async (): Promise<string | undefined> =>
     account && storedSession() ? activeAccount(chainId).then((active) => active.address, () => undefined) : undefined;
 
+  /** The smart account GET_USER lists on the current chain (its address and whether it has code), if any. */
+  async function listedSmartAccount(owner: LocalAccount, active: SmartAccount | undefined): Promise<{ address: string; deployed: boolean } | undefined> {
+    if (!smartAccountsOn(chainId)) return undefined;
+    if (active) return { address: active.address, deployed: await active.isDeployed() };
+    try {
+      const smartAccount = await smartAccountOf(owner, chainId);
+      return { address: smartAccount.address, deployed: await smartAccount.isDeployed() };
+    } catch {
+      // With the EOA active, a smart account that cannot be read (node or factory unreachable) is left out of the
+      // list rather than failing the user's sign-in; switching to it says why.
+      return undefined;
+    }
+  }
+
   async function embeddedUser(): Promise<EmbeddedUser> {
     const { session, owner, type, smartAccount: active, address: activeAddress } = await activeAccount(chainId);
-    const smartAccount = smartAccountsOn(chainId) ? (active ?? (await smartAccountOf(owner, chainId))) : undefined;
+    const smartAccount = await listedSmartAccount(owner, active);
     return {
       // A provider's address that the frame protocol would refuse is left out rather than failing the sign-in.
       ...(session.email !== null && emailField.safeParse(session.email).success && { email: session.email }),
@@ -345,7 +359,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       chainId,
       accounts: [{ address: owner.address, type: 'eoa' }, ...(smartAccount ? [{ address: smartAccount.address, type: 'smartAccount' as const }] : [])],
       ...(session.username && { userName: session.username }),
-      ...(smartAccount && { smartAccountDeployed: await smartAccount.isDeployed() }),
+      ...(smartAccount && { smartAccountDeployed: smartAccount.deployed }),
       preferredAccountType: type,
       authProvider: session.authProvider,
     };
@@ -561,10 +575,14 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
       if (type === 'smartAccount' && !smartAccountsOn(chainId)) throw new Error(smartAccountsNotEnabled(chainId));
-      const before = await activeAccount(chainId);
-      storePreference(before.session.userId, type);
+      const { session, account: owner } = await connectedAccount();
+      // A smart account that cannot be read does not keep the user from switching away from it…
+      const before = await openedActiveAddress();
+      // …nor becomes the preference: opening it first says why.
+      if (type === 'smartAccount') await smartAccountOf(owner, chainId);
+      storePreference(session.userId, type);
       const { address: active } = await activeAccount(chainId);
-      if (active !== before.address) deps.onAccountsChanged?.([active]);
+      if (active !== before) deps.onAccountsChanged?.([active]);
       return { type, address: active };
     },
     async IS_CONNECTED() {
