@@ -120,7 +120,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     embeddedWallet && (options.features.email || options.socials.length)
       ? createEmbeddedHandle(() =>
           import('./controllers/embedded').then(({ embeddedWalletInPage }) =>
-            embeddedWalletInPage({ store, options: { ...options, embeddedWallet }, environment, router, modal, toast, connection: () => connection }),
+            embeddedWalletInPage({ store, options: { ...options, embeddedWallet }, environment, router, modal, toast, events, connection: () => connection }),
           ),
         )
       : undefined;

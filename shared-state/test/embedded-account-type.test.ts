@@ -30,6 +30,7 @@ function accountTypeStore({
 } = {}) {
   const sent: unknown[] = [];
   const switchedTo: string[] = [];
+  const switchedTypes: string[] = [];
   let release: (() => void) | undefined;
   let holding = false;
   const channel = {
@@ -39,8 +40,8 @@ function accountTypeStore({
       return answer(payload.type);
     },
   } as unknown as Pick<FrameChannel, 'request'>;
-  const store = createAccountTypeStore({ channel, storage, defaultType, onSwitched: (address) => switchedTo.push(address) });
-  return { store, storage, sent, switchedTo, hold: () => (holding = true), release: () => release?.() };
+  const store = createAccountTypeStore({ channel, storage, defaultType, onSwitched: (address, type) => (switchedTo.push(address), switchedTypes.push(type)) });
+  return { store, storage, sent, switchedTo, switchedTypes, hold: () => (holding = true), release: () => release?.() };
 }
 
 describe('account type: what GET_USER asks for (spec sections 3 and 5)', () => {
@@ -94,7 +95,7 @@ describe('account type: the user the secure site answered', () => {
 
 describe('account type: switching (SET_PREFERRED_ACCOUNT)', () => {
   it("switches to the answered address, says spec section 8's notice for a smart account, and back without it", async () => {
-    const { store, sent, switchedTo } = accountTypeStore();
+    const { store, sent, switchedTo, switchedTypes } = accountTypeStore();
     store.update(bothAccounts('eoa'));
     await store.switchTo('smartAccount');
     expect(sent).toEqual([{ name: 'SET_PREFERRED_ACCOUNT', payload: { type: 'smartAccount' } }]);
@@ -104,6 +105,7 @@ describe('account type: switching (SET_PREFERRED_ACCOUNT)', () => {
     expect(SMART_ACCOUNT_NOTICE).toBe('This application might not support Smart Accounts');
     await store.switchTo('eoa');
     expect(switchedTo).toEqual([SMART, EOA]);
+    expect(switchedTypes).toEqual(['smartAccount', 'eoa']);
     expect(store.getSnapshot()).toMatchObject({ active: 'eoa', notice: undefined });
   });
 

@@ -64,6 +64,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     router,
     modal,
     toast,
+    events,
     connection: () => connection as never,
     listenTarget: app,
     frameHost: { mount: (src) => (mounted.push(src), { frameWindow: () => frame, frameOrigin: FRAME_ORIGIN }), unmount: () => undefined },
@@ -87,7 +88,9 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     if (outcome.error) throw outcome.error;
     return outcome.value as T;
   };
-  return { wallet, store, router, modal, connects, mounted, storage, popups, settle, settled, view: () => store.get(routerAtom).view };
+  const tracked: unknown[] = [];
+  events.subscribe((event) => tracked.push(event.data));
+  return { wallet, store, router, modal, connects, mounted, storage, popups, tracked, settle, settled, view: () => store.get(routerAtom).view };
 }
 
 describe('embedded wallet: email login moves the router', () => {
@@ -500,12 +503,13 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
   it('switching moves the AUTH connection to the answered address (accountsChanged, eth_accounts) and is remembered', async () => {
     const { site, asked } = smartAccountSite();
     const storage = createMemoryStorage();
-    const { wallet, settled } = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
+    const { wallet, settled, tracked } = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
     await settled(wallet.source.connect());
     const changes: string[][] = [];
     const stop = wallet.source.watch({ accountsChanged: (accounts) => changes.push(accounts), chainChanged: () => undefined, disconnect: () => undefined });
     await settled(wallet.accountType.switchTo('smartAccount'));
     expect(changes).toEqual([[SMART]]);
+    expect(tracked).toContainEqual({ type: 'track', event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: { accountType: 'smartAccount', network: 'eip155:31337' } });
     expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([SMART]);
     expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', notice: 'This application might not support Smart Accounts' });
     stop();
@@ -513,6 +517,24 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     const reloaded = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
     await reloaded.settled(reloaded.wallet.source.connect());
     expect(asked.at(-1)).toEqual({ chainId: 31337, preferredAccountType: 'smartAccount' });
+  });
+
+  it('a network without smart accounts: after the switch the account type is read again (EOA only, eth_accounts follows)', async () => {
+    let chain = 31337;
+    const { site, asked } = smartAccountSite({
+      SWITCH_NETWORK: ({ chainId }) => ((chain = chainId as number), { chainId }),
+      GET_USER: (payload) => {
+        asked.push(payload);
+        return chain === 31337 ? { ...user(), address: SMART, accounts: [{ address: ADDRESS, type: 'eoa' }, { address: SMART, type: 'smartAccount' }] } : { ...user(), chainId: chain };
+      },
+    });
+    const { wallet, settled } = await embeddedWallet(site);
+    await settled(wallet.source.connect());
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', smartAccountAvailable: true });
+    await settled(wallet.source.switchNetwork({ ...parseOptions(minimalOptions()).networks[0]!, id: 1, caipNetworkId: 'eip155:1' }));
+    expect(asked.at(-1)).toEqual({ chainId: 1, preferredAccountType: 'smartAccount' });
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'eoa', smartAccountAvailable: false });
+    expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([ADDRESS]);
   });
 
   it("a refused switch keeps the account and shows the secure site's message", async () => {

@@ -26,6 +26,7 @@ import type { EmbeddedUser } from '../embedded/fields';
 import { createDomFrameHost, secureSiteUrl, type FrameHost } from '../embedded/frame-host';
 import { createEmbeddedProvider } from '../embedded/provider';
 import type { ListenTarget } from '../embedded/wire';
+import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
 import type { PorticoEnvironment } from '../core';
 import type { PorticoOptions } from '../options';
@@ -46,6 +47,7 @@ export interface EmbeddedWalletDeps {
   router: RouterController;
   modal: ModalController;
   toast: ToastController;
+  events: Pick<EventBus, 'track'>;
   connection: () => ConnectionController;
   /** The page's window: where the frame's replies arrive. */
   listenTarget: ListenTarget;
@@ -100,7 +102,7 @@ export type LoadedEmbeddedWallet = EmbeddedWallet & { source: Omit<EmbeddedSourc
 
 /**
  * @example
- * const wallet = createEmbeddedWallet({ store, options, storage, router, modal, toast, connection: () => connection,
+ * const wallet = createEmbeddedWallet({ store, options, storage, router, modal, toast, events, connection: () => connection,
  *   listenTarget: window, frameHost: createDomFrameHost(element.shadowRoot) });
  * await wallet.login.submitEmail('ada@example.com'); // the router shows EmailVerifyOtp
  */
@@ -137,12 +139,16 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     onReloadFailed: (error) => console.debug('[portico] embedded wallet: RELOAD after leaving Farcaster failed', error),
   });
   const approval = createApprovalQueue();
-  // A switch moves the connection as the frame's own accountsChanged would (it sends one too; applying twice is harmless).
+  // A switch moves the connection as the frame's own accountsChanged would (it sends one too; applying twice is
+  // harmless), and is tracked (spec section 4).
   const accountType = createAccountTypeStore({
     channel,
     storage,
     defaultType: options.defaultAccountTypes.eip155,
-    onSwitched: (address) => provider.handleNotification({ name: 'ACCOUNTS_CHANGED', payload: { accounts: [address] } }),
+    onSwitched(address, type) {
+      provider.handleNotification({ name: 'ACCOUNTS_CHANGED', payload: { accounts: [address] } });
+      deps.events.track('SET_PREFERRED_ACCOUNT_TYPE', { accountType: type, network: `eip155:${chainId}` });
+    },
   });
   const provider = createEmbeddedProvider({
     channel,
@@ -305,6 +311,14 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     async switchNetwork(network: CaipNetwork) {
       const reply = await channel.request('SWITCH_NETWORK', { chainId: Number(network.id) });
       if (typeof reply.chainId === 'number') rememberChain(reply.chainId);
+      // Smart accounts exist on some chains only: the frame's accountsChanged moves the connection; the account
+      // type (and the address eth_accounts answers) is read again. A failed read does not undo the switch.
+      if (accountType.address() === undefined) return;
+      try {
+        accountOf(await channel.request('GET_USER', { chainId, preferredAccountType: accountType.preferred() }));
+      } catch (error) {
+        console.debug('[portico] embedded wallet: reading the account after a network switch failed', error);
+      }
     },
     watch(handlers: WalletEventHandlers) {
       const onAccounts = (accounts: unknown) => handlers.accountsChanged(Array.isArray(accounts) ? accounts.map(String) : []);

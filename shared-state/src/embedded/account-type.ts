@@ -40,8 +40,8 @@ export interface AccountTypeOptions {
   storage: KeyValueStorage;
   /** The host's `defaultAccountTypes.eip155`: asked for while the person has not chosen. */
   defaultType: EmbeddedAccountType;
-  /** The switch was answered: the connection moves to `address` (the AUTH connector's accountsChanged). */
-  onSwitched(address: string): void;
+  /** The switch to `type` was answered: the connection moves to `address` (the AUTH connector's accountsChanged). */
+  onSwitched(address: string, type: EmbeddedAccountType): void;
 }
 
 export interface AccountTypeStore {
@@ -114,7 +114,7 @@ export function createAccountTypeStore({ channel, storage, defaultType, onSwitch
         stored.set(PREFERRED_ACCOUNT_TYPES_KEY, JSON.stringify({ eip155: reply.type }));
         address = reply.address;
         set({ busy: false, active: reply.type, notice: reply.type === 'smartAccount' ? SMART_ACCOUNT_NOTICE : undefined });
-        onSwitched(reply.address);
+        onSwitched(reply.address, reply.type);
       } catch (error) {
         set({ busy: false, error: embeddedErrorText(error) });
       }
