@@ -55,6 +55,18 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
   };
 }
 
+/** The eip155 chain id a JSON-RPC node serves. */
+async function chainIdOf(rpcUrl) {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
+  const { result } = await response.json();
+  if (typeof result !== 'string' || !/^0x[0-9a-f]+$/i.test(result)) throw new Error(`${rpcUrl} answered eth_chainId with ${JSON.stringify(result)}`);
+  return Number(BigInt(result));
+}
+
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
  *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number }} [options]
@@ -116,10 +128,15 @@ export async function startServices(options = {}) {
   ]);
   const stopAll = (services) => Promise.all(services.map((service) => service.stop()));
   // Development mode: the operator key is generated and kept under services/secure-site/.data.
+  // The embedded wallet's smart accounts live on the chain the bundler serves.
+  const bundlerUrl = devchainRpcUrl ? `http://${host}:${bundlerPort}/rpc` : undefined;
+  const smartAccountEnv = bundlerUrl
+    ? { PORTICO_SECURE_SITE_BUNDLER_URL: bundlerUrl, PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: String(await chainIdOf(devchainRpcUrl)) }
+    : {};
   const secureSite = await startService('secure-site', {
     host,
     port: secureSitePort,
-    env: { PORTICO_API_URL: `http://${host}:${apiPort}`, PORTICO_SECURE_SITE_MODE: 'development' },
+    env: { PORTICO_API_URL: `http://${host}:${apiPort}`, PORTICO_SECURE_SITE_MODE: 'development', ...smartAccountEnv },
   }).catch(async (error) => {
     await stopAll(started);
     throw error;
@@ -131,7 +148,7 @@ export async function startServices(options = {}) {
     secureSiteUrl: `http://${host}:${secureSitePort}`,
     oidcUrl: `http://${host}:${oidcPort}`,
     farcasterRelayUrl: `http://${host}:${farcasterRelayPort}`,
-    bundlerUrl: devchainRpcUrl ? `http://${host}:${bundlerPort}/rpc` : undefined,
+    bundlerUrl,
     stop: async () => {
       await stopAll([...started, secureSite]);
     },

@@ -1,8 +1,11 @@
 /**
  * Development mode: a new embedded wallet gets 10 ETH on local dev chains (src/auth/devchain-funding.ts),
  * only on chains flagged localDevchain and reached over loopback; a wallet already stored is not topped up.
+ * Where Portico's account factory is deployed (services/bundler), the wallet's smart account gets the same.
  */
 import { afterAll, describe, expect, test } from '@rstest/core';
+import { deployAccountAbstraction, DEV_BUNDLER_KEYS, fundDevAccounts, PORTICO_ACCOUNT_FACTORY, porticoAccountSalt } from '@portico/bundler';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { DEVELOPMENT_WALLET_BALANCE_WEI } from '../src/auth/devchain-funding';
 import { useAuthApi } from './auth-helpers';
@@ -52,5 +55,22 @@ describe('test ETH for new embedded wallets (development mode)', () => {
     await rpc(devchain.rpcUrl, 'anvil_setBalance', [address, '0x1']);
     expect((await storeWallet(token, address)).status).toBe(409);
     expect(await balanceOf(devchain, address)).toBe(1n);
+  });
+
+  test('with the account factory on the devchain, the wallet’s smart account holds 10 ETH too', async () => {
+    const deployer = privateKeyToAccount(DEV_BUNDLER_KEYS.utilityPrivateKey);
+    await fundDevAccounts(devchain.rpcUrl, [deployer.address]);
+    await deployAccountAbstraction({ rpcUrl: devchain.rpcUrl, deployerPrivateKey: DEV_BUNDLER_KEYS.utilityPrivateKey });
+    const { token } = await t.client.signIn('smart@example.com');
+    const { address } = privateKeyToAccount(generatePrivateKey());
+    expect((await storeWallet(token, address)).status).toBe(201);
+    const smartAccount = await createPublicClient({ transport: http(devchain.rpcUrl) }).readContract({
+      address: PORTICO_ACCOUNT_FACTORY,
+      abi: parseAbi(['function getAddress(bytes32 salt) view returns (address)']),
+      functionName: 'getAddress',
+      args: [porticoAccountSalt(address as Address)],
+    });
+    expect(await balanceOf(devchain, address)).toBe(DEVELOPMENT_WALLET_BALANCE_WEI);
+    expect(await balanceOf(devchain, smartAccount)).toBe(DEVELOPMENT_WALLET_BALANCE_WEI);
   });
 });
