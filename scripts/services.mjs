@@ -120,7 +120,8 @@ export async function startServices(options = {}) {
           startService('bundler', {
             host,
             port: bundlerPort,
-            env: { PORTICO_BUNDLER_MODE: 'development', PORTICO_BUNDLER_RPC_URL: devchainRpcUrl },
+            // CORS on: the secure site's page sends the smart account's user operations to it from the browser.
+            env: { PORTICO_BUNDLER_MODE: 'development', PORTICO_BUNDLER_RPC_URL: devchainRpcUrl, PORTICO_BUNDLER_CORS: '1' },
             readyTimeoutMs: 120_000,
           }),
         ]

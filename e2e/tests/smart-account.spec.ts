@@ -1,0 +1,56 @@
+// Smart accounts for the embedded wallet (issue 12): on the devchain, where the bundler runs, a new embedded
+// wallet is a smart account by default (spec §5: Portico's account over Solady's ERC4337, EntryPoint v0.7).
+// A send approved in ApproveTransaction goes to the bundler as a user operation, deploys the account on first
+// use and lands on chain; Account switches between the smart account and the EOA that owns it.
+import type { Address } from 'viem';
+import { createPublicClient, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { accountOutput, dialog, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
+import { PROVIDERS, socialLogin, uniqueUsername } from '../fixtures/social.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const github = PROVIDERS.find((provider) => provider.id === 'github')!;
+
+test.describe('smart accounts', () => {
+  test('a new wallet is a smart account: a send goes as a user operation, deploys it and lands on chain', async ({ page, urls }, testInfo) => {
+    // Login, the first user operation (account deployment included) and its receipt on a busy machine.
+    test.setTimeout(120_000);
+    const receiver = privateKeyToAddress(generatePrivateKey());
+    const node = createPublicClient({ transport: http(urls.rpcUrl) });
+    await useRealSendRemote(page, urls);
+    await openDemo(page, urls);
+    const address = (await socialLogin(page, github, uniqueUsername(testInfo, 'smart'))) as Address;
+    const account = dialog(page, 'Account');
+    await expect(account.getByText('Smart account', { exact: true })).toBeVisible();
+    await expect(account.getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
+    expect(await node.getCode({ address })).toBeUndefined();
+
+    await account.getByRole('button', { name: 'Send', exact: true }).click();
+    const send = dialog(page, 'Send');
+    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
+    await send.getByLabel('Amount').fill('0.1');
+    await send.getByLabel('Receiver address').fill(receiver);
+    await send.getByRole('button', { name: 'Preview send' }).click();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    const approval = dialog(page, 'Approve Transaction');
+    await expect(approval.getByText(new RegExp(`^${receiver}$`, 'i'))).toBeVisible();
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(send.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+    expect(await node.getBalance({ address: receiver })).toBe(parseEther('0.1'));
+    // The first user operation deployed the account (smartAccountDeployed).
+    expect((await node.getCode({ address }))?.length).toBeGreaterThan(2);
+  });
+
+  test('Account switches to the EOA that owns the smart account and back', async ({ page, urls }, testInfo) => {
+    await openDemo(page, urls);
+    const smartAccount = await socialLogin(page, github, uniqueUsername(testInfo, 'switch'));
+    const account = dialog(page, 'Account');
+    await account.getByRole('button', { name: 'Switch to EOA' }).click();
+    await expect(accountOutput(page)).not.toHaveText(smartAccount, { timeout: 20_000 });
+    await expect(accountOutput(page)).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+    await expect(account.getByText('EOA', { exact: true })).toBeVisible();
+    await account.getByRole('button', { name: 'Switch to smart account' }).click();
+    await expect(accountOutput(page)).toHaveText(smartAccount, { timeout: 20_000 });
+  });
+});
