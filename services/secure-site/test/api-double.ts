@@ -5,7 +5,8 @@
  * /v1/auth/social/start|finish|result (a provider URL under this double; the code 'refused' plays a refused code,
  * `error` a provider error; anything else signs in `state.socialIdentity`), /v1/auth/farcaster/start|result (a
  * `farcaster://connect` URI; `state.farcaster` says how many polls stay pending and how the channel ends), allowed
- * origins, supported chains.
+ * origins, supported chains, and the JSON-RPC proxy `POST /v1/?chainId&projectId` (forwarded to `state.rpcNodeUrl`
+ * when a test runs a node; 503 otherwise).
  * It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
@@ -48,6 +49,8 @@ export async function startApiDouble() {
     socialIdentity: { subject: 'ann-1', username: 'ann' as string | null, email: 'ann@mail.example' as string | null },
     /** How the next Farcaster channels answer: 202 pending for `pendingPolls` results, then `outcome` once. */
     farcaster: { pendingPolls: 0, outcome: { fid: 1, username: 'alice' } as FarcasterOutcome },
+    /** The node behind the JSON-RPC proxy (a test's anvil). */
+    rpcNodeUrl: undefined as string | undefined,
   };
   const farcasterChannels = new Map<string, { deviceId: string; polls: number; pendingPolls: number; outcome: FarcasterOutcome; used: boolean }>();
   type SocialSignIn = { provider: string; deviceId: string; finished: boolean; outcome?: { userId: string; username: string | null; email: string | null } | { error: string } };
@@ -80,6 +83,11 @@ export async function startApiDouble() {
   };
   app.get('/.well-known/jwks.json', (c) => c.json({ keys: [jwk] }));
   app.get('/v1/projects/:id/allowed-origins', (c) => (c.req.param('id') === PROJECT ? c.json({ allowedOrigins: ALLOWED }) : c.json({ error: 'Unauthorized: invalid key' }, 403)));
+  app.post('/v1/', async (c) => {
+    if (!state.rpcNodeUrl) return c.json({ error: 'No RPC node for this chain' }, 503);
+    const reply = await fetch(state.rpcNodeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await c.req.text() });
+    return c.body(await reply.text(), reply.status as 200, { 'content-type': 'application/json' });
+  });
   app.get('/v1/supported-chains', (c) => c.json({ http: ['eip155:31337', 'eip155:1'], ws: [] }));
   app.post('/v1/auth/email', (c) => c.json({ action: 'VERIFY_DEVICE' }));
   app.post('/v1/auth/device', (c) => c.json({ action: ++state.devicePolls > state.deviceApprovedAfter ? 'VERIFY_OTP' : 'VERIFY_DEVICE' }));
