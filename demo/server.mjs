@@ -172,6 +172,10 @@ function demoConfigScript(config) {
     ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
     // The embedded wallet (email login) when the secure site runs: its page is the iframe the modal loads.
     ...(config.secureSiteUrl ? { embeddedWallet: { url: `${config.secureSiteUrl}/` } } : {}),
+    // The embedded wallet starts as its EOA here; Account switches to the smart account. Portico's default is the
+    // smart account (spec §5), but the API's name registration checks EOA signatures only and its indexer does not
+    // read user operations yet (docs/embedded-wallet.md), so the demo keeps every feature working from the EOA.
+    defaultAccountTypes: { eip155: 'eoa' },
   };
   return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
 window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
