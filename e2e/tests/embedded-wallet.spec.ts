@@ -10,6 +10,7 @@ import {
   codeField,
   codeFromMail,
   embeddedLogin,
+  previewSend,
   submitEmail,
   uniqueEmail,
   waitOutThrottle,
@@ -159,26 +160,6 @@ test.describe('email login', () => {
 });
 
 test.describe('send through the approval gate', () => {
-  /** Account → Send 0.1 ETH to `receiver` → Preview → Send: the approval gate opens with what will be sent. */
-  async function previewSend(page: Page, receiver: Address) {
-    await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click();
-    const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
-    await send.getByLabel('Amount').fill('0.1');
-    await send.getByLabel('Receiver address').fill(receiver);
-    await send.getByRole('button', { name: 'Preview send' }).click();
-    await send.getByRole('button', { name: 'Send', exact: true }).click();
-    // The gate: what will be sent, before anything is signed.
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
-    await expect(approval.getByText('To', { exact: true })).toBeVisible();
-    await expect(approval.getByText(new RegExp(`^${receiver}$`, 'i'))).toBeVisible();
-    await expect(approval.getByText('Amount', { exact: true })).toBeVisible();
-    await expect(approval.getByText('0.1 ETH', { exact: true })).toBeVisible();
-    await expect(approval.getByText('Network fee', { exact: true })).toBeVisible();
-    return approval;
-  }
-
   test('0.1 ETH from Account → Send, approved in ApproveTransaction, lands on chain', async ({ page, urls, env }, testInfo) => {
     const receiver = freshReceiver();
     await useRealSendRemote(page, urls);

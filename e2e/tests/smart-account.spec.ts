@@ -5,6 +5,7 @@
 import type { Address } from 'viem';
 import { createPublicClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { previewSend } from '../fixtures/embedded.ts';
 import { accountOutput, dialog, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
 import { PROVIDERS, socialLogin, uniqueUsername } from '../fixtures/social.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -30,17 +31,9 @@ test.describe('smart accounts', () => {
     await expect(account.getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
     expect(await node.getCode({ address })).toBeUndefined();
 
-    await account.getByRole('button', { name: 'Send', exact: true }).click();
-    const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
-    await send.getByLabel('Amount').fill('0.1');
-    await send.getByLabel('Receiver address').fill(receiver);
-    await send.getByRole('button', { name: 'Preview send' }).click();
-    await send.getByRole('button', { name: 'Send', exact: true }).click();
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByText(new RegExp(`^${receiver}$`, 'i'))).toBeVisible();
+    const approval = await previewSend(page, receiver);
     await approval.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(send.getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(dialog(page, 'Send').getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
 
     expect(await node.getBalance({ address: receiver })).toBe(parseEther('0.1'));
     // The first user operation deployed the account (smartAccountDeployed).

@@ -26,10 +26,11 @@ export const accountStylesheetText = /* css */ `
 .portico-nft-image { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: var(--portico-radius); background: var(--portico-surface-hover); }
 .portico-nft-name { font-weight: 600; }
 .portico-scroll-sentinel { height: 1px; }
-.portico-account-email { width: 100%; justify-content: space-between; }
-.portico-account-email p { margin: 0; min-width: 0; }
-.portico-account-social { display: grid; gap: 2px; width: 100%; min-width: 0; }
-.portico-account-social p { margin: 0; }
+/* The embedded account's details under the address: a line with its action (email, account type), a stack of lines. */
+.portico-account-detail-row { width: 100%; justify-content: space-between; }
+.portico-account-detail-row p { margin: 0; min-width: 0; }
+.portico-account-details { display: grid; gap: 2px; width: 100%; min-width: 0; }
+.portico-account-details p { margin: 0; }
 .portico-account-username { font-weight: 600; }
 /* Full addresses and selectors: what is signed is shown whole, wrapped rather than cut. */
 .portico-approval .portico-details dd { min-width: 0; text-align: right; overflow-wrap: anywhere; }

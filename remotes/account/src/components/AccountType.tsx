@@ -14,8 +14,8 @@ export function AccountType({ accountType }: { accountType: AccountTypeStore }) 
   if (!smartAccountAvailable) return null;
   const other: EmbeddedAccountType = active === 'eoa' ? 'smartAccount' : 'eoa';
   return (
-    <div className="portico-account-social">
-      <div className="portico-row portico-account-email">
+    <div className="portico-account-details">
+      <div className="portico-row portico-account-detail-row">
         <p className="portico-muted">{TYPE_NAMES[active]}</p>
         <button
           type="button"

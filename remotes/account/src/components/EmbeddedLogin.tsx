@@ -29,7 +29,7 @@ function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: Embedded
   if (farcaster.step === 'connected' && farcaster.user) return <SocialAccount user={farcaster.user} provider="farcaster" />;
   const shown = email ?? user?.email;
   return (
-    <div className="portico-row portico-account-email">
+    <div className="portico-row portico-account-detail-row">
       {shown && <p className="portico-muted portico-ellipsis">{shown}</p>}
       <button type="button" className="portico-button portico-button-secondary" onClick={() => portico.router.push('UpdateEmail')}>
         Edit email
@@ -42,7 +42,7 @@ function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: Embedded
 function SocialAccount({ user, provider }: { user: EmbeddedUser; provider: Social }) {
   const name = user.userName ?? user.email;
   return (
-    <div className="portico-account-social">
+    <div className="portico-account-details">
       {name && <p className="portico-account-username portico-ellipsis">{name}</p>}
       <p className="portico-muted">Signed in with {SOCIAL_PROVIDER_NAMES[provider]}</p>
     </div>
