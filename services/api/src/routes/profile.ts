@@ -9,13 +9,18 @@
  *
  * `message` is JSON text `{ name, attributes, timestamp, chainId, coinType }` signed by `address`
  * with personal_sign (EIP-191); `coinType` must equal the body's `coin_type`, so the chain the
- * name is stored for is always one the owner signed. The signature is checked (EOA, viem `verifyMessage`) before anything is
- * stored; a name already stored → 409 `{ error: 'Name is taken' }`.
+ * name is stored for is always one the owner signed. The signature is checked before anything is stored
+ * (`messageSignedBy`, as sign-in does): an EOA's locally; a smart account's — ERC-1271 when deployed, ERC-6492
+ * wrapped when not yet — through the node of the chain the coin type names (ENSIP-11 → chain id → a configured
+ * chain). A coin type naming no configured chain, and 0x80000000 (every EVM chain, ENSIP-19), accept EOA
+ * signatures only. Wrong signer → 401; that chain's node unreachable → 503 'Upstream node unavailable'.
+ * A name already stored → 409 `{ error: 'Name is taken' }`.
  */
 import { Hono } from 'hono';
-import { getAddress, verifyMessage } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
+import { messageSignedBy } from '../chains/signature';
 import type { Db } from '../db/client';
 import { addressParams, evmAddress } from '../http/chain';
 import { HttpError, parseOr400 } from '../http/errors';
@@ -189,12 +194,10 @@ export function profileRoutes(options: { now?: () => number } = {}) {
     if (message.timestamp < now - MESSAGE_MAX_AGE_S) throw new HttpError(400, 'message.timestamp: is older than 10 minutes');
     if (message.timestamp > now + MESSAGE_FUTURE_SKEW_S) throw new HttpError(400, 'message.timestamp: is in the future');
 
-    // The owner signed exactly this text (EIP-191 personal_sign, EOA) — checked before storing.
-    const valid = await verifyMessage({
-      address: registration.address,
-      message: registration.message,
-      signature: registration.signature as `0x${string}`,
-    }).catch(() => false);
+    // The owner signed exactly this text (EIP-191 personal_sign) — checked before storing. A contract
+    // account's signature is checked on the chain the coin type names (none for 0: EOAs only).
+    const chain = coinChainId === 0 ? undefined : c.var.ctx.chains.get(`eip155:${coinChainId}`);
+    const valid = await messageSignedBy(chain, c.var.ctx.chains.rpcTimeoutMs, registration.address, registration.message, registration.signature as Hex);
     if (!valid) return c.json({ error: 'signature: not signed by address' }, 401);
 
     const { rows } = await db.query<NameRow>(

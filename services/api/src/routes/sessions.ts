@@ -21,7 +21,8 @@ import { originAllowed } from '../http/origins';
 import { caip2, optionalParam } from '../http/params';
 import { endpoint } from '../http/validate';
 import { jwks, SIGN_IN_UNAVAILABLE, signSessionJwt, type SigningKey } from '../sessions/keys';
-import { checkSiweMessage, INVALID_SIGNATURE, signatureValid } from '../sessions/message';
+import { checkSiweMessage, INVALID_SIGNATURE } from '../sessions/message';
+import { messageSignedBy } from '../chains/signature';
 import { createSession, findSession, issueNonce, liveSessions, nonceLive, revokeSession, sessionBody } from '../sessions/store';
 
 /** Largest EIP-4361 message accepted (characters). */
@@ -79,7 +80,7 @@ export function sessionRoutes() {
       now,
     });
     if (!(await nonceLive(db, project.projectId, message.nonce))) throw new HttpError(401, NONCE_UNUSABLE);
-    if (!(await signatureValid(chain, chains.rpcTimeoutMs, message.address, body.message, body.signature))) throw new HttpError(401, INVALID_SIGNATURE);
+    if (!(await messageSignedBy(chain, chains.rpcTimeoutMs, message.address, body.message, body.signature))) throw new HttpError(401, INVALID_SIGNATURE);
 
     const longest = now.getTime() + sessions.maxTtlS * 1000;
     const expiresAt = new Date(Math.min(message.expirationTime?.getTime() ?? now.getTime() + sessions.defaultTtlS * 1000, longest));
@@ -123,7 +124,7 @@ export function sessionRoutes() {
     const { db, chains } = c.var.ctx;
     const row = await findSession(db, project.projectId, body.pci);
     if (!row || row.address !== params.address.toLowerCase()) return c.json({ error: SESSION_NOT_FOUND }, 404);
-    const valid = await signatureValid(chains.get(row.chain_id), chains.rpcTimeoutMs, params.address, revokeMessage(row.id), body.signature);
+    const valid = await messageSignedBy(chains.get(row.chain_id), chains.rpcTimeoutMs, params.address, revokeMessage(row.id), body.signature);
     if (!valid) throw new HttpError(401, INVALID_SIGNATURE);
     return c.json({ id: row.id, revokedAt: await revokeSession(db, row.id) });
   }));

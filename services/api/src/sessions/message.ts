@@ -1,17 +1,16 @@
 /**
  * What the server checks in a signed sign-in before it trusts it (spec sections 3, 5; EIP-4361):
- * the message's fields and times (`checkSiweMessage`, pure) and the signature (`signatureValid`:
- * EOAs locally, contract accounts — ERC-1271, ERC-6492 — through the chain's node with viem).
+ * the message's fields and times (`checkSiweMessage`, pure); the signature is checked by
+ * `messageSignedBy` (src/chains/signature.ts: EOAs locally, contract accounts — ERC-1271, ERC-6492 —
+ * through the chain's node with viem) on the chain `checkSiweMessage` returns.
  *
  * A sign-in arrives as `{ message, signature }` today; a CACAO (WalletConnect one-click auth) is
  * another `SignedSignIn` source: its payload maps onto the same `SiweMessage` fields and its `s.s`
  * onto the signature, then the same checks run.
  */
-import { BaseError, getAddress, hashMessage, HttpRequestError, isAddressEqual, recoverMessageAddress, TimeoutError, type Address, type Hex } from 'viem';
+import { getAddress, type Address } from 'viem';
 import { parseSiweMessage, type SiweMessage } from 'viem/siwe';
 import type { ChainEntry, ChainRuntime } from '../chains/runtime';
-import { publicClientFor } from '../chains/public-client';
-import { UPSTREAM_UNAVAILABLE } from '../chains/rpc';
 import { HttpError } from '../http/errors';
 
 /** A future `issuedAt` is tolerated up to this much clock skew. */
@@ -73,23 +72,4 @@ export function checkSiweMessage(text: string, ctx: SignInContext): { message: C
   if (message.expirationTime && message.expirationTime.getTime() <= now) throw new HttpError(401, MESSAGE_EXPIRED);
   if (message.notBefore && message.notBefore.getTime() > now) throw new HttpError(401, 'Message is not valid yet (notBefore)');
   return { message, chain, origin: uri.origin };
-}
-
-/**
- * Did `address` sign `message` (EIP-191)? An EOA's signature is recovered locally; anything else
- * (a contract account, an ERC-6492 wrapped signature of an undeployed one) goes to the chain's node
- * through viem (`entry`: the chain it signed on; without one only EOAs verify). A node that cannot be
- * reached → 503, never a silent "invalid".
- */
-export async function signatureValid(entry: ChainEntry | undefined, timeoutMs: number, address: Address, message: string, signature: Hex): Promise<boolean> {
-  const signer = await recoverMessageAddress({ message, signature }).catch(() => undefined);
-  if (signer && isAddressEqual(signer, address)) return true;
-  if (!entry) return false;
-  try {
-    return await publicClientFor(entry, timeoutMs).verifyHash({ address, hash: hashMessage(message), signature });
-  } catch (err) {
-    const unreachable = err instanceof BaseError && err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null;
-    if (unreachable) throw new HttpError(503, UPSTREAM_UNAVAILABLE);
-    return false;
-  }
 }
