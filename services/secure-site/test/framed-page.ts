@@ -64,3 +64,14 @@ export function framedPage(env: { apiUrl: string; siteUrl: string }, options: Fr
     });
   return { request, storage, channel, wallet, notifications };
 }
+
+/** An EIP-1193 provider over the page's RPC_REQUEST (as the modal's provider forwards it), for viem's wallet actions. */
+export function pageProvider(page: ReturnType<typeof framedPage>) {
+  return {
+    async request({ method, params }: { method: string; params?: unknown }) {
+      const reply = await page.request('RPC_REQUEST', { method, ...(params !== undefined && { params }) });
+      if (reply.event.endsWith('_ERROR')) throw Object.assign(new Error(reply.payload.message), { code: reply.payload.code });
+      return reply.payload.result;
+    },
+  };
+}

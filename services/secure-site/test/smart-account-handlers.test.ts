@@ -9,10 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { type Hex, type SignableMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
-import type { OpenSmartAccount, SmartAccountCall, UserOperationOutcome } from '../src/page/smart-account';
 import {
   MAX_STORED_PREFERENCES,
   smartAccountsNotEnabled,
@@ -22,7 +20,8 @@ import {
   userOperationNotIncluded,
 } from '../src/page/wallet';
 import { startApiDouble, type ApiDouble } from './api-double';
-import { framedPage, memoryStorage, type FramedPageOptions } from './framed-page';
+import { framedPage, memoryStorage } from './framed-page';
+import { bundled, BUNDLE_HASH, signedInPage, smartAccountDouble, SMART_SIGNATURE, userOperationHash } from './smart-account-double';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
@@ -35,68 +34,11 @@ afterAll(async () => {
   await site?.close();
   await api?.close();
 });
-
-const USER_OPERATION_HASH = `0x${'0a'.repeat(32)}` as Hex;
-const BUNDLE_HASH = `0x${'0b'.repeat(32)}` as Hex;
-const SMART_SIGNATURE = `0x${'5a'.repeat(97)}` as Hex;
-
-/** The key's smart account as a double: what it was asked, and the outcomes the bundler reports in turn (null: not yet). */
-function smartAccountDouble() {
-  const address = privateKeyToAddress(generatePrivateKey());
-  const record = {
-    address,
-    opened: [] as { owner: string; chainId: number; rpcUrl: string }[],
-    signed: [] as SignableMessage[],
-    typed: [] as unknown[],
-    sent: [] as SmartAccountCall[][],
-    outcomes: [] as (UserOperationOutcome | null)[],
-    polls: 0,
-    deployed: false,
-    refusal: undefined as string | undefined,
-    /** Opening fails with this (the node or the factory unreachable). */
-    unreadable: undefined as string | undefined,
-  };
-  const open: OpenSmartAccount = async (owner, chain) => {
-    record.opened.push({ owner: owner.address, chainId: chain.id, rpcUrl: chain.rpcUrl });
-    if (record.unreadable) throw new Error(record.unreadable);
-    return {
-      address,
-      isDeployed: async () => record.deployed,
-      signMessage: async (message) => (record.signed.push(message), SMART_SIGNATURE),
-      signTypedData: async (data) => (record.typed.push(data), SMART_SIGNATURE),
-      async sendUserOperation(calls) {
-        if (record.refusal) throw new Error(record.refusal);
-        record.sent.push([...calls]);
-        return USER_OPERATION_HASH;
-      },
-      async userOperationOutcome(hash) {
-        expect(hash).toBe(USER_OPERATION_HASH);
-        record.polls += 1;
-        return record.outcomes.shift() ?? null;
-      },
-    };
-  };
-  return { record, open };
-}
-
-/** A page whose operator enables smart accounts on 31337 (not on 1), signed in by email. */
-async function signedInPage(options: FramedPageOptions = {}) {
-  const smart = smartAccountDouble();
-  const page = framedPage(
-    { apiUrl: api.url, siteUrl: site.url },
-    { smartAccounts: { chains: [31337], bundlerUrl: 'http://127.0.0.1:4337/rpc' }, openSmartAccount: smart.open, sleep: async () => {}, ...options },
-  );
-  await page.request('CONNECT_EMAIL', { email: `sa-${randomBytes(4).toString('hex')}@example.com` });
-  await page.request('CONNECT_DEVICE', {});
-  const user = await page.request('CONNECT_OTP', { otp: '123456' });
-  expect(user.event).toBe('@portico-frame/CONNECT_OTP_SUCCESS');
-  const eoa = user.payload.accounts[0].address as Hex;
-  return { page, smart, user: user.payload, eoa };
-}
+const pageEnv = () => ({ apiUrl: api.url, siteUrl: site.url });
 
 describe('which account is active', () => {
   test('on an enabled chain: the smart account by default; GET_USER lists both; elsewhere the EOA alone', async () => {
-    const { page, smart, user, eoa } = await signedInPage();
+    const { page, smart, user, eoa } = await signedInPage(pageEnv());
     expect(user).toEqual({
       email: expect.any(String),
       address: smart.record.address,
@@ -122,7 +64,7 @@ describe('which account is active', () => {
   });
 
   test("GET_USER's preferredAccountType wins and is kept for the user; a new page load reads it", async () => {
-    const { page, smart, eoa } = await signedInPage();
+    const { page, smart, eoa } = await signedInPage(pageEnv());
     const user = (await page.request('GET_USER', { chainId: 31337, preferredAccountType: 'eoa' })).payload;
     expect(user).toMatchObject({ address: eoa, preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }, { address: smart.record.address, type: 'smartAccount' }] });
     const reloaded = framedPage(
@@ -167,7 +109,7 @@ describe('which account is active', () => {
 
 describe('smart-account events', () => {
   test('GET_SMART_ACCOUNT_ENABLED_NETWORKS and INIT_SMART_ACCOUNT', async () => {
-    const { page, smart } = await signedInPage();
+    const { page, smart } = await signedInPage(pageEnv());
     expect((await page.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).payload).toEqual({ smartAccountEnabledNetworks: [31337] });
     expect((await page.request('INIT_SMART_ACCOUNT', {})).payload).toEqual({ address: smart.record.address, isDeployed: false });
     // Opened once per key and chain.
@@ -177,7 +119,7 @@ describe('smart-account events', () => {
   });
 
   test('SET_PREFERRED_ACCOUNT switches the active account, announces it once, and is kept per user', async () => {
-    const { page, smart, eoa } = await signedInPage();
+    const { page, smart, eoa } = await signedInPage(pageEnv());
     const accountsChanged = () => page.notifications.filter((n) => n.event === '@portico-frame/ACCOUNTS_CHANGED').map((n) => n.payload);
     expect((await page.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).payload).toEqual({ type: 'eoa', address: eoa });
     expect(accountsChanged()).toEqual([{ accounts: [eoa] }]);
@@ -203,7 +145,7 @@ describe('smart-account events', () => {
     const storage = memoryStorage();
     const others = Array.from({ length: MAX_STORED_PREFERENCES }, (_, i) => [`user-other-${i}`, 'eoa']);
     storage.setItem(STORAGE_KEYS.preferredAccountTypes, JSON.stringify(others));
-    const { page } = await signedInPage({ storage });
+    const { page } = await signedInPage(pageEnv(), { storage });
     await page.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' });
     const kept = JSON.parse(storage.getItem(STORAGE_KEYS.preferredAccountTypes)!) as [string, string][];
     expect(kept).toHaveLength(MAX_STORED_PREFERENCES);
@@ -220,7 +162,7 @@ describe('smart-account events', () => {
 
 describe('RPC from the smart account', () => {
   test('personal_sign and eth_signTypedData_v4 are the smart account’s; the EOA is not the active account', async () => {
-    const { page, smart, eoa } = await signedInPage();
+    const { page, smart, eoa } = await signedInPage(pageEnv());
     const signed = await page.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', smart.record.address] });
     expect(signed.payload).toEqual({ result: SMART_SIGNATURE });
     expect(smart.record.signed).toEqual([{ raw: '0x68656c6c6f' }]);
@@ -238,8 +180,8 @@ describe('RPC from the smart account', () => {
 
   test('eth_sendTransaction: one user operation with the call, polled until bundled: the bundle’s hash', async () => {
     let t = 0;
-    const { page, smart } = await signedInPage({ now: () => t, sleep: async (ms) => void (t += ms) });
-    smart.record.outcomes.push(null, null, { success: true, transactionHash: BUNDLE_HASH });
+    const { page, smart } = await signedInPage(pageEnv(), { now: () => t, sleep: async (ms) => void (t += ms) });
+    smart.record.outcomes.push(null, null, bundled(true));
     const to = privateKeyToAddress(generatePrivateKey());
     const sent = await page.request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart.record.address, to, value: '0x16345785d8a0000', data: '0x1234', gas: '0x5208' }] });
     expect(sent.payload).toEqual({ result: BUNDLE_HASH });
@@ -250,10 +192,10 @@ describe('RPC from the smart account', () => {
 
   test(`eth_sendTransaction waits at most ${USER_OPERATION_TIMEOUT_MS / 1000} s for the bundle`, async () => {
     let t = 0;
-    const { page, smart } = await signedInPage({ now: () => t, sleep: async (ms) => void (t += ms) });
+    const { page, smart } = await signedInPage(pageEnv(), { now: () => t, sleep: async (ms) => void (t += ms) });
     const to = privateKeyToAddress(generatePrivateKey());
     const sent = await page.request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to, value: '0x1' }] });
-    expect(sent.payload).toEqual({ message: userOperationNotIncluded(USER_OPERATION_HASH) });
+    expect(sent.payload).toEqual({ message: userOperationNotIncluded(userOperationHash(1)) });
     expect(t).toBeLessThanOrEqual(USER_OPERATION_TIMEOUT_MS);
     expect(t).toBeGreaterThan(USER_OPERATION_TIMEOUT_MS - 2 * USER_OPERATION_POLL_INTERVAL_MS);
     // One poll at the start and one after each interval.
@@ -261,7 +203,7 @@ describe('RPC from the smart account', () => {
   });
 
   test('refused, reverted and malformed sends say why', async () => {
-    const { page, smart, eoa } = await signedInPage();
+    const { page, smart, eoa } = await signedInPage(pageEnv());
     const to = privateKeyToAddress(generatePrivateKey());
     const send = (tx: Record<string, unknown>) => page.request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [tx] });
 
@@ -269,7 +211,7 @@ describe('RPC from the smart account', () => {
     expect((await send({ to, value: '0x1' })).payload).toEqual({ message: "The bundler refused the user operation: AA21 didn't pay prefund" });
     smart.record.refusal = undefined;
 
-    smart.record.outcomes.push({ success: false, transactionHash: BUNDLE_HASH, reason: 'Insufficient balance' });
+    smart.record.outcomes.push(bundled(false, { reason: 'Insufficient balance' }));
     expect((await send({ to, value: '0x1' })).payload).toEqual({ message: `The user operation's call failed (Insufficient balance) in transaction ${BUNDLE_HASH}` });
 
     expect((await send({ from: eoa, to })).payload.message).toBe(`eth_sendTransaction: ${eoa} is not this wallet's address`);

@@ -3,19 +3,22 @@
  * deployed and Alto started with @portico/bundler's own exports, the real secure-site server and the API double
  * (its JSON-RPC proxy forwards to anvil). The page's handlers — with the real viem smart account — sign in by
  * email, sign with the (not yet deployed) smart account, are refused by the bundler while it has no ETH, then send
- * ETH from it as a user operation; the balance and the deployment are checked on chain.
+ * ETH from it as a user operation; the balance and the deployment are checked on chain. Through viem's own EIP-5792
+ * actions over the page (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus), a two-call batch lands in
+ * one user operation.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createPublicClient, createTestClient, http, isErc6492Signature, parseEther, toHex, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, custom, http, isErc6492Signature, parseEther, toHex, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { PORTICO_ENTRY_POINT } from '@portico/bundler/account';
 import { deployAccountAbstraction, DEV_BUNDLER_KEYS, fundDevAccounts, startBundler, type RunningBundler } from '@portico/bundler';
 import { freePort, startAnvil, type Anvil } from '../../bundler/test/anvil';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
 import { startApiDouble, type ApiDouble } from './api-double';
-import { framedPage } from './framed-page';
+import { framedPage, pageProvider } from './framed-page';
 
 let anvil: Anvil;
 let bundler: RunningBundler;
@@ -77,5 +80,35 @@ describe('the smart account on anvil + Alto, through the page’s handlers', () 
     const deployedSignature = (await page.request('RPC_REQUEST', { method: 'personal_sign', params: [toHex(message), smartAccount] })).payload.result as Hex;
     expect(isErc6492Signature(deployedSignature)).toBe(false);
     expect(await chain.verifyMessage({ address: smartAccount, message, signature: deployedSignature })).toBe(true);
+  }, 120_000);
+
+  test('wallet_sendCalls through viem: two calls in one user operation (atomic), confirmed with its one receipt', async () => {
+    const page = framedPage({ apiUrl: api.url, siteUrl: site.url }, { smartAccounts: { chains: [foundry.id], bundlerUrl: bundler.url } });
+    await page.request('CONNECT_EMAIL', { email: 'batch@example.com' });
+    await page.request('CONNECT_DEVICE', {});
+    const smartAccount = (await page.request('CONNECT_OTP', { otp: '123456' })).payload.address as Hex;
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({ address: smartAccount, value: parseEther('1') });
+    const wallet = createWalletClient({ account: smartAccount, chain: foundry, transport: custom(pageProvider(page)), pollingInterval: 200 });
+    expect(await wallet.getCapabilities({ chainId: foundry.id })).toEqual({ atomic: { status: 'supported' } });
+
+    const [alice, bob] = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())];
+    const { id } = await wallet.sendCalls({
+      calls: [
+        { to: alice, value: parseEther('0.1') },
+        { to: bob, value: parseEther('0.2') },
+      ],
+      forceAtomic: true,
+    });
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/);
+    const status = await wallet.waitForCallsStatus({ id, timeout: 60_000 });
+    expect(status).toMatchObject({ id, version: '2.0.0', chainId: foundry.id, atomic: true, statusCode: 200, status: 'success' });
+    expect(status.receipts).toHaveLength(1);
+    expect(await chain.getBalance({ address: alice })).toBe(parseEther('0.1'));
+    expect(await chain.getBalance({ address: bob })).toBe(parseEther('0.2'));
+    // Both transfers in the one transaction the EntryPoint ran (which also deployed the account).
+    const receipt = await chain.getTransactionReceipt({ hash: status.receipts![0]!.transactionHash });
+    expect(receipt.status).toBe('success');
+    expect(receipt.to?.toLowerCase()).toBe(PORTICO_ENTRY_POINT.address.toLowerCase());
+    expect(await chain.getCode({ address: smartAccount })).toMatch(/^0x[0-9a-f]+$/);
   }, 120_000);
 });

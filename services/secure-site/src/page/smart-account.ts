@@ -19,6 +19,12 @@ export interface SmartAccountCall {
 export interface UserOperationOutcome {
   success: boolean;
   transactionHash: Hex;
+  blockHash: Hex;
+  blockNumber: bigint;
+  /** The user operation's own gas (not the whole bundle's). */
+  gasUsed: bigint;
+  /** The user operation's own logs (not the other operations' of the bundle). */
+  logs: readonly { address: Address; data: Hex; topics: readonly Hex[] }[];
   /** The EntryPoint's revert reason when `success` is false, if the bundler gave one. */
   reason?: string;
 }
@@ -92,7 +98,15 @@ export function porticoSmartAccounts(options: { bundlerUrl: string; fetch: typeo
       async userOperationOutcome(hash) {
         try {
           const receipt = await bundler.getUserOperationReceipt({ hash });
-          return { success: receipt.success, transactionHash: receipt.receipt.transactionHash, ...(receipt.reason && { reason: receipt.reason }) };
+          return {
+            success: receipt.success,
+            transactionHash: receipt.receipt.transactionHash,
+            blockHash: receipt.receipt.blockHash,
+            blockNumber: receipt.receipt.blockNumber,
+            gasUsed: receipt.actualGasUsed,
+            logs: receipt.logs.map(({ address, data, topics }) => ({ address, data, topics })),
+            ...(receipt.reason && { reason: receipt.reason }),
+          };
         } catch (error) {
           if (error instanceof UserOperationReceiptNotFoundError) return null;
           throw new Error(`The bundler could not report the user operation: ${bundlerErrorMessage(error)}`);

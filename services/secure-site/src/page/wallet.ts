@@ -11,6 +11,8 @@
  * Smart accounts (issue 12): on the chains the operator enables, the key also has its smart account
  * (./smart-account.ts). The active account there is the smart account unless the user prefers the EOA (spec §5's
  * default account types); the preference is kept per user in this origin's storage.
+ *
+ * EIP-5792's wallet_getCapabilities / wallet_sendCalls / wallet_getCallsStatus are ./send-calls.ts.
  */
 import {
   ACCOUNT_TYPES,
@@ -25,6 +27,8 @@ import {
 import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount, type TypedDataDefinition } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
+import { createCallBatches } from './send-calls';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
 
 /** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
@@ -123,12 +127,6 @@ const rpcReply = z.union([
   z.object({ error: z.object({ code: z.number().optional(), message: z.string().max(1000) }) }),
 ]);
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address');
-const quantity = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity')
-  .transform((v) => BigInt(v));
-const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex bytes');
 const transactionSchema = z.object({
   from: address.optional(),
   to: address.optional(),
@@ -147,20 +145,6 @@ const typedDataSchema = z.object({
   primaryType: z.string(),
   message: z.record(z.string(), z.unknown()),
 });
-
-/** A call's bad params: the message names the method and what is wrong. */
-class InvalidParamsError extends Error {
-  readonly code = -32602;
-}
-
-function parseParams<S extends z.ZodType>(method: string, schema: S, params: unknown): z.output<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InvalidParamsError(`${method}: params${issue?.path.length ? `.${issue.path.join('.')}` : ''} ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
-}
 
 /** `promise`, or the signal's reason as soon as it is aborted (the promise's own outcome is then ignored). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -221,6 +205,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const dropKey = () => {
     account = undefined;
     smartAccounts.clear();
+    callBatches.forget();
   };
   const forget = () => {
     deps.storage.removeItem(STORAGE_KEYS.session);
@@ -399,6 +384,15 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     }
   }
 
+  /** EIP-5792's batches (./send-calls.ts): sent from the key through the API's RPC proxy, or as a user operation. */
+  const callBatches = createCallBatches({
+    sendFromKey,
+    readReceipt: (hash, id) => forward('eth_getTransactionReceipt', [hash], id),
+    smartAccountsOn,
+    sleep,
+    now,
+  });
+
   const rpcUrl = (id: number) => `${deps.apiUrl}/v1/?chainId=eip155:${id}&projectId=${encodeURIComponent(deps.projectId)}`;
 
   /** A read through the API's JSON-RPC proxy; the node's error keeps its code. */
@@ -415,10 +409,24 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return reply.data.result;
   }
 
-  function assertOwn(active: { address: string }, method: string, claimed: string | undefined) {
-    if (claimed !== undefined && claimed.toLowerCase() !== active.address.toLowerCase()) {
-      throw new InvalidParamsError(`${method}: ${claimed} is not this wallet's address`);
-    }
+  /** A transaction from the key (the EOA): viem fills nonce, gas and fees from the node, checks the node's chain id, signs here and sends it raw. */
+  function sendFromKey(owner: LocalAccount, id: number, tx: Omit<z.output<typeof transactionSchema>, 'from'>): Promise<Hex> {
+    const chain = defineChain({
+      id,
+      name: `eip155:${id}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl(id)] } },
+    });
+    const client = createWalletClient({ account: owner, chain, transport: http(rpcUrl(id), { fetchFn: deps.fetch, timeout: API_TIMEOUT_MS }) });
+    const fees = tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice } : { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas };
+    return client.sendTransaction({
+      to: tx.to ?? null,
+      value: tx.value,
+      data: tx.data ?? tx.input,
+      gas: tx.gas,
+      nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
+      ...fees,
+    } as Parameters<typeof client.sendTransaction>[0]);
   }
 
   async function rpc({ method, params, chainId: requested }: ParsedRequestPayload<'RPC_REQUEST'>): Promise<unknown> {
@@ -464,31 +472,17 @@ export function createEmbeddedWallet(deps: WalletDeps) {
           if (!tx.to) throw new InvalidParamsError(`${method}: params.0.to is required: a smart account cannot create a contract`);
           return sendBundled(active.smartAccount, [{ to: tx.to as Hex, value: tx.value, data: (tx.data ?? tx.input) as Hex | undefined }]);
         }
-        const a = active.owner;
-        const chain = defineChain({
-          id: targetChain,
-          name: `eip155:${targetChain}`,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl(targetChain)] } },
-        });
-        const client = createWalletClient({ account: a, chain, transport: http(rpcUrl(targetChain), { fetchFn: deps.fetch, timeout: API_TIMEOUT_MS }) });
-        const fees =
-          tx.gasPrice !== undefined
-            ? { gasPrice: tx.gasPrice }
-            : { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas };
-        // viem fills nonce, gas and fees from the node, checks the node's chain id, signs here and sends the raw transaction.
-        return client.sendTransaction({
-          to: tx.to ?? null,
-          value: tx.value,
-          data: tx.data ?? tx.input,
-          gas: tx.gas,
-          nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
-          ...fees,
-        } as Parameters<typeof client.sendTransaction>[0]);
+        return sendFromKey(active.owner, targetChain, tx);
       }
+      case 'wallet_getCapabilities':
+        return callBatches.getCapabilities(params, await activeAccount(targetChain), targetChain);
+      case 'wallet_sendCalls':
+        return callBatches.sendCalls(params, await activeAccount(targetChain), targetChain);
+      case 'wallet_getCallsStatus':
+        return callBatches.getCallsStatus(params);
       default:
         // Only the modal's safe methods reach this point (the channel refuses the rest); none signs.
-        if (['wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation'].includes(method) || method.startsWith('solana_')) {
+        if (['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation'].includes(method) || method.startsWith('solana_')) {
           throw Object.assign(new Error(`${method} is not supported by this embedded wallet`), { code: 4200 });
         }
         return forward(method, params, targetChain);
