@@ -171,11 +171,8 @@ function demoConfigScript(config) {
     // The local relay: no hosted verify iframe, no telemetry, so the demo makes no outbound call.
     ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
     // The embedded wallet (email login) when the secure site runs: its page is the iframe the modal loads.
+    // The embedded wallet starts on its smart account where the bundler runs (Portico's default, spec §5).
     ...(config.secureSiteUrl ? { embeddedWallet: { url: `${config.secureSiteUrl}/` } } : {}),
-    // The embedded wallet starts as its EOA here; Account switches to the smart account. Portico's default is the
-    // smart account (spec §5), but the API's name registration checks EOA signatures only and its indexer does not
-    // read user operations yet (docs/embedded-wallet.md), so the demo keeps every feature working from the EOA.
-    defaultAccountTypes: { eip155: 'eoa' },
   };
   return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
 window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {

@@ -1,8 +1,10 @@
-// The embedded wallet (issue 11) as a real EOA on the devchain: "balances, activity, send, swap and names
-// work with it as with an injected wallet". Send is in embedded-wallet.spec.ts; here the swap (native ETH
-// through the router, then an ERC-20 with its approval) and a name registration, each wallet step shown
-// in ApproveTransaction with what it will do and approved there, the results read back on chain and from
-// the API, then the Account's balance, tokens and activity after the swaps.
+// The embedded wallet (issues 11, 12) on its smart account, Portico's default on the devchain (spec §5):
+// "balances, activity, send, swap and names work with it as with an injected wallet". Send is in
+// embedded-wallet.spec.ts; here the swap (native ETH through the router, then an ERC-20 with its approval),
+// each step a user operation through the bundler, and a name registration signed by the smart account
+// (ERC-6492 before its first user operation, ERC-1271 after). Each wallet step is shown in ApproveTransaction
+// with what it will do and approved there; the results are read back on chain and from the API, then the
+// Account's balance, tokens and activity (the indexer reads the user operations) after the swaps.
 import type { Page } from '@playwright/test';
 import { createPublicClient, formatEther, formatUnits, http, parseEther, parseUnits, type Address } from 'viem';
 import { embeddedLogin, uniqueEmail } from '../fixtures/embedded.ts';
@@ -42,7 +44,7 @@ async function pendingTransaction(page: Page, from: Address, rows: Record<string
 
 const approve = (page: Page) => dialog(page, 'Approve Transaction').getByRole('button', { name: 'Approve', exact: true }).click();
 
-test.describe('the embedded wallet as an EOA on the devchain', () => {
+test.describe('the embedded wallet on its smart account on the devchain', () => {
   test('swap ETH → PUSD, then PUSD → PTK with its ERC-20 approval, each step approved in ApproveTransaction; Account shows the ETH left, the tokens and the swaps in Activity', async ({
     page,
     urls,
@@ -59,11 +61,11 @@ test.describe('the embedded wallet as an EOA on the devchain', () => {
     // ETH → PUSD: the native coin needs no approval; one call to the router carrying the 0.5 ETH.
     const quotedPusd = parseUnits(await quote(swap, 'ETH', 'PUSD', '0.5'), 6);
     await expect(swap.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
-    const nonce = await node.getTransactionCount({ address });
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
     await pendingTransaction(page, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: 'Contract call' });
-    // Nothing is sent while the person has not decided.
-    expect(await node.getTransactionCount({ address })).toBe(nonce);
+    // Nothing is sent while the person has not decided: the account is still not deployed and holds its 10 ETH.
+    expect(await node.getCode({ address })).toBeUndefined();
+    expect(await node.getBalance({ address })).toBe(parseEther('10'));
     await approve(page);
     const swapped = swap.getByRole('status').filter({ hasText: 'Swapped' });
     await expect(swapped).toBeVisible({ timeout: 30_000 });
