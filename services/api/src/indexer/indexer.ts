@@ -179,6 +179,7 @@ export class ChainIndexer {
     const txs = rows.flatMap((r) => r.txs);
     const transfers = rows.flatMap((r) => r.transfers);
     const activity = rows.flatMap((r) => r.activity);
+    const userOperations = rows.flatMap((r) => r.userOperations);
     const chain = this.chainId;
     await this.db.transaction(async (tx) => {
       if (txs.length > 0) {
@@ -206,6 +207,16 @@ export class ChainIndexer {
            SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::int[])
            ON CONFLICT DO NOTHING`,
           [chain, activity.map((a) => a.address), activity.map((a) => a.txHash), activity.map((a) => a.blockNumber), activity.map((a) => a.txIndex)],
+        );
+      }
+      if (userOperations.length > 0) {
+        const ops = userOperations;
+        await tx.query(
+          `INSERT INTO chain_user_operations (chain_id, tx_hash, log_index, user_op_hash, sender, nonce, success, target, block_number, tx_index)
+           SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::bigint[], $10::int[])
+           ON CONFLICT DO NOTHING`,
+          [chain, ops.map((o) => o.txHash), ops.map((o) => o.logIndex), ops.map((o) => o.userOpHash), ops.map((o) => o.sender), ops.map((o) => o.nonce),
+            ops.map((o) => o.success), ops.map((o) => o.target), ops.map((o) => o.blockNumber), ops.map((o) => o.txIndex)],
         );
       }
       await tx.query(
@@ -249,7 +260,7 @@ export class ChainIndexer {
     }
     const chain = this.chainId;
     await this.db.transaction(async (tx) => {
-      for (const table of ['chain_txs', 'chain_transfers', 'account_activity']) {
+      for (const table of ['chain_txs', 'chain_transfers', 'account_activity', 'chain_user_operations']) {
         await tx.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chain, keep.number]);
       }
       await tx.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2', [chain, keep.number]);

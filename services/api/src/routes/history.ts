@@ -1,6 +1,9 @@
 /**
  * GET /v1/account/:address/history?chainId=&cursor= — the account's transactions from the
  * indexer's tables, newest first, 20 a page, with an opaque `next` cursor (block, tx index).
+ * Where the account is the sender of a user operation in the transaction (ERC-4337), the entry is
+ * the operation's, not the bundler's: from the account to the first call's target, its success, its
+ * nonce's sequence.
  */
 import { Hono } from 'hono';
 import { getAddress } from 'viem';
@@ -16,6 +19,8 @@ import { ZERO_ADDRESS } from '../indexer/decode';
 import { tokenIconUrl } from './balance';
 
 export const HISTORY_PAGE_SIZE = 20;
+/** An ERC-4337 nonce is a 192-bit key and a 64-bit sequence; history shows the sequence. */
+const NONCE_SEQUENCE_MASK = (1n << 64n) - 1n;
 
 export interface Transfer {
   direction: 'in' | 'out' | 'self';
@@ -62,6 +67,7 @@ type TxDb = {
   nonce: string | number;
   status: number;
 };
+type UserOperationDb = { tx_hash: string; sender: string; nonce: string; success: boolean; target: string | null };
 type TransferDb = {
   tx_hash: string;
   standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
@@ -113,7 +119,7 @@ export async function historyPage(
   const rows = page.slice(0, HISTORY_PAGE_SIZE);
   if (rows.length === 0) return { data: [], next: null };
   const hashes = rows.map((r) => r.tx_hash);
-  const [{ rows: txs }, { rows: transfers }, spam] = await Promise.all([
+  const [{ rows: txs }, { rows: transfers }, { rows: userOperations }, spam] = await Promise.all([
     rt.db.query<TxDb>(
       `SELECT hash, block_number, tx_index, block_time, from_address, to_address, nonce, status FROM chain_txs
        WHERE chain_id = $1 AND hash = ANY($2::text[])`,
@@ -123,6 +129,13 @@ export async function historyPage(
       `SELECT tx_hash, standard, contract, from_address, to_address, token_id::text AS token_id, amount::text AS amount FROM chain_transfers
        WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND (from_address = $3 OR to_address = $3)
        ORDER BY tx_hash, log_index, batch_index`,
+      [chainId, hashes, account],
+    ),
+    // The account's first user operation in each transaction (a bundle may carry several of one sender).
+    rt.db.query<UserOperationDb>(
+      `SELECT DISTINCT ON (tx_hash) tx_hash, sender, nonce::text AS nonce, success, target FROM chain_user_operations
+       WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND sender = $3
+       ORDER BY tx_hash, log_index`,
       [chainId, hashes, account],
     ),
     rt.spamSet(entry),
@@ -140,6 +153,7 @@ export async function historyPage(
   const priceOf = new Map(symbolList.map((s, i) => [s, priceList[i] ?? null]));
 
   const txByHash = new Map(txs.map((t) => [t.hash, t]));
+  const userOperationByTx = new Map(userOperations.map((o) => [o.tx_hash, o]));
   const transfersByTx = new Map<string, TransferDb[]>();
   for (const t of transfers) transfersByTx.set(t.tx_hash, [...(transfersByTx.get(t.tx_hash) ?? []), t]);
 
@@ -182,16 +196,26 @@ export async function historyPage(
     });
     const mint = own.some((t) => t.from_address === ZERO_ADDRESS && t.to_address === account);
     const operationType = mint ? 'mint' : own.some((t) => t.from_address === account) ? 'send' : own.some((t) => t.to_address === account) ? 'receive' : 'execute';
+    const op = userOperationByTx.get(r.tx_hash);
     data.push({
       id: `${tx.hash}:${chainId}`,
       metadata: {
         operationType,
         hash: tx.hash,
         minedAt: new Date(tx.block_time).toISOString(),
-        sentFrom: getAddress(tx.from_address),
-        sentTo: tx.to_address ? getAddress(tx.to_address) : '',
-        status: Number(tx.status) === 1 ? 'confirmed' : 'failed',
-        nonce: Number(tx.nonce),
+        ...(op
+          ? {
+              sentFrom: getAddress(op.sender),
+              sentTo: getAddress(op.target ?? op.sender),
+              status: op.success ? 'confirmed' : 'failed',
+              nonce: Number(BigInt(op.nonce) & NONCE_SEQUENCE_MASK),
+            }
+          : {
+              sentFrom: getAddress(tx.from_address),
+              sentTo: tx.to_address ? getAddress(tx.to_address) : '',
+              status: Number(tx.status) === 1 ? 'confirmed' : 'failed',
+              nonce: Number(tx.nonce),
+            }),
         chain: chainId,
       },
       transfers: out,
