@@ -73,6 +73,28 @@ describe('connection: allAccounts (spec: Account in a list)', () => {
   });
 });
 
+describe('connection: allAccounts with their types (the embedded wallet; issue 12)', () => {
+  it("a connector that names its accounts' types lists them; a switch and a chain change keep them typed", async () => {
+    const typed = (...accounts: [string, string][]) => accounts.map(([address, type]) => ({ namespace: 'eip155', address, type }));
+    const { core, adapter } = await testCore({
+      adapter: { account: { address: RECEIVER, chainReference: '31337', addresses: [RECEIVER, ACCOUNT], accountTypes: ['smartAccount', 'eoa'] } },
+      connect: true,
+    });
+    expect(eip155(core)).toMatchObject({ address: RECEIVER, allAccounts: typed([RECEIVER, 'smartAccount'], [ACCOUNT, 'eoa']) });
+
+    adapter.walletEvents!.accountsChanged([ACCOUNT, RECEIVER], ['eoa', 'smartAccount']);
+    await eventually(() => expect(eip155(core)).toMatchObject({ address: ACCOUNT, allAccounts: typed([ACCOUNT, 'eoa'], [RECEIVER, 'smartAccount']) }));
+
+    adapter.walletEvents!.chainChanged('1');
+    await eventually(() => expect(eip155(core)?.caipAddress).toBe(`eip155:1:${ACCOUNT}`));
+    expect(eip155(core)?.allAccounts).toEqual(typed([ACCOUNT, 'eoa'], [RECEIVER, 'smartAccount']));
+
+    // Without types (every other wallet): EOAs.
+    adapter.walletEvents!.accountsChanged([RECEIVER]);
+    await eventually(() => expect(eip155(core)?.allAccounts).toEqual(listed(RECEIVER)));
+  });
+});
+
 describe('connection: initializedAtom', () => {
   it('turns true once the stored session has been restored, not before', async () => {
     const storage = createMemoryStorage();

@@ -93,6 +93,56 @@ describe('account type: the user the secure site answered', () => {
   });
 });
 
+describe("account type: the user's accounts, the smart-account networks, the deployment", () => {
+  it('lists the accounts with their types, the connected (or the named) one first; an unlisted address is an EOA', async () => {
+    const { store } = accountTypeStore();
+    expect(store.accounts()).toEqual([]);
+    store.update(bothAccounts('smartAccount'));
+    expect(store.accounts()).toEqual([
+      { address: SMART, type: 'smartAccount' },
+      { address: EOA, type: 'eoa' },
+    ]);
+    expect(store.accounts(EOA.toLowerCase())).toEqual([
+      { address: EOA, type: 'eoa' },
+      { address: SMART, type: 'smartAccount' },
+    ]);
+    const stranger = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(store.accounts(stranger)[0]).toEqual({ address: stranger, type: 'eoa' });
+    await store.switchTo('eoa');
+    expect(store.accounts().map((account) => account.address)).toEqual([EOA, SMART]);
+    store.reset();
+    expect(store.accounts()).toEqual([]);
+  });
+
+  it('offers the switch only on the networks with smart accounts, as soon as the chain changes (before GET_USER)', () => {
+    const { store } = accountTypeStore();
+    store.update(bothAccounts('eoa'));
+    expect(store.getSnapshot().smartAccountAvailable).toBe(true); // networks not known yet: GET_USER's list decides
+    store.setSmartAccountNetworks([31337]);
+    expect(store.getSnapshot().smartAccountAvailable).toBe(true);
+    store.setChain(1);
+    expect(store.getSnapshot().smartAccountAvailable).toBe(false);
+    store.setChain(31337);
+    expect(store.getSnapshot().smartAccountAvailable).toBe(true);
+    store.setSmartAccountNetworks([]);
+    expect(store.getSnapshot().smartAccountAvailable).toBe(false);
+    // A sign-out forgets them (they are asked once per connection).
+    store.reset();
+    store.update(bothAccounts('eoa'));
+    expect(store.getSnapshot().smartAccountAvailable).toBe(true);
+  });
+
+  it("INIT_SMART_ACCOUNT's answer sets the deployment for the user's smart account only", () => {
+    const { store } = accountTypeStore();
+    store.update(bothAccounts('smartAccount'));
+    store.setDeployed({ address: EOA, isDeployed: true });
+    store.setDeployed({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', isDeployed: true });
+    expect(store.getSnapshot().smartAccountDeployed).toBe(false);
+    store.setDeployed({ address: SMART.toUpperCase().replace('0X', '0x'), isDeployed: true });
+    expect(store.getSnapshot().smartAccountDeployed).toBe(true);
+  });
+});
+
 describe('account type: switching (SET_PREFERRED_ACCOUNT)', () => {
   it("switches to the answered address, says spec section 8's notice for a smart account, and back without it", async () => {
     const { store, sent, switchedTo, switchedTypes } = accountTypeStore();

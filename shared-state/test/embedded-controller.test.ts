@@ -17,6 +17,7 @@ import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../src/embedded/con
 import { FARCASTER_RELOAD_DELAY_MS } from '../src/embedded/farcaster-login';
 import { EMBEDDED_STORAGE_KEYS } from '../src/embedded/email-login';
 import { createParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
+import type { EmbeddedProvider } from '../src/embedded/provider';
 import { UserRejectedRequestError } from '../src/errors';
 import { createEventBus } from '../src/events';
 import { parseOptions } from '../src/options';
@@ -27,6 +28,8 @@ import { APP_ORIGIN, FRAME_ORIGIN, track, windowPair } from './embedded-fakes';
 const ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const user = (email = 'ada@example.com') => ({ email, address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' as const }] });
+/** The AUTH connector's account for a user with one EOA: the connection's allAccounts list it typed. */
+const EOA_ONLY = { address: ADDRESS, chainReference: '31337', addresses: [ADDRESS], accountTypes: ['eoa'] };
 const SEND = { method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: BOB, value: '0x16345785d8a0000' }] };
 
 let rpc: RpcStub;
@@ -271,7 +274,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     await watch();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await settled(wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.connect())).toEqual(EOA_ONLY);
   });
 
   it('an error keeps ConnectingSocial (Try again starts over in place, no second entry)', async () => {
@@ -311,7 +314,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     storage.setItem(EMBEDDED_STORAGE_KEYS.socialUsername, 'ada-lovelace');
     storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'github');
     const { wallet, settled } = await embeddedWallet({ ...SOCIAL_HANDLERS, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => socialUser }, { storage });
-    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
     expect(wallet.social.getSnapshot()).toEqual({ step: 'connected', provider: 'github', user: socialUser });
     expect(wallet.login.getSnapshot().step).toBe('email');
     await settled(wallet.source.disconnect());
@@ -368,7 +371,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
     await settle();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await settled(wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.connect())).toEqual(EOA_ONLY);
     // Leaving ConnectingFarcaster connected (the move to Account) keeps the login and reloads nothing.
     await rs.advanceTimersByTimeAsync(FARCASTER_RELOAD_DELAY_MS + 50);
     expect(wallet.farcaster.getSnapshot().step).toBe('connected');
@@ -416,7 +419,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
     storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'farcaster');
     const site = farcasterSite();
     const { wallet, settled } = await embeddedWallet({ ...site.handlers, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => farcasterUser }, { storage });
-    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
     expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'connected', user: farcasterUser });
     expect(wallet.social.getSnapshot()).toEqual({ step: 'idle' });
     expect(wallet.login.getSnapshot().step).toBe('email');
@@ -429,7 +432,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
 describe('embedded wallet: session and network', () => {
   it('restore: a cached login with a live session is connected, the login store too', async () => {
     const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => user() }, { storage: cachedLogin() });
-    expect(await settled(wallet.source.restore())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
     expect(wallet.login.getSnapshot()).toMatchObject({ step: 'connected', email: 'ada@example.com' });
   });
 
@@ -486,8 +489,10 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
   it("connect and restore ask GET_USER for the host's default type (smart account unless the host says otherwise)", async () => {
     const { site, asked } = smartAccountSite();
     const { wallet, settled } = await embeddedWallet(site, { storage: cachedLogin() });
-    expect(await settled(wallet.source.restore())).toEqual({ address: SMART, chainReference: '31337' });
-    expect(await settled(wallet.source.connect())).toEqual({ address: SMART, chainReference: '31337' });
+    // allAccounts: the user's accounts with their types, the connected one first.
+    const connectedSmart = { address: SMART, chainReference: '31337', addresses: [SMART, ADDRESS], accountTypes: ['smartAccount', 'eoa'] };
+    expect(await settled(wallet.source.restore())).toEqual(connectedSmart);
+    expect(await settled(wallet.source.connect())).toEqual(connectedSmart);
     expect(asked).toEqual([
       { chainId: 31337, preferredAccountType: 'smartAccount' },
       { chainId: 31337, preferredAccountType: 'smartAccount' },
@@ -496,7 +501,12 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
 
     const eoaHost = smartAccountSite();
     const other = await embeddedWallet(eoaHost.site, { hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
-    expect(await other.settled(other.wallet.source.connect())).toEqual({ address: ADDRESS, chainReference: '31337' });
+    expect(await other.settled(other.wallet.source.connect())).toEqual({
+      address: ADDRESS,
+      chainReference: '31337',
+      addresses: [ADDRESS, SMART],
+      accountTypes: ['eoa', 'smartAccount'],
+    });
     expect(eoaHost.asked).toEqual([{ chainId: 31337, preferredAccountType: 'eoa' }]);
   });
 
@@ -505,10 +515,11 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     const storage = createMemoryStorage();
     const { wallet, settled, tracked } = await embeddedWallet(site, { storage, hostOptions: { defaultAccountTypes: { eip155: 'eoa' } } });
     await settled(wallet.source.connect());
-    const changes: string[][] = [];
-    const stop = wallet.source.watch({ accountsChanged: (accounts) => changes.push(accounts), chainChanged: () => undefined, disconnect: () => undefined });
+    const changes: unknown[] = [];
+    const stop = wallet.source.watch({ accountsChanged: (...change) => changes.push(change), chainChanged: () => undefined, disconnect: () => undefined });
     await settled(wallet.accountType.switchTo('smartAccount'));
-    expect(changes).toEqual([[SMART]]);
+    // Told once (the store, the switch's own notice and the frame's accountsChanged all report it), typed, the smart account first.
+    expect(changes).toEqual([[[SMART, ADDRESS], ['smartAccount', 'eoa']]]);
     expect(tracked).toContainEqual({ type: 'track', event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: { accountType: 'smartAccount', network: 'eip155:31337' } });
     expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([SMART]);
     expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', notice: 'This application might not support Smart Accounts' });
@@ -537,6 +548,43 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([ADDRESS]);
   });
 
+  it('allAccounts follow a network switch: told once GET_USER answers; on a chain without smart accounts no switch even before', async () => {
+    let chain = 31337;
+    let answerUser: (() => void) | undefined;
+    const enabledAsked: unknown[] = [];
+    const { site } = smartAccountSite({
+      GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => (enabledAsked.push(chain), { smartAccountEnabledNetworks: [31337] }),
+      SWITCH_NETWORK: ({ chainId }) => ((chain = chainId as number), { chainId }),
+      GET_USER: () =>
+        chain === 31337
+          ? { ...user(), address: SMART, accounts: [{ address: ADDRESS, type: 'eoa' }, { address: SMART, type: 'smartAccount' }] }
+          : new Promise((resolve) => (answerUser = () => resolve({ ...user(), chainId: chain }))),
+    });
+    const { wallet, settle, settled } = await embeddedWallet(site);
+    await settled(wallet.source.connect());
+    await settle();
+    const changes: unknown[] = [];
+    wallet.source.watch({ accountsChanged: (...change) => changes.push(change), chainChanged: () => undefined, disconnect: () => undefined });
+    expect(wallet.accountType.getSnapshot().smartAccountAvailable).toBe(true);
+
+    const switching = track(wallet.source.switchNetwork({ ...parseOptions(minimalOptions()).networks[0]!, id: 1, caipNetworkId: 'eip155:1' }));
+    // The frame moves to the EOA (its accountsChanged) before SWITCH_NETWORK's answer.
+    (wallet.provider as EmbeddedProvider).handleNotification({ name: 'ACCOUNTS_CHANGED', payload: { accounts: [ADDRESS] } });
+    await settle();
+    expect(switching.done).toBe(false); // GET_USER has not answered for chain 1
+    expect(wallet.accountType.getSnapshot().smartAccountAvailable).toBe(false);
+    // The store's chain change does not bring the smart account back.
+    expect(changes).toEqual([[[ADDRESS, SMART], ['eoa', 'smartAccount']]]);
+    answerUser!();
+    await settle();
+    expect(switching.done).toBe(true);
+    expect(changes).toEqual([
+      [[ADDRESS, SMART], ['eoa', 'smartAccount']],
+      [[ADDRESS], ['eoa']],
+    ]);
+    expect(enabledAsked).toEqual([31337]); // once per connection, not again after the switch
+  });
+
   it("a refused switch keeps the account and shows the secure site's message", async () => {
     const { site } = smartAccountSite({
       SET_PREFERRED_ACCOUNT: () => {
@@ -548,6 +596,123 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     await settled(wallet.accountType.switchTo('smartAccount'));
     expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'eoa', busy: false, error: 'Smart accounts are not available on this network' });
     expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([ADDRESS]);
+  });
+});
+
+describe('embedded wallet: the smart account deploys with its first user operation (issue 12)', () => {
+  const SMART = '0x5ca1ab1e00000000000000000000000000004337';
+  const FROM_SMART = { method: 'eth_sendTransaction', params: [{ from: SMART, to: BOB, value: '0x1' }] };
+  const CALLS_FROM_SMART = { method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: SMART, chainId: '0x7a69', atomicRequired: false, calls: [{ to: BOB, value: '0x1' }] }] };
+  const smartUser = (deployed = false) => ({
+    ...user(),
+    address: SMART,
+    accounts: [
+      { address: ADDRESS, type: 'eoa' as const },
+      { address: SMART, type: 'smartAccount' as const },
+    ],
+    smartAccountDeployed: deployed,
+  });
+
+  /** Connected with the undeployed smart account; the chain deploys it with the first send the site answers. */
+  async function connectedSmartAccount(handlers: Handlers = {}, { enabled = [31337] } = {}) {
+    const asked: string[] = [];
+    let deployed = false;
+    const setup = await embeddedWallet({
+      GET_USER: () => smartUser(deployed),
+      GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => (asked.push('GET_SMART_ACCOUNT_ENABLED_NETWORKS'), { smartAccountEnabledNetworks: enabled }),
+      RPC_REQUEST: () => ((deployed = true), { result: '0x' + 'ab'.repeat(32) }),
+      INIT_SMART_ACCOUNT: () => (asked.push('INIT_SMART_ACCOUNT'), { address: SMART, isDeployed: deployed }),
+      ...handlers,
+    });
+    await setup.settled(setup.wallet.source.connect());
+    await setup.settle();
+    /** The request, approved in ApproveTransaction; resolves with its outcome once the site answered. */
+    const approved = async (request: { method: string; params: unknown[] }) => {
+      const sent = track(setup.wallet.provider.request(request));
+      await setup.settle();
+      setup.wallet.approval.approve();
+      await setup.settle();
+      return sent;
+    };
+    return { ...setup, asked, approved };
+  }
+
+  it('an approved eth_sendTransaction from the smart account reads INIT_SMART_ACCOUNT: deployed; asked no more after', async () => {
+    const { wallet, asked, approved } = await connectedSmartAccount();
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', smartAccountDeployed: false });
+    expect((await approved(FROM_SMART)).done).toBe(true);
+    expect(wallet.accountType.getSnapshot().smartAccountDeployed).toBe(true);
+    await approved(FROM_SMART);
+    expect(asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT']);
+  });
+
+  it('a rejected send, a send from the EOA, or a chain without smart accounts asks nothing', async () => {
+    const rejected = await connectedSmartAccount();
+    const sent = track(rejected.wallet.provider.request(FROM_SMART));
+    await rejected.settle();
+    rejected.wallet.approval.reject();
+    await rejected.settle();
+    expect(sent.error).toBeInstanceOf(UserRejectedRequestError);
+    expect(rejected.asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS']);
+
+    const fromEoa = await connectedSmartAccount({ SET_PREFERRED_ACCOUNT: ({ type }) => ({ type, address: type === 'eoa' ? ADDRESS : SMART }) });
+    await fromEoa.settled(fromEoa.wallet.accountType.switchTo('eoa'));
+    await fromEoa.approved(SEND);
+    expect(fromEoa.asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS']);
+
+    const elsewhere = await connectedSmartAccount({}, { enabled: [8453] });
+    await elsewhere.approved(FROM_SMART);
+    expect(elsewhere.asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS']);
+    expect(elsewhere.wallet.accountType.getSnapshot().smartAccountDeployed).toBe(false);
+  });
+
+  it('wallet_sendCalls answers before its calls are mined: the deployment is read when Account shows next', async () => {
+    const { wallet, asked, approved, modal, settle } = await connectedSmartAccount();
+    expect((await approved(CALLS_FROM_SMART)).done).toBe(true);
+    expect(asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS']);
+    modal.open({ view: 'Account' });
+    await settle();
+    expect(asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT']);
+    expect(wallet.accountType.getSnapshot().smartAccountDeployed).toBe(true);
+    modal.close();
+    modal.open({ view: 'Account' });
+    await settle();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a failing INIT_SMART_ACCOUNT keeps what Account shows, raises nothing and logs nothing above debug; Account reads again', async () => {
+    let failing = true;
+    const { wallet, store, asked, approved, modal, settle } = await connectedSmartAccount({
+      INIT_SMART_ACCOUNT: () => {
+        asked.push('INIT_SMART_ACCOUNT');
+        if (failing) throw new Error('The bundler is unreachable');
+        return { address: SMART, isDeployed: true };
+      },
+    });
+    const loud = (['error', 'warn', 'log', 'info'] as const).map((level) => rs.spyOn(console, level));
+    try {
+      await approved(FROM_SMART);
+      expect(asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT']);
+      expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', smartAccountDeployed: false, error: undefined });
+      expect(store.get(alertAtom)).toBeUndefined();
+      expect(store.get(toastAtom).open).toBe(false);
+      for (const spy of loud) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of loud) spy.mockRestore();
+    }
+    failing = false;
+    modal.open({ view: 'Account' });
+    await settle();
+    expect(wallet.accountType.getSnapshot().smartAccountDeployed).toBe(true);
+  });
+
+  it('a sign-out forgets the networks: the next connection asks again', async () => {
+    const { wallet, asked, settled } = await connectedSmartAccount({ SIGN_OUT: () => ({}) });
+    await settled(wallet.source.disconnect());
+    expect(wallet.accountType.getSnapshot().smartAccountAvailable).toBe(false);
+    await settled(wallet.source.connect());
+    await settled(Promise.resolve());
+    expect(asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS']);
   });
 });
 

@@ -27,6 +27,7 @@ async function providerOverChannels(options: { account?: string } = { account: A
   const forwarded: ParsedRequestPayload<'RPC_REQUEST'>[] = [];
   const approvals: RequestDescription[] = [];
   const notAllowed: string[] = [];
+  const answered: string[] = [];
   const control = { decide: (_description: RequestDescription): Promise<boolean> => Promise.resolve(true) };
   // Late-bound: the provider is created after the channel it receives notifications from.
   const { channel, parent } = await wiredChannels({
@@ -50,6 +51,7 @@ async function providerOverChannels(options: { account?: string } = { account: A
       return control.decide(description);
     },
     onNotAllowed: (method) => notAllowed.push(method),
+    onApproved: (method) => answered.push(method),
   });
   /** Sends a request and lets the messages run; resolves with its outcome. */
   const send = async (args: { method: string; params?: unknown }) => {
@@ -57,7 +59,7 @@ async function providerOverChannels(options: { account?: string } = { account: A
     await rs.advanceTimersByTimeAsync(5);
     return outcome;
   };
-  return { provider, parent, forwarded, approvals, notAllowed, control, send };
+  return { provider, parent, forwarded, approvals, notAllowed, answered, control, send };
 }
 
 beforeEach(() => {
@@ -68,6 +70,18 @@ afterEach(() => {
 });
 
 describe('embedded provider: the approval gate (spec section 6)', () => {
+  it('says when the secure site answered an approved request (a smart account may be deployed now); not for safe, rejected or failed ones', async () => {
+    const { answered, control, send } = await providerOverChannels();
+    await send(SEND);
+    expect(answered).toEqual(['eth_sendTransaction']);
+    await send({ method: 'eth_getBalance', params: [ACCOUNT, 'latest'] });
+    control.decide = () => Promise.resolve(false);
+    expect((await send(SEND)).error).toBeInstanceOf(UserRejectedRequestError);
+    control.decide = () => Promise.resolve(true);
+    expect((await send({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT, chainId: '0x7a69', atomicRequired: false, calls: [{ to: BOB, value: '0x1' }] }] })).error).toMatchObject({ shortMessage: 'insufficient funds' });
+    expect(answered).toEqual(['eth_sendTransaction']);
+  });
+
   it('answers eth_accounts, eth_requestAccounts and eth_chainId itself; safe methods go to the secure site without approval', async () => {
     const { send, forwarded, approvals } = await providerOverChannels();
     expect(await send({ method: 'eth_accounts' })).toEqual({ done: true, value: [ACCOUNT] });

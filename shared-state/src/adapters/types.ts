@@ -1,3 +1,4 @@
+import type { ListedAccount } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import type { CaipNetwork } from '../network';
 
@@ -23,6 +24,8 @@ export interface ConnectedAccount {
   chainReference: string;
   /** Every address the wallet granted, `address` first (the host API's `allAccounts`); absent when it granted only `address`. */
   addresses?: string[];
+  /** The type of each of `addresses` (the embedded wallet lists its smart account); absent: all EOAs (key pairs). */
+  accountTypes?: ListedAccount['type'][];
 }
 
 export interface NativeBalance {
@@ -46,7 +49,8 @@ export interface TransactionOutcome {
 }
 
 export interface WalletEventHandlers {
-  accountsChanged(addresses: string[]): void;
+  /** `accountTypes` as in ConnectedAccount. */
+  accountsChanged(addresses: string[], accountTypes?: ListedAccount['type'][]): void;
   chainChanged(chainReference: string): void;
   disconnect(): void;
 }

@@ -117,8 +117,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       status: 'connected',
       address,
       caipAddress: toCaipAddress(toCaipNetworkId(namespace, connected.chainReference), address),
-      // External wallets hold plain key pairs: every granted account is an EOA.
-      allAccounts: addresses.map((granted) => ({ namespace, address: granted, type: 'eoa' })),
+      // External wallets hold plain key pairs (EOAs); the embedded wallet says which of its accounts is a smart account.
+      allAccounts: addresses.map((granted, index) => ({ namespace, address: granted, type: connected.accountTypes?.[index] ?? 'eoa' })),
       connectorId,
       connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl } : previous.connectedWalletInfo,
       addressExplorerUrl: addressExplorerUrl(network, address),
@@ -132,14 +132,15 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
   function watchWallet(namespace: ChainNamespace, connectorId: string) {
     walletUnsubscribers.get(namespace)?.();
     const unsubscribe = adapterFor(namespace).watchWallet(connectorId, {
-      accountsChanged: (addresses) => {
+      accountsChanged: (addresses, accountTypes) => {
         const chainReference = account(namespace).caipAddress?.split(':')[1];
         if (!addresses[0] || !chainReference) void controller.disconnect(namespace);
-        else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference, addresses });
+        else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference, addresses, accountTypes });
       },
       chainChanged: (chainReference) => {
         const { address, allAccounts } = account(namespace);
-        if (address) void applyAccount(namespace, connectorId, { address, chainReference, addresses: allAccounts?.map((listed) => listed.address) });
+        const accountTypes = allAccounts?.map((listed) => listed.type);
+        if (address) void applyAccount(namespace, connectorId, { address, chainReference, addresses: allAccounts?.map((listed) => listed.address), accountTypes });
       },
       disconnect: () => void controller.disconnect(namespace),
     });

@@ -8,6 +8,10 @@
  * drops the social sign-in, leaving ConnectingFarcaster unconnected cancels Farcaster's (and reloads the frame),
  * an unsafe request opens ApproveTransaction and returns after the decision, and leaving that view or closing
  * the modal (forced) rejects the request.
+ *
+ * Smart accounts: the connection's `allAccounts` are the user's accounts with their types (the connected one
+ * first; they follow a switch and GET_USER after a network switch); the chains with smart accounts are asked
+ * once per connection; a send approved from the undeployed smart account reads INIT_SMART_ACCOUNT afterwards.
  */
 import type { Store } from 'jotai/vanilla';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
@@ -156,6 +160,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     chainId: () => chainId,
     networks: () => options.networks,
     approve: askApproval,
+    onApproved: afterApproved,
     onNotAllowed: () =>
       setTimeout(() => {
         if (!store.get(modalFlagsAtom).open) modal.open();
@@ -166,6 +171,60 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   function rememberChain(id: number) {
     chainId = id;
     storage.setItem(EMBEDDED_STORAGE_KEYS.lastChain, String(id));
+    accountType.setChain(id);
+  }
+
+  // Smart accounts exist on the secure site's bundler chains only (GET_SMART_ACCOUNT_ENABLED_NETWORKS, asked once
+  // per connection: `connection` counts sign-outs, so a late answer cannot reach the next session).
+  let connection = 0;
+  let smartAccountNetworks: Promise<readonly (number | string)[] | undefined> | undefined;
+  /** A send from the undeployed smart account succeeded: Account reads INIT_SMART_ACCOUNT until it says deployed. */
+  let deploymentPending = false;
+
+  function loadSmartAccountNetworks() {
+    const asked = connection;
+    smartAccountNetworks ??= channel.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}).then(
+      ({ smartAccountEnabledNetworks }) => {
+        if (asked === connection) accountType.setSmartAccountNetworks(smartAccountEnabledNetworks);
+        return smartAccountEnabledNetworks;
+      },
+      (error) => {
+        if (asked === connection) smartAccountNetworks = undefined; // asked again next time
+        console.debug('[portico] embedded wallet: reading the smart-account networks failed', error);
+        return undefined;
+      },
+    );
+    return smartAccountNetworks;
+  }
+
+  /**
+   * The smart account deploys with its first user operation. eth_sendTransaction answers once it is mined (the
+   * secure site waits for the receipt): read at once. wallet_sendCalls answers before: read when Account opens next.
+   */
+  function afterApproved(method: string) {
+    const { active, smartAccountDeployed } = accountType.getSnapshot();
+    if (active !== 'smartAccount' || smartAccountDeployed || !['eth_sendTransaction', 'wallet_sendCalls'].includes(method)) return;
+    deploymentPending = true;
+    if (method === 'eth_sendTransaction') void readDeployment();
+  }
+
+  /**
+   * INIT_SMART_ACCOUNT on a chain with smart accounts, one read at a time; a failure keeps what Account shows
+   * (it is read again when Account shows next).
+   */
+  let deploymentRead: Promise<void> | undefined;
+  function readDeployment() {
+    const asked = connection;
+    deploymentRead ??= (async () => {
+      if (!(await loadSmartAccountNetworks())?.includes(chainId)) return;
+      const smartAccount = await channel.request('INIT_SMART_ACCOUNT', {});
+      if (asked !== connection) return;
+      accountType.setDeployed(smartAccount);
+      if (smartAccount.isDeployed) deploymentPending = false;
+    })()
+      .catch((error) => console.debug('[portico] embedded wallet: reading whether the smart account is deployed failed', error))
+      .finally(() => (deploymentRead = undefined));
+    return deploymentRead;
   }
 
   async function askApproval(description: RequestDescription): Promise<boolean> {
@@ -269,6 +328,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     const left = (name: ViewName) => previousView === name && view !== name;
     const leftSocial = left('ConnectingSocial');
     const leftFarcaster = left('ConnectingFarcaster');
+    // Every showing of Account (an open resets the router) while a send's deployment is unconfirmed reads it.
+    if (view === 'Account' && deploymentPending) void readDeployment();
     previousView = view;
     const { step } = social.getSnapshot();
     if (leftSocial && (step === 'waiting' || step === 'connecting')) social.cancel();
@@ -280,10 +341,17 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     else deps.toast.show('error', 'The embedded wallet could not connect. Try again.');
   }
 
+  /** The user's accounts with their types, `first` (default: the connected one) first: the connection's allAccounts. */
+  const listedAccounts = (first?: string): Pick<ConnectedAccount, 'addresses' | 'accountTypes'> => {
+    const accounts = accountType.accounts(first);
+    return { addresses: accounts.map((account) => account.address), accountTypes: accounts.map((account) => account.type) };
+  };
+
   const accountOf = (user: EmbeddedUser): ConnectedAccount => {
-    rememberChain(user.chainId as number);
     accountType.update(user);
-    return { address: user.address, chainReference: String(user.chainId) };
+    rememberChain(user.chainId as number);
+    void loadSmartAccountNetworks();
+    return { address: user.address, chainReference: String(user.chainId), ...listedAccounts() };
   };
 
   const source: LoadedEmbeddedWallet['source'] = {
@@ -306,6 +374,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     },
     async disconnect() {
       await login.signOut();
+      connection += 1;
+      smartAccountNetworks = undefined;
+      deploymentPending = false;
       accountType.reset();
     },
     async switchNetwork(network: CaipNetwork) {
@@ -321,13 +392,33 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       }
     },
     watch(handlers: WalletEventHandlers) {
-      const onAccounts = (accounts: unknown) => handlers.accountsChanged(Array.isArray(accounts) ? accounts.map(String) : []);
+      // The frame names the connected address; the list and the types come from GET_USER (the store), and a new
+      // list (a switch, GET_USER after a network switch) is told once, however many of those report it. The store
+      // tells only when its own list changed: its other changes (busy, the chain) must not bring back an address
+      // the frame already moved away from.
+      let told = JSON.stringify(listedAccounts());
+      let stored = told;
+      const tell = (first: string | undefined) => {
+        if (!first) return handlers.accountsChanged([]);
+        const listed = listedAccounts(first);
+        if (JSON.stringify(listed) === told) return;
+        told = JSON.stringify(listed);
+        handlers.accountsChanged(listed.addresses!, listed.accountTypes);
+      };
+      const onAccounts = (accounts: unknown) => tell(Array.isArray(accounts) && accounts[0] !== undefined ? String(accounts[0]) : undefined);
       const onChain = (chain: unknown) => handlers.chainChanged(String(Number(chain)));
       const onDisconnect = () => handlers.disconnect();
+      const stopAccountType = accountType.subscribe(() => {
+        const listed = JSON.stringify(listedAccounts());
+        if (listed === stored) return;
+        stored = listed;
+        tell(accountType.address());
+      });
       provider.on('accountsChanged', onAccounts);
       provider.on('chainChanged', onChain);
       provider.on('disconnect', onDisconnect);
       return () => {
+        stopAccountType();
         provider.removeListener('accountsChanged', onAccounts);
         provider.removeListener('chainChanged', onChain);
         provider.removeListener('disconnect', onDisconnect);

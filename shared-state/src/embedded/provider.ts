@@ -30,6 +30,8 @@ export interface EmbeddedProviderOptions {
   approve: (description: RequestDescription) => Promise<boolean>;
   /** A method off the allow-lists: the UI opens the modal and shows 'Action not allowed' after `ACTION_NOT_ALLOWED_DELAY_MS`. */
   onNotAllowed: (method: string) => void;
+  /** The secure site answered a request the person approved (a send from the smart account may have deployed it). */
+  onApproved?: (method: string) => void;
 }
 
 type EventName = 'accountsChanged' | 'chainChanged' | 'disconnect';
@@ -126,6 +128,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         if (!(await askApproval(description))) throw new UserRejectedRequestError();
       }
       const { result } = await options.channel.request('RPC_REQUEST', rpc.value);
+      if (methodClass === 'needs-approval') options.onApproved?.(method);
       return result;
     },
     on(event, listener) {
