@@ -6,6 +6,7 @@ import {
   FARCASTER_TEST_USERNAME,
   RECEIVER as OTHER,
   SMART_ACCOUNT_SCRIPT,
+  SMART_ACCOUNT_TEST_ADDRESS,
   SOCIAL_TEST_USERNAME,
   anvil,
   apiStub,
@@ -197,6 +198,31 @@ describe('Account of the embedded wallet', () => {
     expect(await screen.findByText('EOA')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('0xa0Ee…9720')).toBeTruthy());
     expect(screen.queryByText('This application might not support Smart Accounts')).toBeNull();
+  });
+
+  it("an undeployed smart account says 'Deploys with your first transaction' until the wallet reads it deployed", async () => {
+    const { core, embedded } = await smartAccountCore();
+    renderView(Account, { core });
+    expect(await screen.findByText('EOA')).toBeTruthy();
+    expect(screen.queryByText('Deploys with your first transaction')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to smart account' }));
+    expect(await screen.findByText('Deploys with your first transaction')).toBeTruthy();
+    // INIT_SMART_ACCOUNT's answer after the first user operation.
+    act(() => embedded.wallet.accountType.setDeployed({ address: SMART_ACCOUNT_TEST_ADDRESS, isDeployed: true }));
+    expect(screen.queryByText('Deploys with your first transaction')).toBeNull();
+    expect(screen.getByText('Smart account')).toBeTruthy();
+  });
+
+  it('a network without smart accounts offers no switch as soon as the wallet is on it', async () => {
+    const { core, embedded } = await smartAccountCore();
+    renderView(Account, { core });
+    expect(await screen.findByRole('button', { name: 'Switch to smart account' })).toBeTruthy();
+    act(() => {
+      embedded.wallet.accountType.setSmartAccountNetworks([31337]);
+      embedded.wallet.accountType.setChain(1);
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Switch to/ })).toBeNull());
+    expect(screen.getByText(EMBEDDED_TEST_EMAIL)).toBeTruthy();
   });
 
   it("a refused switch keeps the EOA and says the secure site's message", async () => {
