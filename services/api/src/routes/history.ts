@@ -125,10 +125,12 @@ export async function historyPage(
        WHERE chain_id = $1 AND hash = ANY($2::text[])`,
       [chainId, hashes],
     ),
+    // The account's outgoing transfers first (a swap reads "0.5 ETH +1 more"): a smart account's native sends are
+    // inner calls stored at their UserOperationEvent's log index, after the token logs they caused.
     rt.db.query<TransferDb>(
       `SELECT tx_hash, standard, contract, from_address, to_address, token_id::text AS token_id, amount::text AS amount FROM chain_transfers
        WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND (from_address = $3 OR to_address = $3)
-       ORDER BY tx_hash, log_index, batch_index`,
+       ORDER BY tx_hash, from_address = $3 DESC, log_index, batch_index`,
       [chainId, hashes, account],
     ),
     // The account's first user operation in each transaction (a bundle may carry several of one sender).
