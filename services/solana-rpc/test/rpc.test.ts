@@ -83,6 +83,21 @@ describe('transactions', () => {
     expect(legacyClient.json.error.code).toBe(-32015);
   });
 
+  it('counts the priority fee as the runtime charges it (compute-unit price × limit)', async () => {
+    const { rpc } = chain;
+    const from = await devSigner(0);
+    const to = await generateKeyPairSigner();
+    // ComputeBudget SetComputeUnitLimit(10 000) and SetComputeUnitPrice(1 000 000 micro-lamports): 10 000 lamports more.
+    const computeBudget = address('ComputeBudget111111111111111111111111111111');
+    const limit = { programAddress: computeBudget, data: new Uint8Array([2, 0x10, 0x27, 0, 0]) };
+    const price = { programAddress: computeBudget, data: new Uint8Array([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]) };
+    const wire = await signedTransaction(rpc, from, [limit, price, getTransferSolInstruction({ source: from, destination: to.address, amount: lamports(1_000_000_000n) })]);
+    const signature = await rpc.sendTransaction(wire, { encoding: 'base64' }).send();
+    const tx = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
+    expect(tx!.meta!.fee).toBe(15_000n);
+    expect(tx!.meta!.preBalances[0]! - tx!.meta!.postBalances[0]!).toBe(1_000_015_000n);
+  });
+
   it('an SPL transfer to a new owner (creating the ATA) shows in token balances and token accounts', async () => {
     const { rpc } = chain;
     const from = await devSigner(1);
