@@ -1,10 +1,23 @@
 // The chain through @solana/kit's RPC client: balances, the PUSD mint, SOL and SPL transfers signed by dev keys.
-import { address, generateKeyPairSigner, lamports } from '@solana/kit';
+import {
+  address, appendTransactionMessageInstruction, compileTransaction, createTransactionMessage, generateKeyPairSigner, getBase64EncodedWireTransaction,
+  lamports, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, type Address, type KeyPairSigner,
+} from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { DEV_ACCOUNT_LAMPORTS, DEV_ACCOUNT_PUSD, PUSD_MINT, SOLANA_DEV_ACCOUNTS, SOLANA_LOCAL_GENESIS_HASH } from '../src/accounts';
 import { devSigner, post, signedTransaction, startChain } from './helpers';
+
+async function transferMessage(rpc: typeof chain.rpc, from: KeyPairSigner, to: Address) {
+  const { value } = await rpc.getLatestBlockhash().send();
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(from, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(value, m),
+    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: from, destination: to, amount: lamports(1_000_000_000n) }), m),
+  );
+}
 
 let chain: Awaited<ReturnType<typeof startChain>>;
 beforeAll(async () => {
@@ -136,7 +149,10 @@ describe('transactions', () => {
     expect(failed.json.error.message).toBe('Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1');
     expect(failed.json.error.data.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(failed.json.error.data.logs).toContain('Program 11111111111111111111111111111111 failed: custom program error: 0x1');
-    // With skipPreflight it lands with its error and pays the fee.
+    // With skipPreflight a bad signature is dropped (never lands), as a validator drops it.
+    const dropped = await post(server.url, { jsonrpc: '2.0', id: 5, method: 'sendTransaction', params: [bytes.toString('base64'), { encoding: 'base64', skipPreflight: true }] });
+    expect((await rpc.getSignatureStatuses([dropped.json.result]).send()).value[0]).toBeNull();
+    // With skipPreflight a failing transfer lands with its error and pays the fee.
     const landed = await post(server.url, { jsonrpc: '2.0', id: 3, method: 'sendTransaction', params: [tooMuch, { encoding: 'base64', skipPreflight: true }] });
     const status = await rpc.getSignatureStatuses([landed.json.result]).send();
     expect(status.value[0]!.err).toEqual({ InstructionError: [0n, { Custom: 1n }] }); // kit reads integers as bigints
@@ -154,6 +170,9 @@ describe('transactions', () => {
     expect(simulated.value.err).toBeNull();
     expect(simulated.value.accounts![0]!.lamports).toBe(1_000_000_000n);
     expect((await rpc.getBalance(to.address).send()).value).toBe(0n);
+    // Wallets simulate before signing: an unsigned transaction (zero signatures) simulates with sigVerify off.
+    const unsigned = getBase64EncodedWireTransaction(compileTransaction(await transferMessage(rpc, from, to.address)));
+    expect((await rpc.simulateTransaction(unsigned, { encoding: 'base64' }).send()).value.err).toBeNull();
     const base58Wire = (await import('@solana/kit')).getBase58Decoder().decode(Buffer.from(wire, 'base64'));
     const signature = await rpc.sendTransaction(base58Wire as never).send();
     expect((await rpc.getSignatureStatuses([signature]).send()).value[0]!.err).toBeNull();
