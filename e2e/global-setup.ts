@@ -39,6 +39,7 @@ type StartServices = (options: {
   oidcPort: number;
   farcasterRelayPort: number;
   bundlerPort: number;
+  solanaRpcPort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
@@ -47,6 +48,7 @@ type StartServices = (options: {
   secureSiteUrl: string;
   farcasterRelayUrl: string;
   bundlerUrl?: string;
+  solanaRpcUrl: string;
   stop(): Promise<void>;
 }>;
 
@@ -64,7 +66,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort, bundlerPort] = await freePorts(13);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort, bundlerPort, solanaRpcPort] = await freePorts(14);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -100,6 +102,7 @@ export default async function globalSetup(): Promise<void> {
         oidcPort: oidcPort!,
         farcasterRelayPort: farcasterRelayPort!,
         bundlerPort: bundlerPort!,
+        solanaRpcPort: solanaRpcPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());
@@ -110,6 +113,7 @@ export default async function globalSetup(): Promise<void> {
       env.api = services.apiUrl;
       env.farcasterRelay = services.farcasterRelayUrl;
       env.bundler = services.bundlerUrl;
+      env.solanaRpc = services.solanaRpcUrl;
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,

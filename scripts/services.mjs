@@ -1,7 +1,8 @@
 // Starts Portico's own services as child processes, each as a real deployment would run it:
 // the WalletConnect relay (services/relay), the API (services/api), the development mail catcher
 // (services/mail, where the API's sign-in codes arrive) and the embedded wallet's secure site
-// (services/secure-site, its page built by `pnpm build`). Used by `pnpm demo` and e2e.
+// (services/secure-site, its page built by `pnpm build`), the social, Farcaster and smart-account services and the
+// local Solana chain (services/solana-rpc). Used by `pnpm demo` and e2e.
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -69,14 +70,15 @@ async function chainIdOf(rpcUrl) {
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number, solanaRpcPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
  *   secureSitePort: the secure site's port (default 3010).
  *   oidcPort: the local OpenID provider's port (default 8790), which plays the six social login providers.
  *   farcasterRelayPort: the local Farcaster auth relay's port (default 8791).
  *   bundlerPort: the ERC-4337 bundler's port (default 4337), started with the first devchain.
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, bundlerUrl?: string, stop(): Promise<void> }>}
+ *   solanaRpcPort: the local Solana JSON-RPC's port (default 8899, Solana's test validator's), over litesvm.
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, bundlerUrl?: string, solanaRpcUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -88,6 +90,7 @@ export async function startServices(options = {}) {
   const oidcPort = options.oidcPort ?? 8790;
   const farcasterRelayPort = options.farcasterRelayPort ?? 8791;
   const bundlerPort = options.bundlerPort ?? 4337;
+  const solanaRpcPort = options.solanaRpcPort ?? 8899;
   const devchainRpcUrl = options.devchainRpcUrls?.[0];
   // Social logins come back to the secure site; the API's development providers live at the local OpenID provider.
   const socialCallback = `http://${host}:${secureSitePort}/social/callback`;
@@ -114,6 +117,8 @@ export async function startServices(options = {}) {
       port: farcasterRelayPort,
       env: devchainRpcUrl ? { PORTICO_FARCASTER_RELAY_RPC_URL: devchainRpcUrl } : {},
     }),
+    // The local Solana chain (a real SVM); development mode: airdrops, CORS for the demo's pages.
+    startService('solana-rpc', { host, port: solanaRpcPort, env: { PORTICO_SOLANA_RPC_MODE: 'development' } }),
     // ERC-4337 beside the first devchain: EntryPoint v0.7, Portico's account factory and Alto (development keys).
     ...(devchainRpcUrl
       ? [
@@ -150,6 +155,7 @@ export async function startServices(options = {}) {
     oidcUrl: `http://${host}:${oidcPort}`,
     farcasterRelayUrl: `http://${host}:${farcasterRelayPort}`,
     bundlerUrl,
+    solanaRpcUrl: `http://${host}:${solanaRpcPort}`,
     stop: async () => {
       await stopAll([...started, secureSite]);
     },
