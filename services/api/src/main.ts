@@ -4,6 +4,7 @@
  * PORTICO_API_DATA_DIR (PGlite data directory; default in memory), LOG_LEVEL (info),
  * PORTICO_API_PUBLIC_URL, PORTICO_API_PROJECTS (projects file),
  * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0), PORTICO_API_CHAINS (chains JSON file),
+ * PORTICO_API_SOLANA_CHAINS (Solana chains, JSON array),
  * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts),
  * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
  * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
@@ -15,7 +16,7 @@
  */
 import { z } from 'zod';
 import { parseSocialProvidersJson } from './auth/social-config';
-import { loadChainsFile } from './chains/config';
+import { loadChainsFile, parseSolanaChains } from './chains/config';
 import { issueMessage } from './http/errors';
 import { LOG_LEVELS } from './log';
 import { devchainChainConfig } from './chains/devchain';
@@ -64,6 +65,8 @@ const envSchema = z.object({
   PORTICO_API_PROJECTS: z.string().min(1).optional(),
   PORTICO_API_SYNTHETIC_WALLETS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   PORTICO_API_CHAINS: z.string().min(1).optional(),
+  /** Solana chains: a JSON array of Solana chain configs (src/chains/config.ts), added to the chains file's `solanaChains`. */
+  PORTICO_API_SOLANA_CHAINS: z.string().min(1).optional(),
   /** Development only: comma-separated anvil RPC URLs to seed with @portico/devchain and serve. */
   PORTICO_API_DEVCHAIN_RPC_URLS: z.string().min(1).optional(),
   PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
@@ -97,6 +100,21 @@ if (env.PORTICO_API_CHAINS) {
     process.exit(2);
   }
 }
+let solanaChains: ReturnType<typeof parseSolanaChains> = [];
+try {
+  if (env.PORTICO_API_SOLANA_CHAINS !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(env.PORTICO_API_SOLANA_CHAINS);
+    } catch {
+      throw new Error('PORTICO_API_SOLANA_CHAINS: must be a JSON array of Solana chains');
+    }
+    solanaChains = parseSolanaChains(json);
+  }
+} catch (err) {
+  process.stderr.write(`portico api: bad environment: ${(err as Error).message}\n`);
+  process.exit(2);
+}
 let socialProviders: unknown;
 try {
   socialProviders = env.PORTICO_API_SOCIAL_PROVIDERS === undefined ? undefined : parseSocialProvidersJson(env.PORTICO_API_SOCIAL_PROVIDERS);
@@ -109,6 +127,7 @@ const hosts = env.PORTICO_API_NFT_METADATA_HOSTS;
 
 const api = await startApi({
   chains,
+  solanaChains: [...(chainsFile?.solanaChains ?? []), ...solanaChains],
   prices: chainsFile?.prices,
   indexer: { pollIntervalMs: env.PORTICO_API_INDEXER_POLL_MS },
   nftMetadata: {

@@ -1,11 +1,12 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { parseChains, type ChainConfig, type ChainConfigInput } from './chains/config';
+import { parseChains, parseSolanaChains, type ChainConfig, type ChainConfigInput, type SolanaChainConfigInput } from './chains/config';
 import { ChainRuntime, type ChainsOptions } from './chains/runtime';
+import { resolveSolanaChains } from './chains/solana';
 
 export { devchainChainConfig, type DevchainDeploymentLike } from './chains/devchain';
-export type { ChainConfigInput } from './chains/config';
+export type { ChainConfigInput, SolanaChainConfigInput } from './chains/config';
 export type { PriceQuery, PriceSource } from './chains/prices';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -19,7 +20,7 @@ import { authRuntime, type AuthOptions, type AuthRuntime } from './auth/config';
 import { socialRuntime, type SocialOptions, type SocialRuntime } from './auth/social-config';
 import { farcasterRuntime, type FarcasterOptions, type FarcasterRuntime } from './auth/farcaster-config';
 
-export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
+export interface StartApiOptions extends Omit<ChainsOptions, 'chains' | 'solanaChains'> {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -36,6 +37,11 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains'> {
   syntheticWallets?: number;
   /** Chains the blockchain API serves (validated; see src/chains/config.ts). Default none. */
   chains?: ChainConfigInput[];
+  /**
+   * Solana chains the balance, history and JSON-RPC routes serve (src/chains/config.ts). A chain
+   * without `caipNetworkId` gets it from its node's genesis hash at start (unreachable → start error).
+   */
+  solanaChains?: SolanaChainConfigInput[];
   /** On-ramp providers, fiat rates, the demo provider and its funding key (src/onramp/config.ts). */
   onramp?: OnRampOptions;
   /**
@@ -73,6 +79,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const { host = '127.0.0.1', port = 8788 } = options;
   const log = createLogger(options.logLevel ?? 'info');
   const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
+  const solanaChains = await resolveSolanaChains(parseSolanaChains(options.solanaChains ?? []), options.rpcTimeoutMs ?? 10_000);
   const onramp = onRampRuntime(options.onramp, options.development ?? false);
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   let sessions: SessionRuntime;
@@ -97,7 +104,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     throw err;
   }
 
-  const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs });
+  const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs, solanaChains });
   const limits = rateLimiters(options.rateLimits, db.pool);
   const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth, social, farcaster });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -110,7 +117,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
-  log.info('api listening', { url, db: db.kind, chains: chainConfigs.map((c) => c.caipNetworkId) });
+  log.info('api listening', { url, db: db.kind, chains: chains.ids() });
   chains.start();
   if (onramp.demoProvider) {
     // Deliveries a stopped API left half done: confirmed or re-sent (same transaction), never paid twice.

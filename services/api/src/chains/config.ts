@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+import { solanaAccount } from '../http/chain';
 import { issueMessage } from '../http/errors';
 
 const address = z
@@ -54,16 +55,49 @@ export const chainConfigSchema = z.object({
   swap: z.object({ router: address, wrappedNative: address }).optional(),
 });
 
+/** 'solana:' + the first 32 characters of the cluster's genesis hash (CAIP-2 for Solana). */
+export const SOLANA_CAIP2 = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/;
+
+export const solanaTokenConfigSchema = z.object({
+  mint: solanaAccount,
+  symbol: z.string().min(1).max(32),
+  name: z.string().min(1).max(128),
+  decimals: z.number().int().min(0).max(255),
+  iconUrl: url.optional(),
+});
+
+export const solanaChainConfigSchema = z.object({
+  /** Read from the node's getGenesisHash at start when absent. */
+  caipNetworkId: z.string().regex(SOLANA_CAIP2, "must be 'solana:' + the first 32 characters of the genesis hash").optional(),
+  name: z.string().min(1).max(128),
+  /** The upstream Solana JSON-RPC node (services/solana-rpc locally, any cluster's RPC in production). */
+  rpcUrl: z.string().regex(/^https?:\/\//i, 'must be an http(s) URL'),
+  nativeCurrency: z
+    .object({ name: z.string().min(1), symbol: z.string().min(1).max(32), decimals: z.number().int().min(0).max(255), iconUrl: url.optional() })
+    .default({ name: 'Solana', symbol: 'SOL', decimals: 9 }),
+  /** SPL Token mints the balances list (only these; decimals 0 dropped as on eip155). */
+  tokens: z.array(solanaTokenConfigSchema).max(100, 'at most 100 tokens').default([]),
+  testnet: z.boolean().default(false),
+});
+
+export type SolanaChainConfigInput = z.input<typeof solanaChainConfigSchema>;
+/** A Solana chain's config once its CAIP-2 id is known. */
+export type SolanaChainConfig = z.output<typeof solanaChainConfigSchema> & { caipNetworkId: string };
+export type SolanaTokenConfig = z.output<typeof solanaTokenConfigSchema>;
+
 export type ChainConfigInput = z.input<typeof chainConfigSchema>;
 export type ChainConfig = z.output<typeof chainConfigSchema>;
 export type TokenConfig = z.output<typeof tokenConfigSchema>;
 
 const pricesSchema = z.record(z.string(), z.number().nonnegative());
 
-/** The PORTICO_API_CHAINS file: `ChainConfig[]` or `{ chains: ChainConfig[], prices?: { SYMBOL: usd } }`. */
+/**
+ * The PORTICO_API_CHAINS file: `ChainConfig[]` or
+ * `{ chains: ChainConfig[], solanaChains?: SolanaChainConfig[], prices?: { SYMBOL: usd } }`.
+ */
 export const chainsFileSchema = z.union([
-  z.array(chainConfigSchema).transform((chains) => ({ chains, prices: undefined })),
-  z.object({ chains: z.array(chainConfigSchema), prices: pricesSchema.optional() }),
+  z.array(chainConfigSchema).transform((chains) => ({ chains, solanaChains: undefined, prices: undefined })),
+  z.object({ chains: z.array(chainConfigSchema), solanaChains: z.array(solanaChainConfigSchema).optional(), prices: pricesSchema.optional() }),
 ]);
 
 export function parseChains(input: unknown): ChainConfig[] {
@@ -81,12 +115,24 @@ export function parseChains(input: unknown): ChainConfig[] {
   return r.data;
 }
 
-export async function loadChainsFile(path: string): Promise<{ chains: ChainConfig[]; prices?: Record<string, number> }> {
+/** Solana chains (start option, chains file or PORTICO_API_SOLANA_CHAINS), validated; ids resolved later. */
+export function parseSolanaChains(input: unknown): z.output<typeof solanaChainConfigSchema>[] {
+  const r = z.array(solanaChainConfigSchema).safeParse(input);
+  if (!r.success) {
+    const at = r.error.issues[0]?.path.filter((k) => typeof k === 'number').map((k) => `solanaChains[${String(k)}]`)[0];
+    throw new Error(`solana chains config: ${at ? `${at}.` : ''}${issueMessage(r.error)}`);
+  }
+  return r.data;
+}
+
+export async function loadChainsFile(
+  path: string,
+): Promise<{ chains: ChainConfig[]; solanaChains?: z.output<typeof solanaChainConfigSchema>[]; prices?: Record<string, number> }> {
   const json: unknown = JSON.parse(await readFile(path, 'utf8'));
   // Parse with the matching branch so the message names the field (a union only says "Invalid input").
   const r = Array.isArray(json) ? chainsFileSchema.options[0].safeParse(json) : chainsFileSchema.options[1].safeParse(json);
   if (!r.success) throw new Error(`chains config ${path}: ${issueMessage(r.error)}`);
-  return { chains: parseChains(r.data.chains), prices: r.data.prices };
+  return { chains: parseChains(r.data.chains), solanaChains: r.data.solanaChains, prices: r.data.prices };
 }
 
 /** Numeric chain id of 'eip155:N'. */

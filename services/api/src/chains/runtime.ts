@@ -5,10 +5,11 @@
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import { ChainIndexer, type IndexerOptions } from '../indexer/indexer';
-import type { ChainConfig } from './config';
+import type { ChainConfig, SolanaChainConfig } from './config';
 import { DEFAULT_PRICES, staticPriceSource, type PriceSource } from './prices';
 import { MAX_METADATA_BYTES } from './metadata-fetch';
 import { createRpcClient, type RpcClient } from './rpc';
+import { createSolanaEntry, type SolanaChainEntry } from './solana';
 
 export interface NftMetadataOptions {
   /** Host names the API may fetch http(s) token metadata from. Default '*' (any public host). data: URIs are always decoded. */
@@ -23,6 +24,8 @@ export interface NftMetadataOptions {
 
 export interface ChainsOptions {
   chains?: ChainConfig[];
+  /** Solana chains, their CAIP-2 ids resolved (resolveSolanaChains). */
+  solanaChains?: SolanaChainConfig[];
   /** Static USD prices by symbol, merged over DEFAULT_PRICES. Ignored when `priceSource` is given. */
   prices?: Record<string, number>;
   priceSource?: PriceSource;
@@ -44,7 +47,10 @@ export interface ChainEntry {
 }
 
 export class ChainRuntime {
+  /** eip155 chains: what `get`/`list` answer (the eip155-only routes see only these). */
   readonly entries = new Map<string, ChainEntry>();
+  /** Solana chains: balances, history and the JSON-RPC endpoint serve them (getSolana). */
+  readonly solana = new Map<string, SolanaChainEntry>();
   readonly priceSource: PriceSource;
   readonly nftMetadata: Required<NftMetadataOptions>;
   readonly balanceCacheMs: number;
@@ -72,6 +78,16 @@ export class ChainRuntime {
       if (indexerOn) entry.indexer = new ChainIndexer(db, config, rpc, log, options.indexer);
       this.entries.set(config.caipNetworkId, entry);
     }
+    for (const config of options.solanaChains ?? []) this.solana.set(config.caipNetworkId, createSolanaEntry(config));
+  }
+
+  getSolana(caipNetworkId: string): SolanaChainEntry | undefined {
+    return this.solana.get(caipNetworkId);
+  }
+
+  /** Every served CAIP-2 id, eip155 first. */
+  ids(): string[] {
+    return [...this.entries.keys(), ...this.solana.keys()];
   }
 
   get(caipNetworkId: string): ChainEntry | undefined {

@@ -1,7 +1,7 @@
 /**
  * GET /v1/account/:address/balance — native balance + every configured token's balanceOf, read
- * live from the upstream node in one JSON-RPC batch (works without multicall3), cached 30 s
- * unless forceUpdate. POST /v1/fungible/price — prices from the PriceSource.
+ * live from the upstream node in one JSON-RPC batch (works without multicall3); on a solana chain
+ * SOL + the configured SPL mints (src/chains/solana.ts); cached 30 s unless forceUpdate. POST /v1/fungible/price — prices from the PriceSource.
  * GET /v1/token-images/:symbol — generated icon for tokens configured without an iconUrl.
  */
 import { Hono } from 'hono';
@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import type { ChainEntry } from '../chains/runtime';
 import { UpstreamError, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
-import { addressParams, caip10, numericText, requireChain } from '../http/chain';
+import { readSolanaBalances } from '../chains/solana';
+import { accountParams, caip10, numericText, requireAccount } from '../http/chain';
 import { HttpError } from '../http/errors';
 import { endpoint } from '../http/validate';
 import { walletIconSvg } from '../seed/icons';
@@ -41,17 +42,21 @@ export function balanceRoutes() {
 
   const balanceQuery = z.object({ currency: currencySchema.default('usd'), forceUpdate: boolParam.optional(), chainId: z.string().optional() });
 
-  app.get('/v1/account/:address/balance', endpoint({ params: addressParams, query: balanceQuery }, async (c, { params: { address }, query: q }) => {
+  app.get('/v1/account/:address/balance', endpoint({ params: accountParams, query: balanceQuery }, async (c, { params, query: q }) => {
     const { chains, publicUrl } = c.var.ctx;
-    const entry = requireChain(chains, q.chainId);
-    const cacheKey = `${entry.config.caipNetworkId}|${address.toLowerCase()}`;
+    const account = requireAccount(chains, q.chainId, params.address);
+    // Base58 is case-sensitive; hex addresses are not.
+    const cacheKey = `${account.entry.config.caipNetworkId}|${account.namespace === 'eip155' ? account.address.toLowerCase() : account.address}`;
     const cached = chains.balanceCache.get(cacheKey);
     if (!q.forceUpdate && cached && Date.now() - cached.at < chains.balanceCacheMs) return c.json(cached.body as object);
 
     const base = publicUrl ?? new URL(c.req.url).origin;
     let balances: BalanceItem[];
     try {
-      balances = await readBalances(c.var.ctx.chains.priceSource, entry, address, base);
+      balances =
+        account.namespace === 'solana'
+          ? await readSolanaBalances(chains.priceSource, account.entry, account.address, base, chains.rpcTimeoutMs)
+          : await readBalances(chains.priceSource, account.entry, account.address, base);
     } catch (err) {
       if (err instanceof UpstreamError) throw new HttpError(503, UPSTREAM_UNAVAILABLE);
       throw err;

@@ -1,7 +1,7 @@
 /**
  * GET /v1/supported-chains and the JSON-RPC endpoint POST /v1/?chainId=…&projectId=… that forwards
- * single and batch requests to the chain's upstream node. Each call is validated with zod, its
- * method checked against the allow-list (src/rpc/methods.ts), and only the re-serialised
+ * single and batch requests to the chain's upstream node (eip155 or solana). Each call is validated
+ * with zod, its method checked against the namespace's allow-list (src/rpc/methods.ts), and only the re-serialised
  * `{ jsonrpc, id, method, params }` goes upstream — never the raw body.
  */
 import { Hono, type Context } from 'hono';
@@ -10,7 +10,7 @@ import type { AppEnv } from '../app';
 import { UPSTREAM_BAD_REPLY, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
 import { requireChain } from '../http/chain';
 import { endpoint } from '../http/validate';
-import { isAllowedRpcMethod } from '../rpc/methods';
+import { isAllowedRpcMethod, type RpcNamespace } from '../rpc/methods';
 
 /** Largest JSON-RPC body accepted (raw transactions, contract deployments). */
 export const MAX_RPC_BODY_BYTES = 1024 * 1024;
@@ -38,7 +38,7 @@ type RpcRequest = z.output<typeof rpcRequestSchema>;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The validated call, or the JSON-RPC error it gets (keeping its id when it has a usable one). */
-function checkCall(item: unknown): { call: RpcRequest } | { error: RpcErrorBody } {
+function checkCall(item: unknown, namespace: RpcNamespace): { call: RpcRequest } | { error: RpcErrorBody } {
   const rawId = isObj(item) ? item.id : undefined;
   const id: Id = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
   if (!isObj(item)) return { error: rpcError(null, -32600, 'Invalid Request: not an object') };
@@ -47,7 +47,7 @@ function checkCall(item: unknown): { call: RpcRequest } | { error: RpcErrorBody 
     const issue = parsed.error.issues[0]!;
     return { error: rpcError(issue.path[0] === 'id' ? null : id, -32600, `Invalid Request: ${String(issue.path[0] ?? 'request')} ${issue.message}`) };
   }
-  if (!isAllowedRpcMethod(parsed.data.method)) return { error: rpcError(id, -32601, RPC_NOT_ALLOWED) };
+  if (!isAllowedRpcMethod(parsed.data.method, namespace)) return { error: rpcError(id, -32601, RPC_NOT_ALLOWED) };
   return { call: parsed.data };
 }
 
@@ -59,11 +59,13 @@ const isJsonContentType = (value: string | undefined) => /^application\/json\s*(
 export function chainRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/supported-chains', endpoint({}, (c) => c.json({ http: c.var.ctx.chains.list().map((e) => e.config.caipNetworkId), ws: [] })));
+  app.get('/v1/supported-chains', endpoint({}, (c) => c.json({ http: c.var.ctx.chains.ids(), ws: [] })));
 
   const proxy = async (c: Context<AppEnv>, chainId: string | undefined) => {
     const { chains } = c.var.ctx;
-    const entry = requireChain(chains, chainId);
+    const solana = chainId ? chains.getSolana(chainId) : undefined;
+    const namespace: RpcNamespace = solana ? 'solana' : 'eip155';
+    const rpcUrl = solana ? solana.config.rpcUrl : requireChain(chains, chainId).config.rpcUrl;
     if (!isJsonContentType(c.req.header('content-type'))) {
       return c.json(rpcError(null, -32600, 'Invalid Request: Content-Type must be application/json'), 415);
     }
@@ -82,7 +84,7 @@ export function chainRoutes() {
     const refused: RpcErrorBody[] = [];
     const calls: RpcRequest[] = [];
     for (const item of items) {
-      const checked = checkCall(item);
+      const checked = checkCall(item, namespace);
       if ('error' in checked) refused.push(checked.error);
       else calls.push(checked.call);
     }
@@ -97,7 +99,7 @@ export function chainRoutes() {
 
     let upstream: Response;
     try {
-      upstream = await fetch(entry.config.rpcUrl, {
+      upstream = await fetch(rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(batch ? calls.map(reserialise) : reserialise(calls[0]!)),

@@ -3,7 +3,7 @@
  * indexer's tables, newest first, 20 a page, with an opaque `next` cursor (block, tx index).
  * Where the account is the sender of a user operation in the transaction (ERC-4337), the entry is
  * the operation's, not the bundler's: from the account to the first call's target, its success, its
- * nonce's sequence.
+ * nonce's sequence. On a solana chain the page is read live from the node (src/chains/solana-history.ts).
  */
 import { Hono } from 'hono';
 import { getAddress } from 'viem';
@@ -11,14 +11,16 @@ import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { contractInfo, nftKey, nftMetadata, type NftRef } from '../chains/metadata';
 import type { ChainEntry, ChainRuntime } from '../chains/runtime';
-import { addressParams, numericText, requireChain } from '../http/chain';
+import { decodeSolanaCursor, solanaHistoryPage } from '../chains/solana-history';
+import { UpstreamError, UPSTREAM_UNAVAILABLE } from '../chains/rpc';
+import { accountParams, HISTORY_PAGE_SIZE, numericText, requireAccount } from '../http/chain';
 import { HttpError } from '../http/errors';
 import { optionalParam } from '../http/params';
 import { endpoint } from '../http/validate';
 import { ZERO_ADDRESS } from '../indexer/decode';
 import { tokenIconUrl } from './balance';
 
-export const HISTORY_PAGE_SIZE = 20;
+export { HISTORY_PAGE_SIZE };
 /** An ERC-4337 nonce is a 192-bit key and a 64-bit sequence; history shows the sequence. */
 const NONCE_SEQUENCE_MASK = (1n << 64n) - 1n;
 
@@ -39,8 +41,11 @@ export interface Transaction {
     sentFrom: string;
     sentTo: string;
     status: 'confirmed' | 'failed';
-    nonce: number;
+    /** eip155 only. */
+    nonce?: number;
     chain: string;
+    /** solana only: the fee the transaction's fee payer (sentFrom) paid. */
+    fee?: { symbol: string; quantity: { numeric: string } };
   };
   transfers: Transfer[];
 }
@@ -52,7 +57,8 @@ export function decodeCursor(cursor: string): { block: number; txIndex: number }
 }
 
 const querySchema = z.object({
-  cursor: optionalParam(z.string().max(64, 'invalid')),
+  // A solana cursor carries a `before` signature per address read (src/chains/solana-history.ts).
+  cursor: optionalParam(z.string().max(4096, 'invalid')),
   onramp: z.string().max(32).optional(),
   chainId: z.string().optional(),
 });
@@ -81,15 +87,26 @@ type TransferDb = {
 export function historyRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/account/:address/history', endpoint({ params: addressParams, query: querySchema }, async (c, { params: { address }, query: q }) => {
+  app.get('/v1/account/:address/history', endpoint({ params: accountParams, query: querySchema }, async (c, { params, query: q }) => {
     const { chains, publicUrl } = c.var.ctx;
-    const entry = requireChain(chains, q.chainId);
+    const account = requireAccount(chains, q.chainId, params.address);
+    const base = publicUrl ?? new URL(c.req.url).origin;
+    if (account.namespace === 'solana') {
+      const cursor = q.cursor ? decodeSolanaCursor(q.cursor) : null;
+      if (q.cursor && !cursor) throw new HttpError(400, 'cursor: invalid');
+      try {
+        return c.json(await solanaHistoryPage(chains, account.entry, account.address, cursor, base));
+      } catch (err) {
+        if (err instanceof UpstreamError) throw new HttpError(503, UPSTREAM_UNAVAILABLE);
+        throw err;
+      }
+    }
+    const { entry, address } = account;
     let after: { block: number; txIndex: number } | null = null;
     if (q.cursor) {
       after = decodeCursor(q.cursor);
       if (!after) throw new HttpError(400, 'cursor: invalid');
     }
-    const base = publicUrl ?? new URL(c.req.url).origin;
     return c.json(await historyPage(chains, entry, address.toLowerCase(), after, base));
   }));
 
