@@ -1,6 +1,7 @@
 import { createStore, type Store } from 'jotai/vanilla';
 import type { Eip1193Provider } from './adapters/eip155/discovery';
 import { createEip155Adapter } from './adapters/eip155/adapter';
+import { lazySolanaAdapter } from './adapters/solana/lazy';
 import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
 import type { ChainNamespace } from './constants';
@@ -134,6 +135,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       },
       embedded,
     }),
+    // Only pages with solana networks hold the (lazy) solana adapter.
+    ...(options.networks.some((network) => network.chainNamespace === 'solana') && { solana: lazySolanaAdapter(store) }),
   };
   connection = createConnectionController({
     store,

@@ -96,3 +96,31 @@ export async function eventually<T>(check: () => T, tries = 300): Promise<T> {
   }
   throw lastError;
 }
+
+/** The CAIP-2 reference of the local Solana chain (services/solana-rpc: its genesis hash's first 32 characters). */
+export const SOLANA_LOCAL_REFERENCE = '78kTJh3f74R3uaMX5iZD8t4UZsrVVTQC';
+
+/**
+ * The local Solana chain as a host configures it (Wallet Standard chain 'solana:localnet').
+ * @example testCore({ options: { networks: [anvil, solanaLocalnet] } })
+ */
+export const solanaLocalnet = {
+  id: SOLANA_LOCAL_REFERENCE,
+  name: 'Solana Local',
+  chainNamespace: 'solana' as const,
+  caipNetworkId: `solana:${SOLANA_LOCAL_REFERENCE}`,
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  testnet: true,
+};
+
+/** Solana devnet (Wallet Standard chain 'solana:devnet'). */
+export const solanaDevnet = {
+  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  name: 'Solana Devnet',
+  chainNamespace: 'solana' as const,
+  caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
+  testnet: true,
+};

@@ -13,3 +13,5 @@ export * from './profile';
 export * from './onramp';
 export * from './test-core';
 export * from './embedded';
+export * from './solana-wallet';
+export * from './solana-rpc-stub';

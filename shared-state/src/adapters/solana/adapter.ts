@@ -1,0 +1,215 @@
+// Loaded lazily (lazy.ts) on pages whose networks include solana. Wallet discovery and sessions only;
+// @solana/kit (chain reads, transactions, base58) loads with chain.ts on the first use.
+import { getWallets } from '@wallet-standard/app';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { Store } from 'jotai/vanilla';
+import { activeNetworkAtom, optionsAtom } from '../../atoms';
+import { ConnectorNotFoundError, NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
+import { walletRequest } from '../eip155/wallet-request';
+import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import { chainReferenceOf, walletChainFor } from './chains';
+import { featureMethod, isSolanaWallet, signatureOutputSchema, solanaAccounts, walletConnector } from './wallets';
+
+
+/** The solana ChainAdapter: it always signs messages (`solana:signMessage`). */
+export type SolanaAdapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
+
+/** How long a silent reconnect waits for the stored wallet to register after a reload. */
+export const RECONNECT_REGISTER_WAIT_MS = 1_000;
+
+type ConnectMethod = (input?: { silent?: boolean }) => Promise<{ accounts?: unknown }>;
+type ChangeListener = (properties: { accounts?: unknown; chains?: unknown }) => void;
+type OnMethod = (event: 'change', listener: ChangeListener) => () => void;
+type SignMessageMethod = (input: { account: WalletAccount; message: Uint8Array }) => Promise<unknown>;
+
+/** A connected wallet: the accounts it granted (the first is the connection's) and the chain the modal uses with it. */
+interface Session {
+  wallet: Wallet;
+  accounts: WalletAccount[];
+  chainReference: string;
+  handlers?: WalletEventHandlers;
+}
+
+/**
+ * solana over the Wallet Standard (`@wallet-standard/app`): every registered wallet with `standard:connect` and a
+ * `solana:` chain is a connector. Wallet Standard wallets have no "current chain": each request names its chain
+ * (chains.ts), so a network switch is the modal's own and is reported back as the wallet's chainChanged.
+ */
+export function createSolanaAdapter(store: Store): SolanaAdapter {
+  const networks = (store.get(optionsAtom)?.networks ?? []).filter((network) => network.chainNamespace === 'solana');
+  /** The solana network a new connection starts on: the active one when it is solana, else the first configured. */
+  const startNetwork = () => {
+    const active = store.get(activeNetworkAtom);
+    return active?.chainNamespace === 'solana' ? active : networks[0];
+  };
+  const registry = getWallets();
+  const sessions = new Map<string, Session>();
+  const registryListeners = new Set<() => void>();
+  const chain = () => import('./chain');
+
+  /** Solana wallets by connector id; the first wallet registered under a name keeps it. */
+  function walletsById(): Map<string, Wallet> {
+    const byId = new Map<string, Wallet>();
+    for (const wallet of registry.get()) {
+      if (isSolanaWallet(wallet) && !byId.has(wallet.name)) byId.set(wallet.name, wallet);
+    }
+    return byId;
+  }
+
+  const onRegistryChange = () => {
+    // A connected wallet that went away (extension disabled, unregistered) ends its session.
+    const present = walletsById();
+    for (const [connectorId, session] of sessions) {
+      if (present.get(connectorId) !== session.wallet) session.handlers?.disconnect();
+    }
+    for (const listener of registryListeners) listener();
+  };
+  registry.on('register', onRegistryChange);
+  registry.on('unregister', onRegistryChange);
+
+  function walletFor(connectorId: string): Wallet {
+    const wallet = walletsById().get(connectorId);
+    if (!wallet) throw new ConnectorNotFoundError(connectorId);
+    return wallet;
+  }
+
+  function sessionFor(connectorId: string): Session {
+    const session = sessions.get(connectorId);
+    if (!session) throw new ConnectorNotFoundError(connectorId);
+    return session;
+  }
+
+  async function waitForWallet(connectorId: string): Promise<boolean> {
+    if (walletsById().has(connectorId)) return true;
+    return new Promise((resolve) => {
+      const done = (found: boolean) => {
+        clearTimeout(timer);
+        registryListeners.delete(check);
+        resolve(found);
+      };
+      const check = () => walletsById().has(connectorId) && done(true);
+      const timer = setTimeout(() => done(false), RECONNECT_REGISTER_WAIT_MS);
+      registryListeners.add(check);
+    });
+  }
+
+  /** standard:connect; the granted Solana accounts become the session (undefined when none). */
+  async function openSession(connectorId: string, silent: boolean): Promise<ConnectedAccount | undefined> {
+    const wallet = walletFor(connectorId);
+    const connect = featureMethod<ConnectMethod>(wallet, 'standard:connect', 'connect')!;
+    const output = await walletRequest(() => connect(silent ? { silent: true } : undefined));
+    // Some wallets answer a silent connect with no accounts at all, others list them on the wallet only.
+    const accounts = solanaAccounts(output?.accounts ?? wallet.accounts);
+    if (!accounts[0]) return undefined;
+    const network = startNetwork();
+    if (!network) throw new NamespaceNotConfiguredError('solana');
+    const chainReference = chainReferenceOf(network);
+    sessions.set(connectorId, { wallet, accounts, chainReference, handlers: sessions.get(connectorId)?.handlers });
+    const addresses = accounts.map((account) => account.address);
+    return { address: addresses[0]!, chainReference, ...(addresses[1] ? { addresses } : {}) };
+  }
+
+  /** The session's account for `address` (the person's pick), else its first. */
+  const accountFor = (session: Session, address: string): WalletAccount =>
+    session.accounts.find((account) => account.address === address) ?? session.accounts[0]!;
+
+  const networkOf = (session: Session) => networks.find((network) => chainReferenceOf(network) === session.chainReference);
+
+  return {
+    namespace: 'solana',
+
+    watchConnectors(onChange) {
+      const emit = () => onChange([...walletsById().values()].map(walletConnector) satisfies Connector[]);
+      registryListeners.add(emit);
+      emit();
+      return () => registryListeners.delete(emit);
+    },
+
+    async connect(connectorId) {
+      const account = await openSession(connectorId, false);
+      // A wallet that grants no Solana account has declined too.
+      if (!account) throw new UserRejectedRequestError();
+      return account;
+    },
+
+    async reconnect(connectorId) {
+      if (!(await waitForWallet(connectorId))) return undefined;
+      return openSession(connectorId, true);
+    },
+
+    async disconnect(connectorId) {
+      const session = sessions.get(connectorId);
+      sessions.delete(connectorId);
+      const disconnect = session && featureMethod<() => Promise<void>>(session.wallet, 'standard:disconnect', 'disconnect');
+      // Wallets that support it forget the site; a failure there does not keep the modal connected.
+      await disconnect?.().catch(() => undefined);
+    },
+
+    async switchNetwork(connectorId, network) {
+      const session = sessions.get(connectorId);
+      if (!session) return;
+      session.chainReference = chainReferenceOf(network);
+      session.handlers?.chainChanged(session.chainReference);
+    },
+
+    watchWallet(connectorId, handlers) {
+      const session = sessionFor(connectorId);
+      session.handlers = handlers;
+      const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
+      const listener: ChangeListener = ({ accounts, chains }) => {
+        if (accounts !== undefined) {
+          session.accounts = solanaAccounts(accounts);
+          handlers.accountsChanged(session.accounts.map((account) => account.address));
+        }
+        if (Array.isArray(chains)) {
+          // The wallet left the session's cluster: follow it to a configured network it is on.
+          const current = networkOf(session);
+          if (current && chains.includes(walletChainFor(current))) return;
+          const next = networks.find((network) => chains.includes(walletChainFor(network)));
+          if (!next) return;
+          session.chainReference = chainReferenceOf(next);
+          handlers.chainChanged(session.chainReference);
+        }
+      };
+      const off = on?.('change', listener);
+      return () => {
+        off?.();
+        if (session.handlers === handlers) session.handlers = undefined;
+      };
+    },
+
+    async normalizeAddress(address) {
+      return (await chain()).normalizeAddress(address);
+    },
+
+    async getNativeBalance(address, network) {
+      return (await chain()).getNativeBalance(address, network);
+    },
+
+    async estimateTransferFee(transfer, network) {
+      return (await chain()).estimateTransferFee(transfer, network);
+    },
+
+    async sendTransfer(connectorId, transfer, network) {
+      const session = sessionFor(connectorId);
+      return (await chain()).sendTransfer(session.wallet, accountFor(session, transfer.from), transfer, network);
+    },
+
+    async waitForTransaction(hash, network) {
+      return (await chain()).waitForTransaction(hash, network);
+    },
+
+    async signMessage(connectorId, address, message) {
+      const session = sessionFor(connectorId);
+      const sign = featureMethod<SignMessageMethod>(session.wallet, 'solana:signMessage', 'signMessage');
+      if (!sign) throw new Error(`${session.wallet.name} cannot sign messages.`);
+      const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));
+      const { signature } = signatureOutputSchema.parse(output)[0]!;
+      return (await chain()).toBase58(signature);
+    },
+
+    getProvider(connectorId) {
+      return sessions.get(connectorId)?.wallet ?? walletsById().get(connectorId);
+    },
+  };
+}
