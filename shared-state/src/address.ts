@@ -2,8 +2,6 @@ import type { ChainNamespace } from './constants';
 
 const EIP155_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/;
-const SIGNED_MESSAGE = /^0x[0-9a-fA-F]{62,}$/;
 
 /** Spec section 5: eip155 is an optional 0x plus 40 hex; solana is 32–44 base58 characters. */
 export function isValidAddress(namespace: ChainNamespace, address: unknown): boolean {
@@ -12,12 +10,6 @@ export function isValidAddress(namespace: ChainNamespace, address: unknown): boo
   if (namespace === 'solana') return SOLANA_ADDRESS.test(address);
   return address.length > 0;
 }
-
-export const isTransactionHash = (value: unknown): boolean =>
-  typeof value === 'string' && TRANSACTION_HASH.test(value);
-
-export const isSignedMessage = (value: unknown): boolean =>
-  typeof value === 'string' && SIGNED_MESSAGE.test(value);
 
 /** `0xf39F…2266`: the first 6 and last 4 characters, as wallets show addresses. */
 export function shortenAddress(address: string): string {

@@ -89,15 +89,6 @@ export function resolveView(view: string, features: Features): ViewResolution {
   return { kind: 'remote', registration };
 }
 
-/** The remotes a host's feature flags allow to exist at all. */
-export function enabledRemotes(features: Features): Set<RemoteName> {
-  const remotes = new Set<RemoteName>();
-  for (const registration of Object.values(VIEW_REGISTRY)) {
-    if (!registration.feature || features[registration.feature]) remotes.add(registration.remote);
-  }
-  return remotes;
-}
-
 const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Connect: 'Connect Wallet',
   AllWallets: 'All Wallets',

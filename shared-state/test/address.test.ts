@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { isSignedMessage, isTransactionHash, isValidAddress, shortenAddress } from '../src/index';
+import { isValidAddress, shortenAddress } from '../src/index';
 
 const HEX40 = 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -45,29 +45,6 @@ describe('isValidAddress solana', () => {
 
   it('rejects an eip155 address', () => {
     expect(isValidAddress('solana', `0x${HEX40}`)).toBe(false);
-  });
-});
-
-describe('isTransactionHash', () => {
-  it('needs 0x plus exactly 64 hex characters', () => {
-    expect(isTransactionHash(`0x${'a'.repeat(64)}`)).toBe(true);
-    expect(isTransactionHash(`0x${'A1'.repeat(32)}`)).toBe(true);
-    expect(isTransactionHash(`0x${'a'.repeat(63)}`)).toBe(false);
-    expect(isTransactionHash(`0x${'a'.repeat(65)}`)).toBe(false);
-    expect(isTransactionHash('a'.repeat(64))).toBe(false);
-    expect(isTransactionHash(`0x${'g'.repeat(64)}`)).toBe(false);
-    expect(isTransactionHash(null)).toBe(false);
-  });
-});
-
-describe('isSignedMessage', () => {
-  it('needs 0x plus at least 62 hex characters', () => {
-    expect(isSignedMessage(`0x${'b'.repeat(62)}`)).toBe(true);
-    expect(isSignedMessage(`0x${'b'.repeat(130)}`)).toBe(true);
-    expect(isSignedMessage(`0x${'b'.repeat(61)}`)).toBe(false);
-    expect(isSignedMessage('b'.repeat(62))).toBe(false);
-    expect(isSignedMessage(`0x${'z'.repeat(62)}`)).toBe(false);
-    expect(isSignedMessage(7)).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@rstest/core';
-import { VIEW_REGISTRY, enabledRemotes, isViewName, resolveView, viewTitle, type Features, type ViewRegistration } from '../src/index';
+import { VIEW_REGISTRY, isViewName, resolveView, viewTitle, type Features, type ViewRegistration } from '../src/index';
 import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,21 +85,6 @@ describe('resolveView', () => {
     expect(isViewName('Account')).toBe(true);
     expect(isViewName('account')).toBe(false);
     expect(isViewName(undefined)).toBe(false);
-  });
-});
-
-describe('enabledRemotes', () => {
-  it('holds every registered remote with default features', () => {
-    const expected = new Set(registry.map(([, registration]) => registration.remote));
-    expect(enabledRemotes(features())).toEqual(expected);
-    expect(enabledRemotes(features()).has('send')).toBe(true);
-  });
-
-  it('drops a remote whose only views are turned off', () => {
-    const remotes = enabledRemotes(features({ send: false }));
-    expect(remotes.has('send')).toBe(false);
-    expect(remotes.has('connect')).toBe(true);
-    expect(remotes.has('account')).toBe(true);
   });
 });
 
