@@ -12,8 +12,8 @@ import {
   getBase58Encoder, getBase64EncodedWireTransaction, lamports, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners, type Instruction, type KeyPairSigner,
 } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
-import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
+import { findAssociatedTokenPda, getInitializeAccount3Instruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { startSolanaRpc } from '@portico/solana-rpc';
 import { PUSD_MINT, SOLANA_DEV_ACCOUNTS, SOLANA_LOCAL_CAIP2 } from '@portico/solana-rpc/accounts';
 import type { RunningApi } from '../src/server';
@@ -176,11 +176,28 @@ describe('solana chains', () => {
     expect(await history(owner, 'not-a-cursor')).toMatchObject({ status: 400, body: { error: 'cursor: invalid' } });
   });
 
-  test(`history reads the owner and at most ${SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS} token accounts`, async () => {
+  test(`history reads the owner's signatures and those of at most ${SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS} of its token accounts`, async () => {
     calls.length = 0;
     await history(dev2.address);
     expect(calls.filter((m) => m === 'getSignaturesForAddress')).toHaveLength(2); // dev2 and its PUSD account
-    expect(SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS).toBe(10);
+
+    // An owner with one token account more than the cap (PUSD accounts that are not its associated one).
+    const payer = await signer(3);
+    const owner = (await generateKeyPairSigner()).address;
+    const rent = await createSolanaRpc(chain.url).getMinimumBalanceForRentExemption(165n).send();
+    for (let i = 0; i < SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS + 1; i++) {
+      const account = await generateKeyPairSigner();
+      await sendThroughApi(payer, [
+        getCreateAccountInstruction({ payer, newAccount: account, lamports: rent, space: 165, programAddress: TOKEN_PROGRAM_ADDRESS }),
+        getInitializeAccount3Instruction({ account: account.address, mint: address(PUSD_MINT.address), owner }),
+      ]);
+    }
+    calls.length = 0;
+    const r = await history(owner);
+    expect(calls.filter((m) => m === 'getSignaturesForAddress')).toHaveLength(1 + SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS);
+    // The owner is not in those transactions: what it sees comes from (the first 10 of) its token accounts, none moved tokens.
+    expect(r.body.data).toHaveLength(SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS);
+    expect(r.body.data.every((t) => t.metadata.operationType === 'execute' && t.transfers.length === 0)).toBe(true);
   });
 
   test('a bad Solana address is refused with the reason; an EVM address is not a Solana address', async () => {
