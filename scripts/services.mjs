@@ -106,6 +106,17 @@ export async function startServices(options = {}) {
     // Sign In With Farcaster: channels on the local auth relay; custody checked on the first devchain (the API's default).
     PORTICO_API_FARCASTER_RELAY_URL: `http://${host}:${farcasterRelayPort}`,
     PORTICO_API_FARCASTER_SIWE_URI: `http://${host}:${secureSitePort}`,
+    // The local Solana chain: its CAIP-2 id and PUSD mint are fixed by services/solana-rpc/src/accounts.ts
+    // (given here so the API need not wait for the chain to start); e2e's solana.spec checks both end to end.
+    PORTICO_API_SOLANA_CHAINS: JSON.stringify([
+      {
+        name: 'Solana Local',
+        rpcUrl: `http://${host}:${solanaRpcPort}`,
+        caipNetworkId: 'solana:78kTJh3f74R3uaMX5iZD8t4UZsrVVTQC',
+        testnet: true,
+        tokens: [{ mint: 'GTcpaZEZF18AaDuHN1hqDTKhmZCKwJWrmJXAqFfThZHH', symbol: 'PUSD', name: 'Portico USD', decimals: 6 }],
+      },
+    ]),
   };
   const started = await Promise.all([
     startService('relay', { host, port: relayPort }),
