@@ -114,7 +114,8 @@ describe('a smart account (Portico account, EntryPoint v0.7, Alto)', () => {
     expect(sent!.transfers).toEqual([expect.objectContaining({ direction: 'out', quantity: { numeric: '0.1' }, fungible_info: expect.objectContaining({ symbol: 'ETH' }) })]);
 
     const [received] = await history(recipient);
-    expect(received!.metadata).toMatchObject({ operationType: 'receive', hash: txHash });
+    // The recipient sees the smart account's operation, not the bundler's transaction.
+    expect(received!.metadata).toMatchObject({ operationType: 'receive', hash: txHash, sentFrom: account.address, sentTo: getAddress(recipient), nonce });
     expect(received!.transfers).toEqual([expect.objectContaining({ direction: 'in', quantity: { numeric: '0.1' } })]);
   });
 

@@ -150,11 +150,14 @@ export async function historyPage(
        ORDER BY tx_hash, from_address = $3 DESC, log_index, batch_index`,
       [chainId, hashes, account],
     ),
-    // The account's first user operation in each transaction (a bundle may carry several of one sender).
+    // The user operation each transaction is about for this account: its own first one (a bundle may carry several
+    // of one sender), else the first that paid it (a recipient sees the smart account as the sender, not the bundler).
     rt.db.query<UserOperationDb>(
-      `SELECT DISTINCT ON (tx_hash) tx_hash, sender, nonce::text AS nonce, success, target FROM chain_user_operations
-       WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND sender = $3
-       ORDER BY tx_hash, log_index`,
+      `SELECT DISTINCT ON (o.tx_hash) o.tx_hash, o.sender, o.nonce::text AS nonce, o.success, o.target FROM chain_user_operations o
+       WHERE o.chain_id = $1 AND o.tx_hash = ANY($2::text[]) AND (o.sender = $3 OR EXISTS (
+         SELECT 1 FROM chain_transfers t
+         WHERE t.chain_id = o.chain_id AND t.tx_hash = o.tx_hash AND t.from_address = o.sender AND t.to_address = $3))
+       ORDER BY o.tx_hash, o.sender = $3 DESC, o.log_index`,
       [chainId, hashes, account],
     ),
     rt.spamSet(entry),
