@@ -172,7 +172,13 @@ describe('approval gate: wallet_sendCalls', () => {
         { to: BOB, value: { raw: '1000000000000000000', formatted: '1', symbol: 'ETH' }, data: { kind: 'none' }, input: '0x' },
         { to: TOKEN, value: { raw: '0', formatted: '0', symbol: 'ETH' }, data: { kind: 'erc20-transfer', to: BOB, amount: '5' }, input: transfer },
       ],
+      atomicRequired: false,
     });
+  });
+
+  it('carries atomicRequired (EIP-5792) and refuses a value that is not a boolean', () => {
+    expect(describeRequest(batch([{ to: BOB }], { atomicRequired: true }), CONTEXT)).toMatchObject({ kind: 'calls', atomicRequired: true });
+    expect(refusal(batch([{ to: BOB }], { atomicRequired: 'yes' })).shortMessage).toMatch('atomicRequired');
   });
 
   it(`refuses no calls, more than ${MAX_SEND_CALLS}, a call without a 0x 'to', another chain and another sender`, () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { InvalidApprovalRequestError, type RequestDescription } from '../src/embedded/approval';
 import { MAX_PENDING_REQUESTS, RPC_NOT_ALLOWED_MESSAGE } from '../src/embedded/constants';
-import { EmbeddedWalletError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from '../src/embedded/errors';
+import type { EmbeddedAccountType } from '../src/constants';
+import { AtomicityNotSupportedError, EmbeddedWalletError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from '../src/embedded/errors';
 import type { ParsedRequestPayload } from '../src/embedded/messages';
 import { createEmbeddedProvider, EmbeddedNotConnectedError } from '../src/embedded/provider';
 import { UserRejectedRequestError } from '../src/errors';
@@ -23,7 +24,7 @@ const SEND = { method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: BOB,
  * The provider over the real modal and secure-site channels (fake windows). The secure site's RPC handler
  * records what reaches it; `decide` answers each approval (approve by default).
  */
-async function providerOverChannels(options: { account?: string } = { account: ACCOUNT }) {
+async function providerOverChannels(options: { account?: string; accountType?: EmbeddedAccountType } = { account: ACCOUNT }) {
   const forwarded: ParsedRequestPayload<'RPC_REQUEST'>[] = [];
   const approvals: RequestDescription[] = [];
   const notAllowed: string[] = [];
@@ -45,6 +46,7 @@ async function providerOverChannels(options: { account?: string } = { account: A
     channel,
     account: () => options.account,
     chainId: () => 31337,
+    accountType: () => options.accountType ?? 'eoa',
     networks: () => [devchain],
     approve: (description) => {
       approvals.push(description);
@@ -70,6 +72,21 @@ afterEach(() => {
 });
 
 describe('embedded provider: the approval gate (spec section 6)', () => {
+  it('an all-or-nothing wallet_sendCalls from the EOA is refused with 5760 before the person is asked; the smart account is asked', async () => {
+    const atomicBatch = { method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT, chainId: '0x7a69', atomicRequired: true, calls: [{ to: BOB, value: '0x1' }] }] };
+    const fromEoa = await providerOverChannels();
+    const refused = (await fromEoa.send(atomicBatch)).error;
+    expect(refused).toBeInstanceOf(AtomicityNotSupportedError);
+    expect(refused).toMatchObject({ code: 5760 });
+    expect(fromEoa.approvals).toEqual([]);
+    expect(fromEoa.forwarded).toEqual([]);
+
+    const fromSmartAccount = await providerOverChannels({ account: ACCOUNT, accountType: 'smartAccount' });
+    await fromSmartAccount.send(atomicBatch);
+    expect(fromSmartAccount.approvals).toMatchObject([{ kind: 'calls', atomicRequired: true }]);
+    expect(fromSmartAccount.forwarded.map((request) => request.method)).toEqual(['wallet_sendCalls']);
+  });
+
   it('says when the secure site answered an approved request (a smart account may be deployed now); not for safe, rejected or failed ones', async () => {
     const { answered, control, send } = await providerOverChannels();
     await send(SEND);

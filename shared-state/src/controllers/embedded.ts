@@ -158,6 +158,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     channel,
     account: () => accountType.address() ?? loggedInUser()?.address,
     chainId: () => chainId,
+    accountType: () => accountType.getSnapshot().active,
     networks: () => options.networks,
     approve: askApproval,
     onApproved: afterApproved,

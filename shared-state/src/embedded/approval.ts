@@ -81,7 +81,15 @@ export type RequestDescription =
       message: Record<string, unknown>;
     }
   | { kind: 'transaction'; method: 'eth_sendTransaction'; from: string; network: NetworkLabel; call: CallDescription }
-  | { kind: 'calls'; method: 'wallet_sendCalls'; from: string; network: NetworkLabel; calls: CallDescription[] };
+  | {
+      kind: 'calls';
+      method: 'wallet_sendCalls';
+      from: string;
+      network: NetworkLabel;
+      calls: CallDescription[];
+      /** EIP-5792: all calls or none (only a smart account can promise it). */
+      atomicRequired: boolean;
+    };
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address'));
 const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes'));
@@ -99,6 +107,7 @@ const transactionSchema = z.object({
 const sendCallsSchema = z.object({
   chainId: quantity,
   from: z.optional(address),
+  atomicRequired: z.optional(z.boolean()),
   calls: z
     .array(z.object({ to: address, data: z.optional(hexData), value: z.optional(quantity) }))
     .check(z.minLength(1, 'must have at least one call'), z.maxLength(MAX_SEND_CALLS, `must have at most ${MAX_SEND_CALLS} calls`)),
@@ -179,6 +188,7 @@ export function describeRequest(request: { method: string; params?: unknown }, c
         from: batch.from === undefined ? context.account : checkSigner(batch.from, 'from'),
         network,
         calls: batch.calls.map((call) => describeCall(call, nativeCurrency, refuse)),
+        atomicRequired: batch.atomicRequired ?? false,
       };
     }
     default:

@@ -77,6 +77,15 @@ export class TooManyEmbeddedRequestsError extends PorticoError {
   }
 }
 
+/** EIP-5792 5760: a batch that must run all-or-nothing, asked of an EOA (it sends calls one by one). */
+export class AtomicityNotSupportedError extends PorticoError {
+  override name = 'AtomicityNotSupportedError';
+  readonly code = 5760;
+  constructor() {
+    super('Atomicity not supported: this account sends calls one by one; ask again with atomicRequired: false');
+  }
+}
+
 /** Spec section 6: a method on neither allow-list. The UI shows `ACTION_NOT_ALLOWED_UI_MESSAGE` instead. */
 export class RpcMethodNotAllowedError extends PorticoError {
   override name = 'RpcMethodNotAllowedError';

@@ -7,11 +7,12 @@
 import * as z from 'zod/mini';
 import { recordOf } from '../storage';
 import { PorticoError, UserRejectedRequestError } from '../errors';
+import type { EmbeddedAccountType } from '../constants';
 import type { CaipNetwork } from '../network';
 import { describeRequest, type RequestDescription } from './approval';
 import type { FrameChannel, FrameNotification } from './channel-types';
 import { EMBEDDED_ALERTS, MAX_PENDING_REQUESTS } from './constants';
-import { InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from './errors';
+import { AtomicityNotSupportedError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from './errors';
 import { parsePayload, REQUESTS } from './messages';
 import { classifyRpcMethod } from './rpc-policy';
 
@@ -21,6 +22,8 @@ export interface EmbeddedProviderOptions {
   account: () => string | undefined;
   /** The embedded wallet's chain (eip155 id). */
   chainId: () => number;
+  /** The connected account's type: an EOA cannot promise an all-or-nothing batch. Default 'eoa'. */
+  accountType?: () => EmbeddedAccountType;
   /** The host's configured networks: a request for a chain outside them is refused. */
   networks: () => readonly CaipNetwork[];
   /**
@@ -125,6 +128,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       if (methodClass === 'needs-approval') {
         if (!account) throw new EmbeddedNotConnectedError();
         const description = describeRequest({ method, params }, { account, chainId, networks: options.networks() });
+        // The secure site would refuse it after the approval: the person is not asked for nothing.
+        if (description.kind === 'calls' && description.atomicRequired && (options.accountType?.() ?? 'eoa') === 'eoa') {
+          throw new AtomicityNotSupportedError();
+        }
         if (!(await askApproval(description))) throw new UserRejectedRequestError();
       }
       const { result } = await options.channel.request('RPC_REQUEST', rpc.value);
