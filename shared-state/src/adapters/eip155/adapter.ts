@@ -4,7 +4,7 @@ import type { CaipNetwork } from '../../network';
 import type { WalletConnectSource } from '../../walletconnect/source';
 import type { EmbeddedSource } from '../../embedded-wallet';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
-import { walletRequest } from './wallet-request';
+import { walletRequest } from '../wallet-request';
 import {
   normalizeConnectorName,
   safeWalletIcon,

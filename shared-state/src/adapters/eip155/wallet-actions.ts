@@ -5,7 +5,7 @@ import type { CaipNetwork } from '../../network';
 import type { PreparedCall, TokenTransfer } from '../types';
 import type { Eip1193Provider } from './discovery';
 import { toHexQuantity, transferTransaction } from './rpc';
-import { walletRequest } from './wallet-request';
+import { walletRequest } from '../wallet-request';
 
 const hexChainId = (network: CaipNetwork) => `0x${Number(network.id).toString(16)}`;
 

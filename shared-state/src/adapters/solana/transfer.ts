@@ -31,7 +31,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { formatUnits, parseUnits } from 'viem';
 import { PorticoError } from '../../errors';
 import type { CaipNetwork } from '../../network';
-import { walletRequest } from '../eip155/wallet-request';
+import { walletRequest } from '../wallet-request';
 import type { TokenTransfer } from '../types';
 import { walletChainFor } from './chains';
 import { rpcFor, toBase58 } from './rpc';
