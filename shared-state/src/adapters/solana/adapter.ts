@@ -5,11 +5,10 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { Store } from 'jotai/vanilla';
 import { activeNetworkAtom, optionsAtom } from '../../atoms';
 import { ConnectorNotFoundError, NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
-import { walletRequest } from '../eip155/wallet-request';
+import { walletRequest } from '../wallet-request';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import { chainReferenceOf, walletChainFor } from './chains';
 import { featureMethod, isSolanaWallet, signatureOutputSchema, solanaAccounts, walletConnector } from './wallets';
-
 
 /** The solana ChainAdapter: it always signs messages (`solana:signMessage`). */
 export type SolanaAdapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
