@@ -53,6 +53,8 @@ const defaultScript: FrameScript = {
   CONNECT_FARCASTER: () => farcasterTestUser(),
   RELOAD: () => ({}),
   SET_PREFERRED_ACCOUNT: ({ type }: { type: EmbeddedAccountType }) => ({ type, address: accountAddress(type) }),
+  // A secure site without a bundler makes no smart accounts (SMART_ACCOUNT_SCRIPT has the devchain's).
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }),
 };
 
 const accountAddress = (type: EmbeddedAccountType) => (type === 'smartAccount' ? SMART_ACCOUNT_TEST_ADDRESS : EMBEDDED_TEST_ADDRESS);
@@ -80,6 +82,7 @@ export const smartAccountTestUser = (type: EmbeddedAccountType = 'eoa') => ({
 export const SMART_ACCOUNT_SCRIPT: FrameScript = {
   CONNECT_OTP: () => smartAccountTestUser(),
   GET_USER: ({ preferredAccountType }: { preferredAccountType?: EmbeddedAccountType }) => smartAccountTestUser(preferredAccountType),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [31337] }),
 };
 
 const testUser = (email = EMBEDDED_TEST_EMAIL) => ({
