@@ -100,11 +100,11 @@ describe('solana chains', () => {
     expect(r).toMatchObject({ status: 200, body: { http: [CHAIN], ws: [] } });
   });
 
-  test('balances of a dev account: SOL first, then PUSD with its price', async () => {
+  test('balances of a dev account: SOL first, then PUSD, each with its price', async () => {
     const r = await getJson<{ balances: Balance[] }>(apiUrl(`/v1/account/${dev2.address}/balance`));
     expect(r.status).toBe(200);
     expect(r.body.balances).toEqual([
-      { name: 'Solana', symbol: 'SOL', chainId: CHAIN, value: 0, price: 0, quantity: { decimals: '9', numeric: '100.0' }, iconUrl: `${api.url}/v1/token-images/SOL` },
+      { name: 'Solana', symbol: 'SOL', chainId: CHAIN, value: 15_000, price: 150, quantity: { decimals: '9', numeric: '100.0' }, iconUrl: `${api.url}/v1/token-images/SOL` },
       { name: 'Portico USD', symbol: 'PUSD', chainId: CHAIN, address: `${CHAIN}:${PUSD_MINT.address}`, value: 10_000, price: 1, quantity: { decimals: '6', numeric: '10000.0' }, iconUrl: `${api.url}/v1/token-images/PUSD` },
     ]);
   });

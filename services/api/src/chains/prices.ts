@@ -17,8 +17,11 @@ export interface PriceSource {
   getPrices(queries: PriceQuery[], currency: 'usd'): Promise<(number | null)[]>;
 }
 
-/** The static local default: ETH 3000, PUSD 1, PTK 2.5 (USD). */
-export const DEFAULT_PRICES: Readonly<Record<string, number>> = Object.freeze({ ETH: 3000, PUSD: 1, PTK: 2.5 });
+/**
+ * The static local default (USD): ETH 3000, SOL 150, PUSD 1 (a dollar stablecoin on both namespaces: the devchain's
+ * ERC-20 and the local SVM's SPL mint share the symbol), PTK 2.5.
+ */
+export const DEFAULT_PRICES: Readonly<Record<string, number>> = Object.freeze({ ETH: 3000, SOL: 150, PUSD: 1, PTK: 2.5 });
 
 /** Prices by symbol (case-insensitive) from a fixed table. */
 export function staticPriceSource(table: Record<string, number> = DEFAULT_PRICES): PriceSource {
