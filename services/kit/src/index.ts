@@ -1,2 +1,100 @@
-// What every service's CLI entry shares (filled in by the services-kit slice).
-export {};
+/**
+ * What every service's CLI entry (services/<name>/src/main.ts) shares: reading the environment with zod,
+ * the common variable shapes, the start-failure exits and stopping on SIGINT/SIGTERM.
+ * Exit codes: 2 for a bad environment (the operator must fix a variable), 1 for anything else.
+ */
+import { z } from 'zod';
+
+/** Prints `<service>: bad environment: <message>` and exits 2. */
+export function exitBadEnvironment(service: string, message: string): never {
+  console.error(`${service}: bad environment: ${message}`);
+  process.exit(2);
+}
+
+/**
+ * Reads `env` with `schema`; an empty variable counts as unset (so `PORT=` takes the default). On the first
+ * bad variable: `<service>: bad environment: <message>`, exit 2. A message that does not start with the
+ * variable's name gets it in front (`NAME: message`); the field builders below name it themselves.
+ */
+export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = issue.path.map(String).join('.');
+  exitBadEnvironment(service, name === '' || issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
+}
+
+/** A TCP port 0–65535 (0: any free port), `fallback` when unset. */
+export const portField = (name: string, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, `${name} must be a port number 0–65535`)
+    .transform(Number)
+    .refine((port) => port <= 65535, `${name} must be a port number 0–65535`)
+    .default(fallback);
+
+/** HOST (default 127.0.0.1, loopback: listening elsewhere is each service's explicit opt-in) and PORT. */
+export const listenFields = (defaultPort: number) => ({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: portField('PORT', defaultPort),
+});
+
+/** A whole number 1–`max` (a count, a duration); optional: the service's own default applies when unset. */
+export const wholeNumberField = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${name} must be 1–${max}`)
+    .optional();
+
+/** '0' or '1' (default '0': every flag is an opt-in), read as a boolean. */
+export const flagField = (name: string) =>
+  z
+    .enum(['0', '1'], { error: `${name} must be '0' or '1'` })
+    .default('0')
+    .transform((flag) => flag === '1');
+
+/** A service's options error class: a bad option the environment gave, reported as a bad environment. */
+type OptionsErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * For `start(...).catch(...)`: an `optionsError` (a variable the service's own checks refused) exits 2 as a
+ * bad environment; a system error (EADDRINUSE) prints `<service>: cannot start on <host>: <code> (<message>)`,
+ * any other error its message (the service's own, e.g. refusing a host that is not loopback); both exit 1.
+ */
+export function exitOnStartFailure(service: string, host: string, optionsError?: OptionsErrorClass) {
+  return (error: unknown): never => {
+    if (optionsError && error instanceof optionsError) exitBadEnvironment(service, error.message);
+    const { code, message } = error as NodeJS.ErrnoException;
+    console.error(code ? `${service}: cannot start on ${host}: ${code} (${message})` : message);
+    process.exit(1);
+  };
+}
+
+/**
+ * On the first SIGINT or SIGTERM: `<service>: <signal>, stopping`, await `stop`, exit 0 (or print its error,
+ * exit 1). Later signals are ignored while it stops. `stopping` tells a child-exit handler that the exit was asked for.
+ */
+export function stopOnSignals(service: string, stop: () => Promise<unknown>): { readonly stopping: boolean } {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${service}: ${signal}, stopping`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  return {
+    get stopping() {
+      return stopping;
+    },
+  };
+}

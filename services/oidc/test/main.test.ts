@@ -1,28 +1,16 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and the PORTICO_OIDC_* variables.
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from '@rstest/core';
+import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
 
-const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-function run(env: Record<string, string>) {
-  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
+const PACKAGE = new URL('..', import.meta.url);
 
 describe('main (CLI)', () => {
   it('starts, prints the banner and the six issuers, serves discovery with the configured client, stops on SIGTERM', async () => {
-    const p = run({ HOST: '127.0.0.1', PORT: '0', PORTICO_OIDC_REDIRECT_URIS: 'http://127.0.0.1:4001/social/callback, http://localhost:4001/social/callback' });
-    const deadline = Date.now() + 20_000;
-    while (!/redirect URIs: /.test(p.out()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const url = /^OIDC {2}(http:\/\/\S+) {2}\(DEVELOPMENT ONLY/m.exec(p.out())![1]!;
-    expect(p.out()).toContain(`  discord   issuer ${url}/discord  client portico-discord`);
-    expect(p.out()).toContain('  redirect URIs: http://127.0.0.1:4001/social/callback, http://localhost:4001/social/callback');
+    const p = runServiceCli(PACKAGE, { HOST: '127.0.0.1', PORT: '0', PORTICO_OIDC_REDIRECT_URIS: 'http://127.0.0.1:4001/social/callback, http://localhost:4001/social/callback' });
+    await p.waitForStdout(/redirect URIs: /);
+    const url = /^OIDC {2}(http:\/\/\S+) {2}\(DEVELOPMENT ONLY/m.exec(p.stdout())![1]!;
+    expect(p.stdout()).toContain(`  discord   issuer ${url}/discord  client portico-discord`);
+    expect(p.stdout()).toContain('  redirect URIs: http://127.0.0.1:4001/social/callback, http://localhost:4001/social/callback');
     const d = (await (await fetch(`${url}/x/.well-known/openid-configuration`)).json()) as { issuer: string };
     expect(d.issuer).toBe(`${url}/x`);
     // The configured redirect URI is the client's: an authorization request with it reaches the login page.
@@ -38,8 +26,7 @@ describe('main (CLI)', () => {
     const res = await fetch(auth, { redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/x\/interaction\//);
-    p.child.kill('SIGTERM');
-    expect(await p.exited).toBe(0);
+    expect(await p.stop()).toBe(0);
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
@@ -52,16 +39,16 @@ describe('main (CLI)', () => {
     ] as const;
     const results = await Promise.all(
       cases.map(async ([env]) => {
-        const p = run({ PORT: '0', ...env });
-        return { env, code: await p.exited, err: p.err().replace(/^oidc-provider WARNING.*\n/gm, '').trim() };
+        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
+        return { env, code, err: stderr.replace(/^oidc-provider WARNING.*\n/gm, '').trim() };
       }),
     );
     expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
   });
 
   it('exits 1 for a host that is not loopback without PORTICO_OIDC_ALLOW_REMOTE=1', async () => {
-    const p = run({ HOST: '0.0.0.0', PORT: '0' });
-    expect(await p.exited).toBe(1);
-    expect(p.err()).toContain('oidc: refusing to listen on 0.0.0.0');
+    const { code, stderr } = await runServiceCliToExit(PACKAGE, { HOST: '0.0.0.0', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('oidc: refusing to listen on 0.0.0.0');
   });
 });

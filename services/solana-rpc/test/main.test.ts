@@ -1,34 +1,20 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and the PORTICO_SOLANA_RPC_* variables.
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from '@rstest/core';
+import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
 import { SOLANA_DEV_ACCOUNTS } from '../src/accounts';
 import { post } from './helpers';
 
-const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-function run(env: Record<string, string>) {
-  const child = spawn(TSX, [MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
+const PACKAGE = new URL('..', import.meta.url);
 
 describe('main (CLI)', () => {
   it('starts in development mode on the given port, airdrops, stops on SIGTERM', async () => {
-    const p = run({ PORT: '0', PORTICO_SOLANA_RPC_MODE: 'development', PORTICO_SOLANA_RPC_AIRDROP_MAX_SOL: '2' });
-    const deadline = Date.now() + 20_000;
-    while (!/^SOLANA RPC/m.test(p.out()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const url = /^SOLANA RPC {2}(http:\/\/\S+) {2}\(/m.exec(p.out())![1]!;
-    expect(p.out()).toContain('DEVELOPMENT: requestAirdrop');
+    const p = runServiceCli(PACKAGE, { PORT: '0', PORTICO_SOLANA_RPC_MODE: 'development', PORTICO_SOLANA_RPC_AIRDROP_MAX_SOL: '2' });
+    const url = (await p.waitForStdout(/^SOLANA RPC {2}(http:\/\/\S+) {2}\(/m))[1]!;
+    expect(p.stdout()).toContain('DEVELOPMENT: requestAirdrop');
     const airdrop = await post(url, { jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [SOLANA_DEV_ACCOUNTS[3]!.address, 2_000_000_001] });
     expect(airdrop.json.error.message).toBe('Invalid params: an airdrop is at most 2000000000 lamports per request, not 2000000001');
     expect(typeof (await post(url, { jsonrpc: '2.0', id: 2, method: 'requestAirdrop', params: [SOLANA_DEV_ACCOUNTS[3]!.address, 1] })).json.result).toBe('string');
-    p.child.kill('SIGTERM');
-    expect(await p.exited).toBe(0);
+    expect(await p.stop()).toBe(0);
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
@@ -40,16 +26,16 @@ describe('main (CLI)', () => {
     ] as const;
     const results = await Promise.all(
       cases.map(async ([env]) => {
-        const p = run({ PORT: '0', ...env });
-        return { env, code: await p.exited, err: p.err().trim() };
+        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
+        return { env, code, err: stderr.trim() };
       }),
     );
     expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
   });
 
   it('exits 1 when the host is not loopback and remote is not allowed', async () => {
-    const p = run({ HOST: '0.0.0.0', PORT: '0' });
-    expect(await p.exited).toBe(1);
-    expect(p.err()).toMatch(/refusing to listen on 0\.0\.0\.0/);
+    const { code, stderr } = await runServiceCliToExit(PACKAGE, { HOST: '0.0.0.0', PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/refusing to listen on 0\.0\.0\.0/);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * Tests only: a service's CLI run as scripts/services.mjs runs it (`tsx src/main.ts` in the package's
+ * directory), with only PATH and the given variables in its environment.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+export interface ServiceCli {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** The exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout (the start line); rejects with stderr if the CLI exits first, or kills it if `timeoutMs` passes. */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Sends SIGTERM (or `signal`) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `<packageDir>/src/main.ts` with the package's tsx; `packageDir` as `new URL('..', import.meta.url)` from test/. */
+export function runServiceCli(packageDir: URL, env: Record<string, string> = {}): ServiceCli {
+  const dir = fileURLToPath(packageDir);
+  const child = spawn(fileURLToPath(new URL('node_modules/.bin/tsx', packageDir)), ['src/main.ts'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  // 'close', not 'exit': by then stdout and stderr are read to the end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  return {
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async waitForStdout(pattern, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = pattern.exec(stdout);
+        if (match) return match;
+        if (hasExited) throw new Error(`the CLI exited before printing ${pattern}:\n${stderr}`);
+        if (Date.now() > deadline) {
+          child.kill('SIGTERM'); // tsx passes it on to the node process it started
+          throw new Error(`the CLI did not print ${pattern} within ${timeoutMs} ms:\n${stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop(signal = 'SIGTERM') {
+      if (!hasExited) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the CLI until it exits by itself (a bad environment, a refused host): its exit code and output. */
+export async function runServiceCliToExit(packageDir: URL, env: Record<string, string> = {}) {
+  const cli = runServiceCli(packageDir, env);
+  const code = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
