@@ -48,6 +48,52 @@ describe('isValidAddress solana', () => {
   });
 });
 
+describe('isValidAddress bip122, polkadot, cosmos: cheap shapes (the decoders check the rest)', () => {
+  it.each([
+    ['bip122', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
+    ['bip122', '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc'],
+    ['bip122', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0'],
+    ['bip122', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4'],
+    ['bip122', 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'],
+    ['polkadot', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY'],
+    ['polkadot', 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F'],
+    ['cosmos', 'cosmos1lsagfzrm4gz28he4wunt63sts5xzmczw8pkek3'],
+    ['cosmos', 'COSMOS1LSAGFZRM4GZ28HE4WUNT63STS5XZMCZW8PKEK3'],
+  ] as const)('%s accepts %s', (namespace, address) => {
+    expect(isValidAddress(namespace, address)).toBe(true);
+  });
+
+  it.each([
+    ['bip122', `0x${HEX40}`],
+    ['bip122', '4A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'], // no version byte encodes to 4
+    ['bip122', 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9'], // Litecoin's prefix
+    ['polkadot', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQ0'], // 0 is not base58
+    ['polkadot', `0x${HEX40}`],
+    ['cosmos', 'cosmos1lsagfzrm4gz28he4wunt63sts5xzmczw8pkekb'], // b is not bech32
+    ['cosmos', 'cosmos1short'],
+  ] as const)('%s refuses %s', (namespace, address) => {
+    expect(isValidAddress(namespace, address)).toBe(false);
+  });
+
+  it('a shape never refuses an address; a near miss it lets through (mixed-case bech32) is the decoder\'s to refuse', async () => {
+    const { decodeAddress } = await import('../src/address/decode');
+    for (const [namespace, address] of [
+      ['bip122', 'bc1Qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+      ['cosmos', 'Cosmos1lsagfzrm4gz28he4wunt63sts5xzmczw8pkek3'],
+    ] as const) {
+      expect(isValidAddress(namespace, address)).toBe(true);
+      expect(decodeAddress(namespace, address)).toBeUndefined();
+    }
+  });
+
+  it('refuses empty strings and non-strings in every namespace', () => {
+    for (const namespace of ['bip122', 'polkadot', 'cosmos'] as const) {
+      expect(isValidAddress(namespace, '')).toBe(false);
+      expect(isValidAddress(namespace, null)).toBe(false);
+    }
+  });
+});
+
 describe('shortenAddress', () => {
   it('keeps the first 6 and last 4 characters', () => {
     expect(shortenAddress(`0x${HEX40}`)).toBe('0xf39F…2266');
