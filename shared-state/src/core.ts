@@ -2,6 +2,7 @@ import { createStore, type Store } from 'jotai/vanilla';
 import type { Eip1193Provider } from './adapters/eip155/discovery';
 import { createEip155Adapter } from './adapters/eip155/adapter';
 import { lazySolanaAdapter } from './adapters/solana/lazy';
+import { lazyWalletConnectOnlyAdapter, WALLET_CONNECT_ONLY_NAMESPACES } from './adapters/walletconnect/lazy';
 import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
 import type { ChainNamespace } from './constants';
@@ -125,18 +126,21 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
           ),
         )
       : undefined;
+  // One WalletConnect session serves every namespace: each adapter reaches it through this.
+  const walletConnectAccess = { source: walletConnectSource, onUri: (uri: string | undefined) => walletConnect.receiveUri(uri) };
+  const configured = (namespace: ChainNamespace) => options.networks.some((network) => network.chainNamespace === namespace);
   const adapters = environment.adapters ?? {
     eip155: createEip155Adapter({
       eventTarget: environment.eventTarget,
       legacyProvider: environment.legacyProvider,
-      walletConnect: {
-        source: walletConnectSource,
-        onUri: (uri) => walletConnect.receiveUri(uri),
-      },
+      walletConnect: walletConnectAccess,
       embedded,
     }),
-    // Only pages with solana networks hold the (lazy) solana adapter.
-    ...(options.networks.some((network) => network.chainNamespace === 'solana') && { solana: lazySolanaAdapter(store) }),
+    // Only pages with networks in a namespace hold its (lazy) adapter.
+    ...(configured('solana') && { solana: lazySolanaAdapter(store, walletConnectAccess) }),
+    ...Object.fromEntries(
+      WALLET_CONNECT_ONLY_NAMESPACES.filter(configured).map((namespace) => [namespace, lazyWalletConnectOnlyAdapter(namespace, walletConnectAccess)]),
+    ),
   };
   connection = createConnectionController({
     store,

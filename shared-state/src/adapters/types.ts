@@ -26,6 +26,13 @@ export interface ConnectedAccount {
   addresses?: string[];
   /** The type of each of `addresses` (the embedded wallet lists its smart account); absent: all EOAs (key pairs). */
   accountTypes?: ListedAccount['type'][];
+  /** The namespace of this account when it is not the connector's own (a WalletConnect session that grants none there). */
+  namespace?: ChainNamespace;
+  /**
+   * Accounts the same connection grants in other namespaces (one WalletConnect session spans several): the
+   * connection controller connects each of those namespaces too, with the same connector id.
+   */
+  otherNamespaces?: Partial<Record<ChainNamespace, ConnectedAccount>>;
 }
 
 export interface NativeBalance {
@@ -73,6 +80,7 @@ export interface ChainAdapter {
   watchWallet(connectorId: string, handlers: WalletEventHandlers): () => void;
   /** The address as the namespace writes it (eip155: checksummed). */
   normalizeAddress(address: string): Promise<string>;
+  /** Rejects with NamespaceFeatureUnsupportedError where the namespace has no balances (spec section 5): the account then shows none. */
   getNativeBalance(address: string, network: CaipNetwork): Promise<NativeBalance>;
   /** Gas the transfer needs, in the native token's smallest unit × price, as decimal text of the native token. */
   estimateTransferFee(transfer: TokenTransfer, network: CaipNetwork): Promise<string>;

@@ -12,10 +12,11 @@ import {
   type AccountState,
 } from '../atoms';
 import { toCaipAddress, toCaipNetworkId } from '../caip';
-import { TOKEN_BALANCE_RETRY_COOLDOWN_MS, type ChainNamespace } from '../constants';
+import { CONNECTOR_IDS, TOKEN_BALANCE_RETRY_COOLDOWN_MS, type ChainNamespace } from '../constants';
 import {
   ChainAdapterNotFoundError,
   DisconnectError,
+  NamespaceFeatureUnsupportedError,
   NamespaceNotConfiguredError,
   errorText,
   isUserRejection,
@@ -195,9 +196,21 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       try {
         const adapter = adapterFor(namespace);
         const connected = await adapter.connect(connectorId);
-        await applyAccount(namespace, connectorId, connected);
-        watchWallet(namespace, connectorId);
-        rememberConnector(namespace, connectorId);
+        const primary = connected.namespace ?? namespace;
+        const granted: Partial<Record<ChainNamespace, ConnectedAccount>> = { ...connected.otherNamespaces, [primary]: connected };
+        if (!granted[namespace]) setAccount(namespace, disconnectedAccount);
+        // Every namespace the connection grants (one WalletConnect session spans several) connects with the
+        // same connector; the namespace that was active, else the primary, is applied last and stays active.
+        const active = store.get(activeNamespaceAtom);
+        const last = granted[active] ? active : primary;
+        const order = (Object.keys(granted) as ChainNamespace[])
+          .filter((ns) => deps.adapters[ns])
+          .sort((a, b) => Number(a === last) - Number(b === last));
+        for (const ns of order) {
+          await applyAccount(ns, connectorId, granted[ns]!);
+          watchWallet(ns, connectorId);
+          rememberConnector(ns, connectorId);
+        }
         store.set(connectAttemptAtom, { connectorId, status: 'idle' });
         store.set(announcementAtom, `Connected to ${connector?.name ?? 'your wallet'}`);
         events.track('CONNECT_SUCCESS', { method, name: connector?.name });
@@ -216,7 +229,15 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
     },
 
     async disconnect(namespace) {
-      const namespaces = namespace ? [namespace] : (Object.keys(store.get(accountsAtom)) as ChainNamespace[]);
+      const connected = Object.keys(store.get(accountsAtom)) as ChainNamespace[];
+      const shared = namespace && account(namespace).connectorId === CONNECTOR_IDS.walletConnect;
+      // One WalletConnect session spans namespaces: as in AppKit, disconnecting any of them ends the session, so
+      // every namespace it connected disconnects with it.
+      const namespaces = !namespace
+        ? connected
+        : shared
+          ? connected.filter((ns) => account(ns).connectorId === CONNECTOR_IDS.walletConnect)
+          : [namespace];
       try {
         for (const ns of namespaces) {
           const { connectorId } = account(ns);
@@ -261,7 +282,9 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
           balanceLoading: false,
           lastRetry: undefined,
         });
-      } catch {
+      } catch (error) {
+        // A namespace without balances (spec section 5) shows none, and no error.
+        if (error instanceof NamespaceFeatureUnsupportedError) return patchAccount(namespace, { balanceLoading: false });
         patchAccount(namespace, { balanceLoading: false, lastRetry: now() });
         deps.toast.show('error', 'Token Balance Unavailable');
       }

@@ -6,34 +6,8 @@ import { PAIRING_LIFETIME_MS } from '../constants';
 import { UserRejectedRequestError } from '../errors';
 import { cacaoSession, ONE_CLICK_PLACEHOLDER_ADDRESS, oneClickChains, oneClickRequest, pickCacao } from '../siwx/one-click';
 import type { SIWXConfig } from '../siwx/types';
+import { proposalNamespaces, sessionAccounts, sessionConnection, WALLET_CONNECT_METHODS } from './namespaces';
 import type { WalletConnectSettings, WalletConnectSource } from './source';
-
-const EIP155_METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-];
-const EIP155_EVENTS = ['accountsChanged', 'chainChanged'];
-
-/**
- * The first eip155 account of a session namespace list like `eip155:31337:0xabc`, with every
- * address the session grants on that chain (`addresses`, the first one first).
- */
-export function firstEip155Account(accounts: readonly string[] | undefined): ConnectedAccount | undefined {
-  const eip155 = (accounts ?? []).map((account) => account.split(':')).filter(([namespace, reference, address]) => namespace === 'eip155' && reference && address);
-  const chainReference = eip155[0]?.[1];
-  if (!chainReference) return undefined;
-  const addresses = [...new Set(eip155.filter(([, reference]) => reference === chainReference).map(([, , address]) => address!))];
-  return { address: addresses[0]!, chainReference, addresses };
-}
 
 export async function createUniversalSource(settings: WalletConnectSettings): Promise<Omit<WalletConnectSource, 'preload'>> {
   const provider = await UniversalProvider.init({
@@ -48,19 +22,9 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
     (provider.client.core.verify as { register: (...args: unknown[]) => Promise<string> }).register = async () => '';
   }
 
-  const evmNetworks = settings.networks.filter((network) => network.chainNamespace === 'eip155');
-  const namespaces = {
-    eip155: {
-      chains: evmNetworks.map((network) => network.caipNetworkId),
-      methods: EIP155_METHODS,
-      events: EIP155_EVENTS,
-      rpcMap: Object.fromEntries(
-        evmNetworks.map((network) => [String(network.id), network.rpcUrls.default.http[0]!]),
-      ),
-    },
-  };
-
-  const sessionAccount = () => firstEip155Account(provider.session?.namespaces.eip155?.accounts);
+  // Every namespace the host configured networks in, each with its methods, chains and rpcMap.
+  const namespaces = proposalNamespaces(settings.networks);
+  const accounts = () => sessionAccounts(provider.session?.namespaces, settings.networks);
 
   /**
    * Spec sections 5, 7: with the host's sign-in on and every requested chain eip155, the pairing
@@ -75,7 +39,7 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
       if (!siwx) return undefined;
       const message = await siwx.createMessage({ chainId: chains[0]!, accountAddress: ONE_CLICK_PLACEHOLDER_ADDRESS });
       // optionalNamespaces is not in the SDK's type but is read (as by connect): it carries the rpcMap.
-      const request = { ...oneClickRequest(message, chains, EIP155_METHODS), optionalNamespaces: namespaces };
+      const request = { ...oneClickRequest(message, chains, [...WALLET_CONNECT_METHODS.eip155]), optionalNamespaces: namespaces };
       return { siwx, request };
     } catch {
       // No message to sign (the nonce could not be fetched): connect only; the core's sign-in
@@ -127,32 +91,51 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
       } finally {
         provider.removeListener?.('display_uri', showUri);
       }
-      const account = sessionAccount();
-      if (!account) throw new Error('The wallet approved a session without an eip155 account.');
+      const account = sessionConnection(accounts());
+      if (!account) throw new Error('The wallet approved a session without an account.');
       if (oneClick) await keepSession(oneClick.siwx, auths, account);
       return account;
     },
-    async restore() {
-      return provider.session ? sessionAccount() : undefined;
+    async restore(namespace = 'eip155') {
+      return provider.session ? accounts()[namespace] : undefined;
     },
+    // Ends the session in every namespace: it is one pairing with the wallet (as AppKit's WalletConnect connector).
     async disconnect() {
       if (provider.session) await provider.disconnect();
     },
+    async request(caipNetworkId, method, params) {
+      return provider.request({ method, params: params as object }, caipNetworkId);
+    },
     provider: () => provider as unknown as Eip1193Provider,
-    watch(handlers: WalletEventHandlers) {
-      const onAccounts = (accounts: string[]) =>
-        handlers.accountsChanged(accounts.map((account) => account.split(':').pop() ?? account));
-      const onChain = (chainId: number | string) => handlers.chainChanged(String(chainId).split(':').pop()!);
+    watch(handlers: WalletEventHandlers, namespace = 'eip155') {
       const onDelete = () => handlers.disconnect();
-      provider.on('accountsChanged', onAccounts);
-      provider.on('chainChanged', onChain);
       provider.on('session_delete', onDelete);
       provider.on('disconnect', onDelete);
+      // The provider reports account and chain changes of its default (eip155) namespace; the others follow
+      // session_update, whose accounts are the namespace's new grant.
+      const onAccounts = (changed: string[]) => handlers.accountsChanged(changed.map((account) => account.split(':').pop() ?? account));
+      const onChain = (chainId: number | string) => handlers.chainChanged(String(chainId).split(':').pop()!);
+      const onUpdate = () => {
+        const granted = accounts()[namespace];
+        if (!granted) handlers.accountsChanged([]);
+        else handlers.accountsChanged(granted.addresses ?? [granted.address]);
+      };
+      const eip155 = namespace === 'eip155';
+      if (eip155) {
+        provider.on('accountsChanged', onAccounts);
+        provider.on('chainChanged', onChain);
+      } else {
+        provider.on('session_update', onUpdate);
+      }
       return () => {
-        provider.removeListener?.('accountsChanged', onAccounts);
-        provider.removeListener?.('chainChanged', onChain);
         provider.removeListener?.('session_delete', onDelete);
         provider.removeListener?.('disconnect', onDelete);
+        if (eip155) {
+          provider.removeListener?.('accountsChanged', onAccounts);
+          provider.removeListener?.('chainChanged', onChain);
+        } else {
+          provider.removeListener?.('session_update', onUpdate);
+        }
       };
     },
   };

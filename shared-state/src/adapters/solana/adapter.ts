@@ -4,9 +4,11 @@ import { getWallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import type { Store } from 'jotai/vanilla';
 import { activeNetworkAtom, optionsAtom } from '../../atoms';
+import { CONNECTOR_IDS } from '../../constants';
 import { ConnectorNotFoundError, NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
 import { walletRequest } from '../wallet-request';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import { namespaceSession, type WalletConnectAccess } from '../walletconnect/session';
 import { chainReferenceOf, walletChainFor } from './chains';
 import { featureMethod, isSolanaWallet, signatureOutputSchema, solanaAccounts, walletConnector } from './wallets';
 
@@ -33,8 +35,12 @@ interface Session {
  * solana over the Wallet Standard (`@wallet-standard/app`): every registered wallet with `standard:connect` and a
  * `solana:` chain is a connector. Wallet Standard wallets have no "current chain": each request names its chain
  * (chains.ts), so a network switch is the modal's own and is reported back as the wallet's chainChanged.
+ * With `walletConnect`, the WalletConnect connector (listed under eip155) also serves solana: the session's
+ * solana namespace (`solana_signMessage`, `solana_signAndSendTransaction`).
  */
-export function createSolanaAdapter(store: Store): SolanaAdapter {
+export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectAccess): SolanaAdapter {
+  const walletConnectSession = walletConnect && namespaceSession('solana', walletConnect);
+  const viaWalletConnect = (connectorId: string) => (connectorId === CONNECTOR_IDS.walletConnect ? walletConnectSession : undefined);
   const networks = (store.get(optionsAtom)?.networks ?? []).filter((network) => network.chainNamespace === 'solana');
   /** The solana network a new connection starts on: the active one when it is solana, else the first configured. */
   const startNetwork = () => {
@@ -125,6 +131,8 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     async connect(connectorId) {
+      const session = viaWalletConnect(connectorId);
+      if (session) return session.connect();
       const account = await openSession(connectorId, false);
       // A wallet that grants no Solana account has declined too.
       if (!account) throw new UserRejectedRequestError();
@@ -132,11 +140,15 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     async reconnect(connectorId) {
+      const session = viaWalletConnect(connectorId);
+      if (session) return session.reconnect();
       if (!(await waitForWallet(connectorId))) return undefined;
       return openSession(connectorId, true);
     },
 
     async disconnect(connectorId) {
+      const wcSession = viaWalletConnect(connectorId);
+      if (wcSession) return wcSession.disconnect();
       const session = sessions.get(connectorId);
       sessions.delete(connectorId);
       const disconnect = session && featureMethod<() => Promise<void>>(session.wallet, 'standard:disconnect', 'disconnect');
@@ -145,6 +157,7 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     async switchNetwork(connectorId, network) {
+      viaWalletConnect(connectorId)?.switchNetwork(network);
       const session = sessions.get(connectorId);
       if (!session) return;
       session.chainReference = chainReferenceOf(network);
@@ -152,6 +165,8 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     watchWallet(connectorId, handlers) {
+      const wcSession = viaWalletConnect(connectorId);
+      if (wcSession) return wcSession.watch(handlers);
       const session = sessionFor(connectorId);
       session.handlers = handlers;
       const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
@@ -190,6 +205,8 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     async sendTransfer(connectorId, transfer, network) {
+      const wcSession = viaWalletConnect(connectorId);
+      if (wcSession) return (await chain()).sendTransferOverWalletConnect(wcSession, transfer, network);
       const session = sessionFor(connectorId);
       return (await chain()).sendTransfer(session.wallet, accountFor(session, transfer.from), transfer, network);
     },
@@ -199,6 +216,8 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     async signMessage(connectorId, address, message) {
+      const wcSession = viaWalletConnect(connectorId);
+      if (wcSession) return (await chain()).signMessageOverWalletConnect(wcSession, address, message);
       const session = sessionFor(connectorId);
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'solana:signMessage', 'signMessage');
       if (!sign) throw new Error(`${session.wallet.name} cannot sign messages.`);
@@ -208,6 +227,8 @@ export function createSolanaAdapter(store: Store): SolanaAdapter {
     },
 
     getProvider(connectorId) {
+      const wcSession = viaWalletConnect(connectorId);
+      if (wcSession) return wcSession.provider();
       return sessions.get(connectorId)?.wallet ?? walletsById().get(connectorId);
     },
   };
