@@ -14,10 +14,10 @@
  * default providers' base URL) (embedded social login), PORTICO_API_FARCASTER_RELAY_URL / _RPC_URL / _SIWE_URI and
  * PORTICO_API_RATE_LIMIT_AUTH_FARCASTER (Sign In With Farcaster). See README.md.
  */
+import { exitBadEnvironment, flagField, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
 import { z } from 'zod';
 import { parseSocialProvidersJson } from './auth/social-config';
 import { loadChainsFile, parseSolanaChains } from './chains/config';
-import { issueMessage } from './http/errors';
 import { LOG_LEVELS } from './log';
 import { devchainChainConfig } from './chains/devchain';
 import { startApi } from './server';
@@ -56,8 +56,7 @@ const envSchema = z.object({
   PORTICO_API_FARCASTER_RPC_URL: z.string().min(1).optional(),
   PORTICO_API_FARCASTER_SIWE_URI: z.string().min(1).optional(),
   PORTICO_API_RATE_LIMIT_AUTH_FARCASTER: rateLimit.optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8788),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  ...listenFields(8788),
   DATABASE_URL: z.string().min(1).optional(),
   PORTICO_API_DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -72,21 +71,15 @@ const envSchema = z.object({
   PORTICO_API_INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(500),
   PORTICO_API_NFT_METADATA_HOSTS: z.string().min(1).optional(),
   /** '1': NFT metadata may also come from loopback/private/link-local addresses (opt-in). */
-  PORTICO_API_NFT_METADATA_PRIVATE: z.enum(['0', '1']).default('0'),
+  PORTICO_API_NFT_METADATA_PRIVATE: flagField('PORTICO_API_NFT_METADATA_PRIVATE'),
   /** The on-ramp demo provider (development mode only): off with '0'; the key it pays purchases from (default anvil #9). */
   PORTICO_API_ONRAMP_DEMO: z.enum(['0', '1']).default('1'),
   PORTICO_API_ONRAMP_FUNDING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x + 64 hex digits').optional(),
 });
 
-const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
-if (!parsed.success) {
-  process.stderr.write(`portico api: bad environment: ${issueMessage(parsed.error)}\n`);
-  process.exit(2);
-}
-const env = parsed.data;
+const env = parseEnv('portico api', envSchema);
 if (env.PORTICO_API_MODE === 'production' && env.PORTICO_API_DEVCHAIN_RPC_URLS) {
-  process.stderr.write('portico api: bad environment: PORTICO_API_DEVCHAIN_RPC_URLS: development mode only, PORTICO_API_MODE is production\n');
-  process.exit(2);
+  exitBadEnvironment('portico api', 'PORTICO_API_DEVCHAIN_RPC_URLS: development mode only, PORTICO_API_MODE is production');
 }
 // The devchain is the demo's and the tests' chain: serving it is development mode.
 const development = env.PORTICO_API_MODE === 'development' || env.PORTICO_API_DEVCHAIN_RPC_URLS !== undefined;
@@ -112,15 +105,13 @@ try {
     solanaChains = parseSolanaChains(json);
   }
 } catch (err) {
-  process.stderr.write(`portico api: bad environment: ${(err as Error).message}\n`);
-  process.exit(2);
+  exitBadEnvironment('portico api', (err as Error).message);
 }
 let socialProviders: unknown;
 try {
   socialProviders = env.PORTICO_API_SOCIAL_PROVIDERS === undefined ? undefined : parseSocialProvidersJson(env.PORTICO_API_SOCIAL_PROVIDERS);
 } catch (err) {
-  process.stderr.write(`portico api: bad environment: ${(err as Error).message}\n`);
-  process.exit(2);
+  exitBadEnvironment('portico api', (err as Error).message);
 }
 const chains = [...(chainsFile?.chains ?? []), ...(await devchainChains(env.PORTICO_API_DEVCHAIN_RPC_URLS))];
 const hosts = env.PORTICO_API_NFT_METADATA_HOSTS;
@@ -132,7 +123,7 @@ const api = await startApi({
   indexer: { pollIntervalMs: env.PORTICO_API_INDEXER_POLL_MS },
   nftMetadata: {
     allowedHosts: !hosts || hosts === '*' ? '*' : hosts.split(',').map((h) => h.trim()).filter(Boolean),
-    allowPrivateNetworks: env.PORTICO_API_NFT_METADATA_PRIVATE === '1',
+    allowPrivateNetworks: env.PORTICO_API_NFT_METADATA_PRIVATE,
   },
   host: env.HOST,
   port: env.PORT,
@@ -168,15 +159,7 @@ const api = await startApi({
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await api.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopOnSignals('portico api', () => api.close());
 
 /**
  * Development mode (`pnpm demo`, e2e): deploys the demo contracts to each local anvil (idempotent)

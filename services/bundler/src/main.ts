@@ -3,6 +3,7 @@
  * README ("Environment"). In development mode it funds its keys and deploys EntryPoint v0.7 and
  * Portico's account factory on the devchain before starting Alto.
  */
+import { exitBadEnvironment, stopOnSignals } from '@portico/service-kit';
 import { privateKeyToAddress } from 'viem/accounts';
 import { startBundler } from './bundler';
 import { BundlerConfigError, parseBundlerEnv, type BundlerConfig } from './config';
@@ -13,11 +14,9 @@ try {
   config = parseBundlerEnv(process.env);
 } catch (error) {
   if (!(error instanceof BundlerConfigError)) throw error;
-  console.error(`bundler: bad environment: ${error.message}`);
-  process.exit(2);
+  exitBadEnvironment('bundler', error.message);
 }
 
-let stopping = false;
 try {
   if (config.mode === 'development') {
     if (config.usesDevKeys) {
@@ -39,26 +38,12 @@ try {
     log: (line) => console.error(line),
   });
   console.log(`Bundler (Alto) ${bundler.url}${config.mode === 'development' ? '  (DEVELOPMENT: public dev keys)' : ''}, safe mode ${config.safeMode ? 'on' : 'off'}`);
+  const signals = stopOnSignals('bundler', () => bundler.stop());
   void bundler.exited.then(({ code, signal }) => {
-    if (stopping) return;
+    if (signals.stopping) return;
     console.error(`bundler: Alto exited (code ${code}, signal ${signal})`);
     process.exit(1);
   });
-
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`bundler: ${signal}, stopping`);
-    bundler.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 } catch (error) {
   console.error(`bundler: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

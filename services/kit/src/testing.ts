@@ -12,8 +12,10 @@ export interface ServiceCli {
   exited: Promise<number | null>;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the first match of `pattern` in stdout (the start line); rejects with stderr if the CLI exits first, or kills it if `timeoutMs` passes. */
+  /** Resolves with the first match of `pattern` in stdout (the start line; default timeout 20 s); rejects with stderr if the CLI exits first, or kills it if `timeoutMs` passes. */
   waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** The same on stderr (a service that logs its start there). */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Sends SIGTERM (or `signal`) and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -34,24 +36,26 @@ export function runServiceCli(packageDir: URL, env: Record<string, string> = {})
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
+  const waitFor = async (output: () => string, pattern: RegExp, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(output());
+      if (match) return match;
+      if (hasExited) throw new Error(`the CLI exited before printing ${pattern}:\n${stderr}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGTERM'); // tsx passes it on to the node process it started
+        throw new Error(`the CLI did not print ${pattern} within ${timeoutMs} ms:\n${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   return {
     child,
     exited,
     stdout: () => stdout,
     stderr: () => stderr,
-    async waitForStdout(pattern, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = pattern.exec(stdout);
-        if (match) return match;
-        if (hasExited) throw new Error(`the CLI exited before printing ${pattern}:\n${stderr}`);
-        if (Date.now() > deadline) {
-          child.kill('SIGTERM'); // tsx passes it on to the node process it started
-          throw new Error(`the CLI did not print ${pattern} within ${timeoutMs} ms:\n${stderr}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitForStdout: (pattern, timeoutMs) => waitFor(() => stdout, pattern, timeoutMs),
+    waitForStderr: (pattern, timeoutMs) => waitFor(() => stderr, pattern, timeoutMs),
     async stop(signal = 'SIGTERM') {
       if (!hasExited) child.kill(signal);
       return exited;

@@ -1,44 +1,26 @@
 /** CLI: `pnpm --filter @portico/relay start` (PORT, HOST, LOG_LEVEL and RELAY_LIMIT_* from the environment). */
-import { isLogLevel } from './logger';
+import { exitBadEnvironment, exitOnStartFailure, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
+import { z } from 'zod';
+import { isLogLevel, type LogLevel } from './logger';
 import { limitsFromEnv, startRelay, type RelayLimits } from './relay';
 
-const port = process.env.PORT === undefined || process.env.PORT === '' ? 8787 : Number(process.env.PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be an integer 0–65535, got ${JSON.stringify(process.env.PORT)}`);
-  process.exit(2);
-}
-const logLevel = process.env.LOG_LEVEL ?? 'info';
-if (!isLogLevel(logLevel)) {
-  console.error(`LOG_LEVEL must be one of debug, info, warn, error, silent; got ${JSON.stringify(logLevel)}`);
-  process.exit(2);
-}
+const env = parseEnv(
+  'relay',
+  z.object({
+    ...listenFields(8787),
+    LOG_LEVEL: z
+      .custom<LogLevel>(isLogLevel, { error: (issue) => `LOG_LEVEL must be one of debug, info, warn, error, silent; got ${JSON.stringify(issue.input)}` })
+      .default('info'),
+  }),
+);
 let limits: Partial<RelayLimits>;
 try {
   limits = limitsFromEnv(process.env);
 } catch (err) {
-  console.error((err as Error).message);
-  process.exit(2);
+  exitBadEnvironment('relay', (err as Error).message);
 }
 
-const host = process.env.HOST || '127.0.0.1';
-const relay = await startRelay({ host, port, logLevel, limits }).catch((err: NodeJS.ErrnoException) => {
-  console.error(`relay: cannot start on ${host}:${port}: ${err.code ?? err.message}`);
-  process.exit(1);
-});
+const relay = await startRelay({ host: env.HOST, port: env.PORT, logLevel: env.LOG_LEVEL, limits }).catch(exitOnStartFailure('relay', env.HOST));
 console.log(relay.url);
 
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.error(`relay: ${signal}, stopping`);
-  relay.close().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+stopOnSignals('relay', () => relay.close());

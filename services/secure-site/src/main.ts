@@ -7,6 +7,7 @@
  * PORTICO_SECURE_SITE_BUNDLER_URL + PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS (smart accounts: the bundler's URL, https
  * unless development mode or loopback, and a comma list of eip155 chain ids; both or neither).
  */
+import { stopOnSignals } from '@portico/service-kit';
 import { readEnv } from './env';
 import { startSecureSite } from './server';
 
@@ -36,9 +37,4 @@ const site = await startSecureSite({
 });
 process.stdout.write(`portico secure site listening on ${site.url} (api ${env.PORTICO_API_URL}, ${env.PORTICO_SECURE_SITE_MODE})\n`);
 
-const stop = async () => {
-  await site.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopOnSignals('portico secure site', () => site.close());
