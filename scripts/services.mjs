@@ -4,10 +4,13 @@
 // (services/secure-site, its page built by `pnpm build`), the social, Farcaster and smart-account services and the
 // local Solana chain (services/solana-rpc). Used by `pnpm demo` and e2e.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The local Solana chain's CAIP-2 id and PUSD mint, as services/solana-rpc/src/accounts.ts reads them.
+const { caipNetworkId: SOLANA_LOCAL_CAIP2, pusdMint: PUSD_MINT } = JSON.parse(readFileSync(`${ROOT}services/solana-rpc/src/local-chain.json`, 'utf8'));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,15 +109,15 @@ export async function startServices(options = {}) {
     // Sign In With Farcaster: channels on the local auth relay; custody checked on the first devchain (the API's default).
     PORTICO_API_FARCASTER_RELAY_URL: `http://${host}:${farcasterRelayPort}`,
     PORTICO_API_FARCASTER_SIWE_URI: `http://${host}:${secureSitePort}`,
-    // The local Solana chain: its CAIP-2 id and PUSD mint are fixed by services/solana-rpc/src/accounts.ts
-    // (given here so the API need not wait for the chain to start); e2e's solana.spec checks both end to end.
+    // The local Solana chain: its CAIP-2 id and PUSD mint are fixed (services/solana-rpc/src/local-chain.json),
+    // given here so the API need not wait for the chain to start; e2e's solana.spec checks both end to end.
     PORTICO_API_SOLANA_CHAINS: JSON.stringify([
       {
         name: 'Solana Local',
         rpcUrl: `http://${host}:${solanaRpcPort}`,
-        caipNetworkId: 'solana:78kTJh3f74R3uaMX5iZD8t4UZsrVVTQC',
+        caipNetworkId: SOLANA_LOCAL_CAIP2,
         testnet: true,
-        tokens: [{ mint: 'GTcpaZEZF18AaDuHN1hqDTKhmZCKwJWrmJXAqFfThZHH', symbol: 'PUSD', name: 'Portico USD', decimals: 6 }],
+        tokens: [{ mint: PUSD_MINT.address, symbol: PUSD_MINT.symbol, name: PUSD_MINT.name, decimals: PUSD_MINT.decimals }],
       },
     ]),
   };

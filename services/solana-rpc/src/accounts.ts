@@ -7,21 +7,24 @@
  * (after `getBase58Encoder().encode`). test/accounts.test.ts derives every value again from its label.
  */
 
+// The chain's id and its token are also read by scripts/services.mjs (plain JS, no TS import): one JSON for both.
+import localChain from './local-chain.json' with { type: 'json' };
+
 export const SOLANA_RPC_DEFAULT_PORT = 8899;
 
 /** sha256('portico local solana genesis'), base58: what getGenesisHash answers. */
-export const SOLANA_LOCAL_GENESIS_HASH = '78kTJh3f74R3uaMX5iZD8t4UZsrVVTQCHnkoEovsdNn2';
+export const SOLANA_LOCAL_GENESIS_HASH: string = localChain.genesisHash;
 /** CAIP-2: `solana:` and the genesis hash's first 32 characters. */
-export const SOLANA_LOCAL_CAIP2 = `solana:${SOLANA_LOCAL_GENESIS_HASH.slice(0, 32)}`;
+export const SOLANA_LOCAL_CAIP2: string = localChain.caipNetworkId;
 
 /** The SPL token minted at start (Token program, not Token-2022). Mint authority: SOLANA_DEV_ACCOUNTS[0]. */
-export const PUSD_MINT = {
+export const PUSD_MINT: {
   /** Public key of the ed25519 seed sha256('portico solana PUSD mint'). */
-  address: 'GTcpaZEZF18AaDuHN1hqDTKhmZCKwJWrmJXAqFfThZHH',
-  name: 'Portico USD',
-  symbol: 'PUSD',
-  decimals: 6,
-} as const;
+  readonly address: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly decimals: number;
+} = localChain.pusdMint;
 
 /** What every dev account holds at start. */
 export const DEV_ACCOUNT_LAMPORTS = 100n * 1_000_000_000n; // 100 SOL
