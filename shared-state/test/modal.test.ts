@@ -2,8 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
-import { createEventBus, modalFlagsAtom, modalStateAtom, routerAtom, type PorticoEvent } from '../src/index';
+import { anvil, minimalOptions, solanaLocalnet } from '@portico/test-kit';
+import {
+  activeNamespaceAtom,
+  createEventBus,
+  modalFlagsAtom,
+  modalStateAtom,
+  optionsAtom,
+  parseOptions,
+  routerAtom,
+  type PorticoEvent,
+} from '../src/index';
 import { SHAKE_RESET_MS } from '../src/constants';
+
 
 function setup(connected = false) {
   const store = createStore();
@@ -111,5 +122,35 @@ describe('modal controller', () => {
       ['MODAL_CLOSE', { connected: true }],
       ['MODAL_OPEN', { connected: true }],
     ]);
+  });
+
+  describe('open({ namespace }) (AppKit: Connect shows only that namespace)', () => {
+    const withNetworks = () => {
+      const context = setup(false);
+      context.store.set(optionsAtom, parseOptions(minimalOptions({ networks: [anvil, solanaLocalnet] })));
+      return context;
+    };
+
+    it('makes the namespace active and filters the wallet lists; the next plain open lists every namespace', () => {
+      const { modal, store } = withNetworks();
+      modal.open({ namespace: 'solana' });
+      expect(store.get(activeNamespaceAtom)).toBe('solana');
+      expect(store.get(modal.namespaceFilter)).toBe('solana');
+      expect(store.get(routerAtom).view).toBe('Connect');
+      modal.close();
+      modal.open();
+      expect(store.get(modal.namespaceFilter)).toBeUndefined();
+      expect(store.get(activeNamespaceAtom)).toBe('solana');
+    });
+
+    it("refuses a namespace without a configured network in the spec's words, and changes nothing", () => {
+      const { modal, store } = withNetworks();
+      expect(() => modal.open({ namespace: 'polkadot' })).toThrow(
+        "Namespace 'polkadot' is not configured. Please call connect() first with namespace config.",
+      );
+      expect(store.get(modalStateAtom)).toBe('closed');
+      expect(store.get(activeNamespaceAtom)).toBe('eip155');
+      expect(store.get(modal.namespaceFilter)).toBeUndefined();
+    });
   });
 });

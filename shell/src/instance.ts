@@ -7,7 +7,6 @@ import {
   findNetwork,
   initializedAtom,
   modalStateAtom,
-  NamespaceNotConfiguredError,
   NetworkNotFoundError,
   porticoOptionsSchema,
   signInAtom,
@@ -61,7 +60,8 @@ export interface PorticoInstance {
    * asked for); a remote view then loads inside the modal, never before this resolves.
    *
    * @param options.view - The view to show, e.g. `'Networks'`. A view whose feature is off shows an error inside the modal.
-   * @param options.namespace - Makes this chain namespace the active one first.
+   * @param options.namespace - Makes this chain namespace the active one first, and Connect lists only its wallets
+   *   (until the next `open`).
    * @throws {NamespaceNotConfiguredError} `namespace` is not one of the configured networks' namespaces.
    *
    * @example
@@ -318,15 +318,8 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
   const getSession = () => store.get(signInAtom).session;
 
   return {
-    async open({ view, namespace } = {}) {
-      if (namespace) {
-        // Options are validated: a namespace some configured network has is a real one.
-        if (!options.networks.some((n) => n.chainNamespace === namespace)) {
-          throw new NamespaceNotConfiguredError(String(namespace));
-        }
-        store.set(activeNamespaceAtom, namespace);
-      }
-      core.modal.open({ view });
+    async open(openOptions) {
+      core.modal.open(openOptions);
     },
     async close(force) {
       core.modal.close(force);

@@ -1,6 +1,7 @@
 import {
   connectWalletList,
   isSameWallet,
+  type ChainNamespace,
   type Connector,
   type PorticoCore,
   type RegistryWallet,
@@ -20,12 +21,62 @@ export const connectorIdentity = (connector: Connector): WalletIdentity => ({
   name: connector.name,
 });
 
-/** The connectors the Connect view may list, after the spec's Browser Wallet and exclude rules. */
-export function listedConnectors(portico: PorticoCore, connectors: readonly Connector[]): Connector[] {
+/**
+ * The connectors the Connect view may list, after the spec's Browser Wallet and exclude rules, and only
+ * `namespace`'s when `open({ namespace })` asked for one (WalletConnect stays: one session spans namespaces).
+ */
+export function listedConnectors(portico: PorticoCore, connectors: readonly Connector[], namespace?: ChainNamespace): Connector[] {
   return connectWalletList(connectors, {
     isMobile: portico.environment.isMobile,
     excludeWalletIds: portico.options.excludeWalletIds,
-  });
+  }).filter((connector) => !namespace || connector.type === 'WALLET_CONNECT' || connector.chain === namespace);
+}
+
+/** Registry wallets that list a chain of `namespace` (all of them without a namespace). */
+export function registryWalletsFor<T extends RegistryWallet>(wallets: readonly T[], namespace?: ChainNamespace): T[] {
+  return namespace ? wallets.filter((wallet) => wallet.chains?.some((chain) => chain.startsWith(`${namespace}:`))) : [...wallets];
+}
+
+/**
+ * Installed connectors grouped by wallet: a wallet present in several namespaces (a Wallet Standard Solana wallet
+ * that also announces itself over EIP-6963, same name) is one group, one connector per namespace, `first`'s
+ * namespace first (the active one) and then in discovery order.
+ */
+export function groupByWallet(connectors: readonly Connector[], first?: ChainNamespace): Connector[][] {
+  const groups: Connector[][] = [];
+  for (const connector of connectors) {
+    const group = groups.find(
+      (members) =>
+        !members.some((member) => member.chain === connector.chain) &&
+        isSameWallet(connectorIdentity(members[0]!), connectorIdentity(connector)),
+    );
+    if (group) group.push(connector);
+    else groups.push([connector]);
+  }
+  return groups.map((members) => [...members].sort((a, b) => Number(b.chain === first) - Number(a.chain === first)));
+}
+
+/** The wallets whose Solana browse page opens the site inside their app (spec section 7), by registry rdns. */
+const SOLANA_BROWSE_LINKS: Record<string, (page: URL) => string> = {
+  // AppKit's forms (@reown/appkit-controllers MobileWalletUtil): the page, and the site's origin as `ref`.
+  'app.phantom': (page) => `https://phantom.app/ul/browse/${encodeURIComponent(page.href)}?ref=${encodeURIComponent(page.origin)}`,
+  'com.coinbase.wallet': (page) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page.href)}`,
+};
+
+/**
+ * Spec section 7: on Solana, Phantom and Coinbase are reached through a deep link to their browse page when the
+ * wallet is not injected. The link for `wallet` on the page `pageUrl`, or undefined (another wallet, a page that
+ * is not http(s)).
+ */
+export function solanaBrowseLink(wallet: Pick<RegistryWallet, 'rdns'>, pageUrl: string): string | undefined {
+  const link = wallet.rdns ? SOLANA_BROWSE_LINKS[wallet.rdns] : undefined;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  return link && (page.protocol === 'https:' || page.protocol === 'http:') ? link(page) : undefined;
 }
 
 /** The connector that is the same wallet as a registry entry or recent wallet, if any. */

@@ -1,5 +1,5 @@
 import { routerAtom } from '@portico/shared-state';
-import { apiStub, registryRoutes, registryWallets, testCore, type ApiStub } from '@portico/test-kit';
+import { anvil, apiStub, fakeWalletConnector, registryRoutes, registryWallets, solanaLocalnet, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
@@ -153,5 +153,23 @@ describe('AllWallets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('AllWallets: a wallet in several namespaces (issue 13)', () => {
+  const phantomEvm = { ...fakeWalletConnector, id: 'app.phantom', name: 'Phantom', info: { rdns: 'app.phantom' } };
+  const phantomSolana = { ...fakeWalletConnector, id: 'Phantom', name: 'Phantom', chain: 'solana' as const, info: undefined };
+
+  it('is one tile, described by its namespaces; it connects the active namespace (EVM here)', async () => {
+    const { core } = await testCore({
+      api,
+      adapter: { connectors: [phantomEvm, phantomSolana], connectWaits: true },
+      options: { networks: [anvil, solanaLocalnet] },
+    });
+    renderView(AllWallets, { core });
+    const phantom = await screen.findByRole('button', { name: 'Phantom', description: 'EVM, Solana' });
+    expect(screen.getAllByRole('button', { name: 'Phantom' })).toHaveLength(1);
+    fireEvent.click(phantom);
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'app.phantom' } });
   });
 });

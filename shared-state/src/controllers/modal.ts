@@ -1,17 +1,25 @@
-import type { Store } from 'jotai/vanilla';
-import { modalFlagsAtom, type ModalFlags } from '../atoms';
-import { SHAKE_RESET_MS } from '../constants';
+import { atom, type Atom, type Store } from 'jotai/vanilla';
+import { activeNamespaceAtom, modalFlagsAtom, optionsAtom, type ModalFlags } from '../atoms';
+import { SHAKE_RESET_MS, type ChainNamespace } from '../constants';
+import { NamespaceNotConfiguredError } from '../errors';
 import type { EventBus } from '../events';
 import type { ViewName } from '../views';
 import type { RouterController } from './router';
 
 export interface OpenOptions {
   view?: ViewName;
+  /** AppKit's option: this namespace becomes the active one and Connect lists only its wallets. */
+  namespace?: ChainNamespace;
 }
 
 export interface ModalController {
-  /** Shows the first view at once; never waits on the network. */
+  /**
+   * Shows the first view at once; never waits on the network.
+   * @throws {NamespaceNotConfiguredError} `namespace` is not the namespace of a configured network
+   */
   open(options?: OpenOptions): void;
+  /** The namespace the last `open` asked for (undefined: every namespace): the wallet lists show only its wallets. */
+  readonly namespaceFilter: Atom<ChainNamespace | undefined>;
   /** Closes unless the view forbids it (ApproveTransaction), in which case the modal shakes. */
   close(force?: boolean): boolean;
   setLoading(loading: boolean): void;
@@ -32,11 +40,22 @@ export function createModalController(
 ): ModalController {
   let shakeTimer: ReturnType<typeof setTimeout> | undefined;
   let closeGuard: (() => boolean) | undefined;
+  const namespaceFilter = atom<ChainNamespace | undefined>(undefined);
   const setFlags = (patch: Partial<ModalFlags>) =>
     store.set(modalFlagsAtom, { ...store.get(modalFlagsAtom), ...patch });
 
   const controller: ModalController = {
+    namespaceFilter,
     open(options = {}) {
+      const { namespace } = options;
+      if (namespace) {
+        if (!store.get(optionsAtom)?.networks.some((network) => network.chainNamespace === namespace)) {
+          throw new NamespaceNotConfiguredError(String(namespace));
+        }
+        store.set(activeNamespaceAtom, namespace);
+      }
+      // Each open decides the filter, so a plain open() after open({ namespace }) lists every wallet again.
+      store.set(namespaceFilter, namespace);
       const connected = deps.isConnected();
       deps.router().reset(options.view ?? (connected ? 'Account' : 'Connect'));
       setFlags({ open: true });

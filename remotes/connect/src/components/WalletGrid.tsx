@@ -85,6 +85,7 @@ export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref 
                     image={tile.image}
                     lazyImage={!tile.installed}
                     tag={tile.installed ? 'installed' : undefined}
+                    title={tile.namespaces}
                     data-index={index}
                     tabIndex={index === focus.tabStop ? 0 : -1}
                     onFocus={() => focus.setActive(index)}

@@ -1,8 +1,9 @@
 import { registryAtom, type PorticoCore } from '@portico/shared-state';
-import { ListItem, WalletIcon } from '@portico/ui';
+import { ListItem } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { useConnectEntries } from '../hooks/useConnectEntries';
+import { WalletEntryItem } from './WalletEntryItem';
 import { walletCountLabel } from '../wallets';
 
 /**
@@ -28,9 +29,7 @@ export function WalletList({ portico }: { portico: PorticoCore }) {
     <ul className="portico-list" aria-label="Wallets">
       {entries.map((entry) => (
         <li key={entry.key}>
-          <ListItem icon={<WalletIcon src={entry.image} lazy={entry.lazy} />} tag={entry.tag} onClick={entry.select}>
-            {entry.name}
-          </ListItem>
+          <WalletEntryItem entry={entry} />
         </li>
       ))}
       {showAllWallets && (

@@ -1,8 +1,10 @@
 import {
+  activeNamespaceAtom,
   CONNECTOR_IDS,
   connectorsAtom,
   registryAtom,
   withoutWallets,
+  type ChainNamespace,
   type Connector,
   type PorticoCore,
   type RegistryWallet,
@@ -12,10 +14,13 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import {
   connectorIdentity,
+  groupByWallet,
   installedConnectorFor,
   isInstalledConnector,
   listedConnectors,
   recentAsRegistryWallet,
+  registryWalletsFor,
+  solanaBrowseLink,
   uniqueById,
 } from '../wallets';
 
@@ -30,17 +35,29 @@ export interface ConnectEntry {
   /** Registry images are URLs: load them lazily. Connector images are data: URIs. */
   lazy: boolean;
   tag?: string;
+  /**
+   * A wallet present in several namespaces: one choice each, the active namespace first; the entry asks which
+   * (`select` connects the first).
+   */
+  choices?: { namespace: ChainNamespace; select(): void }[];
+  /** A link the entry is instead of a button: a Solana browse page (spec section 7). */
+  href?: string;
   select(): void;
 }
 
 /**
  * The Connect view's wallets in the spec's order (section 9): walletConnect, recent, injected
  * (announced), featured, custom, external, recommended. A wallet is listed once: registry entries
- * that are installed or recent are dropped by rdns, id or case-insensitive name. Loads the featured
- * and recommended wallets for what is installed, and warms WalletConnect.
+ * that are installed or recent are dropped by rdns, id or case-insensitive name, and a wallet installed in
+ * several namespaces is one entry with a choice per namespace. After `open({ namespace })` only that
+ * namespace's wallets. On a phone on Solana, Phantom and Coinbase without their Solana wallet injected
+ * link to their browse page. Loads the featured and recommended wallets for what is installed, and warms
+ * WalletConnect.
  */
 export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
-  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom));
+  const namespace = useAtomValue(portico.modal.namespaceFilter);
+  const activeNamespace = useAtomValue(activeNamespaceAtom);
+  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom), namespace);
   const registry = useAtomValue(registryAtom);
   const installed = connectors.filter(isInstalledConnector);
   const installedIdentities = installed.map(connectorIdentity);
@@ -66,15 +83,19 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [portico, registry, connectorsKey]);
 
-  const featured = withoutWallets(registry.featured, [...installedIdentities, ...recent]);
-  const recommended = withoutWallets(registry.recommended, [...installedIdentities, ...recent, ...featured]);
+  const featured = withoutWallets(registryWalletsFor(registry.featured, namespace), [...installedIdentities, ...recent]);
+  const recommended = withoutWallets(registryWalletsFor(registry.recommended, namespace), [...installedIdentities, ...recent, ...featured]);
 
+  // Universal links open the wallet's app on a phone; on a computer they would only take the person off the site.
+  const browseOnSolana = portico.environment.isMobile && activeNamespace === 'solana';
+  const solanaInstalled = connectors.filter((connector) => connector.chain === 'solana' && isInstalledConnector(connector));
   const registryEntry = (wallet: RegistryWallet, tag?: string): ConnectEntry => ({
     key: `registry:${wallet.id}`,
     name: wallet.name,
     image: wallet.image_url,
     lazy: true,
     tag,
+    href: browseOnSolana && !installedConnectorFor(wallet, solanaInstalled) ? solanaBrowseLink(wallet, window.location.href) : undefined,
     select: () => void portico.connectWalletConnect(wallet),
   });
   const connectorEntry = (connector: Connector, select: () => void, tag = connector.installed ? 'installed' : undefined): ConnectEntry => ({
@@ -86,13 +107,23 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     select,
   });
   const external = (connector: Connector) => connectorEntry(connector, () => void portico.connectExternal(connector.id));
+  const installedEntry = ([first, ...others]: Connector[]): ConnectEntry =>
+    others.length === 0
+      ? external(first!)
+      : {
+          ...external(first!),
+          choices: [first!, ...others].map((connector) => ({
+            namespace: connector.chain,
+            select: () => void portico.connectExternal(connector.id),
+          })),
+        };
 
   return [
     ...connectors
       .filter((connector) => connector.type === 'WALLET_CONNECT')
       .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'QR code')),
-    ...recent.map((wallet) => registryEntry(wallet, 'recent')),
-    ...installed.map(external),
+    ...registryWalletsFor(recent, namespace).map((wallet) => registryEntry(wallet, 'recent')),
+    ...groupByWallet(installed, activeNamespace).map(installedEntry),
     ...featured.map((wallet) => registryEntry(wallet)),
     // custom: the options have no custom wallet list yet.
     ...connectors.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledConnector(connector)).map(external),

@@ -1,5 +1,7 @@
 import {
+  NAMESPACE_TITLES,
   WALLET_PAGE_SIZE,
+  activeNamespaceAtom,
   connectorsAtom,
   isSameWallet,
   registryAtom,
@@ -10,7 +12,7 @@ import {
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { connectorIdentity, isInstalledConnector, listedConnectors, uniqueById } from '../wallets';
+import { connectorIdentity, groupByWallet, isInstalledConnector, listedConnectors, registryWalletsFor, uniqueById } from '../wallets';
 
 /** One wallet in the All Wallets grid. */
 export interface WalletTileEntry {
@@ -18,6 +20,8 @@ export interface WalletTileEntry {
   name: string;
   image?: string | null;
   installed: boolean;
+  /** The namespaces of a wallet installed in several ('EVM, Solana'), its tile's description. */
+  namespaces?: string;
   select(): void;
 }
 
@@ -25,12 +29,16 @@ export interface WalletTileEntry {
  * What the All Wallets grid shows. Without a query: installed wallets first, then featured,
  * recommended and the registry's pages (the first page loads on mount; `loadMore` fetches the next
  * while there is one). With a query: the registry's search results (300 ms minimum wait, up to 100),
- * installed wallets that match first. Also the loading and error state of whichever is shown.
+ * installed wallets that match first. Also the loading and error state of whichever is shown. After
+ * `open({ namespace })` only that namespace's wallets. A wallet installed in several namespaces is one tile
+ * (described by its namespaces) that connects the active namespace's side, or its first.
  */
 export function useWalletTiles(portico: PorticoCore) {
+  const namespace = useAtomValue(portico.modal.namespaceFilter);
+  const activeNamespace = useAtomValue(activeNamespaceAtom);
   const registry = useAtomValue(registryAtom);
-  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom));
-  const installed = connectors.filter(isInstalledConnector);
+  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom), namespace);
+  const installed = groupByWallet(connectors.filter(isInstalledConnector), activeNamespace);
   const [query, setQuery] = useState(registry.search.query);
   const trimmed = query.trim();
   const searching = trimmed !== '';
@@ -39,12 +47,13 @@ export function useWalletTiles(portico: PorticoCore) {
     if (portico.registry && portico.store.get(registryAtom).page === 0) void portico.registry.loadNextPage();
   }, [portico]);
 
-  const connectorTile = (connector: Connector): WalletTileEntry => ({
-    key: `connector:${connector.id}`,
-    name: connector.name,
-    image: connector.imageUrl,
+  const connectorTile = ([connector, ...others]: Connector[]): WalletTileEntry => ({
+    key: `connector:${connector!.id}`,
+    name: connector!.name,
+    image: connector!.imageUrl,
     installed: true,
-    select: () => void portico.connectExternal(connector.id),
+    namespaces: others.length ? [connector!, ...others].map((member) => NAMESPACE_TITLES[member.chain]).join(', ') : undefined,
+    select: () => void portico.connectExternal(connector!.id),
   });
   const registryTile = (wallet: RegistryWallet): WalletTileEntry => ({
     key: `registry:${wallet.id}`,
@@ -54,19 +63,19 @@ export function useWalletTiles(portico: PorticoCore) {
     select: () => void portico.connectWalletConnect(wallet),
   });
 
-  const installedIdentities = installed.map(connectorIdentity);
+  const installedIdentities = installed.map(([connector]) => connectorIdentity(connector!));
   let tiles: WalletTileEntry[];
   if (searching) {
     const lower = trimmed.toLowerCase();
-    const results = registry.search.results;
+    const results = registryWalletsFor(registry.search.results, namespace);
     const installedMatches = installed.filter(
-      (connector) =>
-        connector.name.toLowerCase().includes(lower) ||
-        results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector))),
+      ([connector]) =>
+        connector!.name.toLowerCase().includes(lower) ||
+        results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector!))),
     );
     tiles = [...installedMatches.map(connectorTile), ...withoutWallets(results, installedIdentities).map(registryTile)];
   } else {
-    const listed = uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets]);
+    const listed = registryWalletsFor(uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets]), namespace);
     tiles = [...installed.map(connectorTile), ...withoutWallets(listed, installedIdentities).map(registryTile)];
   }
 

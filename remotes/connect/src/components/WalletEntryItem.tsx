@@ -1,0 +1,56 @@
+import { NAMESPACE_TITLES } from '@portico/shared-state';
+import { ListItem, WalletIcon } from '@portico/ui';
+import { useId, useState } from 'react';
+import type { ConnectEntry } from '../hooks/useConnectEntries';
+
+/**
+ * One wallet of the Connect list: a button that connects it; a link for a wallet reached through its Solana
+ * browse page; for a wallet installed in several namespaces, a button described by those namespaces that
+ * shows one button per namespace ("Connect Phantom on": EVM, Solana).
+ */
+export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
+  const [choosing, setChoosing] = useState(false);
+  const namespacesId = useId();
+  const icon = <WalletIcon src={entry.image} lazy={entry.lazy} />;
+
+  if (entry.href) {
+    return (
+      <a className="portico-list-item" href={entry.href} rel="noopener noreferrer">
+        {icon}
+        <span>{entry.name}</span>
+      </a>
+    );
+  }
+  if (!entry.choices) {
+    return (
+      <ListItem icon={icon} tag={entry.tag} onClick={entry.select}>
+        {entry.name}
+      </ListItem>
+    );
+  }
+  return (
+    <>
+      <ListItem
+        icon={icon}
+        tag={entry.tag}
+        aria-describedby={namespacesId}
+        aria-expanded={choosing}
+        onClick={() => setChoosing(!choosing)}
+      >
+        {entry.name}
+      </ListItem>
+      <p id={namespacesId} className="portico-muted">
+        {entry.choices.map((choice) => NAMESPACE_TITLES[choice.namespace]).join(', ')}
+      </p>
+      {choosing && (
+        <div role="group" aria-label={`Connect ${entry.name} on`} className="portico-stack">
+          {entry.choices.map((choice) => (
+            <ListItem key={choice.namespace} onClick={choice.select}>
+              {NAMESPACE_TITLES[choice.namespace]}
+            </ListItem>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
