@@ -1,0 +1,136 @@
+// One WalletConnect session across namespaces (issue 13): a host with an EVM, the local Solana, a Polkadot and a
+// Cosmos network pairs once through the QR/URI with the published SignClient wallet (wc-wallet.ts, real keys per
+// namespace). The host then sees every namespace connected and signs in each through the session's provider, as
+// AppKit hosts do; every signature is verified here against the wallet's public key.
+import { serializeSignDoc, type StdSignature } from '@cosmjs/amino';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { signatureVerify } from '@polkadot/util-crypto';
+import { SOLANA_LOCAL_CAIP2 } from '@portico/solana-rpc/accounts';
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
+import type { Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { accountOutput, addressPattern, openDemo } from '../fixtures/portico.ts';
+import { anvilNetwork, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
+import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
+
+const POLKADOT_CAIP2 = 'polkadot:91b171bb158e2d3848fa23a9f1c25182';
+const COSMOS_CAIP2 = 'cosmos:cosmoshub-4';
+// Balances and sends are eip155 and solana only (spec section 5): these RPC URLs are never asked (port 9: discard).
+const polkadotNetwork = {
+  id: POLKADOT_CAIP2.split(':')[1],
+  name: 'Polkadot',
+  chainNamespace: 'polkadot',
+  caipNetworkId: POLKADOT_CAIP2,
+  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/polkadot'] } },
+};
+const cosmosNetwork = {
+  id: 'cosmoshub-4',
+  name: 'Cosmos Hub',
+  chainNamespace: 'cosmos',
+  caipNetworkId: COSMOS_CAIP2,
+  nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/cosmos'] } },
+};
+const NAMESPACES = ['eip155', 'solana', 'polkadot', 'cosmos'] as const;
+
+let wallet: WcWallet;
+
+test.beforeEach(async ({ env, context, urls }) => {
+  wallet = await startWcWallet(env.relay!);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.demo).origin });
+});
+
+test.afterEach(async () => {
+  await wallet.stop();
+});
+
+type Host = {
+  portico: {
+    getAccount(namespace: string): { address?: string; isConnected: boolean };
+    getProvider(namespace: string): { request(args: unknown, chainId: string): Promise<unknown> };
+    disconnect(namespace?: string): Promise<void>;
+  };
+};
+
+/** The address the host sees connected in each namespace (undefined where none). */
+const connectedAddresses = (page: Page) =>
+  page.evaluate(
+    (namespaces) => namespaces.map((namespace) => (window as unknown as Host).portico.getAccount(namespace)).map((account) => (account.isConnected ? account.address : undefined)),
+    [...NAMESPACES],
+  );
+
+/** A wallet request through the host's provider for `namespace`: `request({ method, params }, caipNetworkId)`. */
+const hostRequest = (page: Page, namespace: string, chainId: string, method: string, params: unknown) =>
+  page.evaluate(({ namespace, chainId, method, params }) => (window as unknown as Host).portico.getProvider(namespace).request({ method, params }, chainId), {
+    namespace,
+    chainId,
+    method,
+    params,
+  });
+
+async function pairOnce(page: Page, urls: Parameters<typeof openDemo>[1], solanaRpc: string) {
+  await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(solanaRpc), polkadotNetwork, cosmosNetwork]);
+  await openDemo(page, urls);
+  await openWalletConnect(page);
+  await wallet.pair(await copiedUri(page));
+  await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address), { timeout: 20_000 });
+}
+
+test.describe('one WalletConnect session, every namespace', () => {
+  test('one pairing connects eip155, solana, polkadot and cosmos; each signs a message that verifies against the wallet key', async ({ page, urls, env }) => {
+    await pairOnce(page, urls, env.solanaRpc!);
+    const { solana, polkadot, cosmos } = wallet.keys;
+    await expect.poll(() => connectedAddresses(page)).toEqual([WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address]);
+
+    const text = 'Portico signs in every namespace';
+    const bytes = new TextEncoder().encode(text);
+
+    const solanaReply = (await hostRequest(page, 'solana', SOLANA_LOCAL_CAIP2, 'solana_signMessage', {
+      message: getBase58Decoder().decode(bytes),
+      pubkey: solana.address,
+    })) as { signature: string };
+    expect(ed25519.verify(new Uint8Array(getBase58Encoder().encode(solanaReply.signature)), bytes, solana.publicKey)).toBe(true);
+
+    const polkadotReply = (await hostRequest(page, 'polkadot', POLKADOT_CAIP2, 'polkadot_signMessage', { address: polkadot.address, message: text })) as {
+      signature: `0x${string}`;
+    };
+    expect(signatureVerify(text, polkadotReply.signature, polkadot.address).isValid).toBe(true);
+
+    // ADR-036's amino doc for an arbitrary message (what the modal's cosmos adapter signs too).
+    const signDoc = {
+      chain_id: '',
+      account_number: '0',
+      sequence: '0',
+      fee: { gas: '0', amount: [] },
+      msgs: [{ type: 'sign/MsgSignData', value: { signer: cosmos.address, data: Buffer.from(text).toString('base64') } }],
+      memo: '',
+    };
+    const cosmosReply = (await hostRequest(page, 'cosmos', COSMOS_CAIP2, 'cosmos_signAmino', { signerAddress: cosmos.address, signDoc })) as {
+      signature: StdSignature;
+      signed: typeof signDoc;
+    };
+    expect(cosmosReply.signed).toEqual(signDoc);
+    expect(cosmosReply.signature.pub_key.value).toBe(Buffer.from(cosmos.publicKey).toString('base64'));
+    const digest = createHash('sha256').update(serializeSignDoc(cosmosReply.signed)).digest();
+    expect(secp256k1.verify(Buffer.from(cosmosReply.signature.signature, 'base64'), digest, cosmos.publicKey)).toBe(true);
+    expect(wallet.requests).toEqual(['solana_signMessage', 'polkadot_signMessage', 'cosmos_signAmino']);
+  });
+
+  test('a reload restores every namespace without a prompt; disconnecting one namespace ends the session in all', async ({ page, urls, env }) => {
+    await pairOnce(page, urls, env.solanaRpc!);
+    const { solana, polkadot, cosmos } = wallet.keys;
+    const all = [WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address];
+    await expect.poll(() => connectedAddresses(page)).toEqual(all);
+
+    await page.reload();
+    await expect.poll(() => connectedAddresses(page), { timeout: 20_000 }).toEqual(all);
+
+    await page.evaluate(() => (window as unknown as Host).portico.disconnect('polkadot'));
+    await expect.poll(() => connectedAddresses(page)).toEqual([undefined, undefined, undefined, undefined]);
+    await expect.poll(() => wallet.sessions()).toEqual([]);
+  });
+});
