@@ -1,5 +1,5 @@
 import { activeNetworkAtom, routerAtom } from '@portico/shared-state';
-import { anvil, testCore } from '@portico/test-kit';
+import { anvil, solanaLocalnet, testCore } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
@@ -31,6 +31,42 @@ describe('Networks', () => {
     await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Account'));
     expect(adapter.walletRequests.map((request) => [request.method, request.network?.name])).toEqual([['switchNetwork', 'Anvil Two']]);
     expect(core.store.get(activeNetworkAtom)?.name).toBe('Anvil Two');
+  });
+});
+
+describe('Networks of several namespaces (issue 13)', () => {
+  const cosmosHub = {
+    id: 'cosmoshub-4',
+    name: 'Cosmos Hub',
+    chainNamespace: 'cosmos' as const,
+    caipNetworkId: 'cosmos:cosmoshub-4',
+    nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+    rpcUrls: { default: { http: ['https://cosmos-rpc.example'] } },
+  };
+  const openMixed = () =>
+    testCore({ connect: true, options: { networks: [anvil, solanaLocalnet, cosmosHub, anvilTwo] }, views: ['Account', 'Networks'] });
+
+  it('groups them under their namespace, in the order the host configured them; each group is a named region', async () => {
+    const { core } = await openMixed();
+    renderView(Networks, { core });
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['EVM', 'Solana', 'Cosmos']);
+    const evm = screen.getByRole('region', { name: 'EVM' });
+    expect(within(within(evm).getByRole('list', { name: 'EVM networks' })).getAllByRole('button').map((item) => item.textContent)).toEqual([
+      'Anvil Local',
+      'Anvil Two',
+    ]);
+    const solana = within(screen.getByRole('region', { name: 'Solana' })).getByRole('list', { name: 'Solana networks' });
+    expect(within(solana).getByRole('button', { name: 'Solana Local' }).getAttribute('aria-current')).toBe('false');
+    expect(within(evm).getByRole('button', { name: 'Anvil Local' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.queryByRole('list', { name: 'Networks' })).toBeNull();
+  });
+
+  it('picking a network of another namespace makes it active and goes back', async () => {
+    const { core } = await openMixed();
+    renderView(Networks, { core });
+    fireEvent.click(within(screen.getByRole('region', { name: 'Solana' })).getByRole('button', { name: 'Solana Local' }));
+    await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Account'));
+    expect(core.store.get(activeNetworkAtom)?.caipNetworkId).toBe(solanaLocalnet.caipNetworkId);
   });
 });
 

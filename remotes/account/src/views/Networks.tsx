@@ -1,24 +1,34 @@
-import { activeNetworkAtom, errorText, type PorticoViewProps } from '@portico/shared-state';
+import { activeNetworkAtom, errorText, NAMESPACE_TITLES, type CaipNetwork, type ChainNamespace, type PorticoViewProps } from '@portico/shared-state';
 import { ListItem } from '@portico/ui';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
 declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
-/** The host's configured networks; picking one asks the wallet to switch. */
+/** The networks per namespace, namespaces in the order the host first configured one of theirs. */
+function byNamespace(networks: readonly CaipNetwork[]): [ChainNamespace, CaipNetwork[]][] {
+  const groups = new Map<ChainNamespace, CaipNetwork[]>();
+  for (const network of networks) groups.set(network.chainNamespace, [...(groups.get(network.chainNamespace) ?? []), network]);
+  return [...groups];
+}
+
+/**
+ * The host's configured networks; picking one asks the wallet to switch. Networks of several namespaces are
+ * grouped under their namespace's heading (EVM, Solana, Bitcoin, Polkadot, Cosmos), each group a region named by it.
+ */
 export default function Networks({ portico }: PorticoViewProps) {
   const active = useAtomValue(activeNetworkAtom);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<string>();
+  const headingId = useId();
+  const groups = byNamespace(portico.options.networks);
 
-  const choose = async (caipNetworkId: string) => {
-    const network = portico.options.networks.find((candidate) => candidate.caipNetworkId === caipNetworkId);
-    if (!network) return;
+  const choose = async (network: CaipNetwork) => {
     setError(undefined);
-    setPending(caipNetworkId);
+    setPending(network.caipNetworkId);
     try {
       await portico.connection.switchNetwork(network);
       portico.router.goBack();
@@ -29,23 +39,36 @@ export default function Networks({ portico }: PorticoViewProps) {
     }
   };
 
+  const list = (networks: readonly CaipNetwork[], label: string) => (
+    <ul className="portico-list" aria-label={label}>
+      {networks.map((network) => (
+        <li key={network.caipNetworkId}>
+          <ListItem
+            aria-current={network.caipNetworkId === active?.caipNetworkId}
+            disabled={pending !== undefined}
+            tag={pending === network.caipNetworkId ? 'Approve in wallet…' : undefined}
+            tagAnnounced
+            onClick={() => void choose(network)}
+          >
+            {network.name}
+          </ListItem>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
     <div className="portico-stack">
-      <ul className="portico-list" aria-label="Networks">
-        {portico.options.networks.map((network) => (
-          <li key={network.caipNetworkId}>
-            <ListItem
-              aria-current={network.caipNetworkId === active?.caipNetworkId}
-              disabled={pending !== undefined}
-              tag={pending === network.caipNetworkId ? 'Approve in wallet…' : undefined}
-              tagAnnounced
-              onClick={() => void choose(network.caipNetworkId)}
-            >
-              {network.name}
-            </ListItem>
-          </li>
-        ))}
-      </ul>
+      {groups.length === 1
+        ? list(portico.options.networks, 'Networks')
+        : groups.map(([namespace, networks]) => (
+            <section key={namespace} aria-labelledby={`${headingId}-${namespace}`} className="portico-stack">
+              <h3 id={`${headingId}-${namespace}`} className="portico-section-label">
+                {NAMESPACE_TITLES[namespace]}
+              </h3>
+              {list(networks, `${NAMESPACE_TITLES[namespace]} networks`)}
+            </section>
+          ))}
       {error && (
         <p className="portico-error-text" role="alert">
           {error}
