@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts (here on an in-memory PGlite, no chains); it logs JSON lines on stderr.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 
@@ -14,19 +14,13 @@ describe('main (CLI)', () => {
   }, 120_000);
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'portico api: bad environment: PORT must be a port number 0–65535'],
       [
         { PORTICO_API_MODE: 'production', PORTICO_API_DEVCHAIN_RPC_URLS: 'http://127.0.0.1:8545' },
         'portico api: bad environment: PORTICO_API_DEVCHAIN_RPC_URLS: development mode only, PORTICO_API_MODE is production',
       ],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, env);
-        return { env, code, err: stderr.trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ]);
+    expect(actual).toEqual(expected);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and the PORTICO_FARCASTER_RELAY_* variables.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 
@@ -22,20 +22,14 @@ describe('main (CLI)', () => {
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'farcaster-relay: bad environment: PORT must be a port number 0–65535'],
       [{ PORTICO_FARCASTER_RELAY_CHANNELS_PER_IP: '100' }, "farcaster-relay: bad environment: PORTICO_FARCASTER_RELAY_CHANNELS_PER_IP must be '<requests>/<seconds>', e.g. 100/60"],
       [{ PORTICO_FARCASTER_RELAY_CHANNEL_TTL_S: '0' }, 'farcaster-relay: bad environment: PORTICO_FARCASTER_RELAY_CHANNEL_TTL_S must be 1–86400'],
       [{ PORTICO_FARCASTER_RELAY_AUTH_KEY: 'short' }, 'farcaster-relay: bad environment: bad option authKey: authKey must have at least 16 characters'],
       [{ PORTICO_FARCASTER_RELAY_ALLOW_REMOTE: 'yes' }, "farcaster-relay: bad environment: PORTICO_FARCASTER_RELAY_ALLOW_REMOTE must be '0' or '1'"],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
-        return { env, code, err: stderr.trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ], { baseEnv: { PORT: '0' } });
+    expect(actual).toEqual(expected);
   });
 
   it('exits 1 when the host is not loopback and remote is not allowed', async () => {

@@ -69,3 +69,23 @@ export async function runServiceCliToExit(packageDir: URL, env: Record<string, s
   const code = await cli.exited;
   return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
+
+/**
+ * Runs the CLI once per case, all at once, each with its variables over `baseEnv`. `actual` is each case's exit code
+ * and stderr (trimmed, lines matching `ignoreLines` dropped); `expected` is exit 2 with the case's message:
+ * `expect(actual).toEqual(expected)`.
+ */
+export async function badEnvironmentExits(
+  packageDir: URL,
+  cases: ReadonlyArray<readonly [env: Record<string, string>, message: string]>,
+  { baseEnv = {}, ignoreLines }: { baseEnv?: Record<string, string>; ignoreLines?: RegExp } = {},
+) {
+  const actual = await Promise.all(
+    cases.map(async ([env]) => {
+      const { code, stderr } = await runServiceCliToExit(packageDir, { ...baseEnv, ...env });
+      const lines = stderr.split('\n').filter((line) => !ignoreLines?.test(line));
+      return { env, code, stderr: lines.join('\n').trim() };
+    }),
+  );
+  return { actual, expected: cases.map(([env, message]) => ({ env, code: 2, stderr: message })) };
+}

@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and SMTP_PORT.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 import nodemailer from 'nodemailer';
 
 const PACKAGE = new URL('..', import.meta.url);
@@ -20,18 +20,12 @@ describe('main (CLI)', () => {
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'mail: bad environment: PORT must be a port number 0–65535'],
       [{ SMTP_PORT: '70000' }, 'mail: bad environment: SMTP_PORT must be a port number 0–65535'],
       [{ MAIL_LIMIT_MAX_MESSAGES: 'many' }, 'mail: bad environment: MAIL_LIMIT_MAX_MESSAGES must be a positive integer, got "many"'],
       [{ MAIL_ALLOW_REMOTE: 'yes' }, "mail: bad environment: MAIL_ALLOW_REMOTE must be '0' or '1'"],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, env);
-        return { env, code, err: stderr.trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ]);
+    expect(actual).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and the PORTICO_OIDC_* variables.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 
@@ -30,20 +30,14 @@ describe('main (CLI)', () => {
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'oidc: bad environment: PORT must be a port number 0–65535'],
       [{ PORTICO_OIDC_REDIRECT_URIS: 'ftp://example.com/cb' }, 'oidc: bad environment: bad option redirectUris.0: each redirect URI must be an http(s) URL'],
       [{ PORTICO_OIDC_CLIENT_SECRET: 'short' }, 'oidc: bad environment: bad option clientSecret: clientSecret must have at least 16 characters'],
       [{ PORTICO_OIDC_AUTHORIZATION_CODE_TTL_SECONDS: '1m' }, 'oidc: bad environment: PORTICO_OIDC_AUTHORIZATION_CODE_TTL_SECONDS must be a whole number of seconds, 1–600'],
       [{ PORTICO_OIDC_ALLOW_REMOTE: 'yes' }, "oidc: bad environment: PORTICO_OIDC_ALLOW_REMOTE must be '0' or '1'"],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
-        return { env, code, err: stderr.replace(/^oidc-provider WARNING.*\n/gm, '').trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ], { baseEnv: { PORT: '0' }, ignoreLines: /^oidc-provider WARNING/ });
+    expect(actual).toEqual(expected);
   });
 
   it('exits 1 for a host that is not loopback without PORTICO_OIDC_ALLOW_REMOTE=1', async () => {

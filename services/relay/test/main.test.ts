@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT, LOG_LEVEL and RELAY_LIMIT_*.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 
@@ -15,17 +15,11 @@ describe('main (CLI)', () => {
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'relay: bad environment: PORT must be a port number 0–65535'],
       [{ LOG_LEVEL: 'loud' }, 'relay: bad environment: LOG_LEVEL must be one of debug, info, warn, error, silent; got "loud"'],
       [{ RELAY_LIMIT_MAX_CLIENTS: 'lots' }, 'relay: bad environment: RELAY_LIMIT_MAX_CLIENTS must be a positive integer, got "lots"'],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
-        return { env, code, err: stderr.trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ], { baseEnv: { PORT: '0' } });
+    expect(actual).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 // The CLI as scripts/services.mjs runs it: tsx src/main.ts with HOST, PORT and the PORTICO_SOLANA_RPC_* variables.
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
 import { SOLANA_DEV_ACCOUNTS } from '../src/accounts';
 import { post } from './helpers';
 
@@ -18,19 +18,13 @@ describe('main (CLI)', () => {
   });
 
   it('exits 2 with the reason for a bad environment', async () => {
-    const cases = [
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
       [{ PORT: 'http' }, 'solana-rpc: bad environment: PORT must be a port number 0–65535'],
       [{ PORTICO_SOLANA_RPC_MODE: 'dev' }, "solana-rpc: bad environment: PORTICO_SOLANA_RPC_MODE must be 'development' or 'production'"],
       [{ PORTICO_SOLANA_RPC_MAX_TRANSACTIONS: '0' }, 'solana-rpc: bad environment: PORTICO_SOLANA_RPC_MAX_TRANSACTIONS must be 1–1000000'],
       [{ PORTICO_SOLANA_RPC_CORS_ORIGINS: 'localhost' }, 'solana-rpc: bad environment: bad option corsOrigins.0: corsOrigins must be origins such as http://localhost:3000'],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(async ([env]) => {
-        const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORT: '0', ...env });
-        return { env, code, err: stderr.trim() };
-      }),
-    );
-    expect(results).toEqual(cases.map(([env, err]) => ({ env, code: 2, err })));
+    ], { baseEnv: { PORT: '0' } });
+    expect(actual).toEqual(expected);
   });
 
   it('exits 1 when the host is not loopback and remote is not allowed', async () => {
