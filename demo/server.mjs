@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { evmNetwork, solanaCaipNetworkId, solanaNetwork } from './networks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -155,16 +156,11 @@ function demoConfigScript(config) {
   const options = {
     projectId: 'portico-demo',
     metadata: { name: 'Portico demo', description: 'Portico demo host', url: 'http://127.0.0.1', icons: [] },
-    // Local chains are marked testnet: no identity lookups, no registry chain filter.
-    networks: [{ rpcUrl: config.rpcUrl, chainId: config.chainId, name: 'Anvil Local' }, ...config.extraChains].map(
-      (chain) => ({
-        id: chain.chainId,
-        name: chain.name,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-        testnet: true,
-      }),
-    ),
+    // The EVM chains first (Anvil Local is the default network), then the local SVM when it runs.
+    networks: [
+      ...[{ rpcUrl: config.rpcUrl, chainId: config.chainId, name: 'Anvil Local' }, ...config.extraChains].map(evmNetwork),
+      ...(config.solana ? [solanaNetwork({ ...config.solana, name: 'Solana Local' })] : []),
+    ],
     remotes: config.remotes,
     themeMode: 'dark',
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
@@ -196,10 +192,13 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
  *   apiUrl?: string,
  *   relayUrl?: string,
  *   secureSiteUrl?: string,
+ *   solanaRpcUrl?: string,
  *   dist?: Partial<typeof DEFAULT_DIST>,
  * }} [options]
  * `extraRemotes` is merged over the served remotes (a caller may point one elsewhere, e.g. `send` at a 404).
  * `secureSiteUrl` (the embedded wallet's secure site, scripts/services.mjs) turns on email login in both demo pages.
+ * `solanaRpcUrl` (the local SVM, scripts/services.mjs) adds the network 'Solana Local' after the EVM ones; its CAIP-2 id
+ * comes from the node's genesis hash, so the node must answer when the demo starts.
  * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string, send: string }, config: object, close: () => Promise<void> }>}
  */
 export async function startPortico(options = {}) {
@@ -224,6 +223,9 @@ export async function startPortico(options = {}) {
       if (existsSync(join(dist[remote], 'remoteEntry.js'))) remoteUrls[remote] = await start(staticHandler(dist[remote]), ports[remote]);
     }
 
+    const solana = options.solanaRpcUrl
+      ? { rpcUrl: options.solanaRpcUrl, caipNetworkId: await solanaCaipNetworkId(options.solanaRpcUrl) }
+      : undefined;
     const config = {
       shellUrl: shell,
       remotes: {
@@ -236,6 +238,7 @@ export async function startPortico(options = {}) {
       apiUrl: options.apiUrl,
       relayUrl: options.relayUrl,
       secureSiteUrl: options.secureSiteUrl,
+      solana,
     };
     const configJs = demoConfigScript(config);
     const demo = await start(
