@@ -15,3 +15,4 @@ export * from './test-core';
 export * from './embedded';
 export * from './solana-wallet';
 export * from './solana-rpc-stub';
+export * from './bitcoin-wallet';
