@@ -1,0 +1,262 @@
+// Loaded lazily (lazy.ts) on pages whose networks include bip122. Wallet Standard bitcoin wallets only: no chain
+// reads (spec section 5: balances and send are eip155 and solana features).
+import { base64 } from '@scure/base';
+import type { Wallet } from '@wallet-standard/base';
+import type { Store } from 'jotai/vanilla';
+import { isValidAddress } from '../../address';
+import { activeNetworkAtom, optionsAtom } from '../../atoms';
+import { CONNECTOR_IDS } from '../../constants';
+import { ConnectorNotFoundError, NamespaceFeatureUnsupportedError, NamespaceNotConfiguredError, PorticoError, UserRejectedRequestError } from '../../errors';
+import type { CaipNetwork } from '../../network';
+import { featureMethod } from '../solana/wallets';
+import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import { walletRequest } from '../wallet-request';
+import { chainReferenceOf, referenceOfWalletChain, walletChainFor } from './chains';
+import { WalletNetworkUnavailableError } from './errors';
+import { watchWalletRegistry } from './wallet-registry';
+import { bitcoinAccounts, CONNECT_PURPOSES, isBitcoinWallet, LISTED_TYPE, signMessageOutputSchema, walletConnector, type BitcoinAccount } from './wallets';
+
+/** The bip122 ChainAdapter: it always signs messages (`bitcoin:signMessage`, BIP-322). */
+export type Bip122Adapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
+
+/** How long a silent reconnect waits for the stored wallet to register after a reload. */
+export const RECONNECT_REGISTER_WAIT_MS = 1_000;
+
+type BitcoinConnectMethod = (input: { purposes: string[] }) => Promise<{ accounts?: unknown } | undefined>;
+type StandardConnectMethod = (input: { silent: boolean }) => Promise<{ accounts?: unknown } | undefined>;
+type ChangeListener = (properties: { accounts?: unknown }) => void;
+type OnMethod = (event: 'change', listener: ChangeListener) => () => void;
+type SignMessageMethod = (input: { account: BitcoinAccount['account']; message: Uint8Array }) => Promise<unknown>;
+
+/** Where a wallet's accounts are used: a chain (CAIP-2 reference) and the granted accounts on it, payment first. */
+interface Placement {
+  chainReference: string;
+  accounts: BitcoinAccount[];
+}
+
+/** A connected wallet: every account it granted (on any chain) and where the modal uses them. */
+interface Session extends Placement {
+  wallet: Wallet;
+  granted: BitcoinAccount[];
+  handlers?: WalletEventHandlers;
+}
+
+const onChain = (granted: BitcoinAccount[], chain: string | undefined) =>
+  chain ? granted.filter(({ account }) => (account.chains as readonly string[]).includes(chain)) : [];
+
+/** The addresses and account types the connection controller lists, payment first. */
+function connectedAccount({ chainReference, accounts }: Placement): ConnectedAccount {
+  const addresses = accounts.map(({ account }) => account.address);
+  return { address: addresses[0]!, chainReference, addresses, accountTypes: accounts.map(({ purpose }) => LISTED_TYPE[purpose]) };
+}
+
+/** The handlers take one change at a time and read the other from the controller's state: a chain change waits until the new accounts are applied. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The bip122 adapter of the page: injected wallets (below), and with `walletConnect` (the WalletConnect-only adapter
+ * of bip122) the WalletConnect connector, listed under eip155, whose calls go to the session's bip122 namespace.
+ */
+export function createBip122Adapter(store: Store, walletConnect?: ChainAdapter): Bip122Adapter {
+  const injected = createInjectedBip122Adapter(store);
+  if (!walletConnect) return injected;
+  const route = (connectorId: string): ChainAdapter => (connectorId === CONNECTOR_IDS.walletConnect ? walletConnect : injected);
+  return {
+    ...injected,
+    connect: (connectorId) => route(connectorId).connect(connectorId),
+    reconnect: (connectorId) => route(connectorId).reconnect(connectorId),
+    disconnect: (connectorId) => route(connectorId).disconnect(connectorId),
+    switchNetwork: (connectorId, network) => route(connectorId).switchNetwork(connectorId, network),
+    watchWallet: (connectorId, handlers) => route(connectorId).watchWallet(connectorId, handlers),
+    sendTransfer: (connectorId, transfer, network) => route(connectorId).sendTransfer(connectorId, transfer, network),
+    async signMessage(connectorId, address, message) {
+      const adapter = route(connectorId);
+      if (!adapter.signMessage) throw new PorticoError('This wallet cannot sign messages');
+      return adapter.signMessage(connectorId, address, message);
+    },
+    getProvider: (connectorId) => route(connectorId).getProvider(connectorId),
+  };
+}
+
+/**
+ * bip122 over the Wallet Standard's bitcoin features (`@exodus/bitcoin-wallet-standard`, which AppKit's bitcoin
+ * adapter speaks too): every registered wallet with `bitcoin:connect` and a `bitcoin:` chain is a connector.
+ * connect asks for the payment and the ordinals address; the payment address is the connection's (spec section 3).
+ * Bitcoin addresses belong to one network, so a network switch moves to accounts the wallet granted there.
+ */
+function createInjectedBip122Adapter(store: Store): Bip122Adapter {
+  const networks = (store.get(optionsAtom)?.networks ?? []).filter((network) => network.chainNamespace === 'bip122');
+  const registry = watchWalletRegistry(isBitcoinWallet);
+  const sessions = new Map<string, Session>();
+
+  // A connected wallet that went away (extension disabled, unregistered) ends its session.
+  registry.onChange(() => {
+    const present = registry.walletsById();
+    for (const [connectorId, session] of sessions) {
+      if (present.get(connectorId) !== session.wallet) session.handlers?.disconnect();
+    }
+  });
+
+  function walletFor(connectorId: string): Wallet {
+    const wallet = registry.walletsById().get(connectorId);
+    if (!wallet) throw new ConnectorNotFoundError(connectorId);
+    return wallet;
+  }
+
+  function sessionFor(connectorId: string): Session {
+    const session = sessions.get(connectorId);
+    if (!session) throw new ConnectorNotFoundError(connectorId);
+    return session;
+  }
+
+  /**
+   * The chain the granted accounts are used on: the active bip122 network when they are on it, else a configured
+   * network they are on, else the bitcoin chain they name (a network the host did not configure: the controller
+   * then shows UnsupportedChain).
+   */
+  function place(wallet: Wallet, granted: BitcoinAccount[]): Placement {
+    const active = store.get(activeNetworkAtom);
+    const preferred: CaipNetwork[] = active?.chainNamespace === 'bip122' ? [active, ...networks] : networks;
+    if (!preferred[0]) throw new NamespaceNotConfiguredError('bip122');
+    for (const network of preferred) {
+      const accounts = onChain(granted, walletChainFor(network));
+      if (accounts[0]) return { chainReference: chainReferenceOf(network), accounts };
+    }
+    for (const chain of granted[0]!.account.chains) {
+      const reference = referenceOfWalletChain(chain);
+      if (reference) return { chainReference: reference, accounts: onChain(granted, chain) };
+    }
+    throw new PorticoError(`${wallet.name} is on a bitcoin network Portico does not support`, { details: granted[0]!.account.chains.join(', ') });
+  }
+
+  /** Makes the granted accounts the session; undefined when the wallet granted no bitcoin account. */
+  function openSession(connectorId: string, wallet: Wallet, accounts: unknown): ConnectedAccount | undefined {
+    const granted = bitcoinAccounts(accounts);
+    if (!granted[0]) return undefined;
+    const placement = place(wallet, granted);
+    sessions.set(connectorId, { wallet, granted, ...placement, handlers: sessions.get(connectorId)?.handlers });
+    return connectedAccount(placement);
+  }
+
+  /** Tells the controller what moved: the accounts first, then (once they are applied) the chain. */
+  async function report(session: Session, next: Placement) {
+    const sameAccounts = next.accounts.map(({ account }) => account.address).join() === session.accounts.map(({ account }) => account.address).join();
+    const chainMoved = next.chainReference !== session.chainReference;
+    Object.assign(session, next);
+    const { handlers } = session;
+    if (!handlers) return;
+    if (!sameAccounts) {
+      const { addresses, accountTypes } = connectedAccount(next);
+      handlers.accountsChanged(addresses!, accountTypes);
+      if (chainMoved) await nextTask();
+    }
+    if (chainMoved) handlers.chainChanged(next.chainReference);
+  }
+
+  /** The session's account for `address` (the person's pick), else its payment account. */
+  const accountFor = (session: Session, address: string) =>
+    (session.accounts.find(({ account }) => account.address === address) ?? session.accounts[0]!).account;
+
+  return {
+    namespace: 'bip122',
+
+    watchConnectors(onChange) {
+      const emit = () => onChange([...registry.walletsById().values()].map(walletConnector) satisfies Connector[]);
+      const stop = registry.onChange(emit);
+      emit();
+      return stop;
+    },
+
+    async connect(connectorId) {
+      const wallet = walletFor(connectorId);
+      const connect = featureMethod<BitcoinConnectMethod>(wallet, 'bitcoin:connect', 'connect')!;
+      const output = await walletRequest(() => connect({ purposes: [...CONNECT_PURPOSES] }));
+      // A wallet that grants no bitcoin account has declined too.
+      const account = openSession(connectorId, wallet, output?.accounts);
+      if (!account) throw new UserRejectedRequestError();
+      return account;
+    },
+
+    async reconnect(connectorId) {
+      if (!(await registry.waitFor(connectorId, RECONNECT_REGISTER_WAIT_MS))) return undefined;
+      const wallet = walletFor(connectorId);
+      // Never a prompt: a silent standard:connect where the wallet has one, else the accounts it already lists.
+      const silentConnect = featureMethod<StandardConnectMethod>(wallet, 'standard:connect', 'connect');
+      const output = silentConnect ? await walletRequest(() => silentConnect({ silent: true })) : undefined;
+      return openSession(connectorId, wallet, output?.accounts ?? wallet.accounts);
+    },
+
+    async disconnect(connectorId) {
+      const session = sessions.get(connectorId);
+      sessions.delete(connectorId);
+      const disconnect = session && featureMethod<() => Promise<void>>(session.wallet, 'standard:disconnect', 'disconnect');
+      // Wallets that support it forget the site; a failure there does not keep the modal connected.
+      await disconnect?.().catch(() => undefined);
+    },
+
+    async switchNetwork(connectorId, network) {
+      const session = sessions.get(connectorId);
+      if (!session) return;
+      const accounts = onChain(session.granted, walletChainFor(network));
+      if (!accounts[0]) throw new WalletNetworkUnavailableError(session.wallet.name, network.name);
+      await report(session, { chainReference: chainReferenceOf(network), accounts });
+    },
+
+    watchWallet(connectorId, handlers) {
+      const session = sessionFor(connectorId);
+      session.handlers = handlers;
+      const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
+      const listener: ChangeListener = ({ accounts }) => {
+        if (accounts === undefined) return;
+        session.granted = bitcoinAccounts(accounts);
+        // No bitcoin account left: the controller disconnects.
+        if (!session.granted[0]) return handlers.accountsChanged([]);
+        try {
+          void report(session, place(session.wallet, session.granted));
+        } catch {
+          handlers.disconnect();
+        }
+      };
+      const off = on?.('change', listener);
+      return () => {
+        off?.();
+        if (session.handlers === handlers) session.handlers = undefined;
+      };
+    },
+
+    async normalizeAddress(address) {
+      if (!isValidAddress('bip122', address)) throw new PorticoError('Invalid address', { details: `'${address}' is not a bitcoin address` });
+      // Bech32 addresses are case-insensitive and written in lower case (BIP-173); base58 ones are case-sensitive.
+      return /^(bc|tb|bcrt)1/i.test(address) ? address.toLowerCase() : address;
+    },
+
+    async getNativeBalance() {
+      throw new NamespaceFeatureUnsupportedError('Balances', 'bip122');
+    },
+
+    async estimateTransferFee() {
+      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+    },
+
+    async sendTransfer() {
+      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+    },
+
+    async waitForTransaction() {
+      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+    },
+
+    async signMessage(connectorId, address, message) {
+      const session = sessionFor(connectorId);
+      const sign = featureMethod<SignMessageMethod>(session.wallet, 'bitcoin:signMessage', 'signMessage');
+      if (!sign) throw new PorticoError(`${session.wallet.name} cannot sign messages`);
+      const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));
+      const { signature } = signMessageOutputSchema.parse(output)[0]!;
+      return base64.encode(signature);
+    },
+
+    getProvider(connectorId) {
+      return sessions.get(connectorId)?.wallet ?? registry.walletsById().get(connectorId);
+    },
+  };
+}
