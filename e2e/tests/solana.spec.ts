@@ -198,9 +198,12 @@ test.describe('Solana on the local SVM', () => {
       await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
       const account = dialog(page, 'Account');
       await account.getByRole('button', { name: /Anvil Local/ }).click({ timeout: 20_000 });
-      const networks = dialog(page, 'Choose Network').getByRole('list', { name: 'Networks' }).getByRole('button');
-      await expect(networks).toHaveText([/Anvil Local/, /Anvil Second/, /Solana Local/]);
-      await networks.filter({ hasText: 'Solana Local' }).click();
+      // Networks of both namespaces: each group under its namespace, the EVM ones first (the host's order).
+      const choose = dialog(page, 'Choose Network');
+      await expect(choose.getByRole('list', { name: 'EVM networks' }).getByRole('button')).toHaveText([/Anvil Local/, /Anvil Second/]);
+      const solanaNetworks = choose.getByRole('list', { name: 'Solana networks' }).getByRole('button');
+      await expect(solanaNetworks).toHaveText([/Solana Local/]);
+      await solanaNetworks.click();
       // On the demo's Solana network the Solana wallet connects and its SOL comes from the demo's RPC URL.
       await account.getByRole('button', { name: 'Connect a wallet' }).click();
       await dialog(page, 'Connect Wallet').getByRole('button', { name: SOLANA_WALLET_NAME }).click();
