@@ -11,7 +11,8 @@ import { solanaCaipNetworkId } from '../../demo/networks.mjs';
 import { DEV_ACCOUNTS, SECOND_CHAIN_ID } from '../fixtures/anvil.ts';
 import { injectApiFault } from '../fixtures/faults.ts';
 import { accountOutput, addressPattern, button, dialog, openDemo, useRealSendRemote, WALLET } from '../fixtures/portico.ts';
-import { airdrop, anvilNetwork, freshSolanaKey, qrText, solBalance, solanaLocalNetwork, tokenBalance, useNetworks } from '../fixtures/solana.ts';
+import { qrText } from '../fixtures/qr.ts';
+import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, tokenBalance, useNetworks } from '../fixtures/solana.ts';
 import { installSolanaWallet, setSolanaWalletMode, SOLANA_WALLET_NAME } from '../fixtures/solana-wallet.ts';
 import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
 

@@ -1,7 +1,6 @@
 // WalletConnect through the product's own relay, with a real wallet client (SignClient) on the
 // other end, as a phone would be: it reads the pairing URI from the modal, then approves.
-import jsQR from 'jsqr';
-import type { Page } from '@playwright/test';
+import { qrText } from '../fixtures/qr.ts';
 import { verifyMessage } from 'viem';
 import { BALANCE, accountOutput, addressPattern, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -18,27 +17,6 @@ test.beforeEach(async ({ env, context, urls }) => {
 test.afterEach(async () => {
   await wallet.stop();
 });
-
-/** Decodes the QR code the modal shows (rasterised in the page, decoded with jsQR). */
-async function qrText(page: Page, name: string): Promise<string | undefined> {
-  const qr = page.getByRole('img', { name });
-  const pixels = await qr.evaluate(async (svg) => {
-    const size = 400;
-    const xml = new XMLSerializer().serializeToString(svg);
-    const image = new Image();
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(xml)}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, size, size);
-    context.drawImage(image, 0, 0, size, size);
-    return Array.from(context.getImageData(0, 0, size, size).data);
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), 400, 400)?.data;
-}
 
 test.describe('WalletConnect with a wallet on the relay', () => {
   test('QR and Copy link carry the same wc: URI; the wallet approves; Account shows its account and balance', async ({ page, urls }) => {
