@@ -39,6 +39,8 @@ try {
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
     extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],
+    // "Solana Local" beside the EVM networks: the local SVM services.mjs started.
+    solanaRpcUrl: services.solanaRpcUrl,
   });
 } catch (err) {
   anvil.stop();
@@ -64,6 +66,7 @@ ${Object.entries(portico.config.remotes)
   OIDC:    ${services.oidcUrl} (local OpenID provider playing Google, GitHub, Apple, Facebook, X and Discord)
   Farcaster relay: ${services.farcasterRelayUrl} (Sign In With Farcaster channels)
   Bundler: ${services.bundlerUrl} (ERC-4337: Alto, EntryPoint v0.7, Portico's smart account factory)
+  Solana:  ${services.solanaRpcUrl} (local SVM over litesvm: PUSD mint, funded dev accounts, airdrops)
 `);
 
 let stopping = false;
