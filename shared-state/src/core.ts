@@ -1,6 +1,7 @@
 import { createStore, type Store } from 'jotai/vanilla';
 import type { Eip1193Provider } from './adapters/eip155/discovery';
 import { createEip155Adapter } from './adapters/eip155/adapter';
+import { lazyBip122Adapter } from './adapters/bip122/lazy';
 import { lazySolanaAdapter } from './adapters/solana/lazy';
 import { lazyWalletConnectOnlyAdapter, WALLET_CONNECT_ONLY_NAMESPACES } from './adapters/walletconnect/lazy';
 import type { ChainAdapter } from './adapters/types';
@@ -138,6 +139,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     }),
     // Only pages with networks in a namespace hold its (lazy) adapter.
     ...(configured('solana') && { solana: lazySolanaAdapter(store, walletConnectAccess) }),
+    // bip122 wallets are injected (Wallet Standard) or paired; its adapter hands the WalletConnect connector's calls on.
+    ...(configured('bip122') && { bip122: lazyBip122Adapter(store, lazyWalletConnectOnlyAdapter('bip122', walletConnectAccess)) }),
     ...Object.fromEntries(
       WALLET_CONNECT_ONLY_NAMESPACES.filter(configured).map((namespace) => [namespace, lazyWalletConnectOnlyAdapter(namespace, walletConnectAccess)]),
     ),
