@@ -1,5 +1,5 @@
 import {
-  connectWalletList,
+  CONNECTOR_IDS,
   isSameWallet,
   type ChainNamespace,
   type Connector,
@@ -22,15 +22,30 @@ export const connectorIdentity = (connector: Connector): WalletIdentity => ({
 });
 
 /**
- * The connectors the Connect view may list, after the spec's Browser Wallet and exclude rules, and only
- * `namespace`'s when `open({ namespace })` asked for one (WalletConnect stays: one session spans namespaces).
+ * The connectors the Connect view may list, in the order given. Spec section 2: a generic Browser Wallet is hidden
+ * on desktop when announced wallets exist, and on mobile when it has no rdns and is not installed; the host's
+ * `excludeWalletIds` drop wallets by id or rdns. After `open({ namespace })` only that namespace's connectors
+ * (WalletConnect stays: one session spans namespaces).
  */
-export function listedConnectors(portico: PorticoCore, connectors: readonly Connector[], namespace?: ChainNamespace): Connector[] {
-  return connectWalletList(connectors, {
-    isMobile: portico.environment.isMobile,
-    excludeWalletIds: portico.options.excludeWalletIds,
-  }).filter((connector) => !namespace || connector.type === 'WALLET_CONNECT' || connector.chain === namespace);
+export function listedConnectors(
+  connectors: readonly Connector[],
+  context: { isMobile: boolean; excludeWalletIds?: readonly string[]; namespace?: ChainNamespace },
+): Connector[] {
+  const announced = connectors.some((connector) => connector.type === 'ANNOUNCED');
+  const excluded = context.excludeWalletIds ?? [];
+  return connectors.filter((connector) => {
+    if (connector.id === CONNECTOR_IDS.injected) {
+      if (!context.isMobile && announced) return false;
+      if (context.isMobile && !connector.info?.rdns && !connector.installed) return false;
+    }
+    if (context.namespace && connector.type !== 'WALLET_CONNECT' && connector.chain !== context.namespace) return false;
+    return !excluded.some((id) => connector.id === id || connector.info?.rdns === id);
+  });
 }
+
+/** `listedConnectors` with the host's options and the namespace `open({ namespace })` asked for. */
+export const connectorsShownBy = (portico: PorticoCore, connectors: readonly Connector[], namespace?: ChainNamespace) =>
+  listedConnectors(connectors, { isMobile: portico.environment.isMobile, excludeWalletIds: portico.options.excludeWalletIds, namespace });
 
 /** Registry wallets that list a chain of `namespace` (all of them without a namespace). */
 export function registryWalletsFor<T extends RegistryWallet>(wallets: readonly T[], namespace?: ChainNamespace): T[] {

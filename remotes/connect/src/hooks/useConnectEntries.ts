@@ -17,7 +17,7 @@ import {
   groupByWallet,
   installedConnectorFor,
   isInstalledConnector,
-  listedConnectors,
+  connectorsShownBy,
   recentAsRegistryWallet,
   registryWalletsFor,
   solanaBrowseLink,
@@ -57,7 +57,7 @@ export interface ConnectEntry {
 export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
   const activeNamespace = useAtomValue(activeNamespaceAtom);
-  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom), namespace);
+  const connectors = connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace);
   const registry = useAtomValue(registryAtom);
   const installed = connectors.filter(isInstalledConnector);
   const installedIdentities = installed.map(connectorIdentity);

@@ -12,7 +12,7 @@ import {
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { connectorIdentity, groupByWallet, isInstalledConnector, listedConnectors, registryWalletsFor, uniqueById } from '../wallets';
+import { connectorIdentity, groupByWallet, connectorsShownBy, isInstalledConnector, registryWalletsFor, uniqueById } from '../wallets';
 
 /** One wallet in the All Wallets grid. */
 export interface WalletTileEntry {
@@ -37,7 +37,7 @@ export function useWalletTiles(portico: PorticoCore) {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
   const activeNamespace = useAtomValue(activeNamespaceAtom);
   const registry = useAtomValue(registryAtom);
-  const connectors = listedConnectors(portico, useAtomValue(connectorsAtom), namespace);
+  const connectors = connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace);
   const installed = groupByWallet(connectors.filter(isInstalledConnector), activeNamespace);
   const [query, setQuery] = useState(registry.search.query);
   const trimmed = query.trim();

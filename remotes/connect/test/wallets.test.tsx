@@ -1,0 +1,52 @@
+import type { Connector } from '@portico/shared-state';
+import { walletConnectConnector } from '@portico/test-kit';
+import { describe, expect, it } from '@rstest/core';
+import { listedConnectors } from '../src/wallets';
+
+const browserWallet: Connector = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', installed: true };
+const metamask: Connector = {
+  id: 'io.metamask',
+  name: 'MetaMask',
+  type: 'ANNOUNCED',
+  chain: 'eip155',
+  info: { rdns: 'io.metamask' },
+  installed: true,
+};
+const rabby: Connector = { ...metamask, id: 'io.rabby', name: 'Rabby', info: { rdns: 'io.rabby' } };
+const solflare: Connector = { id: 'Solflare', name: 'Solflare', type: 'ANNOUNCED', chain: 'solana', installed: true };
+const ids = (list: Connector[]) => list.map((connector) => connector.id);
+
+describe('listedConnectors (spec section 2)', () => {
+  it('hides the Browser Wallet on desktop when announced wallets exist', () => {
+    expect(ids(listedConnectors([browserWallet, metamask, rabby], { isMobile: false }))).toEqual(['io.metamask', 'io.rabby']);
+  });
+
+  it('shows the Browser Wallet on desktop when none is announced', () => {
+    expect(ids(listedConnectors([browserWallet], { isMobile: false }))).toEqual(['injected']);
+  });
+
+  it('on mobile hides the Browser Wallet only without rdns and not installed', () => {
+    const notInstalled = { ...browserWallet, installed: false };
+    expect(ids(listedConnectors([notInstalled, metamask], { isMobile: true }))).toEqual(['io.metamask']);
+    expect(ids(listedConnectors([browserWallet, metamask], { isMobile: true }))).toEqual(['injected', 'io.metamask']);
+    const withRdns = { ...notInstalled, info: { rdns: 'com.example' } };
+    expect(ids(listedConnectors([withRdns], { isMobile: true }))).toEqual(['injected']);
+  });
+
+  it('drops excluded wallets by id or rdns', () => {
+    const renamed = { ...rabby, id: 'rabby-connector' };
+    expect(ids(listedConnectors([metamask, renamed], { isMobile: false, excludeWalletIds: ['io.metamask', 'io.rabby'] }))).toEqual([]);
+    expect(ids(listedConnectors([metamask, rabby], { isMobile: false, excludeWalletIds: ['io.rabby'] }))).toEqual(['io.metamask']);
+  });
+
+  it('keeps the order it was given', () => {
+    expect(ids(listedConnectors([rabby, metamask], { isMobile: false }))).toEqual(['io.rabby', 'io.metamask']);
+  });
+
+  it("with a namespace (open({ namespace })): only that namespace's connectors, and WalletConnect", () => {
+    const all = [walletConnectConnector, metamask, solflare];
+    expect(ids(listedConnectors(all, { isMobile: false, namespace: 'solana' }))).toEqual(['walletConnect', 'Solflare']);
+    expect(ids(listedConnectors(all, { isMobile: false, namespace: 'eip155' }))).toEqual(['walletConnect', 'io.metamask']);
+    expect(ids(listedConnectors(all, { isMobile: false }))).toEqual(['walletConnect', 'io.metamask', 'Solflare']);
+  });
+});
