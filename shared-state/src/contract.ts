@@ -1,2 +1,6 @@
-/** Version of the contract between the shell and its remotes. Must equal `porticoContract` in package.json. */
-export const PORTICO_CONTRACT = 1;
+/**
+ * Version of the contract between the shell and its remotes. Must equal `porticoContract` in package.json. Raise it
+ * when an export remotes may use leaves or changes (2: address checks, on-ramp rules, account formatters and
+ * connectWalletList left the package index).
+ */
+export const PORTICO_CONTRACT = 2;

@@ -89,17 +89,6 @@ export class UserRejectedRequestError extends PorticoError {
   }
 }
 
-/**
- * Spec section 5: balances and sends exist only on eip155 and solana. An adapter of another namespace rejects
- * with this; the account then shows no balance, not an error.
- */
-export class NamespaceFeatureUnsupportedError extends PorticoError {
-  override name = 'NamespaceFeatureUnsupportedError';
-  constructor(feature: 'Balances' | 'Sending', namespace: string) {
-    super(`${feature} ${feature === 'Balances' ? 'are' : 'is'} not supported on ${namespace} networks.`);
-  }
-}
-
 export class ChainAdapterNotFoundError extends PorticoError {
   override name = 'ChainAdapterNotFoundError';
   constructor(namespace: string) {

@@ -1,4 +1,4 @@
-import type { ChainNamespace, FeatureName, Features, RemoteName } from './constants';
+import type { FeatureName, Features, RemoteName } from './constants';
 
 /** Every view the spec names (section 2), plus the optional feature views (a type only: the registry is the runtime list). */
 export type ViewName =
@@ -120,12 +120,3 @@ export function viewTitle(view: ViewName, context: { walletName?: string; social
   if (view === 'ConnectingSocial' && context.socialProviderName) return `Log in with ${context.socialProviderName}`;
   return VIEW_TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
-
-/** How the views name a chain namespace (wallet lists, the Networks view's groups). */
-export const NAMESPACE_TITLES: Record<ChainNamespace, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-  polkadot: 'Polkadot',
-  cosmos: 'Cosmos',
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import { isValidAddress, shortenAddress } from '../src/index';
+import { isValidAddress } from '../src/address/shapes';
+import { shortenAddress } from '../src/index';
 
 const HEX40 = 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 

@@ -19,6 +19,7 @@ import { lazyBip122Adapter } from '../src/adapters/bip122/lazy';
 import { MAX_SIGNATURE_BYTES } from '../src/adapters/bip122/wallets';
 import { MAX_WALLET_ACCOUNTS } from '../src/adapters/solana/wallets';
 import type { ChainAdapter, Connector, WalletEventHandlers } from '../src/adapters/types';
+import { SendingUnsupportedError } from '../src/adapters/unsupported';
 import {
   accountsAtom,
   activeNetworkAtom,
@@ -27,7 +28,6 @@ import {
   createMemoryStorage,
   createPorticoCore,
   routerAtom,
-  NamespaceFeatureUnsupportedError,
   toCaipNetwork,
   UserRejectedRequestError,
   type KeyValueStorage,
@@ -320,9 +320,9 @@ describe('bip122 adapter: signing, addresses, no balances or sends', () => {
     const { wallet, adapter } = await connectedAdapter();
     const network = toCaipNetwork(bitcoinMainnet);
     const transfer = { from: wallet.address('payment'), to: wallet.address('ordinals'), amount: '1', decimals: 8 };
-    await expect(adapter.getNativeBalance(wallet.address('payment'), network)).rejects.toBeInstanceOf(NamespaceFeatureUnsupportedError);
-    await expect(adapter.estimateTransferFee(transfer, network)).rejects.toBeInstanceOf(NamespaceFeatureUnsupportedError);
-    await expect(adapter.sendTransfer(wallet.name, transfer, network)).rejects.toBeInstanceOf(NamespaceFeatureUnsupportedError);
+    await expect(adapter.getNativeBalance(wallet.address('payment'), network)).resolves.toBeUndefined();
+    await expect(adapter.estimateTransferFee(transfer, network)).rejects.toBeInstanceOf(SendingUnsupportedError);
+    await expect(adapter.sendTransfer(wallet.name, transfer, network)).rejects.toBeInstanceOf(SendingUnsupportedError);
     expect(wallet.calls.map((call) => call.feature)).toEqual(['bitcoin:connect']);
   });
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from '@rstest/core';
 import fc from 'fast-check';
-import { InvalidCaipAddressError, InvalidCaipNetworkIdError, InvalidOptionsError, PorticoError, formatTokenAmount, fullName, isValidAddress, parseCaipAddress, parseCaipNetworkId, parseOptions, toCaipAddress, toCaipNetworkId } from '../src/index';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError, InvalidOptionsError, PorticoError, formatTokenAmount, fullName, parseCaipAddress, parseCaipNetworkId, parseOptions, toCaipAddress, toCaipNetworkId } from '../src/index';
+import { isValidAddress } from '../src/address/shapes';
 import { CHAIN_NAMESPACES } from '../src/constants';
 import { parseTokenAmount } from '../src/controllers/swap';
 import { nameRuleProblem } from '../src/name-rules';

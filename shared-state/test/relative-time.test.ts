@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { formatRelativeTime, formatUsd, relativeTimeParts } from '../src/format';
+import { formatRelativeTime, formatUsd, relativeTimeParts } from '../src/formatters';
 
 const NOW = Date.UTC(2030, 5, 15, 12, 0, 0);
 const SECOND = 1_000;

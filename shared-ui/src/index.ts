@@ -9,6 +9,7 @@ export { PORTICO_UI_CONTRACT } from './contract';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export { DetailList, type DetailRow } from './detail-list';
 export { ListItem, type ListItemProps } from './list-item';
+export { NAMESPACE_TITLES } from './namespaces';
 export {
   EmbeddedWalletGate,
   OneTimeCodeForm,

@@ -1,4 +1,4 @@
-import { activeAccountAtom, namesAtom } from '@portico/shared-state';
+import { PORTICO_CONTRACT, activeAccountAtom, namesAtom } from '@portico/shared-state';
 import { ACCOUNT, apiStub, DEVCHAIN_COIN_TYPE, profileRoutes, RECEIVER, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -36,8 +36,8 @@ async function openView() {
 
 describe('RegisterAccountName', () => {
   it('exports the contract; the Name input shows the .portico.eth zone', async () => {
-    expect(porticoContract).toBe(1);
-    expect(successContract).toBe(1);
+    expect(porticoContract).toBe(PORTICO_CONTRACT);
+    expect(successContract).toBe(PORTICO_CONTRACT);
     expect(porticoUiContract).toBe(1);
     await openView();
     const input = nameInput();

@@ -1,4 +1,4 @@
-import { onRampAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
+import { PORTICO_CONTRACT, onRampAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
 import { ACCOUNT, apiStub, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -51,7 +51,7 @@ async function chooseDemoProvider() {
 
 describe('OnRampProviders', () => {
   it('exports the contract and lists the providers for the active network with their fee range', async () => {
-    expect(porticoContract).toBe(1);
+    expect(porticoContract).toBe(PORTICO_CONTRACT);
     expect(porticoUiContract).toBe(1);
     await openBuy();
     const list = screen.getByRole('list', { name: 'Choose a provider' });

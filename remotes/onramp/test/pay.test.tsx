@@ -1,4 +1,4 @@
-import { portfolioAtom, type PorticoCore } from '@portico/shared-state';
+import { PORTICO_CONTRACT, portfolioAtom, type PorticoCore } from '@portico/shared-state';
 import { ACCOUNT, apiStub, PUSD_ADDRESS, RECEIVER, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { cleanup, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -36,7 +36,7 @@ const payCore = (amount?: string, symbol?: string) =>
 
 describe('Pay', () => {
   it('a fixed native payment goes through the send path: preview with fee, wallet, success', async () => {
-    expect(porticoContract).toBe(1);
+    expect(porticoContract).toBe(PORTICO_CONTRACT);
     expect(porticoUiContract).toBe(1);
     const { core, adapter } = await payCore('0.25', 'ETH');
     renderView(Pay, { core });

@@ -1,4 +1,4 @@
-import { routerAtom, sendAtom, type BalanceItem } from '@portico/shared-state';
+import { PORTICO_CONTRACT, routerAtom, sendAtom, type BalanceItem } from '@portico/shared-state';
 import { ACCOUNT, CHAIN, EXPLORER, RECEIVER, TX_HASH, apiStub, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -61,7 +61,7 @@ async function previewSend() {
 
 describe('WalletSend form', () => {
   it('exports the contract number and lists the balances as a Token radio group', async () => {
-    expect(porticoContract).toBe(1);
+    expect(porticoContract).toBe(PORTICO_CONTRACT);
     await openSend();
     const group = screen.getByRole('radiogroup', { name: 'Token' });
     expect(within(group).getAllByRole('radio').map((option) => option.getAttribute('aria-label'))).toEqual([

@@ -1,4 +1,4 @@
-import { routerAtom, swapAtom, type BalanceItem } from '@portico/shared-state';
+import { PORTICO_CONTRACT, routerAtom, swapAtom, type BalanceItem } from '@portico/shared-state';
 import {
   ACCOUNT,
   CHAIN,
@@ -73,7 +73,7 @@ async function quoteFor(amount: string, from = 'PUSD', to = 'PTK') {
 
 describe('Swap form', () => {
   it('exports the contract number; From and To list the exchange tokens, held ones first, with balances', async () => {
-    expect(porticoContract).toBe(1);
+    expect(porticoContract).toBe(PORTICO_CONTRACT);
     await openSwap();
     const labels = (name: 'From' | 'To') => within(group(name)).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
     expect(labels('From')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000', 'PTK, balance 0']);

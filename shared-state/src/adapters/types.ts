@@ -80,8 +80,8 @@ export interface ChainAdapter {
   watchWallet(connectorId: string, handlers: WalletEventHandlers): () => void;
   /** The address as the namespace writes it (eip155: checksummed). */
   normalizeAddress(address: string): Promise<string>;
-  /** Rejects with NamespaceFeatureUnsupportedError where the namespace has no balances (spec section 5): the account then shows none. */
-  getNativeBalance(address: string, network: CaipNetwork): Promise<NativeBalance>;
+  /** Undefined where the namespace has no balances (spec section 5: only eip155 and solana): the account then shows none. */
+  getNativeBalance(address: string, network: CaipNetwork): Promise<NativeBalance | undefined>;
   /** Gas the transfer needs, in the native token's smallest unit × price, as decimal text of the native token. */
   estimateTransferFee(transfer: TokenTransfer, network: CaipNetwork): Promise<string>;
   /** Asks the wallet to sign and send the transfer; resolves with the transaction hash. */

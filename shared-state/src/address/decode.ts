@@ -6,7 +6,7 @@
 import { blake2b } from '@noble/hashes/blake2b';
 import { sha256 } from '@noble/hashes/sha2';
 import { base58, bech32, bech32m, createBase58check } from '@scure/base';
-import { isValidAddress } from '../address';
+import { isValidAddress } from './shapes';
 import type { ChainNamespace } from '../constants';
 
 export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest';

@@ -16,7 +16,6 @@ import { CONNECTOR_IDS, TOKEN_BALANCE_RETRY_COOLDOWN_MS, type ChainNamespace } f
 import {
   ChainAdapterNotFoundError,
   DisconnectError,
-  NamespaceFeatureUnsupportedError,
   NamespaceNotConfiguredError,
   errorText,
   isUserRejection,
@@ -276,15 +275,15 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
         const network = activeNetwork(namespace);
         const balance = await adapterFor(namespace).getNativeBalance(address, network);
         if (account(namespace).address !== address) return; // the account changed meanwhile
+        // A namespace without balances (spec section 5) shows none, and no error.
+        if (!balance) return patchAccount(namespace, { balanceLoading: false });
         patchAccount(namespace, {
           balance: balance.decimalText,
           balanceSymbol: balance.symbol,
           balanceLoading: false,
           lastRetry: undefined,
         });
-      } catch (error) {
-        // A namespace without balances (spec section 5) shows none, and no error.
-        if (error instanceof NamespaceFeatureUnsupportedError) return patchAccount(namespace, { balanceLoading: false });
+      } catch {
         patchAccount(namespace, { balanceLoading: false, lastRetry: now() });
         deps.toast.show('error', 'Token Balance Unavailable');
       }

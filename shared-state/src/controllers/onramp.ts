@@ -3,8 +3,8 @@ import type { ApiContext } from '../api/client';
 import { HttpRequestError } from '../api/http';
 import { activeAccountAtom, activeNetworkAtom } from '../atoms';
 import type { CaipNetwork } from '../network';
+import { onRampAmountError } from '../onramp-rules';
 import {
-  onRampAmountError,
   onRampAtom,
   type OnRampOptionsData,
   type OnRampProvider,

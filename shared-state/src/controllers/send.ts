@@ -4,7 +4,7 @@ import { createSendForm, type SendController, type SendFlowMethod } from './send
 export type { SendController } from './send-form';
 import type { BalanceItem } from '../api/blockchain';
 import type { ChainAdapter } from '../adapters/types';
-import { isValidAddress } from '../address';
+import { decodeAddress } from '../address/decode';
 import { activeAccountAtom, activeNetworkAtom, initialSendState, sendAtom, type SendState } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
@@ -20,7 +20,8 @@ export function validateSend(state: SendState, namespace: ChainNamespace): strin
   if (!SEND_NAMESPACES.includes(namespace)) return `Send is not supported on ${namespace}`;
   if (!state.sendTokenAmount || !state.receiverAddress) return 'An amount and receiver address are required';
   if (namespace === 'eip155' && !state.token) return 'A token is required';
-  if (!isValidAddress(namespace, state.receiverAddress.trim())) return 'Invalid address';
+  // The full check (solana: base58 of 32 bytes), not only the spec's shape: a near miss must not reach the wallet.
+  if (!decodeAddress(namespace, state.receiverAddress.trim())) return 'Invalid address';
   if (!DECIMAL_AMOUNT.test(state.sendTokenAmount) || Number(state.sendTokenAmount) <= 0) return 'Invalid amount';
   const decimals = Number(state.token?.quantity.decimals ?? 18);
   const fraction = state.sendTokenAmount.split('.')[1] ?? '';

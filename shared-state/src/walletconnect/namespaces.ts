@@ -1,7 +1,7 @@
 // Loaded with universal.ts: what a WalletConnect session proposes per namespace, and the accounts it grants.
 import * as z from 'zod/mini';
 import type { ConnectedAccount } from '../adapters/types';
-import { isValidAddress } from '../address';
+import { isValidAddress } from '../address/shapes';
 import { parseCaipAddress } from '../caip';
 import type { ChainNamespace } from '../constants';
 import type { CaipNetwork } from '../network';

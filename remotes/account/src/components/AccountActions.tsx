@@ -1,4 +1,5 @@
-import { activeAccountAtom, isOnRampRestricted, type FeatureName, type PorticoCore, type ViewName } from '@portico/shared-state';
+import { activeAccountAtom, type FeatureName, type PorticoCore, type ViewName } from '@portico/shared-state';
+import { isOnRampRestricted } from '@portico/shared-state/onramp-rules';
 import { useAtomValue } from 'jotai';
 
 /** What the person can do from the account, each behind its feature flag. */

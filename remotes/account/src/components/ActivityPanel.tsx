@@ -1,4 +1,5 @@
-import { formatRelativeTime, transactionsAtom, type PorticoCore } from '@portico/shared-state';
+import { transactionsAtom, type PorticoCore } from '@portico/shared-state';
+import { formatRelativeTime } from '@portico/shared-state/formatters';
 import { EmptyState, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef } from 'react';

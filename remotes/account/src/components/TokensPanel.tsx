@@ -1,4 +1,5 @@
-import { formatBalance, formatUsd, portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { formatBalance, portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { formatUsd } from '@portico/shared-state/formatters';
 import { EmptyState, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

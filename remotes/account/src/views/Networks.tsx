@@ -1,5 +1,5 @@
-import { activeNetworkAtom, errorText, NAMESPACE_TITLES, type CaipNetwork, type ChainNamespace, type PorticoViewProps } from '@portico/shared-state';
-import { ListItem } from '@portico/ui';
+import { activeNetworkAtom, errorText, type CaipNetwork, type ChainNamespace, type PorticoViewProps } from '@portico/shared-state';
+import { ListItem, NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 

@@ -1,5 +1,4 @@
-import { NAMESPACE_TITLES } from '@portico/shared-state';
-import { ListItem, WalletIcon } from '@portico/ui';
+import { ListItem, NAMESPACE_TITLES, WalletIcon } from '@portico/ui';
 import { useId, useState } from 'react';
 import type { ConnectEntry } from '../hooks/useConnectEntries';
 

@@ -1,5 +1,4 @@
 import {
-  NAMESPACE_TITLES,
   WALLET_PAGE_SIZE,
   activeNamespaceAtom,
   connectorsAtom,
@@ -10,6 +9,7 @@ import {
   type PorticoCore,
   type RegistryWallet,
 } from '@portico/shared-state';
+import { NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { connectorIdentity, groupByWallet, connectorsShownBy, isInstalledConnector, registryWalletsFor, uniqueById } from '../wallets';

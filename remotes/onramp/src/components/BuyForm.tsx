@@ -1,8 +1,7 @@
+import { onRampAmountError, PAYMENT_METHOD_LABELS } from '@portico/shared-state/onramp-rules';
 import {
   activeNetworkAtom,
-  onRampAmountError,
   onRampAtom,
-  PAYMENT_METHOD_LABELS,
   type OnRampProvider,
   type OnRampQuoteRequest,
   type PorticoViewProps,

@@ -3,13 +3,14 @@
 import { base64 } from '@scure/base';
 import type { Wallet } from '@wallet-standard/base';
 import type { Store } from 'jotai/vanilla';
-import { isValidAddress } from '../../address';
+import { isValidAddress } from '../../address/shapes';
 import { activeNetworkAtom, optionsAtom } from '../../atoms';
 import { CONNECTOR_IDS } from '../../constants';
-import { ConnectorNotFoundError, NamespaceFeatureUnsupportedError, NamespaceNotConfiguredError, PorticoError, UserRejectedRequestError } from '../../errors';
+import { ConnectorNotFoundError, NamespaceNotConfiguredError, PorticoError, UserRejectedRequestError } from '../../errors';
 import type { CaipNetwork } from '../../network';
 import { featureMethod } from '../solana/wallets';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import { SendingUnsupportedError } from '../unsupported';
 import { walletRequest } from '../wallet-request';
 import { chainReferenceOf, referenceOfWalletChain, walletChainFor } from './chains';
 import { WalletNetworkUnavailableError } from './errors';
@@ -230,20 +231,19 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
       return /^(bc|tb|bcrt)1/i.test(address) ? address.toLowerCase() : address;
     },
 
-    async getNativeBalance() {
-      throw new NamespaceFeatureUnsupportedError('Balances', 'bip122');
-    },
+    // Spec section 5: no balances on bip122; the account shows none.
+    getNativeBalance: async () => undefined,
 
     async estimateTransferFee() {
-      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+      throw new SendingUnsupportedError('bip122');
     },
 
     async sendTransfer() {
-      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+      throw new SendingUnsupportedError('bip122');
     },
 
     async waitForTransaction() {
-      throw new NamespaceFeatureUnsupportedError('Sending', 'bip122');
+      throw new SendingUnsupportedError('bip122');
     },
 
     async signMessage(connectorId, address, message) {

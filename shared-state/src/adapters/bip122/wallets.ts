@@ -1,6 +1,6 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import * as z from 'zod/mini';
-import { isValidAddress } from '../../address';
+import { isValidAddress } from '../../address/shapes';
 import type { ListedAccount } from '../../atoms';
 import { safeWalletIcon } from '../eip155/discovery';
 import { MAX_WALLET_ACCOUNTS } from '../solana/wallets';

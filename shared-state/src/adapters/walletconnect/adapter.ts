@@ -2,9 +2,10 @@
 // reached through the WalletConnect session only (bip122's injected wallets are its own adapter's).
 import { base64 } from '@scure/base';
 import * as z from 'zod/mini';
-import { isValidAddress } from '../../address';
+import { isValidAddress } from '../../address/shapes';
 import { CONNECTOR_IDS } from '../../constants';
-import { ConnectorNotFoundError, NamespaceFeatureUnsupportedError, PorticoError } from '../../errors';
+import { ConnectorNotFoundError, PorticoError } from '../../errors';
+import { SendingUnsupportedError } from '../unsupported';
 import type { ChainAdapter } from '../types';
 import { namespaceSession, type WalletConnectAccess } from './session';
 
@@ -59,7 +60,7 @@ const SIGN_MESSAGE: Record<WalletConnectOnlyNamespace, { method: string; params(
  * A ChainAdapter for a namespace Portico reaches only through WalletConnect (polkadot, cosmos; bip122 until its
  * injected wallets' adapter serves it). Its one connector is WalletConnect, listed once under eip155: a session
  * that grants this namespace an account connects it (ConnectedAccount.otherNamespaces). No balances and no sends
- * (spec section 5): those reject with NamespaceFeatureUnsupportedError, and the account shows no balance.
+ * (spec section 5): the balance is undefined, so the account shows none, and sends reject with SendingUnsupportedError.
  */
 export function createWalletConnectOnlyAdapter(namespace: WalletConnectOnlyNamespace, access: WalletConnectAccess): WalletConnectOnlyAdapter {
   const session = namespaceSession(namespace, access);
@@ -68,7 +69,7 @@ export function createWalletConnectOnlyAdapter(namespace: WalletConnectOnlyNames
     return session;
   };
   const noSending = async (): Promise<never> => {
-    throw new NamespaceFeatureUnsupportedError('Sending', namespace);
+    throw new SendingUnsupportedError(namespace);
   };
 
   return {
@@ -88,9 +89,7 @@ export function createWalletConnectOnlyAdapter(namespace: WalletConnectOnlyNames
       if (!isValidAddress(namespace, address)) throw new PorticoError('Invalid address', { details: address });
       return address;
     },
-    async getNativeBalance() {
-      throw new NamespaceFeatureUnsupportedError('Balances', namespace);
-    },
+    getNativeBalance: async () => undefined,
     estimateTransferFee: noSending,
     sendTransfer: noSending,
     waitForTransaction: noSending,

@@ -1,0 +1,47 @@
+/**
+ * Relative times and dollar values as the account views show them (Intl). A subpath
+ * (`@portico/shared-state/formatters`), not the package index: the account remote bundles its own copy, and the
+ * host page holds none.
+ */
+
+/**
+ * Spec section 9 relative-time thresholds (moment-style): seconds up to 44, a minute up to 89 s,
+ * minutes up to 44, an hour up to 89 min, hours up to 21, a day up to 35 h, days up to 25,
+ * a month up to 45 days, months up to 10, a year up to 17 months, then years.
+ */
+export function relativeTimeParts(fromMs: number, nowMs: number): { value: number; unit: Intl.RelativeTimeFormatUnit } {
+  const seconds = Math.round((fromMs - nowMs) / 1000);
+  const sign = seconds < 0 ? -1 : 1;
+  const abs = Math.abs(seconds);
+  const minutes = Math.round(abs / 60);
+  const hours = Math.round(abs / 3600);
+  const days = Math.round(abs / 86_400);
+  const months = Math.round(abs / (86_400 * 30.4375));
+  const years = Math.round(abs / (86_400 * 365.25));
+  const part = (value: number, unit: Intl.RelativeTimeFormatUnit) => ({ value: sign * value, unit });
+  if (abs <= 44) return part(abs, 'second');
+  if (abs <= 89) return part(1, 'minute');
+  if (minutes <= 44) return part(minutes, 'minute');
+  if (minutes <= 89) return part(1, 'hour');
+  if (hours <= 21) return part(hours, 'hour');
+  if (hours <= 35) return part(1, 'day');
+  if (days <= 25) return part(days, 'day');
+  if (days <= 45) return part(1, 'month');
+  if (months <= 10) return part(months, 'month');
+  if (months <= 17) return part(1, 'year');
+  return part(Math.max(years, 1), 'year');
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { style: 'short', numeric: 'auto' });
+
+/** "5 min. ago", "yesterday", "3 mo. ago" — Intl.RelativeTimeFormat, short form. */
+export function formatRelativeTime(fromMs: number, nowMs: number = Date.now()): string {
+  const { value, unit } = relativeTimeParts(fromMs, nowMs);
+  return relativeFormat.format(value, unit);
+}
+
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+export function formatUsd(value: number): string {
+  return usdFormat.format(value);
+}
