@@ -79,7 +79,9 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     },
   });
   if (ready) {
-    createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers });
+    // Like a secure site without a bundler, unless the test scripts smart accounts (an unanswered ask logs a debug line).
+    const site: Handlers = { GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }), ...handlers };
+    createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers: site });
     await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
   }
   const settle = () => rs.advanceTimersByTimeAsync(10);
