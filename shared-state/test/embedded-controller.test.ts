@@ -483,6 +483,8 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
       IS_CONNECTED: () => ({ isConnected: true }),
       GET_USER: (payload) => (asked.push(payload), userOf(payload.preferredAccountType)),
       SET_PREFERRED_ACCOUNT: ({ type }) => ({ type, address: type === 'smartAccount' ? SMART : ADDRESS }),
+      // The devchain has a bundler: smart accounts on 31337 only.
+      GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [31337] }),
       ...handlers,
     };
     return { site, asked };
