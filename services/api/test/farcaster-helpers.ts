@@ -5,10 +5,10 @@
  * "Farcaster app" that reads the sign-in URI, builds the SIWF message with @farcaster/auth-client's wallet
  * client, signs it with a custody key and authenticates on the relay.
  */
-import { spawn } from 'node:child_process';
 import { afterAll } from '@rstest/core';
 import { createWalletClient, viemConnector } from '@farcaster/auth-client';
 import { deployDevchain } from '@portico/devchain';
+import { runServiceCli } from '@portico/service-kit/testing';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import type { FarcasterOptions } from '../src/auth/farcaster-config';
@@ -19,39 +19,19 @@ import { startAnvil, type Anvil } from './chain-helpers';
 /** The relay's key for /authenticate in these tests (the Farcaster app's secret). */
 export const RELAY_AUTH_KEY = 'api-tests-farcaster-app-key';
 
-const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
-// The relay is its own package: started as its CLI, as scripts/services.mjs starts it.
-const RELAY_MAIN = new URL('../../farcaster-relay/src/main.ts', import.meta.url).pathname;
-
 export interface RelayProcess {
   url: string;
   stop(): Promise<void>;
 }
 
-export async function startRelayProcess(env: Record<string, string> = {}): Promise<RelayProcess> {
-  const child = spawn(TSX, [RELAY_MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', PORTICO_FARCASTER_RELAY_AUTH_KEY: RELAY_AUTH_KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  let url: string | undefined;
-  while (!(url = /^FARCASTER RELAY {2}(http:\/\/\S+)/m.exec(stdout)?.[1]) && Date.now() < deadline && child.exitCode === null) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!url) {
-    child.kill('SIGTERM');
-    throw new Error(`the Farcaster relay did not start: ${stderr}`);
-  }
+/** The relay as its CLI (as scripts/services.mjs starts it), on a free port, with this file's auth key. */
+export async function startRelayProcess(): Promise<RelayProcess> {
+  const cli = runServiceCli(new URL('../../farcaster-relay/', import.meta.url), { PORT: '0', PORTICO_FARCASTER_RELAY_AUTH_KEY: RELAY_AUTH_KEY });
+  const [, url] = await cli.waitForStdout(/^FARCASTER RELAY {2}(http:\/\/\S+)/m, 30_000);
   return {
-    url,
+    url: url!,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await cli.stop();
     },
   };
 }
