@@ -1,9 +1,9 @@
 // One test (at least) per limit of limits.ts: raw `ws` sockets for the abuse cases, the published
 // WalletConnect client where the protocol matters.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@rstest/core';
+import { runServiceCli } from '@portico/service-kit/testing';
 import WebSocket from 'ws';
 import { DEFAULT_LIMITS, ipKey, limitEnvName, limitsFromEnv, RateWindow, resolveLimits, type RelayLimits } from '../src/limits';
 import { Mailbox, MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
@@ -299,27 +299,16 @@ describe('limits: configuration', () => {
     }
   });
 
-  it('the CLI takes limits from the environment (RELAY_LIMIT_MAX_CONNECTIONS_PER_IP=1) and exits 2 on a bad one', async () => {
-    const cli = (env: Record<string, string>) =>
-      spawn(new URL('../node_modules/.bin/tsx', import.meta.url).pathname, ['src/main.ts'], {
-        cwd: new URL('..', import.meta.url).pathname,
-        env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    const bad = cli({ RELAY_LIMIT_MAX_CLIENTS: 'lots' });
-    let stderr = '';
-    bad.stderr.on('data', (c) => (stderr += c));
-    expect(await new Promise((resolve) => bad.on('exit', resolve))).toBe(2);
-    expect(stderr).toContain('RELAY_LIMIT_MAX_CLIENTS must be a positive integer');
-
-    const good = cli({ RELAY_LIMIT_MAX_CONNECTIONS_PER_IP: '1' });
+  // main.test.ts has the CLI's bad-environment exits (RELAY_LIMIT_MAX_CLIENTS=lots among them).
+  it('the CLI takes limits from the environment (RELAY_LIMIT_MAX_CONNECTIONS_PER_IP=1)', async () => {
+    const cli = runServiceCli(new URL('..', import.meta.url), { PORT: '0', LOG_LEVEL: 'silent', RELAY_LIMIT_MAX_CONNECTIONS_PER_IP: '1' });
     try {
-      const url = await new Promise<string>((resolve) => good.stdout.on('data', (c) => resolve(String(c).trim())));
+      const [url] = await cli.waitForStdout(/^ws:\/\/\S+$/m);
       const first = await rawClient(url, 'did:key:z6MkCli1');
       expect(await upgradeStatus(url, 'did:key:z6MkCli2')).toBe(429);
       first.close();
     } finally {
-      good.kill('SIGTERM');
+      await cli.stop();
     }
   });
 });
