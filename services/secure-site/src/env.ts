@@ -1,6 +1,6 @@
 /**
- * The server's environment (see main.ts and the README's table), zod-checked: `readEnv(process.env)` gives the
- * settings or the first bad variable in words. Empty variables count as unset.
+ * The server's environment (see main.ts and the README's table) as a zod schema; main.ts reads it with the
+ * service kit's `parseEnv` (empty variables count as unset; the first bad variable exits 2 in words).
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,12 +31,3 @@ export const envSchema = z.object({
   message: 'set both or neither of PORTICO_SECURE_SITE_BUNDLER_URL and PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS',
   path: ['PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS'],
 });
-
-export type SecureSiteEnv = z.output<typeof envSchema>;
-
-export function readEnv(env: Record<string, string | undefined>): { ok: true; env: SecureSiteEnv } | { ok: false; error: string } {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (parsed.success) return { ok: true, env: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, error: `bad environment: ${issue?.path.join('.')}: ${issue?.message}` };
-}

@@ -7,16 +7,11 @@
  * PORTICO_SECURE_SITE_BUNDLER_URL + PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS (smart accounts: the bundler's URL, https
  * unless development mode or loopback, and a comma list of eip155 chain ids; both or neither).
  */
-import { stopOnSignals } from '@portico/service-kit';
-import { readEnv } from './env';
+import { parseEnv, stopOnSignals } from '@portico/service-kit';
+import { envSchema } from './env';
 import { startSecureSite } from './server';
 
-const read = readEnv(process.env);
-if (!read.ok) {
-  process.stderr.write(`portico secure site: ${read.error}\n`);
-  process.exit(2);
-}
-const { env } = read;
+const env = parseEnv('portico secure site', envSchema);
 
 const site = await startSecureSite({
   host: env.HOST,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 
@@ -20,11 +20,17 @@ describe('main (CLI)', () => {
     }
   });
 
-  it('exits 2 with the reason for a bad environment', async () => {
-    const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORTICO_SECURE_SITE_MODE: 'dev' });
-    expect({ code, stderr: stderr.trim() }).toEqual({
-      code: 2,
-      stderr: 'portico secure site: bad environment: PORTICO_SECURE_SITE_MODE: Invalid option: expected one of "production"|"development"',
-    });
+  it('exits 2 with the reason for a bad environment (the smart-account pair: both or neither, the form of the chain list)', async () => {
+    const both = 'portico secure site: bad environment: PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: set both or neither of PORTICO_SECURE_SITE_BUNDLER_URL and PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS';
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
+      [{ PORTICO_SECURE_SITE_MODE: 'dev' }, 'portico secure site: bad environment: PORTICO_SECURE_SITE_MODE: Invalid option: expected one of "production"|"development"'],
+      [{ PORTICO_SECURE_SITE_BUNDLER_URL: 'https://bundler.example/rpc' }, both],
+      [{ PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: '1', PORTICO_SECURE_SITE_BUNDLER_URL: '' }, both],
+      [
+        { PORTICO_SECURE_SITE_BUNDLER_URL: 'https://bundler.example/rpc', PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: 'mainnet' },
+        'portico secure site: bad environment: PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: must be a comma list of eip155 chain ids, e.g. 31337',
+      ],
+    ]);
+    expect(actual).toEqual(expected);
   });
 });
