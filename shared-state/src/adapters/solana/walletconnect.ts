@@ -5,6 +5,9 @@ import * as z from 'zod/mini';
 import type { CaipNetwork } from '../../network';
 import type { TokenTransfer } from '../types';
 import type { NamespaceSession } from '../walletconnect/session';
+
+/** The one part of the session these calls use. */
+type SessionRequest = Pick<NamespaceSession, 'request'>;
 import { toBase58 } from './rpc';
 import { buildTransferMessage } from './transfer';
 
@@ -23,16 +26,16 @@ const walletConnectSignatureSchema = z.object({
 });
 
 /** `solana_signMessage` `{ message: base58 of the UTF-8 text, pubkey }` → the base58 signature. */
-export async function signMessageOverWalletConnect(session: NamespaceSession, address: string, message: string): Promise<string> {
+export async function signMessageOverWalletConnect(session: SessionRequest, address: string, message: string): Promise<string> {
   const reply = await session.request('solana_signMessage', { message: toBase58(new TextEncoder().encode(message)), pubkey: address });
   return walletConnectSignatureSchema.parse(reply).signature;
 }
 
 /**
  * Builds the transfer (transfer.ts) and has the wallet sign and send it with `solana_signAndSendTransaction`
- * `{ transaction: base64 wire transaction, unsigned }` → `{ signature }`, the transaction's base58 signature.
+ * `{ transaction: base64 wire transaction, its signatures empty }` → `{ signature }`, the transaction's base58 signature.
  */
-export async function sendTransferOverWalletConnect(session: NamespaceSession, transfer: TokenTransfer, network: CaipNetwork): Promise<string> {
+export async function sendTransferOverWalletConnect(session: SessionRequest, transfer: TokenTransfer, network: CaipNetwork): Promise<string> {
   const { message } = await buildTransferMessage(transfer, network);
   const transaction = getBase64EncodedWireTransaction(compileTransaction(message));
   const reply = await session.request('solana_signAndSendTransaction', { transaction });
