@@ -74,7 +74,7 @@ const adapterOn = (networks: unknown[] = [bitcoinMainnet, bitcoinTestnet]) => cr
 function recordingHandlers() {
   const reported: Array<[string, ...unknown[]]> = [];
   const handlers: WalletEventHandlers = {
-    accountsChanged: (addresses, accountTypes) => reported.push(['accounts', addresses, accountTypes]),
+    accountsChanged: (addresses, accountTypes, chainReference) => reported.push(['accounts', addresses, accountTypes, chainReference]),
     chainChanged: (chainReference) => reported.push(['chain', chainReference]),
     disconnect: () => reported.push(['disconnect']),
   };
@@ -218,13 +218,11 @@ describe('bip122 adapter: events, network switch, disconnect', () => {
     return { wallet, adapter, reported };
   }
 
-  it('the wallet moving to testnet reports its testnet accounts, then the testnet chain', async () => {
+  it('the wallet moving to testnet reports its testnet accounts with the testnet chain, as one change', async () => {
     const { wallet, reported } = await watchedAdapter();
     wallet.setNetwork('bitcoin:testnet');
-    await eventually(() => expect(reported).toHaveLength(2));
     expect(reported).toEqual([
-      ['accounts', [wallet.address('payment', 'bitcoin:testnet'), wallet.address('ordinals', 'bitcoin:testnet')], ['payment', 'eoa']],
-      ['chain', TESTNET],
+      ['accounts', [wallet.address('payment', 'bitcoin:testnet'), wallet.address('ordinals', 'bitcoin:testnet')], ['payment', 'eoa'], TESTNET],
     ]);
   });
 
@@ -232,7 +230,7 @@ describe('bip122 adapter: events, network switch, disconnect', () => {
     const { wallet, reported } = await watchedAdapter();
     wallet.setAccounts(['payment']);
     wallet.setAccounts([]);
-    expect(reported).toEqual([['accounts', [wallet.address('payment')], ['payment']], ['accounts', [], undefined]]);
+    expect(reported).toEqual([['accounts', [wallet.address('payment')], ['payment'], MAINNET], ['accounts', [], undefined, undefined]]);
   });
 
   it('a connected wallet that unregisters disconnects', async () => {
@@ -250,8 +248,7 @@ describe('bip122 adapter: events, network switch, disconnect', () => {
     const { wallet, adapter, reported } = await watchedAdapter({ multiNetwork: true });
     await adapter.switchNetwork(wallet.name, toCaipNetwork(bitcoinTestnet));
     expect(reported).toEqual([
-      ['accounts', [wallet.address('payment', 'bitcoin:testnet'), wallet.address('ordinals', 'bitcoin:testnet')], ['payment', 'eoa']],
-      ['chain', TESTNET],
+      ['accounts', [wallet.address('payment', 'bitcoin:testnet'), wallet.address('ordinals', 'bitcoin:testnet')], ['payment', 'eoa'], TESTNET],
     ]);
 
     const single = await watchedAdapter({ name: 'Mainnet Only', chains: ['bitcoin:mainnet'] });
@@ -386,12 +383,16 @@ describe('bip122 adapter through the connection controller', () => {
     expect(reloaded.bitcoin()).toMatchObject({ status: 'connected', address: wallet.address('payment') });
   });
 
-  it('follows the wallet to testnet: its testnet payment address on the testnet network', async () => {
+  it('follows the wallet to testnet: its testnet payment address on the testnet network, never paired with mainnet', async () => {
     const wallet = await installedWallet();
     const { core, bitcoin } = await connectedPage(wallet);
+    const pairs: Array<string | undefined> = [];
+    cleanups.push(core.store.sub(accountsAtom, () => pairs.push(bitcoin()?.caipAddress)));
     wallet.setNetwork('bitcoin:testnet');
     const testnetPayment = wallet.address('payment', 'bitcoin:testnet');
     await eventually(() => expect(bitcoin()?.caipAddress).toBe(`bip122:${TESTNET}:${testnetPayment}`));
+    await eventually(() => expect(bitcoin()?.balanceLoading).toBe(false));
+    expect(new Set(pairs)).toEqual(new Set([`bip122:${TESTNET}:${testnetPayment}`]));
     expect(core.store.get(activeNetworkAtom)?.caipNetworkId).toBe(bitcoinTestnet.caipNetworkId);
     expect(bitcoin()?.allAccounts?.map((account) => account.address)).toEqual([testnetPayment, wallet.address('ordinals', 'bitcoin:testnet')]);
   });

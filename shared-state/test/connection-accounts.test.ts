@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { createEip155Adapter } from '../src/adapters/eip155';
-import { accountsAtom, createMemoryStorage, createPorticoCore, initializedAtom, type PorticoCore } from '../src/index';
-import { ACCOUNT, ANVIL_ADDRESS, FakeWallet, RECEIVER, anvil, deferred, eventually, installWallet, minimalOptions, stopTestCores, testCore } from '@portico/test-kit';
+import { accountsAtom, activeNetworkAtom, createMemoryStorage, createPorticoCore, initializedAtom, type PorticoCore } from '../src/index';
+import { ACCOUNT, ANVIL_ADDRESS, FakeWallet, RECEIVER, anvil, deferred, mainnet, eventually, installWallet, minimalOptions, stopTestCores, testCore } from '@portico/test-kit';
 
 const cores: PorticoCore[] = [];
 afterEach(() => {
@@ -92,6 +92,19 @@ describe('connection: allAccounts with their types (the embedded wallet; issue 1
     // Without types (every other wallet): EOAs.
     adapter.walletEvents!.accountsChanged([RECEIVER]);
     await eventually(() => expect(eip155(core)?.allAccounts).toEqual(listed(RECEIVER)));
+  });
+});
+
+describe('connection: a wallet moving network with new addresses', () => {
+  it('addresses reported with their chain settle on that pair at once, never the new address on the old chain', async () => {
+    const { core, adapter } = await testCore({ options: { networks: [anvil, mainnet] }, connect: true });
+    const pairs: Array<string | undefined> = [];
+    const stop = core.store.sub(accountsAtom, () => pairs.push(eip155(core)?.caipAddress));
+    adapter.walletEvents!.accountsChanged([RECEIVER], undefined, '1');
+    await eventually(() => expect(eip155(core)?.caipAddress).toBe(`eip155:1:${RECEIVER}`));
+    stop();
+    expect(pairs).not.toContain(`eip155:31337:${RECEIVER}`);
+    expect(core.store.get(activeNetworkAtom)?.caipNetworkId).toBe('eip155:1');
   });
 });
 

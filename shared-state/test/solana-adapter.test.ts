@@ -205,6 +205,22 @@ describe('solana adapter through the connection controller (real core, lazy adap
     await eventually(() => expect(solana()?.status).toBe('disconnected'));
   });
 
+  it('a wallet moving cluster reports its accounts with the new cluster as one change', async () => {
+    const wallet = await installedWallet({ name: 'Cluster Mover' });
+    const adapter = solanaAdapterOn();
+    await adapter.connect(wallet.name);
+    const reported: unknown[] = [];
+    cleanups.push(
+      adapter.watchWallet(wallet.name, {
+        accountsChanged: (...change) => reported.push(['accounts', ...change]),
+        chainChanged: (reference) => reported.push(['chain', reference]),
+        disconnect: () => reported.push(['disconnect']),
+      }),
+    );
+    wallet.setChains(['solana:devnet']);
+    expect(reported).toEqual([['accounts', [wallet.address], undefined, toCaipNetwork(solanaDevnet).caipNetworkId.split(':')[1]]]);
+  });
+
   it('switches between an eip155 and a solana network, and between solana clusters', async () => {
     const wallet = await installedWallet();
     const { core, solana } = await connectedPage(wallet);

@@ -56,8 +56,11 @@ export interface TransactionOutcome {
 }
 
 export interface WalletEventHandlers {
-  /** `accountTypes` as in ConnectedAccount. */
-  accountsChanged(addresses: string[], accountTypes?: ListedAccount['type'][]): void;
+  /**
+   * `accountTypes` as in ConnectedAccount. `chainReference`: the chain the addresses are on when the wallet moved
+   * with them (a bitcoin address belongs to one network), reported as one change; absent: the account's chain.
+   */
+  accountsChanged(addresses: string[], accountTypes?: ListedAccount['type'][], chainReference?: string): void;
   chainChanged(chainReference: string): void;
   disconnect(): void;
 }

@@ -132,8 +132,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
   function watchWallet(namespace: ChainNamespace, connectorId: string) {
     walletUnsubscribers.get(namespace)?.();
     const unsubscribe = adapterFor(namespace).watchWallet(connectorId, {
-      accountsChanged: (addresses, accountTypes) => {
-        const chainReference = account(namespace).caipAddress?.split(':')[1];
+      accountsChanged: (addresses, accountTypes, chainReference = account(namespace).caipAddress?.split(':')[1]) => {
         if (!addresses[0] || !chainReference) void controller.disconnect(namespace);
         else void applyAccount(namespace, connectorId, { address: addresses[0], chainReference, addresses, accountTypes });
       },

@@ -51,9 +51,6 @@ function connectedAccount({ chainReference, accounts }: Placement): ConnectedAcc
   return { address: addresses[0]!, chainReference, addresses, accountTypes: accounts.map(({ purpose }) => LISTED_TYPE[purpose]) };
 }
 
-/** The handlers take one change at a time and read the other from the controller's state: a chain change waits until the new accounts are applied. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * The bip122 adapter of the page: injected wallets (below), and with `walletConnect` (the WalletConnect-only adapter
  * of bip122) the WalletConnect connector, listed under eip155, whose calls go to the session's bip122 namespace.
@@ -139,19 +136,16 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     return connectedAccount(placement);
   }
 
-  /** Tells the controller what moved: the accounts first, then (once they are applied) the chain. */
-  async function report(session: Session, next: Placement) {
+  /** Tells the controller what moved: new accounts with their chain as one change (never paired with the old chain), else the chain. */
+  function report(session: Session, next: Placement) {
     const sameAccounts = next.accounts.map(({ account }) => account.address).join() === session.accounts.map(({ account }) => account.address).join();
     const chainMoved = next.chainReference !== session.chainReference;
     Object.assign(session, next);
     const { handlers } = session;
-    if (!handlers) return;
     if (!sameAccounts) {
-      const { addresses, accountTypes } = connectedAccount(next);
-      handlers.accountsChanged(addresses!, accountTypes);
-      if (chainMoved) await nextTask();
-    }
-    if (chainMoved) handlers.chainChanged(next.chainReference);
+      const { addresses, accountTypes, chainReference } = connectedAccount(next);
+      handlers?.accountsChanged(addresses!, accountTypes, chainReference);
+    } else if (chainMoved) handlers?.chainChanged(next.chainReference);
   }
 
   /** The session's account for `address` (the person's pick), else its payment account. */
@@ -200,7 +194,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
       if (!session) return;
       const accounts = onChain(session.granted, walletChainFor(network));
       if (!accounts[0]) throw new WalletNetworkUnavailableError(session.wallet.name, network.name);
-      await report(session, { chainReference: chainReferenceOf(network), accounts });
+      report(session, { chainReference: chainReferenceOf(network), accounts });
     },
 
     watchWallet(connectorId, handlers) {
@@ -213,7 +207,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
         // No bitcoin account left: the controller disconnects.
         if (!session.granted[0]) return handlers.accountsChanged([]);
         try {
-          void report(session, place(session.wallet, session.granted));
+          report(session, place(session.wallet, session.granted));
         } catch {
           handlers.disconnect();
         }

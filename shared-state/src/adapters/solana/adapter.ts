@@ -171,19 +171,16 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
       session.handlers = handlers;
       const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
       const listener: ChangeListener = ({ accounts, chains }) => {
+        // The wallet left the session's cluster: follow it to a configured network it is on.
+        const current = networkOf(session);
+        const moved = Array.isArray(chains) && !(current && chains.includes(walletChainFor(current)));
+        const next = moved ? networks.find((network) => chains.includes(walletChainFor(network))) : undefined;
+        if (next) session.chainReference = chainReferenceOf(next);
         if (accounts !== undefined) {
           session.accounts = solanaAccounts(accounts);
-          handlers.accountsChanged(session.accounts.map((account) => account.address));
-        }
-        if (Array.isArray(chains)) {
-          // The wallet left the session's cluster: follow it to a configured network it is on.
-          const current = networkOf(session);
-          if (current && chains.includes(walletChainFor(current))) return;
-          const next = networks.find((network) => chains.includes(walletChainFor(network)));
-          if (!next) return;
-          session.chainReference = chainReferenceOf(next);
-          handlers.chainChanged(session.chainReference);
-        }
+          // With their cluster as one change: the controller never pairs the new accounts with the old cluster.
+          handlers.accountsChanged(session.accounts.map((account) => account.address), undefined, session.chainReference);
+        } else if (next) handlers.chainChanged(session.chainReference);
       };
       const off = on?.('change', listener);
       return () => {
