@@ -24,19 +24,25 @@ export function parseEnv<S extends z.ZodType>(service: string, schema: S, env: N
   exitBadEnvironment(service, name === '' || issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
 }
 
-/** A TCP port 0–65535 (0: any free port), `fallback` when unset. */
-export const portField = (name: string, fallback: number) =>
-  z
+/**
+ * A TCP port 0–65535 (0: any free port), `fallback` when unset. `anyFreePort: false` refuses 0 (1–65535): for a
+ * service whose URL must be known before it listens (the bundler hands its port to Alto).
+ */
+export const portField = (name: string, fallback: number, { anyFreePort = true }: { anyFreePort?: boolean } = {}) => {
+  const lowest = anyFreePort ? 0 : 1;
+  const message = `${name} must be a port number ${lowest}–65535`;
+  return z
     .string()
-    .regex(/^\d{1,5}$/, `${name} must be a port number 0–65535`)
+    .regex(/^\d{1,5}$/, message)
     .transform(Number)
-    .refine((port) => port <= 65535, `${name} must be a port number 0–65535`)
+    .refine((port) => port >= lowest && port <= 65535, message)
     .default(fallback);
+};
 
-/** HOST (default 127.0.0.1, loopback: listening elsewhere is each service's explicit opt-in) and PORT. */
-export const listenFields = (defaultPort: number) => ({
+/** HOST (default 127.0.0.1, loopback: listening elsewhere is each service's explicit opt-in) and PORT (`portField`'s options). */
+export const listenFields = (defaultPort: number, portOptions?: { anyFreePort?: boolean }) => ({
   HOST: z.string().default('127.0.0.1'),
-  PORT: portField('PORT', defaultPort),
+  PORT: portField('PORT', defaultPort, portOptions),
 });
 
 /** A whole number 1–`max` (a count, a duration); optional: the service's own default applies when unset. */
@@ -48,12 +54,19 @@ export const wholeNumberField = (name: string, max: number) =>
     .refine((n) => n >= 1 && n <= max, `${name} must be 1–${max}`)
     .optional();
 
+const flagEnum = (name: string) => z.enum(['0', '1'], { error: `${name} must be '0' or '1'` });
+
 /** '0' or '1' (default '0': every flag is an opt-in), read as a boolean. */
 export const flagField = (name: string) =>
-  z
-    .enum(['0', '1'], { error: `${name} must be '0' or '1'` })
+  flagEnum(name)
     .default('0')
-    .transform((flag) => flag === '1');
+    .transform((value) => value === '1');
+
+/** '0' or '1' read as a boolean; undefined when unset, for a default the service derives (e.g. from its mode). */
+export const optionalFlagField = (name: string) =>
+  flagEnum(name)
+    .transform((value) => value === '1')
+    .optional();
 
 /** A service's options error class: a bad option the environment gave, reported as a bad environment. */
 type OptionsErrorClass = abstract new (...args: never[]) => Error;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { z } from 'zod';
-import { exitOnStartFailure, flagField, listenFields, parseEnv, portField, stopOnSignals, wholeNumberField } from '../src/index';
+import { exitOnStartFailure, flagField, listenFields, optionalFlagField, parseEnv, portField, stopOnSignals, wholeNumberField } from '../src/index';
 
 /** process.exit as the CLI would call it: the code is recorded and, like a real exit, nothing after it runs. */
 class Exited extends Error {
@@ -27,8 +27,11 @@ afterEach(() => {
 const schema = z.object({
   ...listenFields(8025),
   SMTP_PORT: portField('SMTP_PORT', 1025),
+  // A port whose URL must be known before listening: 0 (any free port) refused.
+  ADMIN_PORT: portField('ADMIN_PORT', 8026, { anyFreePort: false }),
   MAX_ITEMS: wholeNumberField('MAX_ITEMS', 1000),
   ALLOW_REMOTE: flagField('ALLOW_REMOTE'),
+  STRICT: optionalFlagField('STRICT'),
   MODE: z.enum(['development', 'production']).optional(),
 });
 
@@ -40,16 +43,26 @@ function badEnvironment(env: NodeJS.ProcessEnv) {
 
 describe('parseEnv', () => {
   it('gives the defaults for unset and empty variables', () => {
-    expect(parseEnv('mail', schema, { PORT: '', SMTP_PORT: '' })).toEqual({ HOST: '127.0.0.1', PORT: 8025, SMTP_PORT: 1025, MAX_ITEMS: undefined, ALLOW_REMOTE: false });
+    expect(parseEnv('mail', schema, { PORT: '', SMTP_PORT: '' })).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 8025,
+      SMTP_PORT: 1025,
+      ADMIN_PORT: 8026,
+      MAX_ITEMS: undefined,
+      ALLOW_REMOTE: false,
+      STRICT: undefined,
+    });
   });
 
   it('reads set variables', () => {
-    expect(parseEnv('mail', schema, { HOST: '0.0.0.0', PORT: '0', SMTP_PORT: '65535', MAX_ITEMS: '1000', ALLOW_REMOTE: '1', MODE: 'production' })).toEqual({
+    expect(parseEnv('mail', schema, { HOST: '0.0.0.0', PORT: '0', SMTP_PORT: '65535', ADMIN_PORT: '1', MAX_ITEMS: '1000', ALLOW_REMOTE: '1', STRICT: '0', MODE: 'production' })).toEqual({
       HOST: '0.0.0.0',
       PORT: 0,
       SMTP_PORT: 65535,
+      ADMIN_PORT: 1,
       MAX_ITEMS: 1000,
       ALLOW_REMOTE: true,
+      STRICT: false,
       MODE: 'production',
     });
   });
@@ -57,10 +70,12 @@ describe('parseEnv', () => {
   it.each([
     [{ PORT: 'http' }, 'mail: bad environment: PORT must be a port number 0–65535'],
     [{ SMTP_PORT: '65536' }, 'mail: bad environment: SMTP_PORT must be a port number 0–65535'],
+    [{ ADMIN_PORT: '0' }, 'mail: bad environment: ADMIN_PORT must be a port number 1–65535'],
     [{ MAX_ITEMS: '0' }, 'mail: bad environment: MAX_ITEMS must be 1–1000'],
     [{ MAX_ITEMS: '1001' }, 'mail: bad environment: MAX_ITEMS must be 1–1000'],
     [{ MAX_ITEMS: '1.5' }, 'mail: bad environment: MAX_ITEMS must be a whole number'],
     [{ ALLOW_REMOTE: 'yes' }, "mail: bad environment: ALLOW_REMOTE must be '0' or '1'"],
+    [{ STRICT: 'true' }, "mail: bad environment: STRICT must be '0' or '1'"],
     // A schema's own message that does not name the variable gets the name in front.
     [{ MODE: 'dev' }, 'mail: bad environment: MODE: Invalid option: expected one of "development"|"production"'],
   ])('%o: prints the first bad variable and exits 2', (env, message) => {
