@@ -1,31 +1,17 @@
+/**
+ * The CLI's environment (README "Environment") as one zod schema that main.ts reads with the service kit's
+ * `parseEnv`: the variables, then the rules across them (operator keys outside development, never the public
+ * development keys there), giving the bundler's settings.
+ */
+import { flagField, listenFields, optionalFlagField } from '@portico/service-kit';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import { DEFAULT_BUNDLER_PORT, type AltoLogLevel } from './bundler';
 import { DEV_BUNDLER_KEYS } from './dev-keys';
 
-const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
-const flag = (name: string) => z.enum(['0', '1'], { error: `${name} must be '0' or '1'` });
-
-const envSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z
-    .string()
-    .regex(/^\d{1,5}$/, 'PORT must be a port number 1–65535')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 65535, 'PORT must be a port number 1–65535')
-    .default(DEFAULT_BUNDLER_PORT),
-  PORTICO_BUNDLER_MODE: z.enum(['development', 'production'], { error: "PORTICO_BUNDLER_MODE must be 'development' or 'production'" }).default('production'),
-  PORTICO_BUNDLER_RPC_URL: z.url({ protocol: /^https?$/, error: 'PORTICO_BUNDLER_RPC_URL must be an http(s) URL of the node' }),
-  PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: z
-    .string()
-    .transform((list) => list.split(',').map((key) => key.trim()))
-    .pipe(z.array(privateKey.describe('PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS')).min(1))
-    .optional(),
-  PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: privateKey.optional(),
-  PORTICO_BUNDLER_SAFE_MODE: flag('PORTICO_BUNDLER_SAFE_MODE').optional(),
-  PORTICO_BUNDLER_CORS: flag('PORTICO_BUNDLER_CORS').default('0'),
-  PORTICO_BUNDLER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('warn'),
-});
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+const PRIVATE_KEY_MESSAGE = 'must be a 0x-prefixed 32-byte hex private key';
+const splitKeys = (list: string) => list.split(',').map((key) => key.trim() as Hex);
 
 export interface BundlerConfig {
   mode: 'development' | 'production';
@@ -42,44 +28,56 @@ export interface BundlerConfig {
   logLevel: AltoLogLevel;
 }
 
-export class BundlerConfigError extends Error {
-  override name = 'BundlerConfigError';
-}
-
 const devKeys = new Set<string>([...DEV_BUNDLER_KEYS.executorPrivateKeys, DEV_BUNDLER_KEYS.utilityPrivateKey].map((key) => key.toLowerCase()));
 
-/** Reads the service's environment (empty variables count as unset). Throws BundlerConfigError with the first problem. */
-export function parseBundlerEnv(environment: Record<string, string | undefined>): BundlerConfig {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== '')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new BundlerConfigError(issue.path.length && !issue.message.includes(String(issue.path[0])) ? `${String(issue.path[0])}: ${issue.message}` : issue.message);
-  }
-  const env = parsed.data;
-  const development = env.PORTICO_BUNDLER_MODE === 'development';
-  const executorPrivateKeys = (env.PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS ?? (development ? DEV_BUNDLER_KEYS.executorPrivateKeys : undefined)) as Hex[] | undefined;
-  const utilityPrivateKey = (env.PORTICO_BUNDLER_UTILITY_PRIVATE_KEY ?? (development ? DEV_BUNDLER_KEYS.utilityPrivateKey : undefined)) as Hex | undefined;
-  if (!executorPrivateKeys || !utilityPrivateKey) {
-    throw new BundlerConfigError('PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode');
-  }
-  const keys = [...executorPrivateKeys, utilityPrivateKey].map((key) => key.toLowerCase());
-  const usesDevKeys = keys.some((key) => devKeys.has(key));
-  if (usesDevKeys && !development) {
-    throw new BundlerConfigError('The development keys (derived from the public anvil mnemonic) are refused outside development mode');
-  }
-  return {
-    mode: env.PORTICO_BUNDLER_MODE,
-    host: env.HOST,
-    port: env.PORT,
-    rpcUrl: env.PORTICO_BUNDLER_RPC_URL,
-    executorPrivateKeys,
-    utilityPrivateKey,
-    usesDevKeys,
-    // anvil cannot run Alto's safe mode (README): off by default in development only.
-    safeMode: (env.PORTICO_BUNDLER_SAFE_MODE ?? (development ? '0' : '1')) === '1',
-    cors: env.PORTICO_BUNDLER_CORS === '1',
-    // anvil mines on every transaction: poll it often in development.
-    blockTimeMs: development ? 250 : 1_000,
-    logLevel: env.PORTICO_BUNDLER_LOG_LEVEL,
-  };
-}
+export const bundlerEnvSchema = z
+  .object({
+    // Alto is handed its port: 0 (any free port) would leave the bundler's URL unknown.
+    ...listenFields(DEFAULT_BUNDLER_PORT, { anyFreePort: false }),
+    PORTICO_BUNDLER_MODE: z.enum(['development', 'production'], { error: "PORTICO_BUNDLER_MODE must be 'development' or 'production'" }).default('production'),
+    PORTICO_BUNDLER_RPC_URL: z.url({ protocol: /^https?$/, error: 'PORTICO_BUNDLER_RPC_URL must be an http(s) URL of the node' }),
+    PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: z
+      .string()
+      .refine((list) => splitKeys(list).every((key) => PRIVATE_KEY.test(key)), PRIVATE_KEY_MESSAGE)
+      .transform(splitKeys)
+      .optional(),
+    PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: z
+      .string()
+      .regex(PRIVATE_KEY, PRIVATE_KEY_MESSAGE)
+      .transform((key) => key as Hex)
+      .optional(),
+    PORTICO_BUNDLER_SAFE_MODE: optionalFlagField('PORTICO_BUNDLER_SAFE_MODE'),
+    PORTICO_BUNDLER_CORS: flagField('PORTICO_BUNDLER_CORS'),
+    PORTICO_BUNDLER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('warn'),
+  })
+  .transform((env, ctx): BundlerConfig => {
+    const development = env.PORTICO_BUNDLER_MODE === 'development';
+    const executorPrivateKeys = env.PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS ?? (development ? DEV_BUNDLER_KEYS.executorPrivateKeys : undefined);
+    const utilityPrivateKey = env.PORTICO_BUNDLER_UTILITY_PRIVATE_KEY ?? (development ? DEV_BUNDLER_KEYS.utilityPrivateKey : undefined);
+    const refuse = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: env });
+      return z.NEVER;
+    };
+    if (!executorPrivateKeys || !utilityPrivateKey) {
+      return refuse('PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode');
+    }
+    const usesDevKeys = [...executorPrivateKeys, utilityPrivateKey].some((key) => devKeys.has(key.toLowerCase()));
+    if (usesDevKeys && !development) {
+      return refuse('The development keys (derived from the public anvil mnemonic) are refused outside development mode');
+    }
+    return {
+      mode: env.PORTICO_BUNDLER_MODE,
+      host: env.HOST,
+      port: env.PORT,
+      rpcUrl: env.PORTICO_BUNDLER_RPC_URL,
+      executorPrivateKeys,
+      utilityPrivateKey,
+      usesDevKeys,
+      // anvil cannot run Alto's safe mode (README): off by default in development only.
+      safeMode: env.PORTICO_BUNDLER_SAFE_MODE ?? !development,
+      cors: env.PORTICO_BUNDLER_CORS,
+      // anvil mines on every transaction: poll it often in development.
+      blockTimeMs: development ? 250 : 1_000,
+      logLevel: env.PORTICO_BUNDLER_LOG_LEVEL,
+    };
+  });

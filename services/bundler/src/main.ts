@@ -3,19 +3,13 @@
  * README ("Environment"). In development mode it funds its keys and deploys EntryPoint v0.7 and
  * Portico's account factory on the devchain before starting Alto.
  */
-import { exitBadEnvironment, stopOnSignals } from '@portico/service-kit';
+import { parseEnv, stopOnSignals } from '@portico/service-kit';
 import { privateKeyToAddress } from 'viem/accounts';
 import { startBundler } from './bundler';
-import { BundlerConfigError, parseBundlerEnv, type BundlerConfig } from './config';
+import { bundlerEnvSchema } from './config';
 import { deployAccountAbstraction, fundDevAccounts } from './deploy';
 
-let config: BundlerConfig;
-try {
-  config = parseBundlerEnv(process.env);
-} catch (error) {
-  if (!(error instanceof BundlerConfigError)) throw error;
-  exitBadEnvironment('bundler', error.message);
-}
+const config = parseEnv('bundler', bundlerEnvSchema);
 
 try {
   if (config.mode === 'development') {

@@ -1,6 +1,10 @@
+/**
+ * The environment schema (src/config.ts): its settings and each refusal's message (the service kit's parseEnv prints
+ * `bundler: bad environment: `, and `NAME: ` before a message that does not name its variable; main.test.ts shows some).
+ */
 import { describe, expect, it } from '@rstest/core';
 import { DEV_BUNDLER_KEYS } from '../src/index';
-import { parseBundlerEnv } from '../src/config';
+import { bundlerEnvSchema } from '../src/config';
 
 const rpc = { PORTICO_BUNDLER_RPC_URL: 'http://127.0.0.1:8545' };
 const operatorKeys = {
@@ -8,9 +12,9 @@ const operatorKeys = {
   PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: `0x${'3'.repeat(64)}`,
 };
 
-describe('parseBundlerEnv', () => {
+describe('bundlerEnvSchema', () => {
   it('development mode: the dev keys, loopback, port 4337, safe mode off', () => {
-    expect(parseBundlerEnv({ ...rpc, PORTICO_BUNDLER_MODE: 'development' })).toEqual({
+    expect(bundlerEnvSchema.parse({ ...rpc, PORTICO_BUNDLER_MODE: 'development' })).toEqual({
       mode: 'development',
       host: '127.0.0.1',
       port: 4337,
@@ -25,30 +29,29 @@ describe('parseBundlerEnv', () => {
     });
   });
 
-  it('production (the default): operator keys required, safe mode on', () => {
-    expect(() => parseBundlerEnv(rpc)).toThrow(
-      'PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode',
-    );
-    const config = parseBundlerEnv({ ...rpc, ...operatorKeys, HOST: '0.0.0.0', PORT: '14337', PORTICO_BUNDLER_CORS: '1' });
+  it('production (the default) with operator keys: safe mode on unless PORTICO_BUNDLER_SAFE_MODE=0', () => {
+    const config = bundlerEnvSchema.parse({ ...rpc, ...operatorKeys, HOST: '0.0.0.0', PORT: '14337', PORTICO_BUNDLER_CORS: '1' });
     expect(config).toMatchObject({ mode: 'production', host: '0.0.0.0', port: 14337, safeMode: true, cors: true, usesDevKeys: false, blockTimeMs: 1000 });
     expect(config.executorPrivateKeys).toEqual([`0x${'1'.repeat(64)}`, `0x${'2'.repeat(64)}`]);
-  });
-
-  it('refuses the public development keys outside development mode', () => {
-    expect(() => parseBundlerEnv({ ...rpc, ...operatorKeys, PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: DEV_BUNDLER_KEYS.utilityPrivateKey })).toThrow(
-      'The development keys (derived from the public anvil mnemonic) are refused outside development mode',
-    );
+    expect(bundlerEnvSchema.parse({ ...rpc, ...operatorKeys, PORTICO_BUNDLER_SAFE_MODE: '0' }).safeMode).toBe(false);
   });
 
   it.each([
-    ['PORTICO_BUNDLER_RPC_URL', { ...operatorKeys }],
+    ['PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode', rpc],
+    [
+      'The development keys (derived from the public anvil mnemonic) are refused outside development mode',
+      { ...rpc, ...operatorKeys, PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: DEV_BUNDLER_KEYS.utilityPrivateKey },
+    ],
+    ['PORTICO_BUNDLER_RPC_URL must be an http(s) URL of the node', { ...operatorKeys }],
     ['PORTICO_BUNDLER_RPC_URL must be an http(s) URL of the node', { ...rpc, ...operatorKeys, PORTICO_BUNDLER_RPC_URL: 'ws://127.0.0.1:8545' }],
+    ['PORT must be a port number 1–65535', { ...rpc, ...operatorKeys, PORT: '0' }],
     ['PORT must be a port number 1–65535', { ...rpc, ...operatorKeys, PORT: '70000' }],
     ["PORTICO_BUNDLER_MODE must be 'development' or 'production'", { ...rpc, ...operatorKeys, PORTICO_BUNDLER_MODE: 'staging' }],
     ['must be a 0x-prefixed 32-byte hex private key', { ...rpc, ...operatorKeys, PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: '0x1234' }],
     ['must be a 0x-prefixed 32-byte hex private key', { ...rpc, ...operatorKeys, PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: `0x${'1'.repeat(64)},nope` }],
     ["PORTICO_BUNDLER_SAFE_MODE must be '0' or '1'", { ...rpc, ...operatorKeys, PORTICO_BUNDLER_SAFE_MODE: 'yes' }],
+    ["PORTICO_BUNDLER_CORS must be '0' or '1'", { ...rpc, ...operatorKeys, PORTICO_BUNDLER_CORS: 'on' }],
   ])('refuses with: %s', (message, environment) => {
-    expect(() => parseBundlerEnv(environment)).toThrow(message);
+    expect(bundlerEnvSchema.safeParse(environment).error?.issues[0]?.message).toBe(message);
   });
 });

@@ -1,8 +1,8 @@
 /** The CLI as scripts/services.mjs runs it: tsx src/main.ts with env. */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { runServiceCli, runServiceCliToExit } from '@portico/service-kit/testing';
+import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 import { createPublicClient, http } from 'viem';
-import { ENTRY_POINT_07, PORTICO_ACCOUNT_FACTORY } from '../src/index';
+import { DEV_BUNDLER_KEYS, ENTRY_POINT_07, PORTICO_ACCOUNT_FACTORY } from '../src/index';
 import { freePort, startAnvil, type Anvil } from './anvil';
 
 const PACKAGE = new URL('..', import.meta.url);
@@ -33,11 +33,22 @@ describe('bundler CLI (src/main.ts)', () => {
     expect(await main.stop()).toBe(0);
   }, 60_000);
 
+  // Each variable's own refusals are config.test.ts's; these show them as printed.
   it('exits 2 on a bad environment, saying what is wrong', async () => {
-    const { code, stderr } = await runServiceCliToExit(PACKAGE, { PORTICO_BUNDLER_RPC_URL: anvil.rpcUrl });
-    expect(code).toBe(2);
-    expect(stderr).toContain(
-      'bundler: bad environment: PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode',
-    );
-  });
+    const rpc = { PORTICO_BUNDLER_RPC_URL: anvil.rpcUrl };
+    const operatorKeys = { ...rpc, PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: `0x${'1'.repeat(64)}, 0x${'2'.repeat(64)}`, PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: `0x${'3'.repeat(64)}` };
+    const { actual, expected } = await badEnvironmentExits(PACKAGE, [
+      [rpc, 'bundler: bad environment: PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS and PORTICO_BUNDLER_UTILITY_PRIVATE_KEY are required outside development mode'],
+      [
+        { ...operatorKeys, PORTICO_BUNDLER_UTILITY_PRIVATE_KEY: DEV_BUNDLER_KEYS.utilityPrivateKey },
+        'bundler: bad environment: The development keys (derived from the public anvil mnemonic) are refused outside development mode',
+      ],
+      [{ ...operatorKeys, PORT: '0' }, 'bundler: bad environment: PORT must be a port number 1–65535'],
+      [
+        { ...operatorKeys, PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: `0x${'1'.repeat(64)},nope` },
+        'bundler: bad environment: PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: must be a 0x-prefixed 32-byte hex private key',
+      ],
+    ]);
+    expect(actual).toEqual(expected);
+  }, 60_000);
 });
