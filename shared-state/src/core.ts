@@ -96,7 +96,12 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   const isConnected = () => store.get(accountsAtom)[store.get(activeNamespaceAtom)]?.status === 'connected';
 
   let router: RouterController;
-  const modal: ModalController = createModalController(store, { router: () => router, isConnected, events });
+  const modal: ModalController = createModalController(store, {
+    router: () => router,
+    isConnected,
+    events,
+    selectNamespace: (namespace) => connection.selectNamespace(namespace),
+  });
   router = createRouterController(store, { close: () => modal.close() });
 
   let walletConnect: WalletConnectController;

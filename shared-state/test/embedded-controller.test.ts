@@ -51,7 +51,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
   const store = createStore();
   const events = createEventBus();
   let router: RouterController;
-  const modal = createModalController(store, { router: () => router, isConnected: () => false, events });
+  const modal = createModalController(store, { router: () => router, isConnected: () => false, events, selectNamespace: () => undefined });
   router = createRouterController(store, { close: () => modal.close() });
   const toast = createToastController(store);
   const connects: string[] = [];

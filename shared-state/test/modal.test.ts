@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
-import { anvil, minimalOptions, solanaLocalnet } from '@portico/test-kit';
+import { anvil, mainnet, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
 import {
   activeNamespaceAtom,
+  activeNetworkAtom,
   createEventBus,
   modalFlagsAtom,
   modalStateAtom,
-  optionsAtom,
-  parseOptions,
   routerAtom,
+  toCaipNetwork,
   type PorticoEvent,
 } from '../src/index';
 import { SHAKE_RESET_MS } from '../src/constants';
@@ -23,7 +23,8 @@ function setup(connected = false) {
   events.subscribe((event) => tracked.push(event));
   const state = { connected };
   let router: RouterController;
-  const modal = createModalController(store, { router: () => router, isConnected: () => state.connected, events });
+  // These tests open without a namespace (open({ namespace }) is tested below, on a whole core).
+  const modal = createModalController(store, { router: () => router, isConnected: () => state.connected, events, selectNamespace: () => undefined });
   router = createRouterController(store, { close: () => modal.close() });
   return { store, modal, router: router!, tracked, state };
 }
@@ -123,34 +124,52 @@ describe('modal controller', () => {
       ['MODAL_OPEN', { connected: true }],
     ]);
   });
+});
 
-  describe('open({ namespace }) (AppKit: Connect shows only that namespace)', () => {
-    const withNetworks = () => {
-      const context = setup(false);
-      context.store.set(optionsAtom, parseOptions(minimalOptions({ networks: [anvil, solanaLocalnet] })));
-      return context;
-    };
+describe('open({ namespace }) (AppKit: the namespace and its network become active; Connect shows only its wallets)', () => {
+  afterEach(stopTestCores);
+  const networks = [mainnet, anvil, solanaLocalnet, solanaDevnet];
+  const activeNetwork = (core: Awaited<ReturnType<typeof testCore>>['core']) => core.store.get(activeNetworkAtom)?.caipNetworkId;
 
-    it('makes the namespace active and filters the wallet lists; the next plain open lists every namespace', () => {
-      const { modal, store } = withNetworks();
-      modal.open({ namespace: 'solana' });
-      expect(store.get(activeNamespaceAtom)).toBe('solana');
-      expect(store.get(modal.namespaceFilter)).toBe('solana');
-      expect(store.get(routerAtom).view).toBe('Connect');
-      modal.close();
-      modal.open();
-      expect(store.get(modal.namespaceFilter)).toBeUndefined();
-      expect(store.get(activeNamespaceAtom)).toBe('solana');
-    });
+  it("a namespace without a connected account: its first configured network; the wallet lists show its wallets until the next plain open", async () => {
+    const { core } = await testCore({ options: { networks } });
+    core.modal.open({ namespace: 'solana' });
+    expect(core.store.get(activeNamespaceAtom)).toBe('solana');
+    expect(activeNetwork(core)).toBe(toCaipNetwork(solanaLocalnet).caipNetworkId);
+    expect(core.store.get(core.modal.namespaceFilter)).toBe('solana');
+    expect(core.store.get(routerAtom).view).toBe('Connect');
+    core.modal.close();
+    core.modal.open();
+    expect(core.store.get(core.modal.namespaceFilter)).toBeUndefined();
+    expect(activeNetwork(core)).toBe(toCaipNetwork(solanaLocalnet).caipNetworkId);
+  });
 
-    it("refuses a namespace without a configured network in the spec's words, and changes nothing", () => {
-      const { modal, store } = withNetworks();
-      expect(() => modal.open({ namespace: 'polkadot' })).toThrow(
-        "Namespace 'polkadot' is not configured. Please call connect() first with namespace config.",
-      );
-      expect(store.get(modalStateAtom)).toBe('closed');
-      expect(store.get(activeNamespaceAtom)).toBe('eip155');
-      expect(store.get(modal.namespaceFilter)).toBeUndefined();
-    });
+  it("a namespace whose network is active keeps it", async () => {
+    const { core } = await testCore({ options: { networks } });
+    await core.connection.switchNetwork(toCaipNetwork(solanaDevnet));
+    core.modal.open({ namespace: 'solana' });
+    expect(activeNetwork(core)).toBe(toCaipNetwork(solanaDevnet).caipNetworkId);
+  });
+
+  it("a connected namespace: the account's network (not the first configured), asking the wallet nothing", async () => {
+    const { core, adapter } = await testCore({ options: { networks }, connect: true });
+    expect(activeNetwork(core)).toBe('eip155:31337');
+    await core.connection.switchNetwork(toCaipNetwork(solanaDevnet));
+    core.modal.open({ namespace: 'eip155' });
+    expect(core.store.get(activeNamespaceAtom)).toBe('eip155');
+    expect(activeNetwork(core)).toBe('eip155:31337');
+    expect(adapter.walletRequests).toEqual([]);
+    expect(core.store.get(routerAtom).view).toBe('Account');
+  });
+
+  it("refuses a namespace without a configured network in the spec's words, and changes nothing", async () => {
+    const { core } = await testCore({ options: { networks } });
+    expect(() => core.modal.open({ namespace: 'polkadot' })).toThrow(
+      "Namespace 'polkadot' is not configured. Please call connect() first with namespace config.",
+    );
+    expect(core.store.get(modalStateAtom)).toBe('closed');
+    expect(core.store.get(activeNamespaceAtom)).toBe('eip155');
+    expect(activeNetwork(core)).toBe('eip155:1');
+    expect(core.store.get(core.modal.namespaceFilter)).toBeUndefined();
   });
 });

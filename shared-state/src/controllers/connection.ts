@@ -36,6 +36,12 @@ export interface ConnectionController {
   connect(connectorId: string, options?: { method?: ConnectMethod }): Promise<boolean>;
   disconnect(namespace?: ChainNamespace): Promise<void>;
   switchNetwork(network: CaipNetwork): Promise<void>;
+  /**
+   * Makes `namespace` active on its network, asking no wallet (AppKit's open({ namespace })): the connected account's
+   * network there, else the active network when it is in `namespace`, else the namespace's first configured network.
+   * @throws {NamespaceNotConfiguredError} no configured network is in `namespace`
+   */
+  selectNamespace(namespace: ChainNamespace): void;
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>;
   getProvider(namespace?: ChainNamespace): unknown;
   stop(): void;
@@ -261,6 +267,11 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       setActiveNetwork(network);
       events.track('SWITCH_NETWORK', { network: network.caipNetworkId });
       void controller.refreshBalance(network.chainNamespace, { force: true });
+    },
+
+    selectNamespace(namespace) {
+      const walletNetwork = account(namespace).caipAddress?.split(':', 2).join(':');
+      setActiveNetwork((walletNetwork && findNetwork(options.networks, walletNetwork)) || activeNetwork(namespace));
     },
 
     async refreshBalance(namespace = store.get(activeNamespaceAtom), { force = false } = {}) {

@@ -1,14 +1,13 @@
 import { atom, type Atom, type Store } from 'jotai/vanilla';
-import { activeNamespaceAtom, modalFlagsAtom, optionsAtom, type ModalFlags } from '../atoms';
+import { modalFlagsAtom, type ModalFlags } from '../atoms';
 import { SHAKE_RESET_MS, type ChainNamespace } from '../constants';
-import { NamespaceNotConfiguredError } from '../errors';
 import type { EventBus } from '../events';
 import type { ViewName } from '../views';
 import type { RouterController } from './router';
 
 export interface OpenOptions {
   view?: ViewName;
-  /** AppKit's option: this namespace becomes the active one and Connect lists only its wallets. */
+  /** AppKit's option: this namespace and its network become the active ones, and Connect lists only its wallets. */
   namespace?: ChainNamespace;
 }
 
@@ -36,7 +35,13 @@ const CLOSE_BLOCKING_VIEWS: readonly ViewName[] = ['ApproveTransaction'];
 
 export function createModalController(
   store: Store,
-  deps: { router: () => RouterController; isConnected: () => boolean; events: EventBus },
+  deps: {
+    router: () => RouterController;
+    isConnected: () => boolean;
+    events: EventBus;
+    /** The connection's `selectNamespace`: the namespace and its network become active, or it throws (unconfigured). */
+    selectNamespace(namespace: ChainNamespace): void;
+  },
 ): ModalController {
   let shakeTimer: ReturnType<typeof setTimeout> | undefined;
   let closeGuard: (() => boolean) | undefined;
@@ -48,12 +53,7 @@ export function createModalController(
     namespaceFilter,
     open(options = {}) {
       const { namespace } = options;
-      if (namespace) {
-        if (!store.get(optionsAtom)?.networks.some((network) => network.chainNamespace === namespace)) {
-          throw new NamespaceNotConfiguredError(String(namespace));
-        }
-        store.set(activeNamespaceAtom, namespace);
-      }
+      if (namespace) deps.selectNamespace(namespace);
       // Each open decides the filter, so a plain open() after open({ namespace }) lists every wallet again.
       store.set(namespaceFilter, namespace);
       const connected = deps.isConnected();
