@@ -17,7 +17,7 @@ import type { Wallet } from '@wallet-standard/base';
 import { createBip122Adapter, RECONNECT_REGISTER_WAIT_MS } from '../src/adapters/bip122/adapter';
 import { lazyBip122Adapter } from '../src/adapters/bip122/lazy';
 import { MAX_SIGNATURE_BYTES } from '../src/adapters/bip122/wallets';
-import { MAX_WALLET_ACCOUNTS } from '../src/adapters/solana/wallets';
+import { MAX_WALLET_ACCOUNTS } from '../src/adapters/wallet-standard';
 import type { ChainAdapter, Connector, WalletEventHandlers } from '../src/adapters/types';
 import { SendingUnsupportedError } from '../src/adapters/unsupported';
 import {

@@ -33,7 +33,7 @@ import {
 } from '@portico/test-kit';
 import { createSolanaAdapter } from '../src/adapters/solana/adapter';
 import type { Connector } from '../src/adapters/types';
-import { MAX_WALLET_ACCOUNTS } from '../src/adapters/solana/wallets';
+import { MAX_WALLET_ACCOUNTS } from '../src/adapters/wallet-standard';
 import { waitForTransaction } from '../src/adapters/solana/rpc';
 import { walletChainFor } from '../src/adapters/solana/chains';
 import {

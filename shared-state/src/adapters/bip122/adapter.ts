@@ -6,27 +6,23 @@ import type { Store } from 'jotai/vanilla';
 import { isValidAddress } from '../../address/shapes';
 import { activeNetworkAtom, optionsAtom } from '../../atoms';
 import { CONNECTOR_IDS } from '../../constants';
-import { ConnectorNotFoundError, NamespaceNotConfiguredError, PorticoError, UserRejectedRequestError } from '../../errors';
+import { NamespaceNotConfiguredError, PorticoError, UserRejectedRequestError } from '../../errors';
 import type { CaipNetwork } from '../../network';
-import { featureMethod } from '../solana/wallets';
-import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import type { ChainAdapter, ConnectedAccount } from '../types';
 import { SendingUnsupportedError } from '../unsupported';
 import { walletRequest } from '../wallet-request';
+import { featureMethod, walletSessions, watchWalletRegistry, type WalletSession } from '../wallet-standard';
 import { chainReferenceOf, referenceOfWalletChain, walletChainFor } from './chains';
 import { WalletNetworkUnavailableError } from './errors';
-import { watchWalletRegistry } from './wallet-registry';
-import { bitcoinAccounts, CONNECT_PURPOSES, isBitcoinWallet, LISTED_TYPE, signMessageOutputSchema, walletConnector, type BitcoinAccount } from './wallets';
+import { bitcoinAccounts, CONNECT_PURPOSES, isBitcoinWallet, LISTED_TYPE, signMessageOutputSchema, type BitcoinAccount } from './wallets';
+
+export { RECONNECT_REGISTER_WAIT_MS } from '../wallet-standard';
 
 /** The bip122 ChainAdapter: it always signs messages (`bitcoin:signMessage`, BIP-322). */
 export type Bip122Adapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
 
-/** How long a silent reconnect waits for the stored wallet to register after a reload. */
-export const RECONNECT_REGISTER_WAIT_MS = 1_000;
-
 type BitcoinConnectMethod = (input: { purposes: string[] }) => Promise<{ accounts?: unknown } | undefined>;
 type StandardConnectMethod = (input: { silent: boolean }) => Promise<{ accounts?: unknown } | undefined>;
-type ChangeListener = (properties: { accounts?: unknown }) => void;
-type OnMethod = (event: 'change', listener: ChangeListener) => () => void;
 type SignMessageMethod = (input: { account: BitcoinAccount['account']; message: Uint8Array }) => Promise<unknown>;
 
 /** Where a wallet's accounts are used: a chain (CAIP-2 reference) and the granted accounts on it, payment first. */
@@ -36,10 +32,8 @@ interface Placement {
 }
 
 /** A connected wallet: every account it granted (on any chain) and where the modal uses them. */
-interface Session extends Placement {
-  wallet: Wallet;
+interface Session extends Placement, WalletSession {
   granted: BitcoinAccount[];
-  handlers?: WalletEventHandlers;
 }
 
 const onChain = (granted: BitcoinAccount[], chain: string | undefined) =>
@@ -84,28 +78,8 @@ export function createBip122Adapter(store: Store, walletConnect?: ChainAdapter):
  */
 function createInjectedBip122Adapter(store: Store): Bip122Adapter {
   const networks = (store.get(optionsAtom)?.networks ?? []).filter((network) => network.chainNamespace === 'bip122');
-  const registry = watchWalletRegistry(isBitcoinWallet);
-  const sessions = new Map<string, Session>();
-
-  // A connected wallet that went away (extension disabled, unregistered) ends its session.
-  registry.onChange(() => {
-    const present = registry.walletsById();
-    for (const [connectorId, session] of sessions) {
-      if (present.get(connectorId) !== session.wallet) session.handlers?.disconnect();
-    }
-  });
-
-  function walletFor(connectorId: string): Wallet {
-    const wallet = registry.walletsById().get(connectorId);
-    if (!wallet) throw new ConnectorNotFoundError(connectorId);
-    return wallet;
-  }
-
-  function sessionFor(connectorId: string): Session {
-    const session = sessions.get(connectorId);
-    if (!session) throw new ConnectorNotFoundError(connectorId);
-    return session;
-  }
+  const registry = watchWalletRegistry('bip122', isBitcoinWallet);
+  const sessions = walletSessions<Session>(registry);
 
   /**
    * The chain the granted accounts are used on: the active bip122 network when they are on it, else a configured
@@ -132,7 +106,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     const granted = bitcoinAccounts(accounts);
     if (!granted[0]) return undefined;
     const placement = place(wallet, granted);
-    sessions.set(connectorId, { wallet, granted, ...placement, handlers: sessions.get(connectorId)?.handlers });
+    sessions.open(connectorId, { wallet, granted, ...placement });
     return connectedAccount(placement);
   }
 
@@ -155,15 +129,10 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
   return {
     namespace: 'bip122',
 
-    watchConnectors(onChange) {
-      const emit = () => onChange([...registry.walletsById().values()].map(walletConnector) satisfies Connector[]);
-      const stop = registry.onChange(emit);
-      emit();
-      return stop;
-    },
+    watchConnectors: (onChange) => registry.watchConnectors(onChange),
 
     async connect(connectorId) {
-      const wallet = walletFor(connectorId);
+      const wallet = registry.walletFor(connectorId);
       const connect = featureMethod<BitcoinConnectMethod>(wallet, 'bitcoin:connect', 'connect')!;
       const output = await walletRequest(() => connect({ purposes: [...CONNECT_PURPOSES] }));
       // A wallet that grants no bitcoin account has declined too.
@@ -173,21 +142,16 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     },
 
     async reconnect(connectorId) {
-      if (!(await registry.waitFor(connectorId, RECONNECT_REGISTER_WAIT_MS))) return undefined;
-      const wallet = walletFor(connectorId);
+      if (!(await registry.waitFor(connectorId))) return undefined;
+      const wallet = registry.walletFor(connectorId);
       // Never a prompt: a silent standard:connect where the wallet has one, else the accounts it already lists.
       const silentConnect = featureMethod<StandardConnectMethod>(wallet, 'standard:connect', 'connect');
       const output = silentConnect ? await walletRequest(() => silentConnect({ silent: true })) : undefined;
       return openSession(connectorId, wallet, output?.accounts ?? wallet.accounts);
     },
 
-    async disconnect(connectorId) {
-      const session = sessions.get(connectorId);
-      sessions.delete(connectorId);
-      const disconnect = session && featureMethod<() => Promise<void>>(session.wallet, 'standard:disconnect', 'disconnect');
-      // Wallets that support it forget the site; a failure there does not keep the modal connected.
-      await disconnect?.().catch(() => undefined);
-    },
+    // Wallets that support it forget the site.
+    disconnect: (connectorId) => sessions.end(connectorId),
 
     async switchNetwork(connectorId, network) {
       const session = sessions.get(connectorId);
@@ -198,10 +162,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     },
 
     watchWallet(connectorId, handlers) {
-      const session = sessionFor(connectorId);
-      session.handlers = handlers;
-      const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
-      const listener: ChangeListener = ({ accounts }) => {
+      return sessions.watch(connectorId, handlers, ({ accounts }, session) => {
         if (accounts === undefined) return;
         session.granted = bitcoinAccounts(accounts);
         // No bitcoin account left: the controller disconnects.
@@ -211,12 +172,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
         } catch {
           handlers.disconnect();
         }
-      };
-      const off = on?.('change', listener);
-      return () => {
-        off?.();
-        if (session.handlers === handlers) session.handlers = undefined;
-      };
+      });
     },
 
     async normalizeAddress(address) {
@@ -241,7 +197,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     },
 
     async signMessage(connectorId, address, message) {
-      const session = sessionFor(connectorId);
+      const session = sessions.require(connectorId);
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'bitcoin:signMessage', 'signMessage');
       if (!sign) throw new PorticoError(`${session.wallet.name} cannot sign messages`);
       const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));

@@ -2,9 +2,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import * as z from 'zod/mini';
 import { isValidAddress } from '../../address/shapes';
 import type { ListedAccount } from '../../atoms';
-import { safeWalletIcon } from '../eip155/discovery';
-import { MAX_WALLET_ACCOUNTS } from '../solana/wallets';
-import type { Connector } from '../types';
+import { bytesSchema, MAX_WALLET_ACCOUNTS, walletSchema } from '../wallet-standard';
 
 /** What `bitcoin:connect` asks for, in this order: the payment address (spec section 3: bip122's default account type), then the ordinals one. */
 export const CONNECT_PURPOSES = ['payment', 'ordinals'] as const;
@@ -19,17 +17,10 @@ export const LISTED_TYPE: Readonly<Record<BitcoinAddressPurpose, ListedAccount['
 /** A BIP-322 signature of a single-key address is at most 110 bytes; the limit leaves room for the "full" format. */
 export const MAX_SIGNATURE_BYTES = 1_024;
 
-const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function');
-const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 const isBitcoinChain = (chain: string) => chain.startsWith('bitcoin:');
 
 /** A registered Wallet Standard wallet as Portico needs it: named, with a bitcoin chain and `bitcoin:connect`. */
-const bitcoinWalletSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(100)),
-  icon: z.string(),
-  chains: z.array(z.string()).check(z.refine((chains) => chains.some(isBitcoinChain), 'no bitcoin chain')),
-  features: z.object({ 'bitcoin:connect': z.object({ connect: functionSchema }) }),
-});
+const bitcoinWalletSchema = walletSchema('bitcoin:', 'bitcoin:connect');
 
 /**
  * A wallet account: a bitcoin address, its public key (33 bytes compressed, 32 x-only for taproot, 65 uncompressed
@@ -65,16 +56,6 @@ export function bitcoinAccounts(accounts: unknown): BitcoinAccount[] {
     .sort((a, b) => CONNECT_PURPOSES.indexOf(a.purpose) - CONNECT_PURPOSES.indexOf(b.purpose))
     .slice(0, MAX_WALLET_ACCOUNTS);
 }
-
-/** The connector for a Wallet Standard bitcoin wallet: ANNOUNCED like every Wallet Standard wallet (see solana/wallets.ts). */
-export const walletConnector = (wallet: Wallet): Connector => ({
-  id: wallet.name,
-  name: wallet.name,
-  type: 'ANNOUNCED',
-  chain: 'bip122',
-  imageUrl: safeWalletIcon(wallet.icon),
-  installed: true,
-});
 
 /** Output of `bitcoin:signMessage` (one per input): the signature's bytes, a BIP-322 witness for segwit and taproot addresses. */
 export const signMessageOutputSchema = z

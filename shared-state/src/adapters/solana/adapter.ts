@@ -1,34 +1,29 @@
 // Loaded lazily (lazy.ts) on pages whose networks include solana. Wallet discovery and sessions only;
 // @solana/kit (chain reads, transactions, base58) loads with chain.ts on the first use.
-import { getWallets } from '@wallet-standard/app';
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { WalletAccount } from '@wallet-standard/base';
 import type { Store } from 'jotai/vanilla';
 import { activeNetworkAtom, optionsAtom } from '../../atoms';
 import { CONNECTOR_IDS } from '../../constants';
-import { ConnectorNotFoundError, NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
+import { NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
 import { walletRequest } from '../wallet-request';
-import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
+import type { ChainAdapter, ConnectedAccount } from '../types';
+import { featureMethod, walletSessions, watchWalletRegistry, type WalletSession } from '../wallet-standard';
 import { namespaceSession, type WalletConnectAccess } from '../walletconnect/session';
 import { chainReferenceOf, walletChainFor } from './chains';
-import { featureMethod, isSolanaWallet, signatureOutputSchema, solanaAccounts, walletConnector } from './wallets';
+import { isSolanaWallet, signatureOutputSchema, solanaAccounts } from './wallets';
+
+export { RECONNECT_REGISTER_WAIT_MS } from '../wallet-standard';
 
 /** The solana ChainAdapter: it always signs messages (`solana:signMessage`). */
 export type SolanaAdapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
 
-/** How long a silent reconnect waits for the stored wallet to register after a reload. */
-export const RECONNECT_REGISTER_WAIT_MS = 1_000;
-
 type ConnectMethod = (input?: { silent?: boolean }) => Promise<{ accounts?: unknown }>;
-type ChangeListener = (properties: { accounts?: unknown; chains?: unknown }) => void;
-type OnMethod = (event: 'change', listener: ChangeListener) => () => void;
 type SignMessageMethod = (input: { account: WalletAccount; message: Uint8Array }) => Promise<unknown>;
 
 /** A connected wallet: the accounts it granted (the first is the connection's) and the chain the modal uses with it. */
-interface Session {
-  wallet: Wallet;
+interface Session extends WalletSession {
   accounts: WalletAccount[];
   chainReference: string;
-  handlers?: WalletEventHandlers;
 }
 
 /**
@@ -47,60 +42,13 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     const active = store.get(activeNetworkAtom);
     return active?.chainNamespace === 'solana' ? active : networks[0];
   };
-  const registry = getWallets();
-  const sessions = new Map<string, Session>();
-  const registryListeners = new Set<() => void>();
+  const registry = watchWalletRegistry('solana', isSolanaWallet);
+  const sessions = walletSessions<Session>(registry);
   const chain = () => import('./chain');
-
-  /** Solana wallets by connector id; the first wallet registered under a name keeps it. */
-  function walletsById(): Map<string, Wallet> {
-    const byId = new Map<string, Wallet>();
-    for (const wallet of registry.get()) {
-      if (isSolanaWallet(wallet) && !byId.has(wallet.name)) byId.set(wallet.name, wallet);
-    }
-    return byId;
-  }
-
-  const onRegistryChange = () => {
-    // A connected wallet that went away (extension disabled, unregistered) ends its session.
-    const present = walletsById();
-    for (const [connectorId, session] of sessions) {
-      if (present.get(connectorId) !== session.wallet) session.handlers?.disconnect();
-    }
-    for (const listener of registryListeners) listener();
-  };
-  registry.on('register', onRegistryChange);
-  registry.on('unregister', onRegistryChange);
-
-  function walletFor(connectorId: string): Wallet {
-    const wallet = walletsById().get(connectorId);
-    if (!wallet) throw new ConnectorNotFoundError(connectorId);
-    return wallet;
-  }
-
-  function sessionFor(connectorId: string): Session {
-    const session = sessions.get(connectorId);
-    if (!session) throw new ConnectorNotFoundError(connectorId);
-    return session;
-  }
-
-  async function waitForWallet(connectorId: string): Promise<boolean> {
-    if (walletsById().has(connectorId)) return true;
-    return new Promise((resolve) => {
-      const done = (found: boolean) => {
-        clearTimeout(timer);
-        registryListeners.delete(check);
-        resolve(found);
-      };
-      const check = () => walletsById().has(connectorId) && done(true);
-      const timer = setTimeout(() => done(false), RECONNECT_REGISTER_WAIT_MS);
-      registryListeners.add(check);
-    });
-  }
 
   /** standard:connect; the granted Solana accounts become the session (undefined when none). */
   async function openSession(connectorId: string, silent: boolean): Promise<ConnectedAccount | undefined> {
-    const wallet = walletFor(connectorId);
+    const wallet = registry.walletFor(connectorId);
     const connect = featureMethod<ConnectMethod>(wallet, 'standard:connect', 'connect')!;
     const output = await walletRequest(() => connect(silent ? { silent: true } : undefined));
     // Some wallets answer a silent connect with no accounts at all, others list them on the wallet only.
@@ -109,7 +57,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     const network = startNetwork();
     if (!network) throw new NamespaceNotConfiguredError('solana');
     const chainReference = chainReferenceOf(network);
-    sessions.set(connectorId, { wallet, accounts, chainReference, handlers: sessions.get(connectorId)?.handlers });
+    sessions.open(connectorId, { wallet, accounts, chainReference });
     const addresses = accounts.map((account) => account.address);
     return { address: addresses[0]!, chainReference, ...(addresses[1] ? { addresses } : {}) };
   }
@@ -123,12 +71,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
   return {
     namespace: 'solana',
 
-    watchConnectors(onChange) {
-      const emit = () => onChange([...walletsById().values()].map(walletConnector) satisfies Connector[]);
-      registryListeners.add(emit);
-      emit();
-      return () => registryListeners.delete(emit);
-    },
+    watchConnectors: (onChange) => registry.watchConnectors(onChange),
 
     async connect(connectorId) {
       const session = viaWalletConnect(connectorId);
@@ -142,18 +85,14 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     async reconnect(connectorId) {
       const session = viaWalletConnect(connectorId);
       if (session) return session.reconnect();
-      if (!(await waitForWallet(connectorId))) return undefined;
+      if (!(await registry.waitFor(connectorId))) return undefined;
       return openSession(connectorId, true);
     },
 
     async disconnect(connectorId) {
       const wcSession = viaWalletConnect(connectorId);
-      if (wcSession) return wcSession.disconnect();
-      const session = sessions.get(connectorId);
-      sessions.delete(connectorId);
-      const disconnect = session && featureMethod<() => Promise<void>>(session.wallet, 'standard:disconnect', 'disconnect');
-      // Wallets that support it forget the site; a failure there does not keep the modal connected.
-      await disconnect?.().catch(() => undefined);
+      // Wallets that support it forget the site.
+      return wcSession ? wcSession.disconnect() : sessions.end(connectorId);
     },
 
     async switchNetwork(connectorId, network) {
@@ -167,10 +106,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     watchWallet(connectorId, handlers) {
       const wcSession = viaWalletConnect(connectorId);
       if (wcSession) return wcSession.watch(handlers);
-      const session = sessionFor(connectorId);
-      session.handlers = handlers;
-      const on = featureMethod<OnMethod>(session.wallet, 'standard:events', 'on');
-      const listener: ChangeListener = ({ accounts, chains }) => {
+      return sessions.watch(connectorId, handlers, ({ accounts, chains }, session) => {
         // The wallet left the session's cluster: follow it to a configured network it is on.
         const current = networkOf(session);
         const moved = Array.isArray(chains) && !(current && chains.includes(walletChainFor(current)));
@@ -181,12 +117,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
           // With their cluster as one change: the controller never pairs the new accounts with the old cluster.
           handlers.accountsChanged(session.accounts.map((account) => account.address), undefined, session.chainReference);
         } else if (next) handlers.chainChanged(session.chainReference);
-      };
-      const off = on?.('change', listener);
-      return () => {
-        off?.();
-        if (session.handlers === handlers) session.handlers = undefined;
-      };
+      });
     },
 
     async normalizeAddress(address) {
@@ -204,7 +135,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     async sendTransfer(connectorId, transfer, network) {
       const wcSession = viaWalletConnect(connectorId);
       if (wcSession) return (await chain()).sendTransferOverWalletConnect(wcSession, transfer, network);
-      const session = sessionFor(connectorId);
+      const session = sessions.require(connectorId);
       return (await chain()).sendTransfer(session.wallet, accountFor(session, transfer.from), transfer, network);
     },
 
@@ -215,7 +146,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     async signMessage(connectorId, address, message) {
       const wcSession = viaWalletConnect(connectorId);
       if (wcSession) return (await chain()).signMessageOverWalletConnect(wcSession, address, message);
-      const session = sessionFor(connectorId);
+      const session = sessions.require(connectorId);
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'solana:signMessage', 'signMessage');
       if (!sign) throw new Error(`${session.wallet.name} cannot sign messages.`);
       const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));
@@ -226,7 +157,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     getProvider(connectorId) {
       const wcSession = viaWalletConnect(connectorId);
       if (wcSession) return wcSession.provider();
-      return sessions.get(connectorId)?.wallet ?? walletsById().get(connectorId);
+      return sessions.get(connectorId)?.wallet ?? registry.walletsById().get(connectorId);
     },
   };
 }

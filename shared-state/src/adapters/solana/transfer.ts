@@ -35,7 +35,8 @@ import { walletRequest } from '../wallet-request';
 import type { TokenTransfer } from '../types';
 import { walletChainFor } from './chains';
 import { rpcFor, toBase58 } from './rpc';
-import { featureMethod, signatureOutputSchema, signTransactionOutputSchema } from './wallets';
+import { featureMethod } from '../wallet-standard';
+import { signatureOutputSchema, signTransactionOutputSchema } from './wallets';
 
 /** Bytes of an SPL token account: the rent a new associated token account needs is for this size. */
 const TOKEN_ACCOUNT_SIZE = 165n;
