@@ -1,7 +1,8 @@
 // One WalletConnect session across namespaces (issue 13): a host with an EVM, the local Solana, a Polkadot and a
 // Cosmos network pairs once through the QR/URI with the published SignClient wallet (wc-wallet.ts, real keys per
 // namespace). The host then sees every namespace connected and signs in each through the session's provider, as
-// AppKit hosts do; every signature is verified here against the wallet's public key.
+// AppKit hosts do; every signature is verified here against the wallet's public key. SOL sent from the modal's Send
+// view over the session lands on the local SVM.
 import { serializeSignDoc, type StdSignature } from '@cosmjs/amino';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -10,8 +11,8 @@ import { SOLANA_LOCAL_CAIP2 } from '@portico/solana-rpc/accounts';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { accountOutput, addressPattern, openDemo } from '../fixtures/portico.ts';
-import { anvilNetwork, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
+import { accountOutput, addressPattern, dialog, NETWORK, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
+import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
@@ -40,7 +41,7 @@ const NAMESPACES = ['eip155', 'solana', 'polkadot', 'cosmos'] as const;
 let wallet: WcWallet;
 
 test.beforeEach(async ({ env, context, urls }) => {
-  wallet = await startWcWallet(env.relay!);
+  wallet = await startWcWallet(env.relay!, { solanaRpc: env.solanaRpc! });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.demo).origin });
 });
 
@@ -130,7 +131,34 @@ test.describe('one WalletConnect session, every namespace', () => {
     await expect.poll(() => connectedAddresses(page), { timeout: 20_000 }).toEqual(all);
 
     await page.evaluate(() => (window as unknown as Host).portico.disconnect('polkadot'));
-    await expect.poll(() => connectedAddresses(page)).toEqual([undefined, undefined, undefined, undefined]);
+    await expect.poll(() => connectedAddresses(page)).toEqual(NAMESPACES.map(() => undefined));
     await expect.poll(() => wallet.sessions()).toEqual([]);
+  });
+
+  test('send 0.5 SOL from the Send view over the session: the wallet signs and sends it, and it lands on the local SVM', async ({ page, urls, env }) => {
+    test.setTimeout(90_000);
+    const { solana } = wallet.keys;
+    const receiver = await freshSolanaKey();
+    await airdrop(env.solanaRpc!, solana.address, 5);
+    await useRealSendRemote(page, urls);
+    await pairOnce(page, urls, env.solanaRpc!);
+
+    // The session's Solana account is the one shown once Solana Local is chosen, with its SOL from the chain.
+    const account = dialog(page, 'Account');
+    await account.getByRole('button', { name: new RegExp(NETWORK) }).click();
+    await dialog(page, 'Choose Network').getByRole('button', { name: 'Solana Local' }).click();
+    await expect(accountOutput(page)).toHaveText(solana.address);
+    await expect(account.getByText('5 SOL', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    await account.getByRole('button', { name: 'Send', exact: true }).click();
+    const send = dialog(page, 'Send');
+    await send.getByRole('radio', { name: /^SOL, balance/ }).check();
+    await send.getByLabel('Amount').fill('0.5');
+    await send.getByLabel('Receiver address').fill(receiver.address);
+    await send.getByRole('button', { name: 'Preview send' }).click();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(send.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+    expect(await solBalance(env.solanaRpc!, receiver.address)).toBe(500_000_000n);
+    expect(wallet.requests).toEqual(['solana_signAndSendTransaction']);
   });
 });
