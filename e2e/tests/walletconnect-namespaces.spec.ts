@@ -1,8 +1,8 @@
-// One WalletConnect session across namespaces (issue 13): a host with an EVM, the local Solana, a Polkadot and a
-// Cosmos network pairs once through the QR/URI with the published SignClient wallet (wc-wallet.ts, real keys per
-// namespace). The host then sees every namespace connected and signs in each through the session's provider, as
-// AppKit hosts do; every signature is verified here against the wallet's public key. SOL sent from the modal's Send
-// view over the session lands on the local SVM.
+// One WalletConnect session across namespaces (issue 13): a host with an EVM, the local Solana, a Polkadot, a
+// Cosmos and a Bitcoin network pairs once through the QR/URI with the published SignClient wallet (wc-wallet.ts,
+// real keys per namespace). The host then sees every namespace connected and signs in each through the session's
+// provider, as AppKit hosts do; every signature is verified here against the wallet's key (BIP-322 for bitcoin).
+// SOL sent from the modal's Send view over the session lands on the local SVM.
 import { serializeSignDoc, type StdSignature } from '@cosmjs/amino';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -10,7 +10,9 @@ import { signatureVerify } from '@polkadot/util-crypto';
 import { SOLANA_LOCAL_CAIP2 } from '@portico/solana-rpc/accounts';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import type { Page } from '@playwright/test';
+import { Verifier } from 'bip322-js';
 import { createHash } from 'node:crypto';
+import { bitcoinTestnetNetwork } from '../fixtures/bitcoin-wallet.ts';
 import { accountOutput, addressPattern, dialog, NETWORK, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
 import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -36,7 +38,7 @@ const cosmosNetwork = {
   nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
   rpcUrls: { default: { http: ['http://127.0.0.1:9/cosmos'] } },
 };
-const NAMESPACES = ['eip155', 'solana', 'polkadot', 'cosmos'] as const;
+const NAMESPACES = ['eip155', 'solana', 'polkadot', 'cosmos', 'bip122'] as const;
 
 let wallet: WcWallet;
 
@@ -74,7 +76,7 @@ const hostRequest = (page: Page, namespace: string, chainId: string, method: str
   });
 
 async function pairOnce(page: Page, urls: Parameters<typeof openDemo>[1], solanaRpc: string) {
-  await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(solanaRpc), polkadotNetwork, cosmosNetwork]);
+  await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(solanaRpc), polkadotNetwork, cosmosNetwork, bitcoinTestnetNetwork]);
   await openDemo(page, urls);
   await openWalletConnect(page);
   await wallet.pair(await copiedUri(page));
@@ -82,10 +84,10 @@ async function pairOnce(page: Page, urls: Parameters<typeof openDemo>[1], solana
 }
 
 test.describe('one WalletConnect session, every namespace', () => {
-  test('one pairing connects eip155, solana, polkadot and cosmos; each signs a message that verifies against the wallet key', async ({ page, urls, env }) => {
+  test('one pairing connects eip155, solana, polkadot, cosmos and bip122; each signs a message that verifies against the wallet key', async ({ page, urls, env }) => {
     await pairOnce(page, urls, env.solanaRpc!);
-    const { solana, polkadot, cosmos } = wallet.keys;
-    await expect.poll(() => connectedAddresses(page)).toEqual([WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address]);
+    const { solana, polkadot, cosmos, bip122 } = wallet.keys;
+    await expect.poll(() => connectedAddresses(page)).toEqual([WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address, bip122.address]);
 
     const text = 'Portico signs in every namespace';
     const bytes = new TextEncoder().encode(text);
@@ -118,13 +120,23 @@ test.describe('one WalletConnect session, every namespace', () => {
     expect(cosmosReply.signature.pub_key.value).toBe(Buffer.from(cosmos.publicKey).toString('base64'));
     const digest = createHash('sha256').update(serializeSignDoc(cosmosReply.signed)).digest();
     expect(secp256k1.verify(Buffer.from(cosmosReply.signature.signature, 'base64'), digest, cosmos.publicKey)).toBe(true);
-    expect(wallet.requests).toEqual(['solana_signMessage', 'polkadot_signMessage', 'cosmos_signAmino']);
+
+    // WalletConnect's bip122 signMessage, as AppKit's bitcoin connector sends it: a BIP-322 signature by the payment address.
+    const bitcoinReply = (await hostRequest(page, 'bip122', bitcoinTestnetNetwork.caipNetworkId, 'signMessage', {
+      message: text,
+      account: bip122.address,
+      address: bip122.address,
+    })) as { address: string; signature: string };
+    expect(bitcoinReply.address).toBe(bip122.address);
+    expect(Verifier.verifySignature(bip122.address, text, bitcoinReply.signature)).toBe(true);
+    expect(Verifier.verifySignature(bip122.address, 'another message', bitcoinReply.signature)).toBe(false);
+    expect(wallet.requests).toEqual(['solana_signMessage', 'polkadot_signMessage', 'cosmos_signAmino', 'signMessage']);
   });
 
   test('a reload restores every namespace without a prompt; disconnecting one namespace ends the session in all', async ({ page, urls, env }) => {
     await pairOnce(page, urls, env.solanaRpc!);
-    const { solana, polkadot, cosmos } = wallet.keys;
-    const all = [WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address];
+    const { solana, polkadot, cosmos, bip122 } = wallet.keys;
+    const all = [WC_ACCOUNT.address, solana.address, polkadot.address, cosmos.address, bip122.address];
     await expect.poll(() => connectedAddresses(page)).toEqual(all);
 
     await page.reload();

@@ -27,8 +27,18 @@ export function lazyChainAdapter(namespace: ChainNamespace, load: () => Promise<
       const watching = loaded().then((adapter) => adapter.watchConnectors(onChange), () => undefined);
       return () => void watching.then((stop) => stop?.());
     },
-    // Only a connected wallet is watched, and connecting loaded the code.
-    watchWallet: (connectorId, handlers) => current()!.watchWallet(connectorId, handlers),
+    watchWallet(connectorId, handlers) {
+      const adapter = current();
+      if (adapter) return adapter.watchWallet(connectorId, handlers);
+      // A connection another adapter made (bip122 routes its WalletConnect connector here) may come before this code.
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void loaded().then((later) => void (stopped || (stop = later.watchWallet(connectorId, handlers))), () => undefined);
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
     getProvider: (connectorId) => current()?.getProvider(connectorId),
   };
 }
