@@ -1,8 +1,8 @@
 // Solana end to end (issue 13): the local SVM (services/solana-rpc over litesvm), an injected wallet speaking the
 // Wallet Standard with a real ed25519 key (e2e/fixtures/solana-wallet.ts), and the modal's solana adapter: connect,
 // the SOL balance from the chain, Receive, SOL and SPL (PUSD) sends approved in the wallet and checked on chain, a
-// declined send, bad receivers refused, the chain's RPC not answering, and switching between an EVM and a Solana
-// network. The networks are the demo's own shapes (demo/networks.mjs), Solana Local first.
+// declined send, bad receivers refused, the chain's RPC not answering, switching between an EVM and a Solana
+// network, and on a phone with no Solana wallet, Phantom's browse-page deep link (spec section 7). The networks are the demo's own shapes (demo/networks.mjs), Solana Local first.
 import { createServer } from 'node:http';
 import type { Page } from '@playwright/test';
 import { getBase58Encoder } from '@solana/kit';
@@ -229,5 +229,42 @@ test.describe('Solana on the local SVM', () => {
       silent.closeAllConnections();
       await new Promise((closed) => silent.close(closed));
     }
+  });
+});
+
+/** Phantom's id in the wallet registry (shared/data/wallets.json, rdns app.phantom). */
+const PHANTOM_ID = 'a797aa35c0fadbfc1a53e7f675162ed5226968b44a19ee3d24385c64d1d3c393';
+
+test.describe('Solana on a phone with no Solana wallet injected', () => {
+  test.use({
+    isMobile: true,
+    hasTouch: true,
+    viewport: { width: 390, height: 844 },
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('Phantom links to its browse page with this page (spec section 7), and only while Solana is active', async ({ page, urls, env }) => {
+    await page.addInitScript((id) => {
+      const host = window as unknown as { PORTICO_OPTIONS?: object };
+      host.PORTICO_OPTIONS = { ...host.PORTICO_OPTIONS, featuredWalletIds: [id] };
+    }, PHANTOM_ID);
+    await useNetworks(page, [solanaLocalNetwork(env.solanaRpc!), anvilNetwork(urls.rpcUrl, urls.chainId)]);
+    await openDemo(page, urls);
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    const connect = dialog(page, 'Connect Wallet');
+    const pageUrl = new URL(page.url());
+    await expect(connect.getByRole('link', { name: /Phantom/ })).toHaveAttribute(
+      'href',
+      `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl.href)}?ref=${encodeURIComponent(pageUrl.origin)}`,
+    );
+
+    // With an EVM network active (open({ namespace }) selects it) Phantom is an ordinary entry (WalletConnect), not a
+    // way off the site.
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => (window as unknown as { portico: { open(options: object): Promise<void> } }).portico.open({ namespace: 'eip155' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(connect.getByRole('button', { name: /Phantom/ })).toBeVisible();
+    await expect(connect.getByRole('link', { name: /Phantom/ })).toHaveCount(0);
   });
 });
