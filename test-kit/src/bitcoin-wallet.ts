@@ -2,7 +2,7 @@ import { getBase58Decoder } from '@solana/kit';
 import type { IdentifierArray, Wallet, WalletAccount } from '@wallet-standard/base';
 import { concat, hexToBytes, sha256, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ICON } from './fixtures';
+import { StandardTestWallet } from './standard-wallet';
 
 /** The bitcoin networks as a host configures them (CAIP-2 reference: the genesis hash's first 32 hex characters; AppKit's ids). */
 export const bitcoinMainnet = {
@@ -29,9 +29,6 @@ export const BITCOIN_TEST_PRIVATE_KEY: Hex = '0x0c28fca386c7a227600b2fe50b7cae11
 
 export type BitcoinTestChain = 'bitcoin:mainnet' | 'bitcoin:testnet' | 'bitcoin:regtest';
 export type BitcoinPurpose = 'payment' | 'ordinals';
-
-/** What a wallet throws when the person declines (EIP-1193's 4001, as bitcoin wallets' Wallet Standard wrappers do). */
-export const bitcoinUserRejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 });
 
 /** WIF (compressed, mainnet version byte; bip322-js accepts it for every network): base58check of 0x80 ‖ key ‖ 0x01. */
 function wifOf(privateKey: Hex): string {
@@ -72,8 +69,6 @@ export async function bitcoinKey(privateKey: Hex = BITCOIN_TEST_PRIVATE_KEY) {
 export const verifyBitcoinSignature = async (address: string, message: string, signature: string): Promise<boolean> =>
   (await bip322()).Verifier.verifySignature(address, message, signature);
 
-type ChangeListener = (properties: { accounts?: readonly WalletAccount[]; chains?: IdentifierArray }) => void;
-
 export interface BitcoinTestWalletOptions {
   name?: string;
   icon?: string;
@@ -96,24 +91,12 @@ export interface BitcoinTestWalletOptions {
  * const unregister = registerSolanaWallet(window, wallet); // the Wallet Standard handshake is the same for every chain
  * wallet.declining = true; // the next prompt is declined (4001)
  */
-export class BitcoinTestWallet implements Wallet {
-  readonly version = '1.0.0' as const;
-  readonly name: string;
-  readonly icon: Wallet['icon'];
-  readonly chains: IdentifierArray;
+export class BitcoinTestWallet extends StandardTestWallet {
   readonly key: BitcoinKey;
   /** The network it is on; its accounts' addresses are this network's. */
   network: BitcoinTestChain;
-  /** True: every prompt (connect, sign) is declined with code 4001. */
-  declining = false;
-  /** The site may use the accounts (after a connect, until a disconnect). */
-  authorized = false;
   /** The purposes the site was granted, in the order it asked. */
   purposes: BitcoinPurpose[] = ['payment', 'ordinals'];
-  /** Feature calls in order, e.g. 'bitcoin:connect', 'bitcoin:signMessage'. */
-  calls: Array<{ feature: string; input?: unknown }> = [];
-  readonly features: Wallet['features'];
-  private readonly listeners = new Set<ChangeListener>();
   private readonly labelsPurpose: boolean;
   private readonly multiNetwork: boolean;
 
@@ -122,19 +105,17 @@ export class BitcoinTestWallet implements Wallet {
   }
 
   private constructor(key: BitcoinKey, options: BitcoinTestWalletOptions) {
-    this.name = options.name ?? 'Bitcoin Test Wallet';
-    this.icon = (options.icon ?? ICON) as Wallet['icon'];
     const chains = options.chains ?? ['bitcoin:mainnet', 'bitcoin:testnet'];
-    this.chains = chains as IdentifierArray;
+    super({ name: options.name ?? 'Bitcoin Test Wallet', icon: options.icon, chains });
     this.network = chains[0]!;
     this.key = key;
     this.labelsPurpose = options.labelsPurpose ?? true;
     this.multiNetwork = options.multiNetwork ?? false;
-    this.features = {
+  }
+
+  protected chainFeatures(): Wallet['features'] {
+    return {
       'bitcoin:connect': { version: '1.0.0', connect: this.bitcoinConnect },
-      'standard:connect': { version: '1.0.0', connect: this.standardConnect },
-      'standard:disconnect': { version: '1.0.0', disconnect: this.disconnect },
-      'standard:events': { version: '1.0.0', on: this.on },
       'bitcoin:signMessage': { version: '1.0.0', signMessage: this.signMessage },
     };
   }
@@ -170,45 +151,11 @@ export class BitcoinTestWallet implements Wallet {
     this.emit({ accounts: this.accounts });
   }
 
-  listenerCount(): number {
-    return this.listeners.size;
-  }
-
-  private emit(properties: Parameters<ChangeListener>[0]) {
-    for (const listener of this.listeners) listener(properties);
-  }
-
-  private prompt(feature: string, input?: unknown) {
-    this.calls.push({ feature, input });
-    if (this.declining) throw bitcoinUserRejection();
-  }
-
   private readonly bitcoinConnect = async (input: { purposes: BitcoinPurpose[] }) => {
     this.prompt('bitcoin:connect', input);
     this.purposes = input.purposes.filter((purpose) => purpose === 'payment' || purpose === 'ordinals');
     this.authorized = true;
     return { accounts: this.accounts };
-  };
-
-  private readonly standardConnect = async (input?: { silent?: boolean }) => {
-    if (input?.silent) this.calls.push({ feature: 'standard:connect', input });
-    else {
-      this.prompt('standard:connect', input);
-      this.authorized = true;
-    }
-    return { accounts: this.accounts };
-  };
-
-  private readonly disconnect = async () => {
-    this.calls.push({ feature: 'standard:disconnect' });
-    this.authorized = false;
-    this.emit({ accounts: [] });
-  };
-
-  private readonly on = (event: string, listener: ChangeListener) => {
-    if (event !== 'change') return () => undefined;
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
   };
 
   private readonly signMessage = async (...inputs: Array<{ account: WalletAccount; message: Uint8Array }>) => {

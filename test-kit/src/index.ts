@@ -16,3 +16,4 @@ export * from './embedded';
 export * from './solana-wallet';
 export * from './solana-rpc-stub';
 export * from './bitcoin-wallet';
+export { walletUserRejection, type StandardTestWallet } from './standard-wallet';

@@ -12,15 +12,11 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import type { IdentifierArray, Wallet, WalletAccount } from '@wallet-standard/base';
-import { ICON } from './fixtures';
+import { StandardTestWallet } from './standard-wallet';
 
 /** The local validator's chain, as Wallet Standard wallets name it. */
 export const SOLANA_LOCALNET_CHAIN = 'solana:localnet';
 
-/** What a wallet throws when the person declines (Phantom and others use EIP-1193's 4001). */
-export const solanaUserRejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 });
-
-type ChangeListener = (properties: { accounts?: readonly WalletAccount[]; chains?: IdentifierArray }) => void;
 type SignInput = { account: WalletAccount; transaction: Uint8Array; chain?: string };
 
 const SIGNING_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const;
@@ -46,22 +42,10 @@ export interface SolanaTestWalletOptions {
  * const unregister = registerSolanaWallet(window, wallet);
  * wallet.declining = true; // the next prompt is declined (4001)
  */
-export class SolanaTestWallet implements Wallet {
-  readonly version = '1.0.0' as const;
-  readonly name: string;
-  readonly icon: Wallet['icon'];
-  chains: IdentifierArray;
-  /** True: every prompt (connect, sign, send) is declined with code 4001. */
-  declining = false;
-  /** The site may use the accounts (after a connect, until a disconnect). */
-  authorized = false;
-  /** Feature calls in order, e.g. 'standard:connect', 'solana:signAndSendTransaction'. */
-  calls: Array<{ feature: string; input?: unknown }> = [];
+export class SolanaTestWallet extends StandardTestWallet {
   /** Signatures (base58) it sent through its RPC. */
   sent: string[] = [];
   signers: KeyPairSigner[];
-  readonly features: Wallet['features'];
-  private readonly listeners = new Set<ChangeListener>();
 
   static async create(options: SolanaTestWalletOptions = {}): Promise<SolanaTestWallet> {
     const signers = options.secretKeys
@@ -71,17 +55,15 @@ export class SolanaTestWallet implements Wallet {
   }
 
   private constructor(signers: KeyPairSigner[], private readonly options: SolanaTestWalletOptions) {
+    super({ name: options.name ?? 'Solana Test Wallet', icon: options.icon, chains: options.chains ?? [SOLANA_LOCALNET_CHAIN, 'solana:devnet'] });
     this.signers = signers;
-    this.name = options.name ?? 'Solana Test Wallet';
-    this.icon = (options.icon ?? ICON) as Wallet['icon'];
-    this.chains = (options.chains ?? [SOLANA_LOCALNET_CHAIN, 'solana:devnet']) as IdentifierArray;
-    const signAndSend = options.rpcUrl
+  }
+
+  protected chainFeatures(): Wallet['features'] {
+    const signAndSend = this.options.rpcUrl
       ? { 'solana:signAndSendTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signAndSendTransaction: this.signAndSendTransaction } }
       : {};
-    this.features = {
-      'standard:connect': { version: '1.0.0', connect: this.connect },
-      'standard:disconnect': { version: '1.0.0', disconnect: this.disconnect },
-      'standard:events': { version: '1.0.0', on: this.on },
+    return {
       'solana:signMessage': { version: '1.1.0', signMessage: this.signMessage },
       'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signTransaction: this.signTransaction },
       ...signAndSend,
@@ -115,19 +97,6 @@ export class SolanaTestWallet implements Wallet {
     this.emit({ chains: this.chains, accounts: this.accounts });
   }
 
-  listenerCount(): number {
-    return this.listeners.size;
-  }
-
-  private emit(properties: Parameters<ChangeListener>[0]) {
-    for (const listener of this.listeners) listener(properties);
-  }
-
-  private prompt(feature: string, input?: unknown) {
-    this.calls.push({ feature, input });
-    if (this.declining) throw solanaUserRejection();
-  }
-
   private signerFor(account: WalletAccount): KeyPairSigner {
     const signer = this.authorized ? this.signers.find((candidate) => candidate.address === account.address) : undefined;
     if (!signer) throw new Error(`Unknown account ${account.address}`);
@@ -137,28 +106,6 @@ export class SolanaTestWallet implements Wallet {
   private checkChain(chain: string | undefined) {
     if (chain && !this.chains.includes(chain as IdentifierArray[number])) throw new Error(`Unsupported chain ${chain}`);
   }
-
-  private readonly connect = async (input?: { silent?: boolean }) => {
-    if (input?.silent) {
-      this.calls.push({ feature: 'standard:connect', input });
-      return { accounts: this.accounts };
-    }
-    this.prompt('standard:connect', input);
-    this.authorized = true;
-    return { accounts: this.accounts };
-  };
-
-  private readonly disconnect = async () => {
-    this.calls.push({ feature: 'standard:disconnect' });
-    this.authorized = false;
-    this.emit({ accounts: [] });
-  };
-
-  private readonly on = (event: string, listener: ChangeListener) => {
-    if (event !== 'change') return () => undefined;
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
 
   private readonly signMessage = async (...inputs: Array<{ account: WalletAccount; message: Uint8Array }>) => {
     this.prompt('solana:signMessage', inputs);
