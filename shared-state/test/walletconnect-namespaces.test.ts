@@ -156,6 +156,18 @@ describe('the WalletConnect-only adapter (polkadot, cosmos)', () => {
     expect(await adapter.normalizeAddress(POLKADOT_ADDRESS)).toBe(POLKADOT_ADDRESS);
   });
 
+  it('a session_update reports the namespace\'s new grant with its chain, so new addresses never pair with the old chain', async () => {
+    const { source, provider } = await walletConnectSource();
+    const adapter = createWalletConnectOnlyAdapter('polkadot', { source, onUri: () => undefined });
+    await adapter.connect('walletConnect');
+    const reports: unknown[][] = [];
+    adapter.watchWallet('walletConnect', { accountsChanged: (...report) => void reports.push(report), chainChanged: () => undefined, disconnect: () => undefined });
+    const KUSAMA = 'b0a8d493285c2df73290dfb7e61f870f';
+    provider.session = { namespaces: { ...grantedNamespaces(), polkadot: { accounts: [`polkadot:${KUSAMA}:${POLKADOT_ADDRESS}`] } } };
+    provider.emit('session_update');
+    expect(reports).toEqual([[[POLKADOT_ADDRESS], undefined, KUSAMA]]);
+  });
+
   it('cosmos signs the ADR-036 amino doc of the message; a decline (5000) is UserRejectedRequestError; an oversized signature is refused', async () => {
     const { source, provider } = await walletConnectSource();
     const adapter = createWalletConnectOnlyAdapter('cosmos', { source, onUri: () => undefined });

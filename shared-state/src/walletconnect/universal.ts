@@ -118,7 +118,8 @@ export async function createUniversalSource(settings: WalletConnectSettings): Pr
       const onUpdate = () => {
         const granted = accounts()[namespace];
         if (!granted) handlers.accountsChanged([]);
-        else handlers.accountsChanged(granted.addresses ?? [granted.address]);
+        // With its chain: a grant on another chain must not be paired with the old one.
+        else handlers.accountsChanged(granted.addresses ?? [granted.address], undefined, granted.chainReference);
       };
       const eip155 = namespace === 'eip155';
       if (eip155) {
