@@ -10,17 +10,8 @@ const rootsWithKit = new WeakSet<ShadowRoot>();
  * The shell's own stylesheet is adopted at once; the UI kit's joins it once the kit has loaded
  * (with the first remote view).
  */
-export class PorticoModalElement extends HTMLElement {
+export interface PorticoModalElement extends HTMLElement {
   readonly mountPoint: HTMLDivElement;
-
-  constructor() {
-    super();
-    const shadow = this.attachShadow({ mode: 'open' });
-    addStylesheet(shadow, stylesheetText);
-    addKitStylesheet(shadow);
-    this.mountPoint = document.createElement('div');
-    shadow.append(this.mountPoint);
-  }
 }
 
 /**
@@ -62,5 +53,19 @@ export function adoptKitStylesheet(text: string) {
 }
 
 export function definePorticoElement() {
-  if (!customElements.get('portico-modal')) customElements.define('portico-modal', PorticoModalElement);
+  if (customElements.get('portico-modal')) return;
+  // Made here, not when the module loads: importing the shell on a server (SSR) must not touch the DOM.
+  class PorticoModal extends HTMLElement implements PorticoModalElement {
+    readonly mountPoint: HTMLDivElement;
+
+    constructor() {
+      super();
+      const shadow = this.attachShadow({ mode: 'open' });
+      addStylesheet(shadow, stylesheetText);
+      addKitStylesheet(shadow);
+      this.mountPoint = document.createElement('div');
+      shadow.append(this.mountPoint);
+    }
+  }
+  customElements.define('portico-modal', PorticoModal);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { definePorticoElement, PorticoModalElement } from '../src/element';
+import { definePorticoElement, type PorticoModalElement } from '../src/element';
 
 describe('<portico-modal>', () => {
   it('keeps its styles in an open shadow root and touches nothing in <head>', () => {
