@@ -32,6 +32,20 @@ async function connectSolanaWallet(page: Page, urls: PorticoUrls, solanaRpc: str
   return account;
 }
 
+/** A funded fresh Solana wallet connected (5 SOL), its Send view open with 0.5 SOL chosen; the real send remote. */
+async function openSolanaSend(page: Page, urls: PorticoUrls, solanaRpc: string) {
+  const { secretKey, address } = await freshSolanaKey();
+  await airdrop(solanaRpc, address, 5);
+  await useRealSendRemote(page, urls);
+  const account = await connectSolanaWallet(page, urls, solanaRpc, secretKey);
+  await expect(account.getByText('5 SOL', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await account.getByRole('button', { name: 'Send', exact: true }).click();
+  const send = dialog(page, 'Send');
+  await send.getByRole('radio', { name: /^SOL, balance/ }).check();
+  await send.getByLabel('Amount').fill('0.5');
+  return { send, address };
+}
+
 test.describe('Solana on the local SVM', () => {
   test('connect the Wallet Standard wallet: Account shows its address and its SOL from the chain', async ({ page, urls, env }) => {
     const { secretKey, address } = await freshSolanaKey();
@@ -44,21 +58,8 @@ test.describe('Solana on the local SVM', () => {
 
   test('send 0.5 SOL: approved in the wallet, it lands on the local SVM; a declined one sends nothing', async ({ page, urls, env }) => {
     test.setTimeout(90_000);
-    const { secretKey, address } = await freshSolanaKey();
     const receiver = await freshSolanaKey();
-    await airdrop(env.solanaRpc!, address, 5);
-    await useRealSendRemote(page, urls);
-    const account = await connectSolanaWallet(page, urls, env.solanaRpc!, secretKey);
-    await expect(account.getByText('5 SOL', { exact: true })).toBeVisible({ timeout: 20_000 });
-
-    await account.getByRole('button', { name: 'Send', exact: true }).click();
-    const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^SOL, balance/ }).check();
-    await send.getByLabel('Amount').fill('0.5');
-    // A receiver that is not a Solana address is refused before anything is signed.
-    await send.getByLabel('Receiver address').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-    await send.getByRole('button', { name: 'Preview send' }).click();
-    await expect(send.getByRole('alert')).toHaveText('Invalid address');
+    const { send } = await openSolanaSend(page, urls, env.solanaRpc!);
     await send.getByLabel('Receiver address').fill(receiver.address);
 
     await setSolanaWalletMode(page, 'reject');
@@ -136,15 +137,7 @@ test.describe('Solana on the local SVM', () => {
   });
 
   test('bad receivers on Solana: an EVM address and a too-short base58 string give Invalid address, and nothing is sent', async ({ page, urls, env }) => {
-    const { secretKey, address } = await freshSolanaKey();
-    await airdrop(env.solanaRpc!, address, 5);
-    await useRealSendRemote(page, urls);
-    const account = await connectSolanaWallet(page, urls, env.solanaRpc!, secretKey);
-    await expect(account.getByText('5 SOL', { exact: true })).toBeVisible({ timeout: 20_000 });
-    await account.getByRole('button', { name: 'Send', exact: true }).click();
-    const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^SOL, balance/ }).check();
-    await send.getByLabel('Amount').fill('0.5');
+    const { send, address } = await openSolanaSend(page, urls, env.solanaRpc!);
     for (const bad of [DEV_ACCOUNTS[1]!, 'Hrhf2PpozV5n9Ng69bqCKt']) {
       await send.getByLabel('Receiver address').fill(bad);
       await send.getByRole('button', { name: 'Preview send' }).click();
