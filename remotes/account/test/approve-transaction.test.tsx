@@ -76,9 +76,9 @@ describe('ApproveTransaction', () => {
     await screen.findByRole('button', { name: 'Approve' });
     const id = approval.getSnapshot()!.id;
     act(() => approval.update(id, { fee: { status: 'ready', amount: '0.000021', symbol: 'ETH' } }));
-    expect(details()).toMatchObject({ 'Network fee': '0.000021 ETH' });
+    await waitFor(() => expect(details()).toMatchObject({ 'Network fee': '0.000021 ETH' }));
     act(() => approval.update(id, { fee: { status: 'unavailable' } }));
-    expect(details()).toMatchObject({ 'Network fee': 'Could not be estimated' });
+    await waitFor(() => expect(details()).toMatchObject({ 'Network fee': 'Could not be estimated' }));
   });
 
   it('decodes an ERC-20 transfer: token contract, recipient, raw amount', async () => {
@@ -97,7 +97,8 @@ describe('ApproveTransaction', () => {
     // Once the token's symbol and decimals are read from the chain, the amount is in whole tokens.
     const { id } = embedded.wallet.approval.getSnapshot()!;
     act(() => embedded.wallet.approval.update(id, { tokens: { [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 } } }));
-    expect(details()['Token amount']).toBe('1.5 USDC');
+    // Waits for the re-render: CI once read the list before React had committed it.
+    await waitFor(() => expect(details()['Token amount']).toBe('1.5 USDC'));
   });
 
   it('warns before an unlimited ERC-20 approval', async () => {
