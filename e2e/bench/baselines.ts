@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { TEST_WALLET_NAME } from '../fixtures/test-wallet.ts';
-import { button, dialog, sleep, withTimeout } from './steps.ts';
-import { NAME_SHIM, timeClick } from './watcher.ts';
+import { recordScripts, sumJs } from './scripts.ts';
+import { IDLE_AFTER_LOAD_MS, button, dialog, sleep, withTimeout } from './steps.ts';
+import { NAME_SHIM, buttonShownAt, heapAfterGc, installButtonShownObserver, installLongTaskObserver, longTasksUntil, timeClick } from './watcher.ts';
 
 const DOM_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (DOM)</title></head>
 <body><main><h1>Baseline</h1><button type="button" id="open">Connect Wallet</button></main>
@@ -85,22 +86,39 @@ export function baselineRoutes(reactJs: string | undefined) {
   };
 }
 
-/** One baseline run in a fresh context: click → the wallet button rendered, in ms. */
-export async function timeBaseline(browser: Browser, baselineUrl: string, kind: BaselineKind): Promise<number> {
+/** What one baseline run measured, the same figures as Portico's pages (ms, bytes). */
+export interface BaselineFigures {
+  clickMs: number;
+  jsBeforeClickGzip: number;
+  longTasksMs: number;
+  buttonShownMs: number;
+  heapAfterOpen: number;
+}
+
+/** One baseline run in a fresh context: click → the wallet button rendered, and the page's load figures. */
+export async function measureBaseline(browser: Browser, baselineUrl: string, kind: BaselineKind): Promise<BaselineFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript({ content: NAME_SHIM });
+  await context.addInitScript(installLongTaskObserver);
+  await context.addInitScript(installButtonShownObserver);
   try {
     const page = await context.newPage();
+    const scripts = recordScripts(page);
     await withTimeout('baseline goto', page.goto(`${baselineUrl}/${kind}.html`, { waitUntil: 'load' }));
     await button(page, 'Connect Wallet').waitFor({ state: 'visible' });
-    await sleep(500);
+    await sleep(IDLE_AFTER_LOAD_MS);
+    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
+    const buttonShownMs = await buttonShownAt(page);
+    scripts.markClick();
     const r = await timeClick(page, `baseline ${kind}`, button(page, 'Connect Wallet'), {
       kind: 'button',
       name: TEST_WALLET_NAME,
       scope: '[role="dialog"]',
     });
     await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
-    return r.ms;
+    const heapAfterOpen = await heapAfterGc(page);
+    const jsBeforeClickGzip = sumJs(await scripts.done(), (record) => record.beforeClick).gzip;
+    return { clickMs: r.ms, jsBeforeClickGzip, longTasksMs: longTasks.total, buttonShownMs, heapAfterOpen };
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -33,27 +33,43 @@
 //     with esbuild (tsx's) from the demo's own react/react-dom. The ratio rows divide Portico's
 //     click → visible medians by these.
 //
-// Modules: args.ts (command line), watcher.ts (in-page instruments), baselines.ts (pages 7), steps.ts
-// (timeouts, roles); this file starts the stack, runs the flows and prints the report.
+//  9. Heap: JS heap in use after a full GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage), right
+//     after the cold open; opening's JS: scripts that arrived between the click and that first frame.
+// 10. Page load → the host's Connect Wallet button painted (ms since navigation start, in-page rAF).
+// The React baseline page is measured for 1, 2, 3, 9 and 10 too; the last table (targets.ts) sets each
+// of issue 14's targets beside the baseline's figure with their ratio.
+//
+// Modules: args.ts (command line), watcher.ts (in-page instruments), scripts.ts (JS per phase), baselines.ts
+// (pages 7), targets.ts (issue 14's table), steps.ts (timeouts, roles); this file starts the stack, runs the flows and prints the report.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ANVIL_CHAIN_ID, startAnvil } from '../fixtures/anvil.ts';
 import { HOST, freePorts, startStaticServer } from '../fixtures/net.ts';
 import { TestWallet, TEST_WALLET_NAME } from '../fixtures/test-wallet.ts';
 import { startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
 import { USAGE, parseArgs } from './args.ts';
-import { baselineRoutes, buildReactBaseline, timeBaseline } from './baselines.ts';
-import { STEP_TIMEOUT_MS, button, dialog, sleep, withTimeout } from './steps.ts';
-import { NAME_SHIM, armWatcher, awaitWatcher, installLongTaskObserver, timeClick } from './watcher.ts';
+import { baselineRoutes, buildReactBaseline, measureBaseline, type BaselineFigures } from './baselines.ts';
+import { recordScripts, sumJs, type JsRecord } from './scripts.ts';
+import { targetLines } from './targets.ts';
+import { IDLE_AFTER_LOAD_MS, STEP_TIMEOUT_MS, button, dialog, sleep, withTimeout } from './steps.ts';
+import {
+  NAME_SHIM,
+  armWatcher,
+  awaitWatcher,
+  buttonShownAt,
+  heapAfterGc,
+  installButtonShownObserver,
+  installLongTaskObserver,
+  longTasksUntil,
+  timeClick,
+} from './watcher.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KIB = 1024;
 const BALANCE = '10,000 ETH';
-const IDLE_AFTER_LOAD_MS = 2000;
 const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
 
 const args = parseArgs(process.argv.slice(2));
@@ -134,70 +150,10 @@ function ensureBuilt() {
 }
 
 // ------------------------------------------------------------------------------------------ helpers
-interface JsRecord {
-  url: string;
-  beforeLoad: boolean;
-  beforeClick: boolean;
-  raw: number;
-  transferred: number;
-  gzip: number;
-  encoding?: string;
-}
-/** Records every script response of the page with the phase it arrived in. */
-function recordScripts(page: Page) {
-  const phase = { loaded: false, clicked: false };
-  const pending: Array<Promise<JsRecord | undefined>> = [];
-  const onLoad = () => (phase.loaded = true);
-  const onResponse = (response: Response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (response.request().resourceType() !== 'script' && !/javascript|ecmascript/i.test(type)) return;
-    if (!/^https?:/.test(response.url())) return;
-    const at = { beforeLoad: !phase.loaded, beforeClick: !phase.clicked };
-    pending.push(
-      (async () => {
-        try {
-          const body = await response.body();
-          const sizes = await response.request().sizes();
-          return {
-            url: response.url(),
-            ...at,
-            raw: body.length,
-            transferred: sizes.responseBodySize,
-            gzip: gzipSync(body, { level: 9 }).length,
-            encoding: response.headers()['content-encoding'],
-          };
-        } catch {
-          return undefined; // redirect or aborted: no body
-        }
-      })(),
-    );
-  };
-  page.on('load', onLoad);
-  page.on('response', onResponse);
-  return {
-    markClick: () => (phase.clicked = true),
-    async done() {
-      page.off('response', onResponse);
-      page.off('load', onLoad);
-      return (await Promise.all(pending)).filter((r): r is JsRecord => !!r);
-    },
-  };
-}
-
 async function loadAndIdle(page: Page, url: string) {
   await withTimeout(`goto ${url}`, page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS }));
   await withTimeout('Connect Wallet button', button(page, 'Connect Wallet').waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS }));
   await sleep(IDLE_AFTER_LOAD_MS);
-}
-
-async function longTasksUntilLoadPlus2s(page: Page) {
-  return page.evaluate((windowMs) => {
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const end = (nav?.loadEventEnd || performance.now()) + windowMs;
-    const tasks = (window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> }).__benchLongTasks;
-    const counted = tasks.filter((t) => t.start < end);
-    return { total: counted.reduce((n, t) => n + t.duration, 0), count: counted.length, loadEnd: nav?.loadEventEnd ?? NaN };
-  }, IDLE_AFTER_LOAD_MS);
 }
 
 /** Closes the modal with its Close button (Escape in AllWallets' search box is the input's, not the modal's). */
@@ -206,23 +162,20 @@ async function closeModal(page: Page, what: string) {
   await withTimeout(`${what}: dialog closes`, dialog(page).waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS }));
 }
 
-function sumJs(records: JsRecord[], pick: (r: JsRecord) => boolean) {
-  const rs = records.filter(pick);
-  return {
-    raw: rs.reduce((n, r) => n + r.raw, 0),
-    transferred: rs.reduce((n, r) => n + r.transferred, 0),
-    gzip: rs.reduce((n, r) => n + r.gzip, 0),
-    files: rs.length,
-    encoded: rs.some((r) => r.encoding && r.encoding !== 'identity'),
-  };
-}
-
 // ------------------------------------------------------------------------------------------ samples
 const samples = new Map<string, number[]>();
 const add = (key: string, v: number) => {
   if (!Number.isFinite(v)) throw new Error(`${key}: not a number (${v})`);
   samples.set(key, [...(samples.get(key) ?? []), v]);
 };
+/** A baseline run's figures under the keys the report reads (`base:react`, `base:react:heap`, …). */
+function addBaseline(kind: 'dom' | 'react', figures: BaselineFigures) {
+  add(`base:${kind}`, figures.clickMs);
+  add(`base:${kind}:js`, figures.jsBeforeClickGzip);
+  add(`base:${kind}:lt`, figures.longTasksMs);
+  add(`base:${kind}:button`, figures.buttonShownMs);
+  add(`base:${kind}:heap`, figures.heapAfterOpen);
+}
 let compressed = false;
 const jsFiles = { react: 0, plain: 0 };
 /** The script files counted before the click in the last run, per page (printed with --files). */
@@ -242,6 +195,7 @@ async function newContext(browser: Browser, stack: Stack): Promise<BrowserContex
   await context.addInitScript({ content: NAME_SHIM });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.demo).origin });
   await context.addInitScript(installLongTaskObserver);
+  await context.addInitScript(installButtonShownObserver);
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   return context;
 }
@@ -255,16 +209,18 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
     const scripts = recordScripts(page);
     await loadAndIdle(page, `${stack.demo}/`);
-    const lt = await longTasksUntilLoadPlus2s(page);
-    add('lt:/', lt.total);
+    add('lt:/', (await longTasksUntil(page, IDLE_AFTER_LOAD_MS)).total);
+    add('button:/', await buttonShownAt(page));
 
     // 3. cold: first open after load + 2 s (idle prefetch had its chance).
     const walletTarget = { kind: 'button', name: TEST_WALLET_NAME, scope: '[role="dialog"], dialog' } as const;
     scripts.markClick();
     const cold = await timeClick(page, 'Connect Wallet (cold)', button(page, 'Connect Wallet'), walletTarget);
     await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    scripts.markDrawn();
     add('open:cold:/', cold.ms);
     add('open:cold:dom:/', cold.domMs);
+    add('heap:/', await heapAfterGc(page));
     const js = await scripts.done();
     const atLoad = sumJs(js, (r) => r.beforeLoad);
     const beforeClick = sumJs(js, (r) => r.beforeClick);
@@ -275,6 +231,7 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     add('js:click:raw:/', beforeClick.raw);
     add('js:click:xfer:/', beforeClick.transferred);
     add('js:click:gzip:/', beforeClick.gzip);
+    add('js:open:gzip:/', sumJs(js, (r) => !r.beforeClick && r.beforeDrawn).gzip);
 
     // 3. warm: second open.
     await closeModal(page, 'after cold open');
@@ -336,7 +293,8 @@ async function runPlain(browser: Browser, stack: Stack) {
     await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
     const scripts = recordScripts(page);
     await loadAndIdle(page, `${stack.demo}/plain.html`);
-    add('lt:plain', (await longTasksUntilLoadPlus2s(page)).total);
+    add('lt:plain', (await longTasksUntil(page, IDLE_AFTER_LOAD_MS)).total);
+    add('button:plain', await buttonShownAt(page));
     scripts.markClick();
     const cold = await timeClick(page, 'plain: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
       kind: 'button',
@@ -344,7 +302,9 @@ async function runPlain(browser: Browser, stack: Stack) {
       scope: '[role="dialog"], dialog',
     });
     await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    scripts.markDrawn();
     add('open:cold:plain', cold.ms);
+    add('heap:plain', await heapAfterGc(page));
     // Issue 4's figure: click on the injected wallet → Account shows its native balance.
     const balance = await timeClick(page, 'plain: wallet → balance', button(page, TEST_WALLET_NAME), {
       kind: 'text',
@@ -362,6 +322,7 @@ async function runPlain(browser: Browser, stack: Stack) {
     add('js:click:raw:plain', beforeClick.raw);
     add('js:click:xfer:plain', beforeClick.transferred);
     add('js:click:gzip:plain', beforeClick.gzip);
+    add('js:open:gzip:plain', sumJs(js, (r) => !r.beforeClick && r.beforeDrawn).gzip);
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -408,18 +369,10 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   row('7 baseline DOM: click → appended button', '-', 'base:dom', ms, 'ms');
   if (reactVersion) row(`7 baseline React ${reactVersion}: click → rendered list`, '-', 'base:react', ms, 'ms');
   else lines.push(`7 baseline React: n/a (${reactError})`);
-  const ratio = (label: string, key: string, base: string) => {
-    const a = samples.get(key);
-    const b = samples.get(base);
-    if (a?.length && b?.length) lines.push(`  ${label.padEnd(W + 5)} ${(median(a) / median(b)).toFixed(1).padStart(7)}×`);
-  };
-  lines.push('ratio of medians, Portico click → 1st wallet / baseline click → visible:');
-  for (const base of ['dom', 'react'] as const) {
-    if (!samples.get(`base:${base}`)?.length) continue;
-    const name = base === 'dom' ? 'DOM' : 'React';
-    ratio(`cold open (/) ÷ ${name} baseline`, 'open:cold:/', `base:${base}`);
-    ratio(`warm open (/) ÷ ${name} baseline`, 'open:warm:/', `base:${base}`);
-  }
+  lines.push(...targetLines((key) => {
+    const xs = samples.get(key);
+    return xs?.length ? median(xs) : undefined;
+  }));
   lines.push('reference, measured elsewhere (figures from the brief, not by this bench): KiB / ms / ms');
   lines.push('  AppKit 764 KiB / 242 ms / 441 ms   RainbowKit 642 KiB / 99 ms / 403 ms   ConnectKit 520 KiB / 198 ms / 373 ms');
   console.log(lines.join('\n'));
@@ -479,8 +432,8 @@ async function main() {
     const t = performance.now();
     await runReactHost(browser, stack, firstRegistryWallet);
     await runPlain(browser, stack);
-    add('base:dom', await timeBaseline(browser, stack.baseline, 'dom'));
-    if (reactJs) add('base:react', await timeBaseline(browser, stack.baseline, 'react'));
+    addBaseline('dom', await measureBaseline(browser, stack.baseline, 'dom'));
+    if (reactJs) addBaseline('react', await measureBaseline(browser, stack.baseline, 'react'));
     console.error(`[bench] run ${i}/${RUNS} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   report('reactVersion' in react ? react.reactVersion : undefined, 'error' in react ? react.error : undefined);

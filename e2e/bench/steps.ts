@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 /** How long one step (a navigation, a click, a target appearing) may take. */
 export const STEP_TIMEOUT_MS = 20_000;
 
+/** Idle time after the load event before the first click (the shell's idle prefetch has its chance). */
+export const IDLE_AFTER_LOAD_MS = 2000;
+
 export function sleep(ms: number) {
   return new Promise<void>((r) => setTimeout(r, ms));
 }

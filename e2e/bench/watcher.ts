@@ -20,6 +20,52 @@ export function installLongTaskObserver() {
   }
 }
 
+/**
+ * Init script: stamps `__benchButtonShownAt` with the start of the first animation frame in which a
+ * rendered button named `Connect Wallet` (the host's own button) is in the document: page load → button.
+ */
+export function installButtonShownObserver() {
+  const w = window as unknown as { __benchButtonShownAt?: number };
+  const shown = () =>
+    Array.from(document.querySelectorAll('button')).some(
+      (el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() === 'Connect Wallet' && el.getClientRects().length > 0,
+    );
+  const frame = (now: number) => {
+    if (shown()) w.__benchButtonShownAt = now;
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** Page load → the host's Connect Wallet button painted (ms since navigation start), once it was. */
+export async function buttonShownAt(page: Page): Promise<number> {
+  await withTimeout('Connect Wallet painted', page.waitForFunction(() => (window as unknown as { __benchButtonShownAt?: number }).__benchButtonShownAt !== undefined));
+  return page.evaluate(() => (window as unknown as { __benchButtonShownAt: number }).__benchButtonShownAt);
+}
+
+/** JS heap in use after a full garbage collection (Chrome DevTools Protocol), in bytes. */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Long tasks (PerformanceObserver 'longtask') that started before the load event + `windowMs`, summed. */
+export async function longTasksUntil(page: Page, windowMs: number) {
+  return page.evaluate((afterLoadMs) => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const end = (nav?.loadEventEnd || performance.now()) + afterLoadMs;
+    const tasks = (window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> }).__benchLongTasks;
+    const counted = tasks.filter((t) => t.start < end);
+    return { total: counted.reduce((n, t) => n + t.duration, 0), count: counted.length };
+  }, windowMs);
+}
+
 export interface Target {
   /** 'button' | 'img' match role + accessible name; 'text' matches a text node containing `name`. */
   kind: 'button' | 'img' | 'text';
