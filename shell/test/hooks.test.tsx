@@ -77,10 +77,33 @@ function Probe<T>({ read, renders }: { read: () => T; renders: T[] }) {
 
 describe('hooks before createPortico', () => {
   // First in this file: no instance has been made current yet.
-  it('throw the error that says what to call first', () => {
-    expect(() => mount(<Probe read={() => usePorticoAccount()} renders={[]} />)).toThrow(
-      'Portico is not created yet: call createPortico(options) before using its hooks.',
+  it('render what a fresh instance starts with, update once one is made, and open() rejects with what to call first', async () => {
+    const renders: unknown[] = [];
+    const controls: { open?: ReturnType<typeof usePortico>['open'] } = {};
+    const { container } = mount(
+      <Probe
+        read={() => {
+          controls.open = usePortico().open;
+          return { account: usePorticoAccount(), state: usePorticoState(), network: usePorticoNetwork().caipNetworkId, session: usePorticoSession() };
+        }}
+        renders={renders}
+      />,
     );
+    expect(renders).toEqual([
+      {
+        account: { allAccounts: [], isConnected: false, status: 'disconnected' },
+        state: { open: false, loading: false, activeChain: 'eip155', initialized: false },
+        network: undefined,
+        session: undefined,
+      },
+    ]);
+    await expect(controls.open!()).rejects.toThrow('Portico is not created yet: call createPortico(options) before using its hooks.');
+
+    const { core } = await testCore();
+    act(() => void currentInstance(core));
+    expect(JSON.parse(container.textContent!)).toMatchObject({ network: 'eip155:31337', state: { selectedNetworkId: 'eip155:31337', initialized: true } });
+    await act(() => controls.open!());
+    expect(core.store.get(modalStateAtom)).not.toBe('closed');
   });
 });
 

@@ -1,17 +1,33 @@
 import type { CaipNetwork, ChainNamespace, ConnectorType, NetworkInput, SIWXSession } from '@portico/shared-state';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { PorticoAccount, PorticoInstance, PorticoState } from '../instance';
-import { getCurrentInstance } from './current';
+import { getCurrentInstance, readNothing, useCurrentInstance } from './current';
 
-// Every hook talks to the instance createPortico made last, and throws
-// 'Portico is not created yet: call createPortico(options) before using its hooks.' before the first one.
+// Every hook talks to the instance createPortico made last. Before the first one, on a server and in
+// the render that hydrates server HTML, they return what a fresh instance starts with (not connected,
+// closed, not initialized, no network), so server and client render the same; they update once
+// createPortico runs.
+
+const INITIAL_ACCOUNT: PorticoAccount = { allAccounts: [], isConnected: false, status: 'disconnected' };
+const INITIAL_STATE: PorticoState = { open: false, loading: false, activeChain: 'eip155', initialized: false };
+const readInitialAccount = () => INITIAL_ACCOUNT;
+const readInitialState = () => INITIAL_STATE;
+const subscribeNothing = () => () => undefined;
+
+// Read the instance when called, not when rendered: rendering needs no instance.
+const controls: Pick<PorticoInstance, 'open' | 'close'> = {
+  open: async (options) => getCurrentInstance().open(options),
+  close: async (force) => getCurrentInstance().close(force),
+};
+const switchNetwork = async (network: NetworkInput) => getCurrentInstance().switchNetwork(network);
 
 /**
  * Opens and closes the modal (AppKit's `useAppKit`). Never re-renders by itself.
  *
- * @returns `open(options?)` and `close(force?)` of the instance: see `PorticoInstance.open` for
- *   its options and the NamespaceNotConfiguredError it rejects with.
- * @throws {Error} Before createPortico(options) has run.
+ * @returns `open(options?)` and `close(force?)` of the current instance: see `PorticoInstance.open` for
+ *   its options and the NamespaceNotConfiguredError it rejects with. Both reject with
+ *   'Portico is not created yet: call createPortico(options) before using its hooks.' when called
+ *   before createPortico(options) has run (rendering before then is fine, also on a server).
  *
  * @example
  * function ConnectButton() {
@@ -20,8 +36,7 @@ import { getCurrentInstance } from './current';
  * }
  */
 export function usePortico(): Pick<PorticoInstance, 'open' | 'close'> {
-  const { open, close } = getCurrentInstance();
-  return { open, close };
+  return controls;
 }
 
 /**
@@ -29,8 +44,8 @@ export function usePortico(): Pick<PorticoInstance, 'open' | 'close'> {
  * or granted accounts change, not when the balance refreshes.
  *
  * @param options.namespace - Chain namespace; the active one when absent (follows a namespace switch).
- * @returns `{ address, caipAddress, isConnected, status, allAccounts }`, the same object until one of them changes.
- * @throws {Error} Before createPortico(options) has run.
+ * @returns `{ address, caipAddress, isConnected, status, allAccounts }`, the same object until one of them changes;
+ *   `{ isConnected: false, status: 'disconnected', allAccounts: [] }` before createPortico and on a server.
  *
  * @example
  * function Account() {
@@ -39,21 +54,21 @@ export function usePortico(): Pick<PorticoInstance, 'open' | 'close'> {
  * }
  */
 export function usePorticoAccount(options: { namespace?: ChainNamespace } = {}): PorticoAccount {
-  const instance = getCurrentInstance();
+  const instance = useCurrentInstance();
   const { namespace } = options;
-  const subscribe = useCallback((onChange: () => void) => instance.subscribeAccount(onChange, namespace), [instance, namespace]);
-  const read = useCallback(() => instance.getAccount(namespace), [instance, namespace]);
-  return useSyncExternalStore(subscribe, read, read);
+  const subscribe = useCallback((onChange: () => void) => instance?.subscribeAccount(onChange, namespace) ?? subscribeNothing(), [instance, namespace]);
+  const read = useCallback(() => instance?.getAccount(namespace) ?? INITIAL_ACCOUNT, [instance, namespace]);
+  return useSyncExternalStore(subscribe, read, readInitialAccount);
 }
 
 /**
  * The active network and a way to switch it (AppKit's `useAppKitNetwork`). Re-renders when the
  * active network changes.
  *
- * @returns `caipNetwork` (undefined before the first one is set), its `caipNetworkId` and `chainId`,
- *   and `switchNetwork(network)`, which rejects with NetworkNotFoundError for a network not
- *   configured and SwitchChainError when the wallet declines or cannot switch.
- * @throws {Error} Before createPortico(options) has run.
+ * @returns `caipNetwork` (undefined before the first one is set, before createPortico and on a server),
+ *   its `caipNetworkId` and `chainId`, and `switchNetwork(network)`, which rejects with NetworkNotFoundError
+ *   for a network not configured, SwitchChainError when the wallet declines or cannot switch, and
+ *   'Portico is not created yet…' before createPortico.
  *
  * @example
  * function NetworkName() {
@@ -67,22 +82,17 @@ export function usePorticoNetwork(): {
   chainId: number | string | undefined;
   switchNetwork(network: NetworkInput): Promise<void>;
 } {
-  const instance = getCurrentInstance();
-  const caipNetwork = useSyncExternalStore(instance.subscribeNetwork, instance.getCaipNetwork, instance.getCaipNetwork);
-  return {
-    caipNetwork,
-    caipNetworkId: caipNetwork?.caipNetworkId,
-    chainId: caipNetwork?.id,
-    switchNetwork: instance.switchNetwork,
-  };
+  const instance = useCurrentInstance();
+  const caipNetwork = useSyncExternalStore(instance?.subscribeNetwork ?? subscribeNothing, instance?.getCaipNetwork ?? readNothing, readNothing);
+  return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id, switchNetwork };
 }
 
 /**
  * The modal's state (AppKit's `useAppKitState`). Re-renders when it opens, closes, loads, switches
  * network or namespace, and once when the stored session has been restored (`initialized`).
  *
- * @returns `{ open, loading, selectedNetworkId, activeChain, initialized }`.
- * @throws {Error} Before createPortico(options) has run.
+ * @returns `{ open, loading, selectedNetworkId, activeChain, initialized }`; before createPortico and on a
+ *   server `{ open: false, loading: false, activeChain: 'eip155', initialized: false }`.
  *
  * @example
  * function Status() {
@@ -91,8 +101,8 @@ export function usePorticoNetwork(): {
  * }
  */
 export function usePorticoState(): PorticoState {
-  const instance = getCurrentInstance();
-  return useSyncExternalStore(instance.subscribeState, instance.getState, instance.getState);
+  const instance = useCurrentInstance();
+  return useSyncExternalStore(instance?.subscribeState ?? subscribeNothing, instance?.getState ?? readInitialState, readInitialState);
 }
 
 /**
@@ -100,8 +110,8 @@ export function usePorticoState(): PorticoState {
  *
  * @param namespace - Chain namespace; the active one when absent.
  * @returns `walletProvider` (EIP-1193 on eip155) and `walletProviderType`: `'WALLET_CONNECT'`,
- *   `'ANNOUNCED'` (EIP-6963) or `'INJECTED'` (`window.ethereum`); both undefined while no wallet is connected.
- * @throws {Error} Before createPortico(options) has run.
+ *   `'ANNOUNCED'` (EIP-6963) or `'INJECTED'` (`window.ethereum`); both undefined while no wallet is connected
+ *   (so also before createPortico and on a server).
  *
  * @example
  * function SignButton() {
@@ -116,8 +126,8 @@ export function usePorticoProvider<T = unknown>(namespace?: ChainNamespace): {
   walletProviderType: ConnectorType | undefined;
 } {
   const { isConnected } = usePorticoAccount({ namespace });
-  const instance = getCurrentInstance();
-  return isConnected
+  const instance = useCurrentInstance();
+  return isConnected && instance
     ? { walletProvider: instance.getProvider(namespace) as T | undefined, walletProviderType: instance.getProviderType(namespace) }
     : { walletProvider: undefined, walletProviderType: undefined };
 }
@@ -126,8 +136,8 @@ export function usePorticoProvider<T = unknown>(namespace?: ChainNamespace): {
  * The sign-in session of the connected account (sign-in with the wallet, host option `siwx`).
  * Re-renders when it signs in, out, or the account changes.
  *
- * @returns The session (`data.accountAddress`, `data.chainId`, `data.expirationTime`, `message`, `signature`), or undefined.
- * @throws {Error} Before createPortico(options) has run.
+ * @returns The session (`data.accountAddress`, `data.chainId`, `data.expirationTime`, `message`, `signature`), or
+ *   undefined (also before createPortico and on a server).
  *
  * @example
  * function SignedIn() {
@@ -136,6 +146,6 @@ export function usePorticoProvider<T = unknown>(namespace?: ChainNamespace): {
  * }
  */
 export function usePorticoSession(): SIWXSession | undefined {
-  const instance = getCurrentInstance();
-  return useSyncExternalStore(instance.subscribeSession, instance.getSession, instance.getSession);
+  const instance = useCurrentInstance();
+  return useSyncExternalStore(instance?.subscribeSession ?? subscribeNothing, instance?.getSession ?? readNothing, readNothing);
 }
