@@ -46,7 +46,14 @@ export default defineConfig({
           {
             name: 'portico_shell',
             filename: 'remoteEntry.js',
-            exposes: { './portico': './src/portico.ts', './siwx': './src/siwx.ts' },
+            exposes: {
+              './portico': './src/portico.ts',
+              './siwx': './src/siwx.ts',
+              // The AppKit drop-in (src/appkit): its own modules, so none of it is in ./portico.
+              './appkit/react': './src/appkit/react.ts',
+              './appkit/networks': './src/appkit/networks.ts',
+              './appkit/adapters': './src/appkit/adapters.ts',
+            },
             shared: shared(),
             dts: false,
             experiments: containerExperiments,

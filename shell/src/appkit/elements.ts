@@ -1,0 +1,93 @@
+import { shortenAddress, type CaipNetwork } from '@portico/shared-state';
+import type { PorticoAccount, PorticoInstance } from '../instance';
+import { getCurrentInstance } from '../react/current';
+
+type ButtonKind = 'connect' | 'account' | 'network';
+
+/** AppKit's element names and Portico's own, beside them. */
+export const APPKIT_ELEMENTS: Record<string, ButtonKind> = {
+  'appkit-button': 'connect',
+  'appkit-account-button': 'account',
+  'appkit-network-button': 'network',
+  'portico-button': 'connect',
+  'portico-account-button': 'account',
+  'portico-network-button': 'network',
+};
+
+const STYLES = `:host{display:inline-block}:host([hidden]){display:none}
+button{font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff}
+button:focus-visible{outline:2px solid var(--portico-accent,#3b82f6);outline-offset:2px}`;
+
+/** What one button shows and does for the instance's state. */
+function describe(kind: ButtonKind, account: PorticoAccount, network: CaipNetwork | undefined, label: string | null) {
+  if (kind === 'network') return { text: network?.name ?? 'Networks', view: 'Networks' as const, hidden: false };
+  if (account.isConnected && account.address) return { text: shortenAddress(account.address), view: 'Account' as const, hidden: false };
+  // The account button has nothing to show before a wallet connects (as in AppKit).
+  return { text: account.status === 'connecting' ? 'Connecting…' : (label ?? 'Connect Wallet'), view: undefined, hidden: kind === 'account' };
+}
+
+/**
+ * Defines `<appkit-button>`, `<appkit-account-button>`, `<appkit-network-button>` and Portico's names
+ * for them. Each draws one button in its shadow root for the Portico that createAppKit/createPortico
+ * made last (read when the element joins the page):
+ * - button: "Connect Wallet" (or its `label` attribute) opens the modal; once connected, the short
+ *   address opens Account;
+ * - account button: the short address, opening Account; hidden while no wallet is connected;
+ * - network button: the active network's name, opening Networks.
+ * Browser only (called by createAppKit): the classes are made here, so importing the module on a
+ * server touches no DOM. Names already defined on the page are left as they are.
+ */
+export function defineAppKitElements() {
+  for (const [name, kind] of Object.entries(APPKIT_ELEMENTS)) {
+    if (!customElements.get(name)) customElements.define(name, buttonElement(kind));
+  }
+}
+
+function buttonElement(kind: ButtonKind) {
+  return class AppKitButtonElement extends HTMLElement {
+    static observedAttributes = ['label'];
+    readonly #button = document.createElement('button');
+    #instance: PorticoInstance | undefined;
+    #unsubscribe: (() => void)[] = [];
+
+    constructor() {
+      super();
+      const shadow = this.attachShadow({ mode: 'open' });
+      const style = document.createElement('style');
+      style.textContent = STYLES;
+      this.#button.type = 'button';
+      this.#button.addEventListener('click', () => {
+        const { view } = this.#state();
+        void this.#instance?.open(view ? { view } : undefined);
+      });
+      shadow.append(style, this.#button);
+    }
+
+    connectedCallback() {
+      this.#instance = getCurrentInstance();
+      const render = () => this.#render();
+      this.#unsubscribe = [this.#instance.subscribeAccount(render), this.#instance.subscribeNetwork(render)];
+      render();
+    }
+
+    disconnectedCallback() {
+      this.#unsubscribe.forEach((unsubscribe) => unsubscribe());
+      this.#unsubscribe = [];
+    }
+
+    attributeChangedCallback() {
+      if (this.#instance) this.#render();
+    }
+
+    #state() {
+      const instance = this.#instance!;
+      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), this.getAttribute('label'));
+    }
+
+    #render() {
+      const { text, hidden } = this.#state();
+      this.#button.textContent = text;
+      this.hidden = hidden;
+    }
+  };
+}

@@ -1,0 +1,142 @@
+import { modalStateAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
+import { ACCOUNT, stopTestCores, testCore } from '@portico/test-kit';
+import { afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { defineAppKitElements } from '../src/appkit/elements';
+import {
+  useAppKit,
+  useAppKitAccount,
+  useAppKitEvents,
+  useAppKitNetwork,
+  useAppKitNetworkCore,
+  useAppKitProvider,
+  useAppKitState,
+  useAppKitTheme,
+  useDisconnect,
+} from '../src/appkit/react';
+import { createInstance } from '../src/instance';
+import { setCurrentInstance } from '../src/react/current';
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+const roots: Root[] = [];
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  document.body.replaceChildren();
+  stopTestCores();
+});
+
+function makeCurrent(core: PorticoCore) {
+  const instance = createInstance(core, () => undefined);
+  setCurrentInstance(instance);
+  return instance;
+}
+
+/** Renders every drop-in hook and hands back the last render's values. */
+function renderHooks() {
+  const last: { current?: ReturnType<typeof readHooks> } = {};
+  function Probe() {
+    last.current = readHooks();
+    return null;
+  }
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  roots.push(root);
+  act(() => root.render(<Probe />));
+  return () => last.current!;
+}
+
+function readHooks() {
+  return {
+    appKit: useAppKit(),
+    account: useAppKitAccount(),
+    network: useAppKitNetwork(),
+    networkCore: useAppKitNetworkCore(),
+    state: useAppKitState(),
+    events: useAppKitEvents(),
+    provider: useAppKitProvider('eip155'),
+    theme: useAppKitTheme(),
+    disconnect: useDisconnect(),
+  };
+}
+
+describe('the AppKit hooks', () => {
+  it("return AppKit's shapes and follow the instance", async () => {
+    const { core } = await testCore();
+    makeCurrent(core);
+    const read = renderHooks();
+    expect(read().account).toEqual({ allAccounts: [], address: undefined, caipAddress: undefined, isConnected: false, status: 'disconnected' });
+    expect(read().network).toMatchObject({ caipNetworkId: 'eip155:31337', chainId: 31337, caipNetwork: { name: 'Anvil Local' } });
+    expect(read().networkCore).toEqual({ caipNetworkId: 'eip155:31337', chainId: 31337 });
+    expect(read().state).toEqual({ open: false, loading: false, selectedNetworkId: 'eip155:31337', activeChain: 'eip155', initialized: true });
+    expect(read().events.data.event).toBe('MODAL_CREATED');
+    expect(read().provider).toEqual({ walletProvider: undefined, walletProviderType: undefined });
+    expect(read().theme).toMatchObject({ themeMode: 'dark', themeVariables: {} });
+
+    await act(() => core.connection.connect('io.fake'));
+    expect(read().account).toMatchObject({ address: ACCOUNT, isConnected: true, status: 'connected' });
+    expect(read().events).toMatchObject({ data: { type: 'track', event: 'CONNECT_SUCCESS', properties: { name: 'Fake Wallet' } } });
+    expect(read().events.timestamp).toEqual(expect.any(Number));
+    expect(read().provider.walletProviderType).toBe('ANNOUNCED');
+
+    await act(() => read().appKit.open({ view: 'Networks' }));
+    expect(read().state.open).toBe(true);
+    expect(core.store.get(routerAtom).view).toBe('Networks');
+
+    await act(() => read().disconnect.disconnect());
+    expect(read().account.isConnected).toBe(false);
+    expect(read().events.data.event).toBe('DISCONNECT_SUCCESS');
+  });
+
+  it('useAppKitTheme sets the mode and takes AppKit variable names', async () => {
+    const { core } = await testCore();
+    const instance = makeCurrent(core);
+    const read = renderHooks();
+    act(() => read().theme.setThemeMode('light'));
+    act(() => read().theme.setThemeVariables({ '--w3m-accent': '#000000' }));
+    expect(read().theme).toMatchObject({ themeMode: 'light', themeVariables: { '--w3m-accent': '#000000' } });
+    expect(instance.getThemeVariables()).toEqual({ '--portico-accent': '#000000' });
+    expect(() => read().theme.setThemeMode('sepia' as 'light')).toThrow();
+  });
+});
+
+describe('<appkit-button>, <appkit-network-button>, <appkit-account-button>', () => {
+  const buttonIn = (name: string) => document.querySelector(name)!.shadowRoot!.querySelector('button')!;
+
+  it('connect, then show the short address; the network button names the network and opens Networks', async () => {
+    const { core } = await testCore();
+    makeCurrent(core);
+    defineAppKitElements();
+    document.body.innerHTML = '<appkit-button></appkit-button><appkit-network-button></appkit-network-button><portico-account-button></portico-account-button>';
+    expect(buttonIn('appkit-button').textContent).toBe('Connect Wallet');
+    expect(buttonIn('appkit-network-button').textContent).toBe('Anvil Local');
+    expect(document.querySelector<HTMLElement>('portico-account-button')!.hidden).toBe(true);
+
+    buttonIn('appkit-button').click();
+    expect(core.store.get(modalStateAtom)).not.toBe('closed');
+    expect(core.store.get(routerAtom).view).toBe('Connect');
+    core.modal.close(true);
+
+    await core.connection.connect('io.fake');
+    expect(buttonIn('appkit-button').textContent).toBe('0xf39F…2266');
+    expect(buttonIn('portico-account-button').textContent).toBe('0xf39F…2266');
+    expect(document.querySelector<HTMLElement>('portico-account-button')!.hidden).toBe(false);
+    buttonIn('appkit-network-button').click();
+    expect(core.store.get(routerAtom).view).toBe('Networks');
+  });
+
+  it('take a label, and stop following the instance once removed', async () => {
+    const { core } = await testCore();
+    makeCurrent(core);
+    defineAppKitElements();
+    document.body.innerHTML = '<appkit-button label="Sign in"></appkit-button>';
+    const element = document.querySelector('appkit-button')!;
+    const button = buttonIn('appkit-button');
+    expect(button.textContent).toBe('Sign in');
+    element.remove();
+    await core.connection.connect('io.fake');
+    expect(button.textContent).toBe('Sign in');
+  });
+});
