@@ -1,7 +1,7 @@
 /**
- * Relative times and dollar values as the account views show them (Intl). A subpath
- * (`@portico/shared-state/formatters`), not the package index: the account remote bundles its own copy, and the
- * host page holds none.
+ * Relative times and dollar values as the account views show them (Intl), in the modal's locale (`locale`,
+ * a BCP 47 tag; English by default). A subpath (`@portico/shared-state/formatters`), not the package index:
+ * the account remote bundles its own copy, and the host page holds none.
  */
 
 /**
@@ -32,16 +32,28 @@ export function relativeTimeParts(fromMs: number, nowMs: number): { value: numbe
   return part(Math.max(years, 1), 'year');
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en-US', { style: 'short', numeric: 'auto' });
-
-/** "5 min. ago", "yesterday", "3 mo. ago" — Intl.RelativeTimeFormat, short form. */
-export function formatRelativeTime(fromMs: number, nowMs: number = Date.now()): string {
-  const { value, unit } = relativeTimeParts(fromMs, nowMs);
-  return relativeFormat.format(value, unit);
+/** One formatter per locale and kind, made on first use (building an Intl formatter is the slow part). */
+function memoisedPerLocale<F>(make: (locale: string) => F): (locale: string) => F {
+  const made = new Map<string, F>();
+  return (locale) => {
+    let formatter = made.get(locale);
+    if (!formatter) made.set(locale, (formatter = make(locale)));
+    return formatter;
+  };
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const relativeFormat = memoisedPerLocale((locale) => new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' }));
+const usdFormat = memoisedPerLocale(
+  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }),
+);
 
-export function formatUsd(value: number): string {
-  return usdFormat.format(value);
+/** "5 min. ago", "yesterday", "3 mo. ago" (`de`: "vor 5 Min.", "gestern") — Intl.RelativeTimeFormat, short form. */
+export function formatRelativeTime(fromMs: number, nowMs: number = Date.now(), locale = 'en-US'): string {
+  const { value, unit } = relativeTimeParts(fromMs, nowMs);
+  return relativeFormat(locale).format(value, unit);
+}
+
+/** "$1,234.50" (`de`: "1.234,50 $", `ar`: Arabic digits) — a dollar value in the locale's number format. */
+export function formatUsd(value: number, locale = 'en-US'): string {
+  return usdFormat(locale).format(value);
 }

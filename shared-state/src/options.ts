@@ -52,6 +52,15 @@ const themeVariablesSchema = z.object({
 export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
 export type ThemeMode = 'light' | 'dark';
 
+/** One BCP 47 tag ('en', 'zh-Hant-TW'); Intl's own check, no list to ship. */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 const walletIds = z.optional(z.array(z.string()));
 /** An object the host built with functions in it (a zod shape would add its size to every page). */
 const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
@@ -119,6 +128,8 @@ export const porticoOptionsSchema = z.strictObject({
   ),
   /** The embedded wallet's account type per namespace until the person picks one (spec section 5; AppKit's name). */
   defaultAccountTypes: z.optional(z.strictObject({ eip155: z.optional(z.enum(ACCOUNT_TYPES)) })),
+  /** The modal's language (BCP 47, e.g. 'ar' or 'pt-BR'); default: the page's `lang`, then English. */
+  locale: z.optional(z.string().check(z.refine(isLanguageTag, 'must be a BCP 47 language tag'))),
   walletConnect: z.optional(
     z.strictObject({
       relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
@@ -161,6 +172,8 @@ export interface PorticoOptions {
   socials: Social[];
   /** The embedded wallet's account type until the person switches (default: a smart account on eip155). */
   defaultAccountTypes: { eip155: EmbeddedAccountType };
+  /** The host's `locale` as given; `@portico/shared-state/i18n`'s resolveLocale picks the catalogue (else the page's `lang`). */
+  locale?: string;
 }
 
 /** WalletConnect's public relay, used when the host names none. */
@@ -242,6 +255,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     embeddedWallet: options.embeddedWallet,
     socials: resolveSocials(options.socials),
     defaultAccountTypes: { eip155: options.defaultAccountTypes?.eip155 ?? DEFAULT_ACCOUNT_TYPES.eip155 },
+    locale: options.locale,
     walletConnect: {
       relayUrl: options.walletConnect?.relayUrl ?? DEFAULT_RELAY_URL,
       verify: options.walletConnect?.verify ?? true,

@@ -1,0 +1,95 @@
+/**
+ * `@portico/shared-state/i18n`: the framework-free core of Portico's locales. ICU MessageFormat through
+ * FormatJS's `intl-messageformat` (plurals and select at run time, no build-time macro or compile step).
+ * A subpath, not the package index: the UI kit bundles it once (it is a shared singleton), and no host
+ * page carries the parser.
+ */
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+
+/** Every locale Portico's catalogues exist in; each remote ships one JSON file per entry. */
+export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'zh', 'ko', 'ar', 'hi', 'ru', 'tr'] as const;
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+
+/** The locale every catalogue is written in first and every missing message falls back to. */
+export const DEFAULT_LOCALE: SupportedLocale = 'en';
+
+/** Languages written right to left (the dialog mirrors for them). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+
+export type Direction = 'ltr' | 'rtl';
+
+/** A remote's messages: key → ICU MessageFormat text (`"{count, plural, one {# wallet} other {# wallets}}"`). */
+export type Catalogue = Readonly<Record<string, string>>;
+
+/** Values a message interpolates (numbers are formatted for the locale, plurals picked by it). */
+export type MessageValues = Record<string, PrimitiveType>;
+
+/** `t(key, values)`: the message in the translator's locale, else in English; never the raw key. */
+export interface Translator<Key extends string = string> {
+  readonly locale: SupportedLocale;
+  readonly dir: Direction;
+  (key: Key, values?: MessageValues): string;
+}
+
+/** `Intl.getCanonicalLocales` without the throw: `undefined` for anything that is not one BCP 47 tag. */
+export function canonicalLocale(tag: string): string | undefined {
+  try {
+    const [canonical, ...rest] = Intl.getCanonicalLocales(tag);
+    return rest.length === 0 ? canonical : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A supported locale for a tag by its language (`pt-BR` → `pt`, `zh-Hant-TW` → `zh`); `undefined` if none. */
+export function matchLocale(tag: string | undefined): SupportedLocale | undefined {
+  const canonical = tag ? canonicalLocale(tag) : undefined;
+  const language = canonical?.split('-')[0]!.toLowerCase();
+  return SUPPORTED_LOCALES.find((locale) => locale === language);
+}
+
+/**
+ * The locale the modal speaks: the host's `locale` option, else the page's `lang`, else English. A tag
+ * Portico has no catalogue for (or a malformed page `lang`) falls through to the next source.
+ *
+ * @example resolveLocale(options.locale, document.documentElement.lang) // 'ar' for <html lang="ar-EG">
+ */
+export function resolveLocale(option: string | undefined, pageLang?: string): SupportedLocale {
+  return matchLocale(option) ?? matchLocale(pageLang) ?? DEFAULT_LOCALE;
+}
+
+/** `rtl` for Arabic, Hebrew, Persian and Urdu; `ltr` otherwise. */
+export function localeDirection(locale: string): Direction {
+  return RTL_LANGUAGES.has((canonicalLocale(locale) ?? locale).split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
+}
+
+/**
+ * A translator over a locale's catalogue with English behind it. Each message is parsed once, on first
+ * use (`IntlMessageFormat`s are memoised per key). A message missing from `catalogue` comes from
+ * `fallback` (formatted with English plural rules); a key missing from both is a programming error in
+ * the caller and throws rather than show a raw key to the person.
+ *
+ * @example
+ * const t = createTranslator('de', de, en);
+ * t('walletCount', { count: 3 }) // "3 Wallets"
+ */
+export function createTranslator<C extends Catalogue>(
+  locale: SupportedLocale,
+  catalogue: Partial<C>,
+  fallback: C,
+): Translator<keyof C & string> {
+  const formats = new Map<string, IntlMessageFormat>();
+  const format = (key: string): IntlMessageFormat => {
+    let message = formats.get(key);
+    if (!message) {
+      const own = catalogue[key];
+      const english = fallback[key];
+      if (own === undefined && english === undefined) throw new Error(`Portico has no message "${key}"`);
+      message = own === undefined ? new IntlMessageFormat(english!, DEFAULT_LOCALE) : new IntlMessageFormat(own, locale);
+      formats.set(key, message);
+    }
+    return message;
+  };
+  const translate = (key: string, values?: MessageValues) => String(format(key).format(values));
+  return Object.assign(translate, { locale, dir: localeDirection(locale) });
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from '@rstest/core';
+import { minimalOptions } from '@portico/test-kit';
+import { parseOptions } from '../src/options';
+import { formatRelativeTime, formatUsd } from '../src/formatters';
+import { canonicalLocale, createTranslator, localeDirection, matchLocale, resolveLocale } from '../src/i18n';
+
+const english = {
+  walletCount: '{count, plural, one {# wallet} other {# wallets}}',
+  continueIn: 'Continue in {name}',
+  close: 'Close',
+};
+
+describe('resolveLocale: option, then the page lang, then English', () => {
+  it.each([
+    ['the option wins over the page', 'de', 'fr', 'de'],
+    ['a region or script matches by language', 'pt-BR', undefined, 'pt'],
+    ['zh-Hant-TW', 'zh-Hant-TW', undefined, 'zh'],
+    ['case does not matter', 'AR-eg', undefined, 'ar'],
+    ['no option: the page lang', undefined, 'ja-JP', 'ja'],
+    ['an unsupported option falls to the page lang', 'sw', 'ko', 'ko'],
+    ['nothing supported: English', 'sw', 'xx-YY', 'en'],
+    ['a malformed page lang: English', undefined, 'not a tag!', 'en'],
+    ['an empty page lang: English', undefined, '', 'en'],
+  ])('%s', (_name, option, pageLang, expected) => {
+    expect(resolveLocale(option, pageLang)).toBe(expected);
+  });
+
+  it('matchLocale and canonicalLocale refuse anything that is not one BCP 47 tag', () => {
+    expect(canonicalLocale('en_US')).toBeUndefined();
+    expect(canonicalLocale('')).toBeUndefined();
+    expect(canonicalLocale('de-de')).toBe('de-DE');
+    expect(matchLocale('12345')).toBeUndefined();
+    expect(matchLocale(undefined)).toBeUndefined();
+  });
+});
+
+describe('localeDirection', () => {
+  it.each([
+    ['ar', 'rtl'],
+    ['ar-EG', 'rtl'],
+    ['he', 'rtl'],
+    ['fa-IR', 'rtl'],
+    ['ur', 'rtl'],
+    ['en', 'ltr'],
+    ['hi', 'ltr'],
+    ['not a tag!', 'ltr'],
+  ])('%s is %s', (locale, direction) => {
+    expect(localeDirection(locale)).toBe(direction);
+  });
+});
+
+describe('createTranslator', () => {
+  it('formats ICU plurals with the locale’s rules (Arabic has six forms)', () => {
+    const t = createTranslator('en', english, english);
+    expect(t('walletCount', { count: 1 })).toBe('1 wallet');
+    expect(t('walletCount', { count: 1200 })).toBe('1,200 wallets');
+
+    const arabic = {
+      walletCount:
+        '{count, plural, zero {لا محافظ} one {محفظة واحدة} two {محفظتان} few {# محافظ} many {# محفظة} other {# محفظة}}',
+    };
+    const ar = createTranslator('ar', arabic, english);
+    expect(ar('walletCount', { count: 0 })).toBe('لا محافظ');
+    expect(ar('walletCount', { count: 2 })).toBe('محفظتان');
+    expect(ar('walletCount', { count: 3 })).toMatch(/^(3|٣) محافظ$/);
+    expect(ar.dir).toBe('rtl');
+    expect(ar.locale).toBe('ar');
+  });
+
+  it('interpolates values and formats numbers for the locale', () => {
+    const t = createTranslator('de', { walletCount: '{count, plural, one {# Wallet} other {# Wallets}}' }, english);
+    expect(t('walletCount', { count: 1200 })).toBe('1.200 Wallets');
+    expect(t.dir).toBe('ltr');
+  });
+
+  it('a message missing from the locale comes in English, never as its key', () => {
+    const t = createTranslator('fr', { close: 'Fermer' }, english);
+    expect(t('close')).toBe('Fermer');
+    expect(t('continueIn', { name: 'Rabby' })).toBe('Continue in Rabby');
+  });
+
+  it('a key no catalogue has is refused with its name', () => {
+    const t = createTranslator('en', english, english) as (key: string) => string;
+    expect(() => t('nope')).toThrow('Portico has no message "nope"');
+  });
+});
+
+describe('formatters take the locale', () => {
+  const NOW = Date.UTC(2030, 5, 15, 12, 0, 0);
+  it('relative times and dollars in German and Arabic; English by default', () => {
+    expect(formatRelativeTime(NOW - 5 * 60_000, NOW)).toBe('5 min. ago');
+    expect(formatRelativeTime(NOW - 30 * 3_600_000, NOW, 'de')).toBe('gestern');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(1234.5, 'de').replace(/\s/g, ' ')).toBe('1.234,50 $');
+    expect(formatUsd(1, 'ar')).toMatch(/US\$|\$/);
+  });
+});
+
+describe('the locale host option', () => {
+  it('keeps a BCP 47 tag as given; absent by default', () => {
+    expect(parseOptions(minimalOptions({ locale: 'pt-BR' })).locale).toBe('pt-BR');
+    expect(parseOptions(minimalOptions()).locale).toBeUndefined();
+  });
+
+  it.each(['en_US', '', 'english please', 42])('refuses %j, naming the field', (locale) => {
+    expect(() => parseOptions(minimalOptions({ locale }))).toThrow(/locale.*(BCP 47|Invalid input|expected string)/i);
+  });
+});
