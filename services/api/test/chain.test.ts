@@ -50,7 +50,7 @@ const b64json = (o: unknown) => `data:application/json;base64,${Buffer.from(JSON
 const IMG = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
 
 beforeAll(async () => {
-  anvil = await startAnvil(31337);
+  anvil = await startAnvil({ chainId: 31337 });
   metaPort = await freePort();
   meta = createServer((req, res) => {
     if (req.url === '/meta/3.json') {
@@ -422,7 +422,7 @@ describe('upstream node down', () => {
     const port = await freePort();
     const junk = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>'));
     await new Promise<void>((r) => junk.listen(port, '127.0.0.1', r));
-    const second = await startAnvil(31339);
+    const second = await startAnvil({ chainId: 31339 });
     const api2 = await start({
       indexer: { enabled: false },
       chains: [

@@ -28,7 +28,7 @@ const post = (path: string, body: unknown) =>
   getJson(new URL(path, api.url).toString(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  anvil = await startAnvil(31337);
+  anvil = await startAnvil({ chainId: 31337 });
   d = await deployDevchain({ rpcUrl: anvil.rpcUrl });
   [PUSD, PTK] = d.tokens.map((t) => t.address) as [Address, Address];
   api = await start({ indexer: { enabled: false }, chains: [devchainChainConfig(d, { rpcUrl: anvil.rpcUrl })] });

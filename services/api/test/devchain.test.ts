@@ -27,7 +27,7 @@ const startOnDisk = () => start({ ...database.options, indexer: { pollIntervalMs
 
 beforeAll(async () => {
   database = await testDatabase();
-  anvil = await startAnvil(31337);
+  anvil = await startAnvil({ chainId: 31337 });
   d = await deployDevchain({ rpcUrl: anvil.rpcUrl });
   api = await startOnDisk();
   await api.chains.get(CHAIN)!.indexer!.waitFor();

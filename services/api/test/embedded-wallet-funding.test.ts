@@ -23,7 +23,7 @@ const chain = (anvil: Anvil, localDevchain: boolean) => ({
 });
 
 const t = useAuthApi(async () => {
-  [devchain, otherChain] = await Promise.all([startAnvil(31337), startAnvil(31338)]);
+  [devchain, otherChain] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })]);
   return { indexer: { enabled: false }, chains: [chain(devchain, true), chain(otherChain, false)] };
 });
 afterAll(async () => {

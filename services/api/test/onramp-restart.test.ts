@@ -68,7 +68,7 @@ async function kill(proc: ChildProcess) {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil(31337);
+  anvil = await startAnvil({ chainId: 31337 });
   database = await testDatabase();
   dir = await mkdtemp(join(tmpdir(), 'portico-onramp-restart-'));
   chainsFile = join(dir, 'chains.json');

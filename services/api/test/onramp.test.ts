@@ -44,7 +44,7 @@ async function sessionUrl(address: Address, extra: Record<string, unknown> = {})
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil(31337);
+  anvil = await startAnvil({ chainId: 31337 });
   PUSD = await deploy(anvil, 'TestERC20', ['Portico USD', 'PUSD', 6, parseUnits('1000000', 6)]);
   // The demo provider's inventory of PUSD: 1,000 (the funder holds no more).
   const { wallet, publicClient } = clients(anvil);

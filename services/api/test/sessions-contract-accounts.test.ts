@@ -63,7 +63,7 @@ let artifacts: ReturnType<typeof compile>;
 
 beforeAll(async () => {
   artifacts = compile();
-  anvil = await startAnvil(CHAIN_ID);
+  anvil = await startAnvil({ chainId: CHAIN_ID });
   const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 };
   api = await start({
     development: true,

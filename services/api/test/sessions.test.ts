@@ -29,7 +29,7 @@ const chainConfig = () => ({
 });
 
 beforeAll(async () => {
-  anvil = await startAnvil(CHAIN_ID);
+  anvil = await startAnvil({ chainId: CHAIN_ID });
   api = await start({ development: true, chains: [chainConfig()], indexer: { enabled: false } });
 });
 afterAll(async () => {

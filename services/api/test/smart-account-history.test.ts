@@ -39,7 +39,7 @@ const owner = privateKeyToAccount(generatePrivateKey());
 const recipient = privateKeyToAddress(generatePrivateKey());
 
 beforeAll(async () => {
-  anvil = await startAnvil(CHAIN_ID);
+  anvil = await startAnvil({ chainId: CHAIN_ID });
   const { executorPrivateKeys, utilityPrivateKey } = DEV_BUNDLER_KEYS;
   await fundDevAccounts(anvil.rpcUrl, [...executorPrivateKeys, utilityPrivateKey].map((key) => privateKeyToAddress(key)));
   await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl, deployerPrivateKey: utilityPrivateKey });

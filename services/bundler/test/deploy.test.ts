@@ -3,7 +3,7 @@ import { createPublicClient, createTestClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { deployAccountAbstraction, DETERMINISTIC_DEPLOYER, ENTRY_POINT_07, fundDevAccounts, PORTICO_ACCOUNT_FACTORY, PORTICO_ACCOUNT_IMPLEMENTATION } from '../src/index';
 import { DEV_BUNDLER_KEYS } from '../src/dev-keys';
-import { startAnvil, type Anvil } from './anvil';
+import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 
 const deployerPrivateKey = DEV_BUNDLER_KEYS.utilityPrivateKey;
 const deployer = privateKeyToAddress(deployerPrivateKey);

@@ -1,9 +1,8 @@
 /** The CLI as scripts/services.mjs runs it: tsx src/main.ts with env. */
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { badEnvironmentExits, runServiceCli } from '@portico/service-kit/testing';
 import { createPublicClient, http } from 'viem';
 import { DEV_BUNDLER_KEYS, ENTRY_POINT_07, PORTICO_ACCOUNT_FACTORY } from '../src/index';
-import { freePort, startAnvil, type Anvil } from './anvil';
+import { badEnvironmentExits, freePort, runServiceCli, startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 
 const PACKAGE = new URL('..', import.meta.url);
 let anvil: Anvil;

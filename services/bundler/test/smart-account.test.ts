@@ -24,7 +24,7 @@ import {
   startBundler,
   type RunningBundler,
 } from '../src/index';
-import { freePort, startAnvil, type Anvil } from './anvil';
+import { freePort, startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 
 let anvil: Anvil;
 let bundler: RunningBundler;

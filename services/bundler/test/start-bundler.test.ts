@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createServer, type Server } from 'node:net';
 import { DEV_BUNDLER_KEYS, startBundler } from '../src/index';
-import { freePort, startAnvil, type Anvil } from './anvil';
+import { freePort, startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 
 let anvil: Anvil;
 beforeAll(async () => {

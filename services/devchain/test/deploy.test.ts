@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, zeroAddress, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvil as anvilChain } from 'viem/chains';
-import { startAnvil, type Anvil } from './anvil';
+import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 import {
   DEV_ACCOUNTS,
   DEVCHAIN_DEPLOYER,
@@ -240,7 +240,7 @@ describe('deployDevchain on a fresh anvil', () => {
 describe('deployDevchain on an anvil without the CREATE2 factory, with another chain id', () => {
   let anvil: Anvil;
   beforeAll(async () => {
-    anvil = await startAnvil(['--disable-default-create2-deployer', '--chain-id', '31338']);
+    anvil = await startAnvil({ chainId: 31338, extraArgs: ['--disable-default-create2-deployer'] });
   });
   afterAll(async () => {
     await anvil?.stop();

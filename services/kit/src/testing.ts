@@ -89,3 +89,4 @@ export async function badEnvironmentExits(
   );
   return { actual, expected: cases.map(([env, message]) => ({ env, code: 2, stderr: message })) };
 }
+export { freePort, startAnvil, type TestAnvil } from './anvil';
