@@ -1,5 +1,6 @@
-// Demo host site -> demo/dist. `/` is a React host consuming the shell through Module Federation
-// (registered at run time); `/plain.html` (public/) loads the shell's single script.
+// Demo host site -> demo/dist. `/` is a React host consuming the shell through Module Federation;
+// `/appkit.html` is AppKit's React quick-start on the shell's AppKit drop-in (`portico_shell/appkit/*`
+// imported statically); `/plain.html` (public/) loads the shell's single script.
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -10,7 +11,10 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'portico_demo',
-      remotes: {},
+      // Its entry is set at run time from /portico-config.js (src/shell-remote-plugin.ts): the shell's
+      // origin is known only when the demo server starts.
+      remotes: { portico_shell: 'portico_shell@http://127.0.0.1/set-at-run-time/mf/remoteEntry.js' },
+      runtimePlugins: ['./src/shell-remote-plugin.ts'],
       shared: shared(),
       dts: false,
       manifest: false,
@@ -18,11 +22,11 @@ export default defineConfig({
       experiments: consumerExperiments,
     }),
   ],
-  source: { entry: { index: './src/index.ts' }, define },
+  source: { entry: { index: './src/index.ts', appkit: './src/appkit-quickstart/index.ts' }, define },
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web', distPath: { root: 'dist' } },
   html: {
-    title: 'Portico demo',
+    title: ({ entryName }) => (entryName === 'appkit' ? 'AppKit quick-start on Portico' : 'Portico demo'),
     // Written by demo/server.mjs; must run before the app bundle.
     tags: [{ tag: 'script', attrs: { src: '/portico-config.js' }, head: true, append: false }],
   },

@@ -1,5 +1,6 @@
-// React host that consumes the Portico shell through Module Federation, registered at run time.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+// React host that consumes the Portico shell through Module Federation (its entry, known at run time,
+// is set by src/shell-remote-plugin.ts from /portico-config.js).
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as PorticoModule from '@portico/shell/portico';
 import type * as SiwxModule from '@portico/shell/siwx';
 import { createRoot } from 'react-dom/client';
@@ -17,8 +18,7 @@ declare global {
 async function main() {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const { config, options } = getConfig();
-    registerRemotes([{ name: 'portico_shell', entry: `${config.shellUrl}/mf/remoteEntry.js` }]);
+    const { options } = getConfig();
     const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
     if (!portico) throw new Error('portico_shell/portico could not be loaded');
     const siwx = await signInFromQuery(options);

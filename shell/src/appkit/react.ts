@@ -136,3 +136,19 @@ const disconnectControls = {
 export function useDisconnect(): typeof disconnectControls {
   return disconnectControls;
 }
+
+/** AppKit's elements in JSX (`<appkit-button />`), as `@reown/appkit/react` declares them. */
+type AppKitElementProps = import('react').DetailedHTMLProps<import('react').HTMLAttributes<HTMLElement>, HTMLElement> & { label?: string };
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'appkit-button': AppKitElementProps;
+      'appkit-account-button': AppKitElementProps;
+      'appkit-network-button': AppKitElementProps;
+      'portico-button': AppKitElementProps;
+      'portico-account-button': AppKitElementProps;
+      'portico-network-button': AppKitElementProps;
+    }
+  }
+}
