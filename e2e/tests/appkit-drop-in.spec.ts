@@ -20,6 +20,7 @@ test('the AppKit quick-start connects, shows the account and network through its
   await expect(account).toContainText(`Address: ${ACCOUNT}`);
   await expect(account).toContainText(`caip Address: eip155:31337:${ACCOUNT}`);
   await expect(account).toContainText('Connected: true');
+  await expect(page.getByRole('region', { name: 'WalletInfo' })).toContainText(`Name: ${WALLET}`);
   await expect(network).toContainText('Network: Anvil Local');
   await expect(network).toContainText('chainId: 31337');
   await expect(page.getByRole('region', { name: 'State' })).toContainText('selectedNetworkId: eip155:31337');

@@ -36,6 +36,8 @@ export interface PorticoAccount {
   caipAddress?: string;
   isConnected: boolean;
   status: AccountState['status'];
+  /** The connected wallet's name and icon (AppKit's `useWalletInfo`). */
+  walletInfo?: AccountState['connectedWalletInfo'];
 }
 
 /** AppKit's `useAppKitState` shape. */
@@ -292,6 +294,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
         caipAddress: account.caipAddress,
         isConnected: account.status === 'connected',
         status: account.status,
+        walletInfo: account.connectedWalletInfo,
       };
     });
   // One memoised reader per namespace: a new reader per call would hand useSyncExternalStore a new

@@ -14,6 +14,7 @@ import {
   useAppKitState,
   useAppKitTheme,
   useDisconnect,
+  useWalletInfo,
 } from '../src/appkit/react';
 import { createInstance } from '../src/instance';
 import { setCurrentInstance } from '../src/react/current';
@@ -59,6 +60,7 @@ function readHooks() {
     provider: useAppKitProvider('eip155'),
     theme: useAppKitTheme(),
     disconnect: useDisconnect(),
+    walletInfo: useWalletInfo(),
   };
 }
 
@@ -67,7 +69,8 @@ describe('the AppKit hooks', () => {
     const { core } = await testCore();
     makeCurrent(core);
     const read = renderHooks();
-    expect(read().account).toEqual({ allAccounts: [], address: undefined, caipAddress: undefined, isConnected: false, status: 'disconnected' });
+    expect(read().account).toEqual({ allAccounts: [], address: undefined, caipAddress: undefined, isConnected: false, status: 'disconnected', walletInfo: undefined });
+    expect(read().walletInfo).toEqual({ walletInfo: undefined });
     expect(read().network).toMatchObject({ caipNetworkId: 'eip155:31337', chainId: 31337, caipNetwork: { name: 'Anvil Local' } });
     expect(read().networkCore).toEqual({ caipNetworkId: 'eip155:31337', chainId: 31337 });
     expect(read().state).toEqual({ open: false, loading: false, selectedNetworkId: 'eip155:31337', activeChain: 'eip155', initialized: true });
@@ -80,6 +83,7 @@ describe('the AppKit hooks', () => {
     expect(read().events).toMatchObject({ data: { type: 'track', event: 'CONNECT_SUCCESS', properties: { name: 'Fake Wallet' } } });
     expect(read().events.timestamp).toEqual(expect.any(Number));
     expect(read().provider.walletProviderType).toBe('ANNOUNCED');
+    expect(read().walletInfo.walletInfo).toMatchObject({ name: 'Fake Wallet' });
 
     await act(() => read().appKit.open({ view: 'Networks' }));
     expect(read().state.open).toBe(true);

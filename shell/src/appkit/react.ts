@@ -7,11 +7,11 @@
 import type { ChainNamespace, ThemeMode, ThemeVariables } from '@portico/shared-state';
 import { useMemo, useSyncExternalStore } from 'react';
 import { createPortico } from '../create-portico';
-import type { PorticoInstance } from '../instance';
-import { getCurrentInstance } from '../react/current';
+import type { PorticoAccount, PorticoInstance } from '../instance';
+import { getCurrentInstance, useCurrentInstance } from '../react/current';
 import { usePortico, usePorticoAccount, usePorticoNetwork, usePorticoProvider, usePorticoState } from '../react/hooks';
 import { defineAppKitElements } from './elements';
-import { eventStore, themeStore, type AppKitEvent, type AppKitThemeSnapshot } from './instance-stores';
+import { eventStore, themeStore, type AppKitEvent, type AppKitThemeSnapshot, type Store } from './instance-stores';
 import { toPorticoOptions, toPorticoThemeVariables, type PorticoHostOptions } from './options';
 
 export type { AppKitNetwork } from './networks';
@@ -24,6 +24,7 @@ export type AppKit = PorticoInstance;
 export type { Eip1193Provider as Provider } from '@portico/shared-state';
 
 let hostOptions: PorticoHostOptions = {};
+const noSubscription = () => () => undefined;
 
 /**
  * Portico options this page adds to every later `createAppKit`, for what AppKit's options have no
@@ -81,25 +82,44 @@ export function useAppKitNetworkCore(): { caipNetworkId: string | undefined; cha
 }
 
 /**
+ * The connected wallet's `{ walletInfo: { name, icon } }` (undefined while none is connected).
+ *
+ * @example
+ * const { walletInfo } = useWalletInfo();
+ * <p>{walletInfo ? `Connected with ${walletInfo.name}` : 'No wallet'}</p>
+ */
+export function useWalletInfo(namespace?: ChainNamespace): { walletInfo: PorticoAccount['walletInfo'] } {
+  const { walletInfo } = usePorticoAccount({ namespace });
+  return useMemo(() => ({ walletInfo }), [walletInfo]);
+}
+
+// Before createAppKit, on a server and while hydrating: what a fresh instance starts with.
+const MODAL_CREATED: AppKitEvent = { timestamp: 0, data: { type: 'track', event: 'MODAL_CREATED' } };
+const beforeCreated: Store<AppKitEvent> = { get: () => MODAL_CREATED, subscribe: noSubscription };
+
+/**
  * The modal's last event, AppKit's envelope: `{ timestamp, data: { type: 'track', event, properties } }`
  * (`MODAL_CREATED` before the first). Re-renders on every event.
- *
- * @throws {Error} Before createAppKit(options) has run.
  *
  * @example
  * const { data } = useAppKitEvents();
  * useEffect(() => { if (data.event === 'CONNECT_SUCCESS') track(data.properties); }, [data]);
  */
 export function useAppKitEvents(): AppKitEvent {
-  const store = eventStore(getCurrentInstance());
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const instance = useCurrentInstance();
+  const store = instance ? eventStore(instance) : beforeCreated;
+  return useSyncExternalStore(store.subscribe, store.get, beforeCreated.get);
 }
+
+const DEFAULT_THEME: AppKitThemeSnapshot = { themeMode: 'light', themeVariables: {} };
+const themeBeforeCreated = () => DEFAULT_THEME;
 
 /**
  * The theme and its setters. Variables are under AppKit's names (`--w3m-accent`) where AppKit has one;
- * the setters take AppKit's or Portico's names. Re-renders when it is set through this hook.
+ * the setters take AppKit's or Portico's names. Re-renders when it is set through this hook. Before
+ * createAppKit (and on a server) it reports the light theme with no variables.
  *
- * @throws {Error} Before createAppKit(options) has run. The setters throw a zod error for an unknown mode or variable.
+ * @throws {Error} From a setter called before createAppKit(options); a zod error for an unknown mode or variable.
  *
  * @example
  * const { themeMode, setThemeMode } = useAppKitTheme();
@@ -109,16 +129,17 @@ export function useAppKitTheme(): AppKitThemeSnapshot & {
   setThemeMode(mode: ThemeMode): void;
   setThemeVariables(variables: Record<string, string | number | undefined>): void;
 } {
-  const store = themeStore(getCurrentInstance());
-  const theme = useSyncExternalStore(store.subscribe, store.get, store.get);
-  return useMemo(
-    () => ({
+  const instance = useCurrentInstance();
+  const store = instance && themeStore(instance);
+  const theme = useSyncExternalStore(store?.subscribe ?? noSubscription, store?.get ?? themeBeforeCreated, themeBeforeCreated);
+  return useMemo(() => {
+    const current = () => store ?? themeStore(getCurrentInstance());
+    return {
       ...theme,
-      setThemeMode: store.setThemeMode,
-      setThemeVariables: (variables) => store.setThemeVariables(toPorticoThemeVariables(variables) as ThemeVariables),
-    }),
-    [theme, store],
-  );
+      setThemeMode: (mode) => current().setThemeMode(mode),
+      setThemeVariables: (variables) => current().setThemeVariables(toPorticoThemeVariables(variables) as ThemeVariables),
+    };
+  }, [theme, store]);
 }
 
 // Reads the instance when called, so a component may render before createAppKit.

@@ -1,6 +1,6 @@
 // AppKit's React quick-start: what the hooks report (see ../App.tsx for what differs from an AppKit site).
 import { useEffect } from 'react'
-import { useAppKitState, useAppKitTheme, useAppKitEvents, useAppKitAccount, useAppKitNetwork } from 'portico_shell/appkit/react' // AppKit: '@reown/appkit/react'
+import { useAppKitState, useAppKitTheme, useAppKitEvents, useAppKitAccount, useWalletInfo, useAppKitNetwork } from 'portico_shell/appkit/react' // AppKit: '@reown/appkit/react'
 
 interface InfoListProps {
   signedMsg: string
@@ -12,6 +12,7 @@ export const InfoList = ({ signedMsg }: InfoListProps) => {
   const { caipNetwork, chainId } = useAppKitNetwork()
   const { address, caipAddress, isConnected, status } = useAppKitAccount()
   const events = useAppKitEvents()
+  const { walletInfo } = useWalletInfo()
 
   useEffect(() => {
     console.log('Events: ', events)
@@ -66,6 +67,13 @@ export const InfoList = ({ signedMsg }: InfoListProps) => {
           open: {state.open.toString()}
           <br />
           selectedNetworkId: {state.selectedNetworkId?.toString()}
+          <br />
+        </pre>
+      </section>
+      <section aria-labelledby="wallet-info">
+        <h2 id="wallet-info">WalletInfo</h2>
+        <pre>
+          Name: {walletInfo?.name?.toString()}
           <br />
         </pre>
       </section>
