@@ -2,7 +2,7 @@ import { describe, expect, it } from '@rstest/core';
 import { minimalOptions } from '@portico/test-kit';
 import { parseOptions } from '../src/options';
 import { formatRelativeTime, formatUsd } from '../src/formatters';
-import { canonicalLocale, createTranslator, localeDirection, matchLocale, resolveLocale } from '../src/i18n';
+import { canonicalLocale, catalogueProblems, createTranslator, localeDirection, matchLocale, resolveLocale } from '../src/i18n';
 
 const english = {
   walletCount: '{count, plural, one {# wallet} other {# wallets}}',
@@ -104,5 +104,19 @@ describe('the locale host option', () => {
 
   it.each(['en_US', '', 'english please', 42])('refuses %j, naming the field', (locale) => {
     expect(() => parseOptions(minimalOptions({ locale }))).toThrow(/locale.*(BCP 47|Invalid input|expected string)/i);
+  });
+});
+
+describe('catalogueProblems', () => {
+  it('accepts a faithful translation, with missing keys', () => {
+    expect(catalogueProblems('de', { walletCount: '{count, plural, one {# Wallet} other {# Wallets}}' }, english)).toEqual([]);
+  });
+
+  it('names unknown keys, changed arguments and messages that do not parse', () => {
+    expect(catalogueProblems('de', { extra: 'x', continueIn: 'Weiter in {wallet}', close: 'Schließen {' }, english)).toEqual([
+      'de: "extra" is not an English message',
+      'de: "continueIn" uses {wallet}, English {name}',
+      expect.stringMatching(/^de: "close" does not parse/),
+    ]);
   });
 });

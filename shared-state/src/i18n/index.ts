@@ -6,6 +6,8 @@
  */
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 
+type MessageElement = ReturnType<IntlMessageFormat['getAst']>[number];
+
 /** Every locale Portico's catalogues exist in; each remote ships one JSON file per entry. */
 export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'zh', 'ko', 'ar', 'hi', 'ru', 'tr'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
@@ -92,4 +94,42 @@ export function createTranslator<C extends Catalogue>(
   };
   const translate = (key: string, values?: MessageValues) => String(format(key).format(values));
   return Object.assign(translate, { locale, dir: localeDirection(locale) });
+}
+
+/** The argument names a message uses (`{name}`, `{count, plural, …}`), nested ones included. */
+function argumentNames(elements: readonly MessageElement[], names = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    // Every element with a string `value` but a literal names an argument (a tag names itself: `<b>…</b>`).
+    if ('value' in element && element.type !== 0 && typeof element.value === 'string') names.add(element.value);
+    if ('options' in element) for (const option of Object.values(element.options)) argumentNames(option.value, names);
+    if ('children' in element) argumentNames(element.children, names);
+  }
+  return names;
+}
+
+/**
+ * What is wrong with a translated catalogue against the English one: a message that does not parse, a key
+ * English does not have, or other arguments than English's. Missing keys are allowed (they show in English).
+ * For each remote's catalogue test.
+ *
+ * @example expect(catalogueProblems('de', de, en)).toEqual([])
+ */
+export function catalogueProblems(locale: SupportedLocale, catalogue: Catalogue, english: Catalogue): string[] {
+  const problems: string[] = [];
+  const names = (message: string, localeOfMessage: string) =>
+    [...argumentNames(new IntlMessageFormat(message, localeOfMessage).getAst())].sort().join(', ');
+  for (const [key, message] of Object.entries(catalogue)) {
+    const source = english[key];
+    if (source === undefined) {
+      problems.push(`${locale}: "${key}" is not an English message`);
+      continue;
+    }
+    try {
+      const own = names(message, locale);
+      if (own !== names(source, DEFAULT_LOCALE)) problems.push(`${locale}: "${key}" uses {${own}}, English {${names(source, DEFAULT_LOCALE)}}`);
+    } catch (error) {
+      problems.push(`${locale}: "${key}" does not parse: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return problems;
 }
