@@ -20,6 +20,8 @@ export {
   type EmbeddedWalletStatus,
   type OneTimeCodeFormProps,
 } from './embedded-wallet';
+export { loadChrome, type ShellChrome } from './chrome';
+export { useLocale, useMessages, type CatalogueLoader } from './i18n';
 export { ErrorPanel, LoadingPanel, type ErrorPanelProps } from './panels';
 export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
 export { EmptyState, StatusLine } from './status';

@@ -11,7 +11,7 @@ export const accountStylesheetText = /* css */ `
 .portico-account-actions { width: 100%; flex-wrap: wrap; }
 .portico-account-actions .portico-button { flex: 1; }
 .portico-item-text { display: grid; gap: 2px; min-width: 0; flex: 1; }
-.portico-item-meta { display: grid; gap: 2px; justify-items: end; flex: none; text-align: right; }
+.portico-item-meta { display: grid; gap: 2px; justify-items: end; flex: none; text-align: end; }
 .portico-item-secondary { font-weight: 400; }
 .portico-item-end { flex: none; }
 .portico-ellipsis { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -33,7 +33,7 @@ export const accountStylesheetText = /* css */ `
 .portico-account-details p { margin: 0; }
 .portico-account-username { font-weight: 600; }
 /* Full addresses and selectors: what is signed is shown whole, wrapped rather than cut. */
-.portico-approval .portico-details dd { min-width: 0; text-align: right; overflow-wrap: anywhere; }
+.portico-approval .portico-details dd { min-width: 0; text-align: end; overflow-wrap: anywhere; }
 .portico-approval-text {
   width: 100%; box-sizing: border-box; max-height: 12em; overflow: auto; margin: 0; padding: 8px 12px;
   white-space: pre-wrap; word-break: break-word; font-family: ui-monospace, monospace; font-size: 0.85em;

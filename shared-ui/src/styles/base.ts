@@ -3,13 +3,14 @@
  * list, inputs). The shell's eager stylesheet (shell/src/ui/styles.ts) already has the theme
  * variables, the dialog, panels, spinner, buttons, muted/error text, toasts and `.portico-visually-hidden`;
  * this sheet is adopted next to it when the first remote view loads. (Comments stay out of the
- * text: it ships as is, compacted by the build.)
+ * text: it ships as is, compacted by the build.) Sides are logical (`inline-start`, `start`), so the dialog
+ * mirrors under `dir="rtl"`; the back arrow (the header's first button, drawn by the shell) flips there.
  */
 export const baseStylesheetText = /* css */ `
 .portico-stack { display: grid; gap: 8px; }
 .portico-row { display: flex; align-items: center; justify-content: center; gap: 8px; }
 .portico-center { display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center; padding: 16px 0; }
-.portico-full-width { width: 100%; text-align: left; }
+.portico-full-width { width: 100%; text-align: start; }
 .portico-success { color: var(--portico-success); margin: 0; }
 .portico-button-secondary { background: var(--portico-surface); color: var(--portico-text); }
 .portico-button-secondary:hover { background: var(--portico-surface-hover); }
@@ -20,7 +21,7 @@ a.portico-button { text-decoration: none; }
 .portico-list-item {
   width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px;
   border: none; border-radius: var(--portico-radius); background: var(--portico-surface);
-  color: var(--portico-text); font: inherit; font-weight: 500; text-align: left; cursor: pointer;
+  color: var(--portico-text); font: inherit; font-weight: 500; text-align: start; cursor: pointer;
 }
 .portico-list-item:hover { background: var(--portico-surface-hover); }
 .portico-list-item[aria-pressed='true'], .portico-list-item[aria-current='true'], .portico-list-item[data-checked='true'] {
@@ -29,9 +30,9 @@ a.portico-button { text-decoration: none; }
 .portico-list-item[disabled] { cursor: not-allowed; opacity: 0.6; }
 .portico-list-item-static, .portico-list-item-static:hover { cursor: default; background: var(--portico-surface); }
 .portico-list-item input { margin: 0; }
-.portico-tag { margin-left: auto; font-size: 0.8em; color: var(--portico-success); background: transparent; }
+.portico-tag { margin-inline-start: auto; font-size: 0.8em; color: var(--portico-success); background: transparent; }
 .portico-tag-muted { color: var(--portico-text-muted); }
-.portico-trailing { margin-left: auto; }
+.portico-trailing { margin-inline-start: auto; }
 .portico-wallet-icon {
   width: 40px; height: 40px; border-radius: var(--portico-radius); object-fit: cover; flex: none;
   background: var(--portico-surface-hover); display: inline-flex; align-items: center; justify-content: center;
@@ -68,4 +69,5 @@ a.portico-button { text-decoration: none; }
 /* SubmitButton's spinner and OneTimeCodeForm's field (embedded-wallet.tsx) */
 .portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }
 .portico-code-input { letter-spacing: 0.3em; font-variant-numeric: tabular-nums; text-align: center; }
+[dir='rtl'] .portico-header > button:first-child svg { transform: scaleX(-1); }
 `;

@@ -8,7 +8,7 @@ export const connectStylesheetText = /* css */ `
 .portico-wallet-scroller { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
 .portico-wallet-rows { position: relative; width: 100%; }
 .portico-wallet-row {
-  position: absolute; top: 0; left: 0; width: 100%; height: 96px;
+  position: absolute; top: 0; inset-inline-start: 0; width: 100%; height: 96px;
   display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px;
 }
 .portico-connect-divider {

@@ -7,7 +7,9 @@ import {
   type PorticoCore,
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
+import type { ShellChrome } from '@portico/ui';
 import { useRef, type Ref } from 'react';
+import { useShellChrome } from './chrome';
 import { useDialogFocus } from './dialog-focus';
 import { BackIcon, CloseIcon } from './icons';
 import { Toast } from './LiveRegion';
@@ -23,6 +25,7 @@ export function Modal({ core }: { core: PorticoCore }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close);
+  const chrome = useShellChrome(core, open);
 
   if (!open) return null;
 
@@ -41,8 +44,10 @@ export function Modal({ core }: { core: PorticoCore }) {
         aria-labelledby={TITLE_ID}
         tabIndex={-1}
         data-shake={shake}
+        lang={chrome?.locale}
+        dir={chrome?.dir}
       >
-        <Header core={core} titleRef={titleRef} />
+        <Header core={core} titleRef={titleRef} chrome={chrome} />
         <AlertBanner />
         <ViewOutlet core={core} bodyRef={bodyRef} />
         <Toast />
@@ -63,14 +68,16 @@ function AlertBanner() {
   );
 }
 
-function Header({ core, titleRef }: { core: PorticoCore; titleRef: Ref<HTMLHeadingElement> }) {
+function Header({ core, titleRef, chrome }: { core: PorticoCore; titleRef: Ref<HTMLHeadingElement>; chrome?: ShellChrome }) {
   const { view, history, data } = useAtomValue(routerAtom);
   const connectors = useAtomValue(connectorsAtom);
   const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
+  const socialProviderName = data?.socialProviderName;
+  const title = viewTitle(view, { walletName, socialProviderName });
   return (
     <header className="portico-header">
       {history.length > 1 ? (
-        <button type="button" className="portico-icon-button" aria-label="Back" onClick={() => core.router.goBack()}>
+        <button type="button" className="portico-icon-button" aria-label={chrome?.back ?? 'Back'} onClick={() => core.router.goBack()}>
           <BackIcon />
         </button>
       ) : (
@@ -78,9 +85,9 @@ function Header({ core, titleRef }: { core: PorticoCore; titleRef: Ref<HTMLHeadi
       )}
       {/* tabIndex -1: focus lands on the title when a view opens, so no view has to take it. */}
       <h2 id={TITLE_ID} ref={titleRef} className="portico-title" tabIndex={-1}>
-        {viewTitle(view, { walletName, socialProviderName: data?.socialProviderName })}
+        {chrome ? chrome.title(view, title, socialProviderName) : title}
       </h2>
-      <button type="button" className="portico-icon-button" aria-label="Close" onClick={() => core.modal.close()}>
+      <button type="button" className="portico-icon-button" aria-label={chrome?.close ?? 'Close'} onClick={() => core.modal.close()}>
         <CloseIcon />
       </button>
     </header>

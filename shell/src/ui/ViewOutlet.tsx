@@ -6,7 +6,7 @@ import {
   type RemoteName,
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
-import { Component, useEffect, useState, type ReactNode, type Ref } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ErrorPanel, LoadingPanel } from '@portico/ui/panels';
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
 
@@ -71,7 +71,10 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
   const View = state.view.default;
   return (
     <RenderErrorBoundary remote={remote} onRetry={retry}>
-      <View portico={core} />
+      {/* A view suspends while its locale's catalogue loads (useMessages). */}
+      <Suspense fallback={<LoadingPanel />}>
+        <View portico={core} />
+      </Suspense>
     </RenderErrorBoundary>
   );
 }

@@ -1,0 +1,46 @@
+import { stopTestCores } from '@portico/test-kit';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from '@rstest/core';
+import { App } from '../src/ui/App';
+import { shellCore } from './helpers';
+
+afterEach(() => {
+  cleanup();
+  stopTestCores();
+  document.documentElement.lang = '';
+});
+
+async function openModal(options: Record<string, unknown>) {
+  const core = await shellCore(options);
+  render(<App core={core} host={document.body.appendChild(document.createElement('div'))} />);
+  act(() => core.modal.open({ view: 'Connect' }));
+  return core;
+}
+
+describe('the dialog in the modal’s locale', () => {
+  it('speaks Arabic right to left with locale: ar (title, Back, Close)', async () => {
+    const core = await openModal({ locale: 'ar' });
+    const dialog = await screen.findByRole('dialog', { name: 'ربط المحفظة' });
+    expect(dialog.getAttribute('dir')).toBe('rtl');
+    expect(dialog.getAttribute('lang')).toBe('ar');
+    expect(screen.getByRole('button', { name: 'إغلاق' })).toBeTruthy();
+    act(() => core.router.push('ConnectingSocial', { socialProviderName: 'GitHub' }));
+    expect(screen.getByRole('dialog', { name: 'تسجيل الدخول عبر GitHub' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'رجوع' })).toBeTruthy();
+  });
+
+  it('follows the page’s lang without the option, matched by language (de-AT → de)', async () => {
+    document.documentElement.lang = 'de-AT';
+    await openModal({});
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet verbinden' });
+    expect(dialog.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
+  });
+
+  it('keeps English for a page in a language Portico has no catalogue for', async () => {
+    document.documentElement.lang = 'sw';
+    await openModal({});
+    await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    await waitFor(() => expect(screen.getByRole('dialog').getAttribute('lang')).toBe('en'));
+  });
+});
