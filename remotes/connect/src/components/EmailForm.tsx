@@ -1,6 +1,7 @@
 import type { EmailLoginState, EmbeddedWallet, EmbeddedWalletHandle } from '@portico/shared-state';
 import { ErrorPanel, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
 import { useState, type FormEvent } from 'react';
+import { useConnectMessages } from '../messages';
 
 export interface EmailFormProps {
   handle: EmbeddedWalletHandle;
@@ -19,6 +20,7 @@ const notLoaded = { getSnapshot: () => notLoadedState, subscribe: () => () => un
  * or the wallet that did not load) show under the field and the address stays.
  */
 export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
+  const t = useConnectMessages();
   const [email, setEmail] = useState('');
   const [wallet, setWallet] = useState(loadedWallet);
   const [loading, setLoading] = useState(false);
@@ -48,7 +50,7 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
   return (
     <form className="portico-stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <TextField
-        label="Email"
+        label={t('email.label')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
@@ -59,12 +61,13 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
         onFocus={() => handle.preload()}
         error={error}
       />
-      <SubmitButton busy={busy}>Continue</SubmitButton>
+      <SubmitButton busy={busy}>{t('email.continue')}</SubmitButton>
     </form>
   );
 }
 
 /** What the email views show on a site without the embedded wallet (no `embeddedWallet` option, or `email` off). */
 export function EmailLoginOff() {
-  return <ErrorPanel message="Email login is not enabled" />;
+  const t = useConnectMessages();
+  return <ErrorPanel message={t('email.off')} />;
 }

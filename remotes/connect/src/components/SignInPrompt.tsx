@@ -2,6 +2,7 @@ import { activeAccountAtom, optionsAtom, shortenAddress, type PorticoCore } from
 import { DetailList, ErrorPanel, StatusLine, WalletIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useSignIn, type SignIn } from '../hooks/useSignIn';
+import { useConnectMessages } from '../messages';
 
 export interface SignInPromptProps {
   portico: PorticoCore;
@@ -16,8 +17,9 @@ export interface SignInPromptProps {
  * error states (spec sections 2, 4, 8).
  */
 export function SignInPrompt({ portico, siwx, address }: SignInPromptProps) {
+  const t = useConnectMessages();
   const { metadata } = useAtomValue(optionsAtom) ?? portico.options;
-  const walletName = useAtomValue(activeAccountAtom).connectedWalletInfo?.name ?? 'your wallet';
+  const walletName = useAtomValue(activeAccountAtom).connectedWalletInfo?.name ?? t('siwx.yourWallet');
   const { signing, error, required, signIn, cancel } = useSignIn(siwx);
   const domain = window.location.host;
 
@@ -25,26 +27,26 @@ export function SignInPrompt({ portico, siwx, address }: SignInPromptProps) {
     <div className="portico-stack">
       <div className="portico-center">
         <WalletIcon src={metadata.icons[0]} large />
-        <p className="portico-title">{metadata.name} asks you to sign in</p>
-        <p className="portico-muted">Sign this message to prove you own this wallet. It costs nothing and sends no transaction.</p>
+        <p className="portico-title">{t('siwx.asks', { app: metadata.name })}</p>
+        <p className="portico-muted">{t('siwx.explain')}</p>
       </div>
       <DetailList
-        label="Sign-in request"
+        label={t('siwx.request')}
         rows={[
-          { term: 'App', detail: metadata.name },
-          { term: 'Domain', detail: domain },
-          { term: 'Account', detail: shortenAddress(address), exact: address },
+          { term: t('siwx.app'), detail: metadata.name },
+          { term: t('siwx.domain'), detail: domain },
+          { term: t('siwx.account'), detail: shortenAddress(address), exact: address },
         ]}
       />
-      {required && <p className="portico-muted">This site requires signing in. Cancel disconnects the wallet.</p>}
-      {signing && <StatusLine>{`Authenticating... Continue in ${walletName}`}</StatusLine>}
+      {required && <p className="portico-muted">{t('siwx.required')}</p>}
+      {signing && <StatusLine>{t('siwx.authenticating', { wallet: walletName })}</StatusLine>}
       {error && <ErrorPanel message={error} />}
       <div className="portico-row">
         <button type="button" className="portico-button portico-button-secondary" onClick={cancel}>
-          Cancel
+          {t('siwx.cancel')}
         </button>
         <button type="button" className="portico-button" onClick={signIn} disabled={signing} aria-busy={signing}>
-          {error ? 'Try again' : 'Sign'}
+          {error ? t('tryAgain') : t('siwx.sign')}
         </button>
       </div>
     </div>

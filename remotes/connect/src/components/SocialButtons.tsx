@@ -2,6 +2,7 @@ import type { PorticoCore, Social } from '@portico/shared-state';
 import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '@portico/shared-state/embedded';
 import { useSocialLogin } from '../hooks/useSocialLogin';
 import { SocialIcon } from './SocialIcon';
+import { useConnectMessages } from '../messages';
 
 /** The host's social providers this browser may use (spec: some are hidden inside Telegram on iOS, Mac and Android). */
 export function shownSocials(portico: PorticoCore): Social[] {
@@ -16,13 +17,14 @@ export function shownSocials(portico: PorticoCore): Social[] {
  * ConnectingFarcaster, which starts the QR sign-in.
  */
 export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly Social[] }) {
+  const t = useConnectMessages();
   const { start, error } = useSocialLogin(portico);
   const [first, ...others] = socials;
   if (!first) return null;
-  const label = (provider: Social) => `Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`;
+  const label = (provider: Social) => t('social.continueWith', { provider: SOCIAL_PROVIDER_NAMES[provider] });
 
   return (
-    <div className="portico-stack" role="group" aria-label="Social login">
+    <div className="portico-stack" role="group" aria-label={t('social.group')}>
       <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={() => start(first)}>
         <SocialIcon provider={first} />
         {label(first)}

@@ -1,6 +1,7 @@
 import { ListItem, NAMESPACE_TITLES, WalletIcon } from '@portico/ui';
 import { useId, useState } from 'react';
 import type { ConnectEntry } from '../hooks/useConnectEntries';
+import { useConnectMessages } from '../messages';
 
 /**
  * One wallet of the Connect list: a button that connects it; a link for a wallet reached through its Solana
@@ -8,7 +9,9 @@ import type { ConnectEntry } from '../hooks/useConnectEntries';
  * shows one button per namespace ("Connect Phantom on": EVM, Solana).
  */
 export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
+  const t = useConnectMessages();
   const [choosing, setChoosing] = useState(false);
+  const tag = entry.tag && t(`tag.${entry.tag}`);
   const namespacesId = useId();
   const icon = <WalletIcon src={entry.image} lazy={entry.lazy} />;
 
@@ -22,7 +25,7 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
   }
   if (!entry.choices) {
     return (
-      <ListItem icon={icon} tag={entry.tag} onClick={entry.select}>
+      <ListItem icon={icon} tag={tag} onClick={entry.select}>
         {entry.name}
       </ListItem>
     );
@@ -31,7 +34,7 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
     <>
       <ListItem
         icon={icon}
-        tag={entry.tag}
+        tag={tag}
         aria-describedby={namespacesId}
         aria-expanded={choosing}
         onClick={() => setChoosing(!choosing)}
@@ -42,7 +45,7 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
         {entry.choices.map((choice) => NAMESPACE_TITLES[choice.namespace]).join(', ')}
       </p>
       {choosing && (
-        <div role="group" aria-label={`Connect ${entry.name} on`} className="portico-stack">
+        <div role="group" aria-label={t('wallets.connectOn', { name: entry.name })} className="portico-stack">
           {entry.choices.map((choice) => (
             <ListItem key={choice.namespace} onClick={choice.select}>
               {NAMESPACE_TITLES[choice.namespace]}

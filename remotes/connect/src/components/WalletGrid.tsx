@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useGridFocus } from '../hooks/useGridFocus';
 import type { WalletTileEntry } from '../hooks/useWalletTiles';
+import { useConnectMessages } from '../messages';
 
 const COLUMNS = 4;
 /** Row height and gap; `.portico-wallet-row` in shared-ui/src/styles/connect.ts draws the same. */
@@ -34,6 +35,7 @@ export interface WalletGridProps {
  * stop; arrow keys, Home and End move focus (`useGridFocus`).
  */
 export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref }: WalletGridProps) {
+  const t = useConnectMessages();
   const rowCount = Math.ceil(tiles.length / COLUMNS);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -84,7 +86,7 @@ export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref 
                     name={tile.name}
                     image={tile.image}
                     lazyImage={!tile.installed}
-                    tag={tile.installed ? 'installed' : undefined}
+                    tag={tile.installed ? t('tag.installed') : undefined}
                     title={tile.namespaces}
                     data-index={index}
                     tabIndex={index === focus.tabStop ? 0 : -1}

@@ -5,12 +5,14 @@ import { useId } from 'react';
 import { useConnectEntries } from '../hooks/useConnectEntries';
 import { WalletEntryItem } from './WalletEntryItem';
 import { walletCountLabel } from '../wallets';
+import { useConnectMessages } from '../messages';
 
 /**
  * Every wallet the person can connect, once each, in the spec's order (`useConnectEntries`), then
  * All Wallets with the registry count when the site has the registry.
  */
 export function WalletList({ portico }: { portico: PorticoCore }) {
+  const t = useConnectMessages();
   const entries = useConnectEntries(portico);
   const count = useAtomValue(registryAtom).count;
   const countId = useId();
@@ -19,14 +21,14 @@ export function WalletList({ portico }: { portico: PorticoCore }) {
   if (entries.length === 0 && !showAllWallets) {
     return (
       <div className="portico-panel">
-        <p className="portico-muted">No wallet was found in this browser.</p>
-        <p className="portico-muted">Install a browser wallet, then reload this page.</p>
+        <p className="portico-muted">{t('wallets.noneFound')}</p>
+        <p className="portico-muted">{t('wallets.installHint')}</p>
       </div>
     );
   }
 
   return (
-    <ul className="portico-list" aria-label="Wallets">
+    <ul className="portico-list" aria-label={t('wallets.label')}>
       {entries.map((entry) => (
         <li key={entry.key}>
           <WalletEntryItem entry={entry} />
@@ -45,11 +47,11 @@ export function WalletList({ portico }: { portico: PorticoCore }) {
             aria-describedby={count > 0 ? countId : undefined}
             onClick={() => portico.router.push('AllWallets')}
           >
-            All Wallets
+            {t('wallets.allWallets')}
           </ListItem>
           {count > 0 && (
             <span id={countId} className="portico-visually-hidden">
-              {count} wallets
+              {t('wallets.count', { count })}
             </span>
           )}
         </li>

@@ -27,6 +27,9 @@ import {
 /** Connector ids (`walletConnect`, `injected`, …) that the connection records as recent wallets. */
 const connectorIds = new Set<string>(Object.values(CONNECTOR_IDS));
 
+/** The tags a Connect row may carry. */
+export type EntryTag = 'installed' | 'recent' | 'qrCode';
+
 /** One row of the Connect list. */
 export interface ConnectEntry {
   key: string;
@@ -34,7 +37,8 @@ export interface ConnectEntry {
   image?: string | null;
   /** Registry images are URLs: load them lazily. Connector images are data: URIs. */
   lazy: boolean;
-  tag?: string;
+  /** What the row's tag says (`WalletEntryItem` shows it in the locale). */
+  tag?: EntryTag;
   /**
    * A wallet present in several namespaces: one choice each, the active namespace first; the entry asks which
    * (`select` connects the first).
@@ -89,7 +93,7 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   // Universal links open the wallet's app on a phone; on a computer they would only take the person off the site.
   const browseOnSolana = portico.environment.isMobile && activeNamespace === 'solana';
   const solanaInstalled = connectors.filter((connector) => connector.chain === 'solana' && isInstalledConnector(connector));
-  const registryEntry = (wallet: RegistryWallet, tag?: string): ConnectEntry => ({
+  const registryEntry = (wallet: RegistryWallet, tag?: EntryTag): ConnectEntry => ({
     key: `registry:${wallet.id}`,
     name: wallet.name,
     image: wallet.image_url,
@@ -98,7 +102,7 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     href: browseOnSolana && !installedConnectorFor(wallet, solanaInstalled) ? solanaBrowseLink(wallet, window.location.href) : undefined,
     select: () => void portico.connectWalletConnect(wallet),
   });
-  const connectorEntry = (connector: Connector, select: () => void, tag = connector.installed ? 'installed' : undefined): ConnectEntry => ({
+  const connectorEntry = (connector: Connector, select: () => void, tag: EntryTag | undefined = connector.installed ? 'installed' : undefined): ConnectEntry => ({
     key: `connector:${connector.id}`,
     name: connector.name,
     image: connector.imageUrl,
@@ -121,7 +125,7 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   return [
     ...connectors
       .filter((connector) => connector.type === 'WALLET_CONNECT')
-      .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'QR code')),
+      .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'qrCode')),
     ...registryWalletsFor(recent, namespace).map((wallet) => registryEntry(wallet, 'recent')),
     ...groupByWallet(installed, activeNamespace).map(installedEntry),
     ...featured.map((wallet) => registryEntry(wallet)),

@@ -3,6 +3,7 @@ import { ErrorPanel, StatusLine } from '@portico/ui';
 import { useRef } from 'react';
 import { WalletGrid, type WalletGridHandle } from '../components/WalletGrid';
 import { useWalletTiles } from '../hooks/useWalletTiles';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -16,12 +17,13 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * it is one tab stop. ArrowDown in the search field moves into the grid.
  */
 export default function AllWallets({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   const wallets = useWalletTiles(portico);
   const grid = useRef<WalletGridHandle>(null);
   const { searchTerm, loading, error } = wallets;
 
   if (!portico.registry) {
-    return <ErrorPanel message="The wallet list is not available: this site has no Portico API configured." />;
+    return <ErrorPanel message={t('allWallets.noApi')} />;
   }
 
   return (
@@ -29,8 +31,8 @@ export default function AllWallets({ portico }: PorticoViewProps) {
       <input
         type="search"
         className="portico-search"
-        aria-label="Search wallet"
-        placeholder="Search wallet"
+        aria-label={t('allWallets.search')}
+        placeholder={t('allWallets.search')}
         autoComplete="off"
         spellCheck={false}
         value={wallets.query}
@@ -45,13 +47,13 @@ export default function AllWallets({ portico }: PorticoViewProps) {
       <WalletGrid
         ref={grid}
         tiles={wallets.tiles}
-        label={searchTerm ? `Wallets matching ${searchTerm}` : 'All wallets'}
+        label={searchTerm ? t('allWallets.matching', { term: searchTerm }) : t('allWallets.all')}
         canLoadMore={wallets.canLoadMore}
         loadMore={wallets.loadMore}
         resetKey={searchTerm}
       />
-      {loading && <StatusLine>{searchTerm ? 'Searching…' : 'Loading wallets…'}</StatusLine>}
-      {wallets.noneFound && <p className="portico-muted portico-center">No wallet found</p>}
+      {loading && <StatusLine>{searchTerm ? t('allWallets.searching') : t('allWallets.loading')}</StatusLine>}
+      {wallets.noneFound && <p className="portico-muted portico-center">{t('allWallets.noneFound')}</p>}
       {error && !loading && <ErrorPanel message={error} onRetry={wallets.retry} />}
     </div>
   );

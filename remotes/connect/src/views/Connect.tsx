@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EmailForm } from '../components/EmailForm';
 import { shownSocials, SocialButtons } from '../components/SocialButtons';
 import { WalletList } from '../components/WalletList';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -17,6 +18,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  */
 export default function Connect({ portico }: PorticoViewProps) {
   const { embedded, options } = portico;
+  const t = useConnectMessages();
   const [revealed, setRevealed] = useState(false);
   const walletsRef = useRef<HTMLDivElement>(null);
 
@@ -33,7 +35,7 @@ export default function Connect({ portico }: PorticoViewProps) {
     <div className="portico-stack">
       {email && <EmailForm handle={embedded} />}
       {socials.length > 0 && <SocialButtons portico={portico} socials={socials} />}
-      <p className="portico-connect-divider">or</p>
+      <p className="portico-connect-divider">{t('connect.or')}</p>
       {options.features.emailShowWallets || revealed ? (
         <div ref={walletsRef}>
           <WalletList portico={portico} />
@@ -44,7 +46,7 @@ export default function Connect({ portico }: PorticoViewProps) {
           className="portico-button portico-button-secondary portico-button-block"
           onClick={() => setRevealed(true)}
         >
-          Continue with a wallet
+          {t('connect.continueWithWallet')}
         </button>
       )}
     </div>

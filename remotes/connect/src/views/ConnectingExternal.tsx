@@ -1,6 +1,7 @@
 import { connectAttemptAtom, connectorsAtom, routerAtom, type PorticoViewProps } from '@portico/shared-state';
 import { ErrorPanel, WalletIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -9,11 +10,12 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** Waits for the wallet's answer; a decline or failure stays here with a way to try again. */
 export default function ConnectingExternal({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   const { data } = useAtomValue(routerAtom);
   const attempt = useAtomValue(connectAttemptAtom);
   const connector = useAtomValue(connectorsAtom).find((candidate) => candidate.id === data?.connectorId);
 
-  if (!connector) return <ErrorPanel message="This wallet is no longer available in the browser." />;
+  if (!connector) return <ErrorPanel message={t('external.unavailable')} />;
 
   const failed = attempt.connectorId === connector.id && (attempt.status === 'rejected' || attempt.status === 'failed');
   return (
@@ -21,16 +23,16 @@ export default function ConnectingExternal({ portico }: PorticoViewProps) {
       <WalletIcon src={connector.imageUrl} large />
       {failed ? (
         <ErrorPanel
-          message={attempt.status === 'rejected' ? 'Connection declined' : 'Connection failed'}
-          detail={attempt.status === 'rejected' ? 'Connection can be declined if a previous request is still active' : attempt.errorMessage}
+          message={attempt.status === 'rejected' ? t('connection.declined') : t('connection.failed')}
+          detail={attempt.status === 'rejected' ? t('connection.declinedDetail') : attempt.errorMessage}
           onRetry={() => void portico.connectExternal(connector.id)}
-          retryLabel="Try again"
+          retryLabel={t('tryAgain')}
         />
       ) : (
         <div className="portico-stack">
-          <p className="portico-title">Continue in {connector.name}</p>
+          <p className="portico-title">{t('connection.continueIn', { name: connector.name })}</p>
           <p className="portico-muted" role="status">
-            Accept the connection request in the wallet
+            {t('connection.accept')}
           </p>
         </div>
       )}

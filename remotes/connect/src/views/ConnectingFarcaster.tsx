@@ -2,6 +2,7 @@ import type { FarcasterLogin, PorticoCore, PorticoViewProps } from '@portico/sha
 import { CopyButton, EmbeddedWalletGate, ErrorPanel, QrCode, QrPlaceholder, StatusLine, preloadQrCode, useStoreSnapshot } from '@portico/ui';
 import { useEffect } from 'react';
 import { SocialIcon } from '../components/SocialIcon';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -18,14 +19,16 @@ const QR_SIZE = 280;
  * account; it then resets to Account, and cancels the sign-in when the person leaves the view unconnected.
  */
 export default function ConnectingFarcaster({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   return (
-    <EmbeddedWalletGate portico={portico} off={<ErrorPanel message="Farcaster login is not enabled" />}>
+    <EmbeddedWalletGate portico={portico} off={<ErrorPanel message={t('farcaster.off')} />}>
       {(wallet) => <FarcasterProgress portico={portico} farcaster={wallet.farcaster} />}
     </EmbeddedWalletGate>
   );
 }
 
 function FarcasterProgress({ portico, farcaster }: { portico: PorticoCore; farcaster: FarcasterLogin }) {
+  const t = useConnectMessages();
   const state = useStoreSnapshot(farcaster);
 
   useEffect(() => {
@@ -39,7 +42,7 @@ function FarcasterProgress({ portico, farcaster }: { portico: PorticoCore; farca
     return (
       <div className="portico-center">
         <SocialIcon provider="farcaster" large />
-        <ErrorPanel message={state.error} onRetry={() => farcaster.start()} retryLabel="Try again" />
+        <ErrorPanel message={state.error} onRetry={() => farcaster.start()} retryLabel={t('tryAgain')} />
       </div>
     );
   }
@@ -48,34 +51,35 @@ function FarcasterProgress({ portico, farcaster }: { portico: PorticoCore; farca
     return (
       <div className="portico-center" aria-busy="true">
         <SocialIcon provider="farcaster" large />
-        <StatusLine>Signing in…</StatusLine>
+        <StatusLine>{t('social.signingIn')}</StatusLine>
       </div>
     );
   }
   // 'waiting' for the app with the url on screen; before it ('connecting': the relay's channel is being opened) the QR's place.
   return (
     <div className="portico-center">
-      {state.url ? <QrCode value={state.url} label="QR code to sign in with Farcaster" size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
-      {state.url ? <WaitingForApp portico={portico} farcaster={farcaster} url={state.url} /> : <StatusLine>Preparing QR code…</StatusLine>}
+      {state.url ? <QrCode value={state.url} label={t('farcaster.qrLabel')} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
+      {state.url ? <WaitingForApp portico={portico} farcaster={farcaster} url={state.url} /> : <StatusLine>{t('qr.preparing')}</StatusLine>}
     </div>
   );
 }
 
 function WaitingForApp({ portico, farcaster, url }: { portico: PorticoCore; farcaster: FarcasterLogin; url: string }) {
+  const t = useConnectMessages();
   return (
     <>
-      <p className="portico-muted">Scan this QR code with your phone's camera or the Farcaster app</p>
+      <p className="portico-muted">{t('farcaster.scanHint')}</p>
       {/* On a phone with the app, the same URL opens it directly. */}
       <a className="portico-button" href={url} rel="noopener noreferrer">
-        Open Farcaster
+        {t('farcaster.open')}
       </a>
       {/* announce={false}: the toast (itself a status) is the one "Link copied" text on the page. */}
       <CopyButton
         portico={portico}
         value={() => farcaster.getSnapshot().url}
-        label="Copy link"
-        copiedMessage="Link copied"
-        failedMessage="Could not copy the link"
+        label={t('copy.link')}
+        copiedMessage={t('copy.copied')}
+        failedMessage={t('copy.failed')}
         announce={false}
       />
     </>

@@ -2,6 +2,7 @@ import type { EmbeddedWallet, PorticoViewProps, SocialProvider } from '@portico/
 import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
 import { EmbeddedWalletGate, ErrorPanel, StatusLine, useStoreSnapshot } from '@portico/ui';
 import { SocialIcon } from '../components/SocialIcon';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -16,17 +17,19 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * from that click.
  */
 export default function ConnectingSocial({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   return (
-    <EmbeddedWalletGate portico={portico} off={<ErrorPanel message="Social login is not enabled" />}>
+    <EmbeddedWalletGate portico={portico} off={<ErrorPanel message={t('social.off')} />}>
       {(wallet) => <SocialProgress social={wallet.social} />}
     </EmbeddedWalletGate>
   );
 }
 
 function SocialProgress({ social }: { social: EmbeddedWallet['social'] }) {
+  const t = useConnectMessages();
   const state = useStoreSnapshot(social);
   const { provider } = state;
-  if (!provider) return <ErrorPanel message="No social login is under way" />;
+  if (!provider) return <ErrorPanel message={t('social.none')} />;
   // After the frame's answer the controller still connects the account before it moves to Account.
   const connecting = state.step === 'connecting' || state.step === 'connected';
 
@@ -34,9 +37,9 @@ function SocialProgress({ social }: { social: EmbeddedWallet['social'] }) {
     <div className="portico-center" aria-busy={connecting || undefined}>
       <SocialIcon provider={provider} large />
       {state.error ? (
-        <ErrorPanel message={state.error} onRetry={() => social.start(provider)} retryLabel="Try again" />
+        <ErrorPanel message={state.error} onRetry={() => social.start(provider)} retryLabel={t('tryAgain')} />
       ) : connecting ? (
-        <StatusLine>Signing in…</StatusLine>
+        <StatusLine>{t('social.signingIn')}</StatusLine>
       ) : (
         <WaitingForWindow provider={provider} />
       )}
@@ -45,13 +48,12 @@ function SocialProgress({ social }: { social: EmbeddedWallet['social'] }) {
 }
 
 function WaitingForWindow({ provider }: { provider: SocialProvider }) {
+  const t = useConnectMessages();
   const name = SOCIAL_PROVIDER_NAMES[provider];
   return (
     <div className="portico-stack">
-      <h3 className="portico-title">Continue in the {name} window</h3>
-      <p className="portico-muted">
-        A window opened for you to sign in with {name}. When you finish there, it closes and you come back here signed in.
-      </p>
+      <h3 className="portico-title">{t('social.continueInWindow', { provider: name })}</h3>
+      <p className="portico-muted">{t('social.windowHint', { provider: name })}</p>
     </div>
   );
 }

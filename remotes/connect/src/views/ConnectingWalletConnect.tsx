@@ -11,6 +11,7 @@ import { CopyButton, ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, 
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { isTelegram } from '../environment';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -37,6 +38,7 @@ function pair(portico: PorticoCore, wallet: RegistryWallet | undefined) {
  * pairing alive, so coming back shows the same QR while it has more than 10 s left.
  */
 export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   const wallet = useAtomValue(routerAtom).data?.wallet;
   const state = useAtomValue(walletConnectAtom);
   const walletName = wallet?.name ?? 'WalletConnect';
@@ -62,22 +64,24 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     <CopyButton
       portico={portico}
       value={() => portico.store.get(walletConnectAtom).wcUri}
-      label="Copy link"
-      copiedMessage="Link copied"
-      failedMessage="Could not copy the link"
+      label={t('copy.link')}
+      copiedMessage={t('copy.copied')}
+      failedMessage={t('copy.failed')}
       announce={false}
     />
   );
 
   if (state.wcError) {
+    // The controller's words are English; the one this view knows is shown in the locale.
+    const declined = state.errorMessage === 'Connection declined';
     return (
       <div className="portico-center">
         <WalletIcon src={wallet?.image_url} large />
         <ErrorPanel
-          message={state.errorMessage ?? 'Connection failed'}
-          detail={state.errorMessage === 'Connection declined' ? 'Connection can be declined if a previous request is still active' : undefined}
+          message={declined ? t('connection.declined') : (state.errorMessage ?? t('connection.failed'))}
+          detail={declined ? t('connection.declinedDetail') : undefined}
           onRetry={() => pair(portico, wallet)}
-          retryLabel="Try again"
+          retryLabel={t('tryAgain')}
         />
       </div>
     );
@@ -91,10 +95,10 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     return (
       <div className="portico-center">
         <WalletIcon src={wallet.image_url} large />
-        <p className="portico-title">Continue in {wallet.name}</p>
+        <p className="portico-title">{t('connection.continueIn', { name: wallet.name })}</p>
         {deepLink ? (
           <>
-            <p className="portico-muted">Accept the connection request in the wallet</p>
+            <p className="portico-muted">{t('connection.accept')}</p>
             <a
               className="portico-button"
               href={deepLink.href}
@@ -103,12 +107,12 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
               // Remembers the choice (wcLinking) so the next pairing opens the same wallet.
               onClick={() => void portico.walletConnect.openDeepLink(wallet, { isTelegram: isTelegram() })}
             >
-              Open {wallet.name}
+              {t('wc.open', { name: wallet.name })}
             </a>
             {copyLink}
           </>
         ) : (
-          <StatusLine>Preparing the connection…</StatusLine>
+          <StatusLine>{t('wc.preparing')}</StatusLine>
         )}
       </div>
     );
@@ -116,18 +120,18 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
 
   return (
     <div className="portico-center">
-      {uri ? <QrCode value={uri} label={`QR code for ${walletName}`} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
+      {uri ? <QrCode value={uri} label={t('wc.qrLabel', { name: walletName })} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
       <div className="portico-row">
         {wallet && <WalletIcon src={wallet.image_url} />}
-        <p className="portico-title">{wallet ? `Scan with ${wallet.name}` : 'Scan with your phone'}</p>
+        <p className="portico-title">{wallet ? t('wc.scanWith', { name: wallet.name }) : t('wc.scanWithPhone')}</p>
       </div>
       {uri ? (
         <>
-          <p className="portico-muted">Scan this QR code with a WalletConnect wallet, or copy the link into it.</p>
+          <p className="portico-muted">{t('wc.scanHint')}</p>
           {copyLink}
         </>
       ) : (
-        <StatusLine>Preparing QR code…</StatusLine>
+        <StatusLine>{t('qr.preparing')}</StatusLine>
       )}
     </div>
   );

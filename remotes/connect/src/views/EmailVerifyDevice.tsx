@@ -1,6 +1,7 @@
 import type { EmbeddedWallet, PorticoViewProps } from '@portico/shared-state';
 import { EmbeddedWalletGate, StatusLine, useStoreSnapshot } from '@portico/ui';
 import { EmailLoginOff } from '../components/EmailForm';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -21,14 +22,15 @@ export default function EmailVerifyDevice({ portico }: PorticoViewProps) {
 }
 
 function DeviceApproval({ wallet: { login } }: { wallet: EmbeddedWallet }) {
+  const t = useConnectMessages();
   const state = useStoreSnapshot(login);
   return (
     <div className="portico-stack">
       <div className="portico-center">
-        <p className="portico-title">Register this device to continue</p>
-        <p className="portico-muted">Approve the login link we sent to {state.email ?? 'your email'}</p>
+        <p className="portico-title">{t('device.title')}</p>
+        <p className="portico-muted">{t('device.approve', { email: state.email ?? t('email.yourEmail') })}</p>
       </div>
-      {state.busy ? <StatusLine>Sending a new link…</StatusLine> : !state.error && <StatusLine>Waiting for approval…</StatusLine>}
+      {state.busy ? <StatusLine>{t('device.sending')}</StatusLine> : !state.error && <StatusLine>{t('device.waiting')}</StatusLine>}
       {state.error && (
         <p role="alert" className="portico-error-text">
           {state.error}
@@ -41,7 +43,7 @@ function DeviceApproval({ wallet: { login } }: { wallet: EmbeddedWallet }) {
         aria-busy={state.busy || undefined}
         onClick={() => void login.resendCode()}
       >
-        Resend link
+        {t('device.resend')}
       </button>
     </div>
   );

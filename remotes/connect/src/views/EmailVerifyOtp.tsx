@@ -1,6 +1,7 @@
 import type { EmbeddedWallet, PorticoViewProps } from '@portico/shared-state';
 import { EmbeddedWalletGate, OneTimeCodeForm, useStoreSnapshot } from '@portico/ui';
 import { EmailLoginOff } from '../components/EmailForm';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -21,11 +22,12 @@ export default function EmailVerifyOtp({ portico }: PorticoViewProps) {
 }
 
 function CodeStep({ wallet: { login } }: { wallet: EmbeddedWallet }) {
+  const t = useConnectMessages();
   const state = useStoreSnapshot(login);
   return (
-    <OneTimeCodeForm sentTo={state.email ?? 'your email'} error={state.error} busy={state.busy} onSubmit={(code) => login.submitCode(code)}>
+    <OneTimeCodeForm sentTo={state.email ?? t('email.yourEmail')} error={state.error} busy={state.busy} onSubmit={(code) => login.submitCode(code)}>
       <button type="button" className="portico-button portico-button-secondary portico-button-block" disabled={state.busy} onClick={() => void login.resendCode()}>
-        Resend code
+        {t('otp.resend')}
       </button>
     </OneTimeCodeForm>
   );

@@ -1,6 +1,7 @@
 import type { PorticoViewProps } from '@portico/shared-state';
 import { ConnectionGuard, ErrorPanel } from '@portico/ui';
 import { SignInPrompt } from '../components/SignInPrompt';
+import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -13,11 +14,12 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * offers Connect instead.
  */
 export default function SIWXSignMessage({ portico }: PorticoViewProps) {
+  const t = useConnectMessages();
   const { siwx } = portico;
   // Spec section 8: the host set neither `siwx` nor `siweConfig`.
-  if (!siwx) return <ErrorPanel message="SIWX is not enabled" />;
+  if (!siwx) return <ErrorPanel message={t('siwx.off')} />;
   return (
-    <ConnectionGuard message="Connect a wallet to sign in." onConnect={() => portico.router.reset('Connect')}>
+    <ConnectionGuard message={t('siwx.connectFirst')} onConnect={() => portico.router.reset('Connect')}>
       {(address) => <SignInPrompt portico={portico} siwx={siwx} address={address} />}
     </ConnectionGuard>
   );
