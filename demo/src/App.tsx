@@ -1,22 +1,44 @@
 import type * as PorticoModule from '@portico/shell/portico';
 import type { PorticoServerSiwx } from '@portico/shell/siwx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
-/** The host's own page: a button that opens Portico and the connected account, through the shell's hooks. */
-export function App({ portico, siwx }: { portico: typeof PorticoModule; siwx?: PorticoServerSiwx }) {
-  const { open } = portico.usePortico();
-  const account = portico.usePorticoAccount();
+/** The shell once loaded: its module (for the hooks), the instance and the optional sign-in. */
+export interface LoadedShell {
+  portico: typeof PorticoModule;
+  instance: ReturnType<typeof PorticoModule.createPortico>;
+  siwx?: PorticoServerSiwx;
+}
+
+/**
+ * The host's own page: shown at once, its Connect Wallet button included, while the shell loads beside
+ * it. A click before the shell is there opens the modal as soon as it is.
+ */
+export function App({ shell }: { shell: Promise<LoadedShell> }) {
+  const [loaded, setLoaded] = useState<LoadedShell>();
+  const [loadError, setLoadError] = useState<string>();
+  useEffect(() => {
+    shell.then(setLoaded, (error: unknown) => setLoadError(String(error)));
+  }, [shell]);
   return (
     <main>
       <h1>Portico demo</h1>
       <p>React host: the shell is loaded through Module Federation.</p>
-      <button type="button" onClick={() => void open()}>
+      {loadError && <p role="alert">Portico failed to load: {loadError}</p>}
+      <button type="button" onClick={() => void shell.then(({ instance }) => instance.open())}>
         Connect Wallet
       </button>{' '}
-      <output aria-label="Connected account">{account.isConnected && account.address ? account.address : 'Not connected'}</output>
-      {siwx && <SignedIn portico={portico} siwx={siwx} />}
+      {loaded ? <ConnectedAccount portico={loaded.portico} /> : <AccountOutput text="Not connected" />}
+      {loaded?.siwx && <SignedIn portico={loaded.portico} siwx={loaded.siwx} />}
     </main>
   );
+}
+
+const AccountOutput = ({ text }: { text: string }) => <output aria-label="Connected account">{text}</output>;
+
+/** The connected account through the shell's hook. */
+function ConnectedAccount({ portico }: { portico: typeof PorticoModule }) {
+  const account = portico.usePorticoAccount();
+  return <AccountOutput text={account.isConnected && account.address ? account.address : 'Not connected'} />;
 }
 
 /** Who is signed in (`?siwx=…`), and a way to end that session on the API. */

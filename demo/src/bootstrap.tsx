@@ -1,10 +1,11 @@
 // React host that consumes the Portico shell through Module Federation (its entry, known at run time,
-// is set by src/shell-remote-plugin.ts from /portico-config.js).
+// is set by src/shell-remote-plugin.ts from /portico-config.js). The pattern to copy: the host's page
+// and its Connect button render at once; the shell loads beside them and a click waits for it.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as PorticoModule from '@portico/shell/portico';
 import type * as SiwxModule from '@portico/shell/siwx';
 import { createRoot } from 'react-dom/client';
-import { App, LoadError } from './App';
+import { App, type LoadedShell } from './App';
 import { getConfig } from './config';
 
 declare global {
@@ -15,21 +16,17 @@ declare global {
   }
 }
 
-async function main() {
-  const root = createRoot(document.getElementById('root')!);
-  try {
-    const { options } = getConfig();
-    const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
-    if (!portico) throw new Error('portico_shell/portico could not be loaded');
-    const siwx = await signInFromQuery(options);
-    window.porticoSiwx = siwx;
-    // Like the plain page's `var portico`, the instance is on window for trying the API in devtools.
-    window.portico = portico.createPortico(siwx ? { ...(options as object), siwx } : options);
-    root.render(<App portico={portico} siwx={siwx} />);
-  } catch (error) {
-    console.error('[portico demo] could not load the shell', error);
-    root.render(<LoadError message={String(error)} />);
-  }
+/** Loads the shell, creates the instance and (with `?siwx=`) the sign-in; rejects with why it could not. */
+async function loadShell(): Promise<LoadedShell> {
+  const { options } = getConfig();
+  const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
+  if (!portico) throw new Error('portico_shell/portico could not be loaded');
+  const siwx = await signInFromQuery(options);
+  window.porticoSiwx = siwx;
+  // Like the plain page's `var portico`, the instance is on window for trying the API in devtools.
+  const instance = portico.createPortico(siwx ? { ...(options as object), siwx } : options);
+  window.portico = instance;
+  return { portico, instance, siwx };
 }
 
 /** `?siwx=required` or `?siwx=optional`: sign-in with sessions kept by the local API (services/api). */
@@ -43,4 +40,6 @@ async function signInFromQuery(options: unknown): Promise<SiwxModule.PorticoServ
   return siwxModule.createServerSiwx({ apiUrl, projectId, required: mode === 'required', statement: 'Sign in to the Portico demo' });
 }
 
-void main();
+const shell = loadShell();
+shell.catch((error: unknown) => console.error('[portico demo] could not load the shell', error));
+createRoot(document.getElementById('root')!).render(<App shell={shell} />);
