@@ -39,6 +39,8 @@ export default defineConfig({
       tools: { htmlPlugin: false, rspack: (config) => { config.entry = {}; } },
       output: {
         distPath: { root: 'dist/mf' },
+        // 8 hex digits, as the standalone build: remoteEntry.js maps every async chunk to its hash (page bytes).
+        filenameHash: 'contenthash:8',
       },
       plugins: [
         pluginFederationRuntimeEsm(),

@@ -94,3 +94,6 @@ export const CONNECTOR_IDS = {
   eip6963: 'eip6963',
   auth: 'ID_AUTH',
 } as const;
+
+/** AppKit's marker for the native token in CAIP-10 (`eip155:N:0xeeee…eeee`). */
+export const NATIVE_TOKEN_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';

@@ -3,34 +3,42 @@
  * no DOM: atoms, controllers, validators, errors, constants and chain adapters.
  */
 export * from './contract';
-// Only what other packages use: every name exported here is kept in the page's bundle.
+// Only what other packages use: every name exported here is kept in the page's bundle (values are listed by
+// name; a module's types come with `export type *`).
 export { CONNECTOR_IDS, WALLET_PAGE_SIZE } from './constants';
 export type { ChainNamespace, EmbeddedAccountType, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
-export * from './errors';
-export * from './caip';
+export type * from './errors';
+export { InvalidOptionsError, NamespaceNotConfiguredError, UserRejectedRequestError, ConnectorNotFoundError, NetworkNotFoundError, SwitchChainError, DisconnectError, RemoteLoadError, RemoteIncompatibleError, errorText } from './errors';
+export type * from './caip';
 export * from './address';
-export * from './format';
 export * from './network';
-export * from './options';
-export * from './views';
-export * from './storage';
-export * from './events';
-export * from './atoms';
-export * from './wallet-list';
+export type * from './options';
+export { porticoOptionsSchema } from './options';
+export type * from './views';
+export { resolveView, viewTitle } from './views';
+export type * from './storage';
+export { createMemoryStorage, recentWallets } from './storage';
+export type * from './events';
+export type * from './atoms';
+export { routerAtom, modalFlagsAtom, modalStateAtom, toastAtom, disconnectedAccount, accountsAtom, initializedAtom, activeNamespaceAtom, activeNetworkAtom, activeAccountAtom, connectorsAtom, connectAttemptAtom, themeAtom, optionsAtom, announcementAtom, signInAtom, walletConnectAtom, registryAtom, alertAtom, portfolioAtom, nftsAtom, transactionsAtom, sendAtom } from './atoms';
 export * from './core';
 export { checkProjectOrigin, startAnalytics } from './startup';
-export * from './pairing';
-export * from './names';
+export type * from './pairing';
+export { isPairingExpired, walletDeepLink } from './pairing';
+export type * from './names';
+export { NAME_ZONE, fullName, namesAtom } from './names';
 export type { ApiContext } from './api/client';
 export type { RegistryWallet, WalletPage, WalletQuery } from './api/wallets';
 export type { BalanceItem, Identity, Nft, Transaction } from './api/blockchain';
 export type { SendController } from './controllers/send-form';
 export type { NamesController } from './controllers/names-form';
-export * from './swap';
+export type * from './swap';
+export { swapAtom } from './swap';
 export type { SwapController } from './controllers/swap-form';
 export type { NameProfile } from './api/names';
 export type { AccountDataController } from './controllers/account-data';
-export * from './onramp';
+export type * from './onramp';
+export { onRampAtom } from './onramp';
 export type { OnRampController } from './controllers/onramp';
 export type { HttpRequestError, TimeoutError, InvalidResponseError } from './api/http';
 export type { RouterController } from './controllers/router';

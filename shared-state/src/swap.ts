@@ -1,16 +1,14 @@
 /**
- * Swap state and the small synchronous helpers views need (spec sections 3, 7–9). The flow that
+ * Swap state (spec sections 3, 7–9); the amount helpers views need are in amounts.ts. The flow that
  * talks to the API and the wallet (controllers/swap.ts) loads on first use; this file stays tiny.
  */
 import { atom } from 'jotai/vanilla';
-import { PorticoError } from './errors';
 
 /** Spec section 9: default swap slippage tolerance, in percent. */
 export const DEFAULT_SWAP_SLIPPAGE = 1;
 /** Spec section 9: debounce default (the quote waits this long after the last keystroke). */
 export const SWAP_QUOTE_DEBOUNCE_MS = 500;
-/** AppKit's marker for the native token in CAIP-10 (`eip155:N:0xeeee…eeee`). */
-export const NATIVE_TOKEN_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+export { NATIVE_TOKEN_MARKER } from './constants';
 
 /** A token the exchange can swap (from /v1/convert/tokens), with the account's balance when known. */
 export interface SwapToken {
@@ -80,31 +78,3 @@ export const initialSwapState: SwapState = {
 };
 
 export const swapAtom = atom<SwapState>(initialSwapState);
-
-/** ERC-20 decimals are a uint8. */
-const MAX_TOKEN_DECIMALS = 255;
-export const validTokenDecimals = (decimals: number) => Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_TOKEN_DECIMALS;
-
-
-/** 1500000n with 6 decimals → '1.5'. Anything but a non-negative integer amount throws PorticoError('Invalid amount'). */
-export function formatTokenAmount(value: bigint | string, decimals: number): string {
-  if (!validTokenDecimals(decimals) || !/^\d+$/.test(String(value))) throw new PorticoError('Invalid amount');
-  const v = BigInt(value);
-  const base = 10n ** BigInt(decimals);
-  const fraction = decimals > 0 ? (v % base).toString().padStart(decimals, '0').replace(/0+$/, '') : '';
-  return fraction ? `${v / base}.${fraction}` : `${v / base}`;
-}
-
-/** The smallest amount the swap accepts: quote × (1 − slippage). */
-export function minimumReceived(toAmount: bigint | string, slippage: number): bigint {
-  return (BigInt(toAmount) * (10_000n - BigInt(Math.round(slippage * 100)))) / 10_000n;
-}
-
-export const isNativeSwapToken = (token: SwapToken | undefined) => Boolean(token?.address.toLowerCase().endsWith(`:${NATIVE_TOKEN_MARKER}`));
-
-/** The account's balance of a swap token (decimal text) from the portfolio's balances. */
-export function swapTokenBalance(token: SwapToken, balances: readonly { address?: string; quantity: { numeric: string } }[]): string | undefined {
-  if (isNativeSwapToken(token)) return balances.find((b) => !b.address)?.quantity.numeric;
-  const address = token.address.toLowerCase();
-  return balances.find((b) => b.address?.toLowerCase() === address)?.quantity.numeric;
-}

@@ -1,18 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
-import {
-  accountsAtom,
-  activeAccountAtom,
-  activeNamespaceAtom,
-  activeNetworkAtom,
-  createMemoryStorage,
-  createPorticoStorage,
-  nftsAtom,
-  portfolioAtom,
-  toCaipNetwork,
-  toastAtom,
-  transactionsAtom,
-} from '../src/index';
+import { accountsAtom, activeAccountAtom, activeNamespaceAtom, activeNetworkAtom, createMemoryStorage, nftsAtom, portfolioAtom, toCaipNetwork, toastAtom, transactionsAtom } from '../src/index';
+import { createPorticoStorage } from '../src/storage';
 import { createAccountDataController } from '../src/controllers/account-data';
 import { createToastController } from '../src/controllers/toast';
 import { ACCOUNT, apiStub, deferred, eventually, resetTestKit, testCore, type ApiStub } from '@portico/test-kit';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import {
-  InvalidCaipAddressError,
-  InvalidCaipNetworkIdError,
-  isChainNamespace,
-  parseCaipAddress,
-  parseCaipNetworkId,
-  toCaipAddress,
-  toCaipNetworkId,
-} from '../src/index';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError } from '../src/errors';
+import { isChainNamespace, parseCaipAddress, parseCaipNetworkId, toCaipAddress, toCaipNetworkId } from '../src/caip';
 
 function thrown(fn: () => unknown): unknown {
   try {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import * as entry from '@portico/shared-state';
-import { STORAGE_KEYS, accountsAtom, activeAccountAtom, activeNetworkAtom, connectAttemptAtom, connectorsAtom, createMemoryStorage, createPorticoCore, modalStateAtom, routerAtom, toastAtom, type KeyValueStorage, type PorticoCore, type PorticoEvent } from '../src/index';
+import { accountsAtom, activeAccountAtom, activeNetworkAtom, connectAttemptAtom, connectorsAtom, createMemoryStorage, createPorticoCore, modalStateAtom, routerAtom, toastAtom, type KeyValueStorage, type PorticoCore, type PorticoEvent } from '../src/index';
+import { STORAGE_KEYS } from '../src/storage';
 import { TOKEN_BALANCE_RETRY_COOLDOWN_MS } from '../src/constants';
 import * as atoms from '../src/atoms';
 import { ACCOUNT, EXPLORER, FakeWallet, anvil, eventually, installWallet, minimalOptions, rpcStub, type RpcStub } from '@portico/test-kit';

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@rstest/core';
 import { createEip155Adapter, type Eip155AdapterEnvironment } from '../src/adapters/eip155';
 import type { WalletConnectSource } from '../src/walletconnect/source';
 import { walletRequest } from '../src/adapters/wallet-request';
-import { SwitchChainError, UserRejectedRequestError, isUserRejection, toCaipNetwork } from '../src/index';
+import { SwitchChainError, UserRejectedRequestError, toCaipNetwork } from '../src/index';
+import { isUserRejection } from '../src/errors';
 import { ACCOUNT, ANVIL_ADDRESS, FakeWallet, RECEIVER, anvil, installWallet, mainnet } from '@portico/test-kit';
 
 const network = toCaipNetwork(anvil);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import { DisconnectError, PorticoError, SwitchChainError, UserRejectedRequestError, isUserRejection } from '../src/index';
+import { DisconnectError, SwitchChainError, UserRejectedRequestError } from '../src/index';
+import { PorticoError, isUserRejection } from '../src/errors';
 
 const walletError = (code: number, cause?: unknown) => Object.assign(new Error(`wallet said ${code}`), { code, cause });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, rs } from '@rstest/core';
-import { createEventBus, type PorticoEvent } from '../src/index';
+import { type PorticoEvent } from '../src/index';
+import { createEventBus } from '../src/events';
 
 describe('event bus', () => {
   it('delivers the AppKit-style envelope', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { formatBalance } from '../src/index';
+import { formatBalance } from '../src/amounts';
 
 describe('formatBalance', () => {
   it('groups thousands and drops a zero fraction', () => {

@@ -3,16 +3,8 @@ import { createStore } from 'jotai/vanilla';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
 import { anvil, mainnet, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
-import {
-  activeNamespaceAtom,
-  activeNetworkAtom,
-  createEventBus,
-  modalFlagsAtom,
-  modalStateAtom,
-  routerAtom,
-  toCaipNetwork,
-  type PorticoEvent,
-} from '../src/index';
+import { activeNamespaceAtom, activeNetworkAtom, modalFlagsAtom, modalStateAtom, routerAtom, toCaipNetwork, type PorticoEvent } from '../src/index';
+import { createEventBus } from '../src/events';
 import { SHAKE_RESET_MS } from '../src/constants';
 
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
-import { initialOnRampState, onRampAtom, type PorticoCore } from '../src/index';
+import { onRampAtom, type PorticoCore } from '../src/index';
+import { initialOnRampState } from '../src/onramp';
 import { isOnRampRestricted, onRampAmountError } from '../src/onramp-rules';
 import { sampleOnRampOptions, sampleOnRampQuote } from '../src/controllers/onramp';
 import { ONRAMP_QUOTE, apiStub, resetTestKit, testCore, type ApiStub } from '@portico/test-kit';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import { createMemoryStorage, createPorticoCore, InvalidOptionsError, parseOptions } from '../src/index';
+import { createMemoryStorage, createPorticoCore, InvalidOptionsError } from '../src/index';
+import { parseOptions } from '../src/options';
 import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 import { anvil, mainnet, minimalOptions } from '@portico/test-kit';
 

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from '@rstest/core';
 import fc from 'fast-check';
-import { InvalidCaipAddressError, InvalidCaipNetworkIdError, InvalidOptionsError, PorticoError, formatTokenAmount, fullName, parseCaipAddress, parseCaipNetworkId, parseOptions, toCaipAddress, toCaipNetworkId } from '../src/index';
+import { InvalidOptionsError, fullName } from '../src/index';
+import { InvalidCaipAddressError, InvalidCaipNetworkIdError, PorticoError } from '../src/errors';
+import { parseCaipAddress, parseCaipNetworkId, toCaipAddress, toCaipNetworkId } from '../src/caip';
+import { parseOptions } from '../src/options';
+import { formatTokenAmount } from '../src/amounts';
 import { isValidAddress } from '../src/address/shapes';
 import { CHAIN_NAMESPACES } from '../src/constants';
 import { parseTokenAmount } from '../src/controllers/swap';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { initialSendState, sendAtom, toCaipNetwork, type BalanceItem } from '../src/index';
+import { sendAtom, toCaipNetwork, type BalanceItem } from '../src/index';
+import { initialSendState } from '../src/atoms';
 import type { SendState } from '../src/atoms';
 import { preselectedToken } from '../src/controllers/send';
 import { PUSD_ADDRESS, RECEIVER, anvil, mainnet, stopTestCores, testCore } from '@portico/test-kit';

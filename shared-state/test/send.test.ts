@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { UserRejectedRequestError, initialSendState, sendAtom } from '../src/index';
+import { UserRejectedRequestError, sendAtom } from '../src/index';
+import { initialSendState } from '../src/atoms';
 import type { SendState } from '../src/atoms';
 import { validateSend } from '../src/controllers/send';
 import { ACCOUNT, EXPLORER, PUSD_ADDRESS as TOKEN_CONTRACT, RECEIVER, anvil, devchainBalance, stopTestCores, testCore } from '@portico/test-kit';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { ACCOUNT, eventually, minimalOptions, resetTestKit, testCore } from '@portico/test-kit';
-import { announcementAtom, InvalidOptionsError, modalFlagsAtom, parseOptions, signInAtom, type PorticoCore } from '../src/index';
+import { announcementAtom, InvalidOptionsError, modalFlagsAtom, signInAtom, type PorticoCore } from '../src/index';
+import { parseOptions } from '../src/options';
 import { createDefaultSiwx, SIGN_IN_REQUIRED, type SIWEConfig } from '../src/siwx';
 import { createMemoryStorage } from '../src/storage';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
-import { STORAGE_KEYS, createMemoryStorage, createPorticoStorage, type KeyValueStorage } from '../src/index';
+import { createMemoryStorage, type KeyValueStorage } from '../src/index';
+import { STORAGE_KEYS, createPorticoStorage } from '../src/storage';
 import { STORAGE_PREFIX } from '../src/constants';
 
 describe('Portico storage', () => {

@@ -1,13 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
-import {
-  UserRejectedRequestError,
-  formatTokenAmount,
-  minimumReceived,
-  portfolioAtom,
-  swapAtom,
-  swapTokenBalance,
-  type SwapToken,
-} from '../src/index';
+import { UserRejectedRequestError, portfolioAtom, swapAtom, type SwapToken } from '../src/index';
+import { formatTokenAmount, minimumReceived, swapTokenBalance } from '../src/amounts';
 import { parseTokenAmount } from '../src/controllers/swap';
 import { createEip155Adapter } from '../src/adapters/eip155/adapter';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { isSameWallet, withoutWallets } from '../src/index';
+import { isSameWallet, withoutWallets } from '../src/wallet-list';
 
 describe('isSameWallet', () => {
   it('matches by rdns', () => {

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import {
-  STORAGE_KEYS,
-  UserRejectedRequestError,
-  accountsAtom,
-  createMemoryStorage,
-  routerAtom,
-  walletConnectAtom,
-  type KeyValueStorage,
-  type RegistryWallet,
-} from '../src/index';
+import { UserRejectedRequestError, accountsAtom, createMemoryStorage, routerAtom, walletConnectAtom, type KeyValueStorage, type RegistryWallet } from '../src/index';
+import { STORAGE_KEYS } from '../src/storage';
 import { stopTestCores, testCore, type FakeAdapter } from '@portico/test-kit';
 
 afterEach(stopTestCores);

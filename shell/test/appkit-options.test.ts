@@ -1,4 +1,5 @@
-import { InvalidOptionsError, parseOptions } from '@portico/shared-state';
+import { InvalidOptionsError } from '@portico/shared-state';
+import { parseOptions } from '@portico/shared-state/options';
 import { anvil } from '@portico/test-kit';
 import { describe, expect, it } from '@rstest/core';
 import { EthersAdapter, SolanaAdapter } from '../src/appkit/adapters';

@@ -1,15 +1,5 @@
-import {
-  accountsAtom,
-  activeNetworkAtom,
-  createMemoryStorage,
-  createPorticoStorage,
-  initializedAtom,
-  modalStateAtom,
-  signInAtom,
-  type SIWXSession,
-  toastAtom,
-  type PorticoCore,
-} from '@portico/shared-state';
+import { accountsAtom, activeNetworkAtom, createMemoryStorage, initializedAtom, modalStateAtom, signInAtom, type SIWXSession, toastAtom, type PorticoCore } from '@portico/shared-state';
+import { createPorticoStorage } from '@portico/shared-state/storage';
 import { ACCOUNT, FakeAdapter, anvil, deferred, mainnet, stopTestCores, testCore } from '@portico/test-kit';
 import { afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { act, type ReactNode } from 'react';

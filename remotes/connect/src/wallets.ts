@@ -1,12 +1,5 @@
-import {
-  CONNECTOR_IDS,
-  isSameWallet,
-  type ChainNamespace,
-  type Connector,
-  type PorticoCore,
-  type RegistryWallet,
-  type WalletIdentity,
-} from '@portico/shared-state';
+import { CONNECTOR_IDS, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { isSameWallet, type WalletIdentity } from '@portico/shared-state/wallet-list';
 
 /** Connectors for wallets present in this browser (EIP-6963 announced, legacy injected). */
 export const isInstalledConnector = (connector: Connector) =>

@@ -12,17 +12,8 @@ import { activeAccountAtom, activeNetworkAtom, portfolioAtom } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
 import type { CaipNetwork } from '../network';
-import {
-  formatTokenAmount,
-  isNativeSwapToken,
-  minimumReceived,
-  swapAtom,
-  swapTokenBalance,
-  type SwapQuote,
-  type SwapState,
-  type SwapToken,
-  validTokenDecimals,
-} from '../swap';
+import { formatTokenAmount, isNativeSwapToken, minimumReceived, swapTokenBalance, validTokenDecimals } from '../amounts';
+import { swapAtom, type SwapQuote, type SwapState, type SwapToken } from '../swap';
 import { checkApproveTransaction, checkSwapTransaction, type BuiltTransaction } from './swap-check';
 import type { SwapController } from './swap-form';
 

@@ -1,4 +1,5 @@
-import { activeAccountAtom, activeNetworkAtom, formatBalance, shortenAddress, type PorticoCore } from '@portico/shared-state';
+import { activeAccountAtom, activeNetworkAtom, shortenAddress, type PorticoCore } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { CopyAddressButton } from './CopyAddressButton';

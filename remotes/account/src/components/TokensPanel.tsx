@@ -1,4 +1,5 @@
-import { formatBalance, portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
 import { formatUsd } from '@portico/shared-state/formatters';
 import { EmptyState, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';

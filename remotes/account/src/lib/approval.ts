@@ -1,4 +1,5 @@
-import { formatTokenAmount, type CallDescription, type PendingApproval } from '@portico/shared-state';
+import { type CallDescription, type PendingApproval } from '@portico/shared-state';
+import { formatTokenAmount } from '@portico/shared-state/amounts';
 import type { DetailRow } from '@portico/ui';
 
 /** 2^256 − 1, the largest ERC-20 allowance: approving it lets the spender move every token of this kind, now and later. */

@@ -1,4 +1,5 @@
-import { formatBalance, shortenAddress, type Transaction } from '@portico/shared-state';
+import { shortenAddress, type Transaction } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
 
 const OPERATION_LABELS: Record<string, string> = {
   send: 'Sent',

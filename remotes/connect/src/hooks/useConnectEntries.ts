@@ -1,15 +1,5 @@
-import {
-  activeNamespaceAtom,
-  CONNECTOR_IDS,
-  connectorsAtom,
-  registryAtom,
-  withoutWallets,
-  type ChainNamespace,
-  type Connector,
-  type PorticoCore,
-  type RegistryWallet,
-  type WalletIdentity,
-} from '@portico/shared-state';
+import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, registryAtom, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import {

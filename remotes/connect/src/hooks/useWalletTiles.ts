@@ -1,14 +1,5 @@
-import {
-  WALLET_PAGE_SIZE,
-  activeNamespaceAtom,
-  connectorsAtom,
-  isSameWallet,
-  registryAtom,
-  withoutWallets,
-  type Connector,
-  type PorticoCore,
-  type RegistryWallet,
-} from '@portico/shared-state';
+import { WALLET_PAGE_SIZE, activeNamespaceAtom, connectorsAtom, registryAtom, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { isSameWallet, withoutWallets } from '@portico/shared-state/wallet-list';
 import { NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

@@ -1,12 +1,5 @@
-import {
-  activeAccountAtom,
-  activeNetworkAtom,
-  formatBalance,
-  portfolioAtom,
-  sendAtom,
-  type BalanceItem,
-  type PorticoViewProps,
-} from '@portico/shared-state';
+import { activeAccountAtom, activeNetworkAtom, portfolioAtom, sendAtom, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
 import { AmountInput, TextField, TokenPicker } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';

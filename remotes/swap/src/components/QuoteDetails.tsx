@@ -1,4 +1,5 @@
-import { formatBalance, formatTokenAmount, minimumReceived, swapAtom, type SwapQuote, type SwapToken } from '@portico/shared-state';
+import { swapAtom, type SwapQuote, type SwapToken } from '@portico/shared-state';
+import { formatBalance, formatTokenAmount, minimumReceived } from '@portico/shared-state/amounts';
 import { DetailList, type DetailRow } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 

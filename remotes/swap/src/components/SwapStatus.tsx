@@ -1,4 +1,5 @@
-import { formatBalance, swapAtom, type PorticoViewProps } from '@portico/shared-state';
+import { swapAtom, type PorticoViewProps } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
 import { TransactionStatus } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 

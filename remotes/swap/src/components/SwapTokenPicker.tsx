@@ -1,4 +1,5 @@
-import { formatBalance, portfolioAtom, swapAtom, swapTokenBalance, type SwapToken } from '@portico/shared-state';
+import { portfolioAtom, swapAtom, type SwapToken } from '@portico/shared-state';
+import { formatBalance, swapTokenBalance } from '@portico/shared-state/amounts';
 import { TokenPicker } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
