@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createPublicClient, createTestClient, createWalletClient, custom, http, parseEther, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { startAnvil, type Anvil } from '../../bundler/test/anvil';
+import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 import {
   BATCH_RECEIPT_POLL_INTERVAL_MS,
   BATCH_RECEIPT_TIMEOUT_MS,

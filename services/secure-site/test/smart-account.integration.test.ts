@@ -15,7 +15,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { PORTICO_ENTRY_POINT } from '@portico/bundler/account';
 import { deployAccountAbstraction, DEV_BUNDLER_KEYS, fundDevAccounts, startBundler, type RunningBundler } from '@portico/bundler';
-import { freePort, startAnvil, type Anvil } from '../../bundler/test/anvil';
+import { freePort, startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
 import { startApiDouble, type ApiDouble } from './api-double';
 import { framedPage, pageProvider } from './framed-page';
