@@ -7,15 +7,20 @@ import { BALANCE_FRACTION_DIGITS, NATIVE_TOKEN_MARKER } from './constants';
 import { PorticoError } from './errors';
 import type { SwapToken } from './swap';
 
-const balanceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: BALANCE_FRACTION_DIGITS });
+/** One formatter per locale: building an Intl.NumberFormat costs more than formatting with it. */
+const balanceFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats a decimal string (as viem's formatUnits returns) to at most 3 decimals with grouping:
- * `"10000.0"` → `"10,000"`. Uses Intl's string input so large balances keep their digits.
+ * Formats a decimal string (as viem's formatUnits returns) to at most 3 decimals with the locale's grouping:
+ * `"10000.0"` → `"10,000"` (en-US), `"10.000"` (de). Uses Intl's string input so large balances keep their digits.
+ *
+ * @param locale - A BCP 47 tag, the modal's locale (`useLocale()` in views); en-US when absent.
  */
-export function formatBalance(decimalText: string): string {
+export function formatBalance(decimalText: string, locale = 'en-US'): string {
+  let format = balanceFormats.get(locale);
+  if (!format) balanceFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: BALANCE_FRACTION_DIGITS })));
   // Intl.NumberFormat accepts decimal strings and formats them exactly (no float rounding).
-  return balanceFormat.format(decimalText as unknown as number);
+  return format.format(decimalText as unknown as number);
 }
 
 /** ERC-20 decimals are a uint8. */

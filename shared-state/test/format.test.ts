@@ -19,4 +19,10 @@ describe('formatBalance', () => {
     expect(formatBalance('123456789012345678901234567890')).toBe('123,456,789,012,345,678,901,234,567,890');
     expect(formatBalance('9007199254740993.123')).toBe('9,007,199,254,740,993.123');
   });
+
+  it('groups and marks decimals the way the modal’s locale writes numbers', () => {
+    expect(formatBalance('1234.5', 'de')).toBe('1.234,5');
+    expect(formatBalance('1234.5', 'fr')).toBe('1\u202f234,5');
+    expect(formatBalance('1234.5', 'en')).toBe('1,234.5');
+  });
 });
