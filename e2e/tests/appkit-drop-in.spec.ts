@@ -11,6 +11,8 @@ test('the AppKit quick-start connects, shows the account and network through its
   await expect(account).toContainText('Connected: false');
   // Before a wallet connects, the quick-start's first network is the active one.
   await expect(network).toContainText('Network: Ethereum');
+  // <AppKitNetworkButton />, AppKit's React component, names the active network (server-safe: a plain button).
+  await expect(button(page, 'Ethereum')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Theme' })).toContainText('"--w3m-accent": "#000000"');
 
   // <appkit-button>: Connect Wallet opens the modal; the test wallet sits on the demo's local chain.
@@ -28,12 +30,16 @@ test('the AppKit quick-start connects, shows the account and network through its
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
 
+  // The quick-start's Get Balance calls useAppKitBalance().fetchBalance(): the account's ETH on the local chain.
+  await button(page, 'Get Balance').click();
+  await expect(page.getByRole('heading', { name: /^Balance: \d+(\.\d+)? ETH$/ })).toBeVisible();
+
   // Once connected, <appkit-button> shows the short address and opens Account.
   await button(page, SHORT_ACCOUNT).click();
   await expect(dialog(page, 'Account')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // <appkit-network-button> names the active network and opens Networks, listing the quick-start's networks.
+  // <AppKitNetworkButton /> follows the network and opens Networks, listing the quick-start's networks.
   await button(page, 'Anvil Local').click();
   const networks = dialog(page, 'Choose Network');
   await expect(networks).toBeVisible();

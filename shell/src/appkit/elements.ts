@@ -2,7 +2,7 @@ import { shortenAddress, type CaipNetwork } from '@portico/shared-state';
 import type { PorticoAccount, PorticoInstance } from '../instance';
 import { getCurrentInstance } from '../react/current';
 
-type ButtonKind = 'connect' | 'account' | 'network';
+export type ButtonKind = 'connect' | 'account' | 'network';
 
 /** AppKit's element names and Portico's own, beside them. */
 export const APPKIT_ELEMENTS: Record<string, ButtonKind> = {
@@ -18,12 +18,28 @@ const STYLES = `:host{display:inline-block}:host([hidden]){display:none}
 button{font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff}
 button:focus-visible{outline:2px solid var(--portico-accent,#3b82f6);outline-offset:2px}`;
 
-/** What one button shows and does for the instance's state. */
-function describe(kind: ButtonKind, account: PorticoAccount, network: CaipNetwork | undefined, label: string | null) {
+/** AppKit's words a button takes: `label` and `loadingLabel` for the connect state, address characters kept at each end. */
+export interface ButtonWords {
+  label?: string;
+  loadingLabel?: string;
+  charsStart?: number;
+  charsEnd?: number;
+}
+
+function shortAddress(address: string, { charsStart, charsEnd }: ButtonWords) {
+  if (charsStart === undefined && charsEnd === undefined) return shortenAddress(address);
+  const start = charsStart ?? 4;
+  const end = charsEnd ?? 6;
+  return address.length <= start + end ? address : `${address.slice(0, start)}…${address.slice(address.length - end)}`;
+}
+
+/** What one button shows and opens for the instance's state (the elements and the React components alike). */
+export function describe(kind: ButtonKind, account: PorticoAccount, network: CaipNetwork | undefined, words: ButtonWords = {}) {
   if (kind === 'network') return { text: network?.name ?? 'Networks', view: 'Networks' as const, hidden: false };
-  if (account.isConnected && account.address) return { text: shortenAddress(account.address), view: 'Account' as const, hidden: false };
+  if (account.isConnected && account.address) return { text: shortAddress(account.address, words), view: 'Account' as const, hidden: false };
   // The account button has nothing to show before a wallet connects (as in AppKit).
-  return { text: account.status === 'connecting' ? 'Connecting…' : (label ?? 'Connect Wallet'), view: undefined, hidden: kind === 'account' };
+  const text = account.status === 'connecting' ? (words.loadingLabel ?? 'Connecting…') : (words.label ?? 'Connect Wallet');
+  return { text, view: undefined, hidden: kind === 'account' };
 }
 
 /**
@@ -81,7 +97,7 @@ function buttonElement(kind: ButtonKind) {
 
     #state() {
       const instance = this.#instance!;
-      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), this.getAttribute('label'));
+      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), { label: this.getAttribute('label') ?? undefined });
     }
 
     #render() {

@@ -5,7 +5,7 @@
  * own exposed module, so none of it is in the `./portico` module every page loads.
  */
 import type { ChainNamespace, ThemeMode, ThemeVariables } from '@portico/shared-state';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortico } from '../create-portico';
 import type { PorticoAccount, PorticoInstance } from '../instance';
 import { getCurrentInstance, useCurrentInstance } from '../react/current';
@@ -14,6 +14,9 @@ import { defineAppKitElements } from './elements';
 import { eventStore, themeStore, type AppKitEvent, type AppKitThemeSnapshot, type Store } from './instance-stores';
 import { toPorticoOptions, toPorticoThemeVariables, type PorticoHostOptions } from './options';
 
+export { useAppKitBalance, useAppKitConnection, type AppKitConnection, type UseAppKitConnectionReturn } from './account-hooks';
+export type { AppKitBalanceResult } from './balance';
+export { AppKitAccountButton, AppKitButton, AppKitNetworkButton, type AppKitButtonProps } from './components';
 export type { AppKitNetwork } from './networks';
 export type { AppKitEvent, AppKitThemeSnapshot } from './instance-stores';
 export type { PorticoHostOptions } from './options';
@@ -57,6 +60,35 @@ export function createAppKit(options: unknown): AppKit {
   eventStore(instance);
   defineAppKitElements();
   return instance;
+}
+
+/** AppKitProvider's props: createAppKit's options, and the page under it. */
+export type AppKitProviderProps = Record<string, unknown> & { children?: ReactNode };
+
+let providedAppKit: AppKit | undefined;
+
+/**
+ * AppKit's `<AppKitProvider>`: renders its children and calls createAppKit with its props (all but
+ * `children`) once per page (later renders and other providers keep that instance, as AppKit's does).
+ * It does so in a layout effect, after its first render in the browser and before the page paints: creating
+ * the modal renders it, which may not happen inside another render. So the children's first render (and a
+ * server's, where it never runs) shows a fresh instance's values, and they re-render with the instance
+ * before anything is painted.
+ *
+ * @throws {InvalidOptionsError} From that effect, when an option is missing or malformed.
+ *
+ * @example
+ * <AppKitProvider adapters={[new EthersAdapter()]} networks={[mainnet]} projectId={projectId} metadata={metadata}>
+ *   <App />
+ * </AppKitProvider>
+ */
+export function AppKitProvider({ children, ...options }: AppKitProviderProps): ReactNode {
+  useLayoutEffect(() => {
+    providedAppKit ??= createAppKit(options);
+    // Once per page: later options are not applied (as in AppKit), so the effect runs on mount only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return children;
 }
 
 /** `{ open, close }`: `open({ view: 'Networks' })`, `open({ namespace: 'solana' })`, … (see PorticoInstance.open). */

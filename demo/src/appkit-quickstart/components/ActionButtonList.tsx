@@ -1,20 +1,22 @@
 // AppKit's React quick-start: the action buttons (see ../App.tsx for what differs from an AppKit site).
-import { useDisconnect, useAppKit, useAppKitNetwork, useAppKitAccount, useAppKitProvider, type Provider } from 'portico_shell/appkit/react' // AppKit: '@reown/appkit/react'
+import { useDisconnect, useAppKit, useAppKitNetwork, useAppKitAccount, useAppKitProvider, useAppKitBalance, type Provider } from 'portico_shell/appkit/react' // AppKit: '@reown/appkit/react'
 import { networks } from '../config'
 
 interface ActionButtonListProps {
   sendSignMsg: (signature: string) => void
+  sendBalance: (balance: string) => void
 }
 
 /** personal_sign wants the message as hex-encoded UTF-8 bytes. */
 const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
-export const ActionButtonList = ({ sendSignMsg }: ActionButtonListProps) => {
+export const ActionButtonList = ({ sendSignMsg, sendBalance }: ActionButtonListProps) => {
   const { disconnect } = useDisconnect()
   const { open } = useAppKit()
   const { switchNetwork } = useAppKitNetwork()
   const { address, isConnected } = useAppKitAccount()
   const { walletProvider } = useAppKitProvider<Provider>('eip155')
+  const { fetchBalance } = useAppKitBalance()
 
   const handleDisconnect = async () => {
     try {
@@ -31,6 +33,13 @@ export const ActionButtonList = ({ sendSignMsg }: ActionButtonListProps) => {
     sendSignMsg(String(signature))
   }
 
+  // function to get the balance
+  const handleGetBalance = async () => {
+    const { data, error } = await fetchBalance()
+    if (!data) throw Error(error ?? 'no balance')
+    sendBalance(`${data.balance} ${data.symbol}`)
+  }
+
   return (
     <div>
       <button onClick={() => open()}>Open</button>
@@ -39,6 +48,7 @@ export const ActionButtonList = ({ sendSignMsg }: ActionButtonListProps) => {
           <button onClick={handleDisconnect}>Disconnect</button>
           <button onClick={() => switchNetwork(networks[1] ?? networks[0])}>Switch</button>
           <button onClick={handleSignMsg}>Sign msg</button>
+          <button onClick={handleGetBalance}>Get Balance</button>
         </>
       )}
     </div>

@@ -4,9 +4,10 @@ import { useAppKitState, useAppKitTheme, useAppKitEvents, useAppKitAccount, useW
 
 interface InfoListProps {
   signedMsg: string
+  balance: string
 }
 
-export const InfoList = ({ signedMsg }: InfoListProps) => {
+export const InfoList = ({ signedMsg, balance }: InfoListProps) => {
   const { themeMode, themeVariables } = useAppKitTheme()
   const state = useAppKitState()
   const { caipNetwork, chainId } = useAppKitNetwork()
@@ -20,6 +21,11 @@ export const InfoList = ({ signedMsg }: InfoListProps) => {
 
   return (
     <>
+      {balance && (
+        <section>
+          <h2>Balance: {balance}</h2>
+        </section>
+      )}
       {signedMsg && (
         <section aria-labelledby="sign-msg">
           <h2 id="sign-msg">Sign msg</h2>

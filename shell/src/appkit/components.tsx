@@ -1,0 +1,106 @@
+import type { ChainNamespace } from '@portico/shared-state';
+import { formatBalance } from '@portico/shared-state/amounts';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { usePortico, usePorticoAccount, usePorticoNetwork } from '../react/hooks';
+import { useAppKitBalance } from './account-hooks';
+import { describe, type ButtonKind, type ButtonWords } from './elements';
+
+/**
+ * AppKit's React components (`AppKitButton`, `AppKitAccountButton`, `AppKitNetworkButton`) as plain React
+ * buttons over the hooks, not wrappers of the `<appkit-*>` elements: a server renders the same button the
+ * browser hydrates ("Connect Wallet" or the `label`, the network button "Networks"), and it follows the
+ * instance once createAppKit has run.
+ */
+
+/** AppKit's props for the three buttons. */
+export interface AppKitButtonProps extends ButtonWords {
+  /** Font size of the button: `'sm'`, `'md'` (default) or `'lg'`. */
+  size?: 'sm' | 'md' | 'lg';
+  disabled?: boolean;
+  /**
+   * `'show'` adds the native balance beside the address once connected (read from the wallet, eip155 only).
+   * Portico's default is `'hide'` (AppKit's is `'show'`), so a page does not ask the wallet for it unasked.
+   */
+  balance?: 'show' | 'hide';
+  /** The namespace whose account the button shows; opening it while disconnected lists that namespace's wallets. */
+  namespace?: ChainNamespace;
+}
+
+const FONT_SIZES = { sm: '0.875em', md: '1em', lg: '1.125em' } as const;
+
+function buttonStyle(size: AppKitButtonProps['size'] = 'md', disabled = false): CSSProperties {
+  return {
+    font: 'inherit',
+    fontSize: FONT_SIZES[size],
+    cursor: disabled ? 'not-allowed' : 'pointer',
+    opacity: disabled ? 0.6 : 1,
+    padding: '.5em 1em',
+    borderRadius: 999,
+    border: '1px solid currentColor',
+    background: 'var(--portico-accent, #3b82f6)',
+    color: '#fff',
+  };
+}
+
+/** The balance text once it has been read (after hydration: a server and the first render show none). */
+function useShownBalance(show: boolean, address: string | undefined, caipNetworkId: string | undefined) {
+  const { fetchBalance } = useAppKitBalance();
+  const [shown, setShown] = useState<string>();
+  useEffect(() => {
+    setShown(undefined);
+    if (!show || !address) return;
+    let current = true;
+    void fetchBalance().then(({ data }) => {
+      // Numbers in the page's language: the modal's `locale` option defaults to it too.
+      if (current && data) setShown(`${formatBalance(data.balance, document.documentElement.lang || undefined)} ${data.symbol}`);
+    });
+    return () => void (current = false);
+  }, [show, address, caipNetworkId, fetchBalance]);
+  return shown;
+}
+
+function AppKitButtonOf({ kind, size, disabled, balance, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
+  const { open } = usePortico();
+  const account = usePorticoAccount({ namespace });
+  const { caipNetwork } = usePorticoNetwork();
+  const { text, view, hidden } = describe(kind, account, caipNetwork, words);
+  const shownBalance = useShownBalance(kind !== 'network' && balance === 'show', account.address, caipNetwork?.caipNetworkId);
+  const onClick = () => void open(view ? { view } : namespace ? { namespace } : undefined);
+  return (
+    <button type="button" hidden={hidden} disabled={disabled} style={buttonStyle(size, disabled)} onClick={onClick}>
+      {shownBalance ? `${text} · ${shownBalance}` : text}
+    </button>
+  );
+}
+
+/**
+ * AppKit's `<AppKitButton />`: "Connect Wallet" (or `label`; `loadingLabel` while connecting) opens the
+ * modal; once connected, the short address (`charsStart` / `charsEnd` characters kept) opens Account.
+ *
+ * @example
+ * <AppKitButton label="Sign in" size="sm" />
+ */
+export function AppKitButton(props: AppKitButtonProps) {
+  return <AppKitButtonOf kind="connect" {...props} />;
+}
+
+/**
+ * AppKit's `<AppKitAccountButton />`: the short address, opening Account; hidden while no wallet is connected.
+ *
+ * @example
+ * <AppKitAccountButton balance="show" />
+ */
+export function AppKitAccountButton(props: Omit<AppKitButtonProps, 'label' | 'loadingLabel' | 'size'>) {
+  return <AppKitButtonOf kind="account" {...props} />;
+}
+
+/**
+ * AppKit's `<AppKitNetworkButton />`: the active network's name ("Networks" before there is one), opening Networks.
+ * A `label` is accepted and ignored: the button names the network.
+ *
+ * @example
+ * <AppKitNetworkButton disabled={busy} />
+ */
+export function AppKitNetworkButton({ disabled }: { disabled?: boolean; label?: string }) {
+  return <AppKitButtonOf kind="network" disabled={disabled} />;
+}

@@ -1,0 +1,86 @@
+import { ACCOUNT, stopTestCores, TEN_THOUSAND_ETH_HEX, testCore } from '@portico/test-kit';
+import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { useAppKitBalance, useAppKitConnection } from '../src/appkit/react';
+import { createInstance } from '../src/instance';
+import { setCurrentInstance } from '../src/react/current';
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+const roots: Root[] = [];
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  document.body.replaceChildren();
+  stopTestCores();
+  rs.restoreAllMocks();
+});
+
+/** A connected test core made current, whose wallet answers eth_getBalance with `answer`. */
+async function connectedWallet(answer: () => Promise<unknown>) {
+  const { core, adapter } = await testCore({ connect: true });
+  const request = rs.fn(async ({ method }: { method: string }) => (method === 'eth_getBalance' ? answer() : undefined));
+  rs.spyOn(adapter, 'getProvider').mockReturnValue({ request } as never);
+  const instance = createInstance(core, () => undefined);
+  setCurrentInstance(instance);
+  return { core, request };
+}
+
+function renderHook<T>(useHook: () => T): () => T {
+  const last: { current?: T } = {};
+  function Probe() {
+    last.current = useHook();
+    return null;
+  }
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  roots.push(root);
+  act(() => root.render(<Probe />));
+  return () => last.current!;
+}
+
+describe('useAppKitBalance', () => {
+  it("resolves the connected account's native balance on the active network, in AppKit's shape", async () => {
+    const { request } = await connectedWallet(async () => TEN_THOUSAND_ETH_HEX);
+    const read = renderHook(useAppKitBalance);
+    await expect(read().fetchBalance()).resolves.toEqual({ data: { balance: '10000', symbol: 'ETH' }, error: null, isSuccess: true, isError: false });
+    expect(request).toHaveBeenCalledWith({ method: 'eth_getBalance', params: [ACCOUNT, 'latest'] });
+  });
+
+  it("reports AppKit's errors while disconnected and when the wallet cannot answer", async () => {
+    const { core } = await connectedWallet(async () => {
+      throw new Error('rpc down');
+    });
+    const read = renderHook(useAppKitBalance);
+    await expect(read().fetchBalance()).resolves.toEqual({ data: undefined, error: 'No balance found', isSuccess: false, isError: true });
+    await act(() => core.connection.disconnect());
+    await expect(read().fetchBalance()).resolves.toEqual({ data: undefined, error: 'Not able to retrieve balance', isSuccess: false, isError: true });
+  });
+});
+
+describe('useAppKitConnection', () => {
+  it('describes the active connection: wallet, granted accounts and network; switching changes nothing', async () => {
+    const { core } = await testCore();
+    setCurrentInstance(createInstance(core, () => undefined));
+    const read = renderHook(() => useAppKitConnection());
+    expect(read()).toMatchObject({ connection: undefined, isPending: false });
+
+    await act(() => core.connection.connect('io.fake'));
+    expect(read().connection).toMatchObject({
+      name: 'Fake Wallet',
+      accounts: [{ address: ACCOUNT, type: 'eoa' }],
+      caipNetwork: { caipNetworkId: 'eip155:31337', name: 'Anvil Local' },
+    });
+    const { connection } = read();
+    await act(() => read().switchConnection({ connection: connection!, address: ACCOUNT }));
+    expect(read().connection).toBe(connection);
+  });
+
+  it('has no connection for a namespace without a wallet', async () => {
+    const { core } = await testCore({ connect: true });
+    setCurrentInstance(createInstance(core, () => undefined));
+    const read = renderHook(() => useAppKitConnection({ namespace: 'solana' }));
+    expect(read().connection).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { modalStateAtom, routerAtom } from '@portico/shared-state';
+import { minimalOptions, stopTestCores, TEN_THOUSAND_ETH_HEX, testCore } from '@portico/test-kit';
+import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { screen } from '@testing-library/react';
+import { act, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { AppKitAccountButton, AppKitButton, AppKitNetworkButton, AppKitProvider, useAppKitAccount, useAppKitState } from '../src/appkit/react';
+import { createInstance } from '../src/instance';
+import { getCurrentInstance, setCurrentInstance } from '../src/react/current';
+import { unreachableRemotes } from './helpers';
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+const roots: Root[] = [];
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  document.body.replaceChildren();
+  stopTestCores();
+  rs.restoreAllMocks();
+});
+
+function render(page: ReactNode) {
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  roots.push(root);
+  act(() => root.render(page));
+}
+
+async function currentTestCore() {
+  const test = await testCore();
+  setCurrentInstance(createInstance(test.core, () => undefined));
+  return test;
+}
+
+describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', () => {
+  it('open Connect, then show the short address opening Account; the network button opens Networks', async () => {
+    const { core } = await currentTestCore();
+    render(
+      <>
+        <AppKitButton />
+        <AppKitAccountButton />
+        <AppKitNetworkButton />
+      </>,
+    );
+    // The account button is in the page but hidden until a wallet connects.
+    expect(screen.queryByRole('button', { name: '0xf39F…2266' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Connect Wallet' }).click());
+    await expect.poll(() => core.store.get(routerAtom).view).toBe('Connect');
+    core.modal.close(true);
+
+    await act(() => core.connection.connect('io.fake'));
+    expect(screen.getAllByRole('button', { name: '0xf39F…2266' })).toHaveLength(2);
+    act(() => screen.getByRole('button', { name: 'Anvil Local' }).click());
+    await expect.poll(() => core.store.get(routerAtom).view).toBe('Networks');
+  });
+
+  it("honour AppKit's label, loadingLabel, charsStart/charsEnd, size, disabled and balance props", async () => {
+    const { core, adapter } = await currentTestCore();
+    rs.spyOn(adapter, 'getProvider').mockReturnValue({ request: async () => TEN_THOUSAND_ETH_HEX } as never);
+    render(
+      <>
+        <AppKitButton label="Sign in" loadingLabel="One moment" size="sm" charsStart={4} charsEnd={4} />
+        <AppKitAccountButton balance="show" />
+        <AppKitNetworkButton disabled />
+      </>,
+    );
+    const signIn = screen.getByRole('button', { name: 'Sign in' });
+    expect(signIn.style.fontSize).toBe('0.875em');
+    const network = screen.getByRole<HTMLButtonElement>('button', { name: 'Anvil Local' });
+    expect(network.disabled).toBe(true);
+    act(() => network.click());
+    expect(core.store.get(modalStateAtom)).toBe('closed');
+
+    await act(() => core.connection.connect('io.fake'));
+    expect(screen.getByRole('button', { name: '0xf3…2266' })).toBe(signIn);
+    expect(await screen.findByRole('button', { name: '0xf39F…2266 · 10,000 ETH' })).toBeTruthy();
+  });
+
+  it('hydrate the HTML a server rendered for them without a mismatch', async () => {
+    await currentTestCore();
+    const page = (
+      <main>
+        <AppKitButton label="Sign in" />
+        <AppKitAccountButton />
+        <AppKitNetworkButton />
+      </main>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    // What a server sends: no instance there, so the buttons are the fresh instance's (hooks' server snapshot).
+    container.innerHTML = renderToString(page);
+    expect(container.querySelectorAll('button')).toHaveLength(3);
+    const errors: unknown[] = [];
+    rs.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    act(() => void roots.push(hydrateRoot(container, page, { onRecoverableError: (error) => void errors.push(error) })));
+    expect(errors).toEqual([]);
+    // Then they follow the instance: its network is set.
+    expect(screen.getByRole('button', { name: 'Anvil Local' })).toBeTruthy();
+  });
+});
+
+describe('<AppKitProvider>', () => {
+  it('creates the modal from its props once, and renders its children with the hooks on that instance', async () => {
+    function Status() {
+      const { status } = useAppKitAccount();
+      const { initialized } = useAppKitState();
+      return <p>{initialized ? `Status: ${status}` : 'Restoring your session…'}</p>;
+    }
+    const options = minimalOptions({ remotes: unreachableRemotes });
+    render(
+      <AppKitProvider {...options}>
+        <Status />
+      </AppKitProvider>,
+    );
+    const instance = getCurrentInstance();
+    expect(await screen.findByText('Status: disconnected')).toBeTruthy();
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1);
+
+    render(
+      <AppKitProvider {...options} themeMode="light">
+        <Status />
+      </AppKitProvider>,
+    );
+    expect(getCurrentInstance()).toBe(instance);
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1);
+    act(() => instance.destroy());
+  });
+});
