@@ -16,4 +16,5 @@ export * from './embedded';
 export * from './solana-wallet';
 export * from './solana-rpc-stub';
 export * from './bitcoin-wallet';
+export * from './catalogues';
 export { walletUserRejection, type StandardTestWallet } from './standard-wallet';
