@@ -17,7 +17,7 @@ import {
   type Translator,
 } from '@portico/shared-state/i18n';
 import { useAtomValue } from 'jotai';
-import { use } from 'react';
+import { use, type ReactPromise } from 'react';
 
 /** A remote's `(locale) => import(`./locales/${locale}.json`)`: one chunk per locale. */
 export type CatalogueLoader<C extends Catalogue> = (locale: SupportedLocale) => Promise<{ default: Partial<C> }>;
@@ -38,38 +38,56 @@ export function useLocale(): { locale: SupportedLocale; dir: Direction } {
   return pageLocale(useAtomValue(optionsAtom)?.locale);
 }
 
-/** Per English catalogue (one per remote), each locale's translator, or its catalogue on the way. */
-const translators = new WeakMap<Catalogue, Map<SupportedLocale, Translator | Promise<Translator>>>();
+/**
+ * A locale's translator on the way. Once it has arrived the promise says so as React's `use` reads a thenable
+ * (`status`, `value`), so `use` returns the translator without suspending.
+ */
+type TranslatorOnTheWay = Promise<Translator> & ReactPromise<Translator>;
 
 /**
- * The translator for `locale` over a remote's catalogues: at once for English, else a promise of it (one
- * fetch per locale; a failed fetch is tried again on the next call).
+ * Per English catalogue (one per remote): English's translator, and each other locale's promise of one. The
+ * promise stays cached after it settles: a view that suspended on it must call `use()` on that same promise
+ * when React resumes it.
+ */
+const translators = new WeakMap<Catalogue, Map<SupportedLocale, Translator | TranslatorOnTheWay>>();
+
+/** English's translator, or the locale's cached promise (one fetch per locale; a failed one is forgotten). */
+function cachedTranslator(english: Catalogue, load: CatalogueLoader<Catalogue>, locale: SupportedLocale): Translator | TranslatorOnTheWay {
+  let byLocale = translators.get(english);
+  if (!byLocale) translators.set(english, (byLocale = new Map()));
+  const known = byLocale.get(locale);
+  if (known) return known;
+  if (locale === DEFAULT_LOCALE) {
+    const translator = createTranslator(locale, english, english);
+    byLocale.set(locale, translator);
+    return translator;
+  }
+  const loading: TranslatorOnTheWay = load(locale).then(
+    (module) => {
+      const translator = createTranslator(locale, module.default, english);
+      Object.assign(loading, { status: 'fulfilled', value: translator });
+      return translator;
+    },
+    (error: unknown) => {
+      byLocale.delete(locale);
+      throw error;
+    },
+  );
+  byLocale.set(locale, loading);
+  return loading;
+}
+
+/**
+ * The translator for `locale` over a remote's catalogues: at once for English or a locale already loaded, else a
+ * promise of it (one fetch per locale; a failed fetch is tried again on the next call).
  */
 export function loadMessages<C extends Catalogue>(
   english: C,
   load: CatalogueLoader<C>,
   locale: SupportedLocale,
 ): Translator<keyof C & string> | Promise<Translator<keyof C & string>> {
-  let byLocale = translators.get(english);
-  if (!byLocale) translators.set(english, (byLocale = new Map()));
-  const known = byLocale.get(locale);
-  if (known) return known;
-  const made: Translator | Promise<Translator> =
-    locale === DEFAULT_LOCALE
-      ? createTranslator(locale, english, english)
-      : load(locale).then(
-          (module) => {
-            const translator = createTranslator(locale, module.default, english);
-            byLocale.set(locale, translator);
-            return translator;
-          },
-          (error: unknown) => {
-            byLocale.delete(locale);
-            throw error;
-          },
-        );
-  byLocale.set(locale, made);
-  return made;
+  const messages = cachedTranslator(english, load, locale);
+  return messages instanceof Promise && messages.status === 'fulfilled' ? messages.value : messages;
 }
 
 /**
@@ -84,6 +102,7 @@ export function loadMessages<C extends Catalogue>(
  * // in a view: const t = useConnectMessages(); <p>{t('walletCount', { count })}</p>
  */
 export function useMessages<C extends Catalogue>(english: C, load: CatalogueLoader<C>): Translator<keyof C & string> {
-  const messages = loadMessages(english, load, useLocale().locale);
+  const messages = cachedTranslator(english, load, useLocale().locale);
+  // Always `use` a locale's promise, loaded or not: React replays a view that suspended on it expecting `use` again.
   return messages instanceof Promise ? use(messages) : messages;
 }
