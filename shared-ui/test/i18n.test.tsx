@@ -1,27 +1,19 @@
-import { SUPPORTED_LOCALES, catalogueProblems, type SupportedLocale } from '@portico/shared-state/i18n';
-import { stopTestCores, testCore } from '@portico/test-kit';
-import { renderInStore } from '@portico/test-kit/react';
-import { act, cleanup, screen } from '@testing-library/react';
+import type { SupportedLocale } from '@portico/shared-state/i18n';
+import { TRANSLATED_LOCALES, catalogueGaps, stopTestCores, testCore } from '@portico/test-kit';
+import { renderInLocale } from '@portico/test-kit/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { readFileSync } from 'node:fs';
-import { Suspense } from 'react';
-import { loadChrome, LoadingPanel, useMessages } from '../src';
+import { loadChrome, useMessages } from '../src';
 import { loadMessages } from '../src/i18n';
-import english from '../src/locales/en.json';
 
 afterEach(() => {
   cleanup();
   stopTestCores();
 });
 
-const kitCatalogue = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${locale}.json`, import.meta.url), 'utf8'));
-
 describe('the kit’s catalogues (the shell’s header)', () => {
-  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('%s has every English message, each with its arguments', (locale) => {
-    const messages = kitCatalogue(locale);
-    expect(catalogueProblems(locale, messages, english)).toEqual([]);
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+  it.each(TRANSLATED_LOCALES)('%s has every English message, each with its arguments', (locale) => {
+    expect(catalogueGaps(new URL('../src/locales/', import.meta.url), locale)).toEqual([]);
   });
 
   it('loadChrome names the header’s buttons and titles; a wallet’s name stays a name', async () => {
@@ -58,14 +50,7 @@ async function loadGreeting(locale: SupportedLocale) {
 
 async function renderGreeting(locale: string) {
   const { core } = await testCore({ start: false, options: { locale } });
-  await act(async () => {
-    renderInStore(
-      <Suspense fallback={<LoadingPanel />}>
-        <Greeting />
-      </Suspense>,
-      core,
-    );
-  });
+  await renderInLocale(<Greeting />, core);
 }
 
 describe('useMessages', () => {

@@ -7,23 +7,21 @@ import {
   type PorticoCore,
 } from '@portico/shared-state';
 import { stopTestCores, testCore } from '@portico/test-kit';
-import { renderInStore } from '@portico/test-kit/react';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { renderInLocale } from '@portico/test-kit/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { Suspense, type ReactNode } from 'react';
-import { CopyButton, ErrorPanel, LoadingPanel, OneTimeCodeForm, TokenPicker, TransactionStatus, loadChrome } from '../src';
+import type { ReactNode } from 'react';
+import { CopyButton, ErrorPanel, OneTimeCodeForm, TokenPicker, TransactionStatus, loadChrome } from '../src';
 
 afterEach(() => {
   cleanup();
   stopTestCores();
 });
 
-/** Kit parts as a view shows them: in the core's store, under the outlet's Suspense while the kit's catalogue loads. */
+/** Kit parts as a view shows them, in the modal's locale once the kit's catalogue has loaded. */
 async function renderIn(locale: string, parts: (core: PorticoCore) => ReactNode) {
   const { core } = await testCore({ start: false, options: { locale } });
-  await act(async () => {
-    renderInStore(<Suspense fallback={<LoadingPanel />}>{parts(core)}</Suspense>, core);
-  });
+  await renderInLocale(parts(core), core);
 }
 
 const features = (off: string) => ({ [off]: false }) as unknown as Parameters<typeof resolveView>[1];

@@ -1,13 +1,9 @@
-import { SUPPORTED_LOCALES, catalogueProblems } from '@portico/shared-state/i18n';
-import { anvil, apiStub, testCore, type ApiStub } from '@portico/test-kit';
-import { FakeIntersectionObserver, cleanupViews, renderInStore } from '@portico/test-kit/react';
-import { LoadingPanel, useLocale } from '@portico/ui';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TRANSLATED_LOCALES, anvil, apiStub, catalogueGaps, testCore, type ApiStub } from '@portico/test-kit';
+import { FakeIntersectionObserver, cleanupViews, renderInLocale } from '@portico/test-kit/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
-import { readFileSync } from 'node:fs';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { PorticoViewProps } from '@portico/shared-state';
-import english from '../src/locales/en.json';
 import Account from '../src/views/Account';
 import WalletReceive from '../src/views/WalletReceive';
 import { accountRoutes, anvilTwo, emptyAccountApi, ethBalance, pusdBalance, transaction, type AccountApiState } from './account-api';
@@ -29,21 +25,7 @@ afterEach(() => {
 });
 afterAll(() => api.close());
 
-const catalogue = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${locale}.json`, import.meta.url), 'utf8'));
-
-/**
- * The view as the shell shows it: under an element with the store's language and writing direction (the
- * dialog), in a Suspense boundary (the outlet's) while the locale's catalogue loads.
- */
-function Directed({ children }: { children: ReactNode }) {
-  const { locale, dir } = useLocale();
-  return (
-    <section aria-label="Portico" lang={locale} dir={dir}>
-      <Suspense fallback={<LoadingPanel />}>{children}</Suspense>
-    </section>
-  );
-}
+const LOCALES = new URL('../src/locales/', import.meta.url);
 
 /** A view of a core connected to ADDRESS on Anvil Local (10,000 ETH) whose host asked for `locale`. */
 async function renderConnected(View: ComponentType<PorticoViewProps>, locale: string) {
@@ -53,24 +35,14 @@ async function renderConnected(View: ComponentType<PorticoViewProps>, locale: st
     adapter: { nativeBalance: '10000.0' },
     options: { locale, networks: [anvil, anvilTwo] },
   });
-  // Awaited: the view suspends while the locale's chunk loads, and React resumes it inside this act.
-  await act(async () => {
-    renderInStore(
-      <Directed>
-        <View portico={core} />
-      </Directed>,
-      core,
-    );
-  });
+  await renderInLocale(<View portico={core} />, core);
 }
 
 const direction = () => screen.getByRole('region', { name: 'Portico' }).getAttribute('dir');
 
 describe('Account’s catalogues', () => {
-  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('%s has every English message, each with its arguments', (locale) => {
-    const messages = catalogue(locale);
-    expect(catalogueProblems(locale, messages, english)).toEqual([]);
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+  it.each(TRANSLATED_LOCALES)('%s has every English message, each with its arguments', (locale) => {
+    expect(catalogueGaps(LOCALES, locale)).toEqual([]);
   });
 });
 

@@ -1,12 +1,7 @@
-import { SUPPORTED_LOCALES, catalogueProblems } from '@portico/shared-state/i18n';
-import { CHAIN, apiStub, testCore, type ApiStub } from '@portico/test-kit';
-import { cleanupViews, renderInStore } from '@portico/test-kit/react';
-import { LoadingPanel, useLocale } from '@portico/ui';
-import { act, screen } from '@testing-library/react';
+import { CHAIN, TRANSLATED_LOCALES, apiStub, catalogueGaps, testCore, type ApiStub } from '@portico/test-kit';
+import { cleanupViews, renderInLocale } from '@portico/test-kit/react';
+import { screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
-import { readFileSync } from 'node:fs';
-import { Suspense, type ReactNode } from 'react';
-import english from '../src/locales/en.json';
 import WalletSend from '../src/views/WalletSend';
 
 let api: ApiStub;
@@ -17,37 +12,16 @@ beforeAll(async () => {
 afterEach(cleanupViews);
 afterAll(() => api.close());
 
-const catalogue = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../src/locales/${locale}.json`, import.meta.url), 'utf8'));
-
-/** The view as the shell shows it: under the dialog's lang and dir, in the outlet's Suspense while the catalogue loads. */
-function Directed({ children }: { children: ReactNode }) {
-  const { locale, dir } = useLocale();
-  return (
-    <section aria-label="Portico" lang={locale} dir={dir}>
-      <Suspense fallback={<LoadingPanel />}>{children}</Suspense>
-    </section>
-  );
-}
+const LOCALES = new URL('../src/locales/', import.meta.url);
 
 async function renderSend(locale: string) {
   const { core } = await testCore({ api, connect: true, views: ['Account', 'WalletSend'], options: { locale } });
-  // Awaited: the view suspends while the locale's chunk loads, and React resumes it inside this act.
-  await act(async () => {
-    renderInStore(
-      <Directed>
-        <WalletSend portico={core} />
-      </Directed>,
-      core,
-    );
-  });
+  await renderInLocale(<WalletSend portico={core} />, core);
 }
 
 describe('Send’s catalogues', () => {
-  it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('%s has every English message, each with its arguments', (locale) => {
-    const messages = catalogue(locale);
-    expect(catalogueProblems(locale, messages, english)).toEqual([]);
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+  it.each(TRANSLATED_LOCALES)('%s has every English message, each with its arguments', (locale) => {
+    expect(catalogueGaps(LOCALES, locale)).toEqual([]);
   });
 });
 
