@@ -53,6 +53,8 @@ export function createPortico(options: unknown): PorticoInstance {
     }
   }, 0);
   whenPageIdle(() => {
+    // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
+    performance.mark('portico:idle-work');
     // A failed chunk is fetched again (and its error logged) at the next open.
     dialog.render().then(() => {
       const connectEntry = core.options.remotes.connect;
