@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
+import { useKitMessages } from './messages';
 
 export interface AmountInputProps {
-  /** The visible label; "Amount" unless given. */
+  /** The visible label; "Amount" (in the modal's locale) unless given. */
   label?: string;
   value: string;
   onChange(value: string): void;
@@ -23,7 +24,7 @@ export interface AmountInputProps {
  *   maxDisabled={!send.token} describedBy={send.error ? errorId : undefined} invalid={isAmountError(send.error)} />
  */
 export function AmountInput({
-  label = 'Amount',
+  label,
   value,
   onChange,
   onMax,
@@ -32,12 +33,13 @@ export function AmountInput({
   invalid = false,
   placeholder = '0.0',
 }: AmountInputProps) {
+  const t = useKitMessages();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <>
       <label htmlFor={id} className="portico-muted">
-        {label}
+        {label ?? t('amount')}
       </label>
       <div className="portico-row">
         <input
@@ -61,7 +63,7 @@ export function AmountInput({
             inputRef.current?.focus();
           }}
         >
-          Max
+          {t('max')}
         </button>
       </div>
     </>

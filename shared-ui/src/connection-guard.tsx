@@ -1,6 +1,7 @@
 import { activeAccountAtom } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { useKitMessages } from './messages';
 
 export interface ConnectionGuardProps {
   /** Shown when no account is connected, e.g. "Connect a wallet to send.". */
@@ -25,15 +26,16 @@ export interface ConnectionGuardProps {
  */
 export function ConnectionGuard({ message, onConnect, children }: ConnectionGuardProps) {
   const account = useAtomValue(activeAccountAtom);
+  const t = useKitMessages();
   if (account.status === 'connected' && account.address) {
     return <>{typeof children === 'function' ? children(account.address) : children}</>;
   }
   return (
     <div className="portico-panel">
-      <p className="portico-muted">{account.status === 'connecting' ? 'Reconnecting…' : message}</p>
+      <p className="portico-muted">{account.status === 'connecting' ? t('reconnecting') : message}</p>
       {onConnect && account.status === 'disconnected' && (
         <button type="button" className="portico-button" onClick={onConnect}>
-          Connect a wallet
+          {t('connectWallet')}
         </button>
       )}
     </div>

@@ -1,16 +1,17 @@
 import type { PorticoCore } from '@portico/shared-state';
+import { useKitMessages } from './messages';
 import { useToast } from './toast';
 
 export interface CopyButtonProps {
   portico: PorticoCore;
   /** The text to copy, or a function read at click time (a value that changes, like a pairing URI). */
   value: string | (() => string | undefined);
-  /** The button's accessible name, also its visible text unless `iconOnly` ("Copy address", "Copy link"). */
-  label: string;
-  /** The success toast ("Address copied"). */
-  copiedMessage: string;
-  /** The error toast when the clipboard refuses ("Could not copy the address"). */
-  failedMessage: string;
+  /** The button's accessible name, also its visible text unless `iconOnly` ("Copy address", "Copy link"; "Copy" unless given). */
+  label?: string;
+  /** The success toast ("Address copied"; "Copied" unless given). */
+  copiedMessage?: string;
+  /** The error toast when the clipboard refuses ("Could not copy the address"; "Could not copy" unless given). */
+  failedMessage?: string;
   /** A square icon button named by `label` (next to a value), instead of a secondary text button. */
   iconOnly?: boolean;
   /** Also reads the success message out through the shell's live region (default true; see `useToast`). */
@@ -20,7 +21,7 @@ export interface CopyButtonProps {
 /**
  * Copies a value to the clipboard and says so with a toast (also announced on success, unless
  * `announce={false}`); a refused clipboard shows the error toast. Nothing is copied when `value`
- * gives nothing.
+ * gives nothing. The defaults are in the modal's locale.
  *
  * @example
  * <CopyButton portico={portico} value={address} label="Copy address" copiedMessage="Address copied"
@@ -28,7 +29,11 @@ export interface CopyButtonProps {
  * <CopyButton portico={portico} value={() => portico.store.get(walletConnectAtom).wcUri} label="Copy link"
  *   copiedMessage="Link copied" failedMessage="Could not copy the link" announce={false} />
  */
-export function CopyButton({ portico, value, label, copiedMessage, failedMessage, iconOnly = false, announce = true }: CopyButtonProps) {
+export function CopyButton({ portico, value, iconOnly = false, announce = true, ...words }: CopyButtonProps) {
+  const t = useKitMessages();
+  const label = words.label ?? t('copy');
+  const copiedMessage = words.copiedMessage ?? t('copied');
+  const failedMessage = words.failedMessage ?? t('copyFailed');
   const toast = useToast(portico);
   const copy = async () => {
     const text = typeof value === 'function' ? value() : value;

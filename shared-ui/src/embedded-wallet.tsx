@@ -1,6 +1,7 @@
 import type { EmbeddedWallet, PorticoCore } from '@portico/shared-state';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
-import { ErrorPanel, LoadingPanel } from './panels';
+import { ErrorPanel, LoadingPanel } from './localized-panels';
+import { useKitMessages } from './messages';
 import { TextField } from './text-field';
 
 /** What `useEmbeddedWallet` reports: the loaded wallet, or why there is none yet. */
@@ -48,7 +49,8 @@ export interface EmbeddedWalletGateProps {
 
 /**
  * An embedded-wallet view's frame: the loading panel while the wallet loads, its failure ('Network Error -
- * Could not load embedded wallet', …) as an error panel, `off` without one, else the view.
+ * Could not load embedded wallet', …; in the modal's locale where Portico knows it) as an error panel, `off`
+ * without one, else the view.
  *
  * @example
  * <EmbeddedWalletGate portico={portico} off={<p>Email login is not enabled</p>}>
@@ -108,6 +110,7 @@ export interface OneTimeCodeFormProps {
  * </OneTimeCodeForm>
  */
 export function OneTimeCodeForm({ sentTo, error, busy, onSubmit, children }: OneTimeCodeFormProps) {
+  const t = useKitMessages();
   const [code, setCode] = useState('');
   const fieldRef = useRef<HTMLFormElement>(null);
   const send = async (value: string) => {
@@ -125,9 +128,9 @@ export function OneTimeCodeForm({ sentTo, error, busy, onSubmit, children }: One
   };
   return (
     <form ref={fieldRef} className="portico-stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
-      <p className="portico-muted">Enter the code we sent to {sentTo}</p>
+      <p className="portico-muted">{t('codeSentTo', { email: sentTo })}</p>
       <TextField
-        label="Code"
+        label={t('code')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -138,7 +141,7 @@ export function OneTimeCodeForm({ sentTo, error, busy, onSubmit, children }: One
         readOnly={busy}
         error={error}
       />
-      <SubmitButton busy={busy}>Confirm</SubmitButton>
+      <SubmitButton busy={busy}>{t('confirm')}</SubmitButton>
       {children}
     </form>
   );

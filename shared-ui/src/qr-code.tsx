@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useKitMessages } from './messages';
 
 type Encode = typeof import('uqr').encode;
 
@@ -26,8 +27,8 @@ export function preloadQrCode(): Promise<Encode> {
 export interface QrCodeProps {
   /** What the code encodes (a `wc:` URI, an address). */
   value: string;
-  /** The accessible name of the image, e.g. "QR code for your address". */
-  label: string;
+  /** The accessible name of the image, e.g. "QR code for your address"; "QR code" (in the modal's locale) unless given. */
+  label?: string;
   /** Width and height in CSS pixels (scales down to fit). */
   size?: number;
   /** Draws it on a white frame with padding (for a code shown on its own). */
@@ -45,6 +46,7 @@ export interface QrCodeProps {
  * <QrCode value={address} label="QR code for your address" size={216} framed />
  */
 export function QrCode({ value, label, size = 240, framed = false }: QrCodeProps) {
+  const t = useKitMessages();
   const [encode, setEncode] = useState(() => encoder);
   useEffect(() => {
     if (encode) return;
@@ -75,7 +77,7 @@ export function QrCode({ value, label, size = 240, framed = false }: QrCodeProps
   const code = qr ? (
     <svg
       role="img"
-      aria-label={label}
+      aria-label={label ?? t('qrCode')}
       className="portico-qr-code"
       width={size}
       height={size}

@@ -1,11 +1,15 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { sayKnown, useKitMessages } from './messages';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'> {
   /** The visible label, which is also the input's accessible name ("Receiver address", "Search tokens"). */
   label: string;
   value: string;
   onChange(value: string): void;
-  /** A refusal to show under the field (role="alert"), which then describes it and marks it invalid. */
+  /**
+   * A refusal to show under the field (role="alert"), which then describes it and marks it invalid; shared state's
+   * English (the spec's wording) is shown in the modal's locale.
+   */
   error?: string;
 }
 
@@ -19,6 +23,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  *   onChange={(v) => portico.send.setReceiver(v)} aria-describedby={errorId} aria-invalid={invalid || undefined} />
  */
 export function TextField({ label, value, onChange, className, error, ...input }: TextFieldProps) {
+  const t = useKitMessages();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -37,7 +42,7 @@ export function TextField({ label, value, onChange, className, error, ...input }
       />
       {error && (
         <p id={errorId} role="alert" className="portico-error-text">
-          {error}
+          {sayKnown(t)(error)}
         </p>
       )}
     </>

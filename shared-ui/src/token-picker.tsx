@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useKitMessages } from './messages';
 
 export interface TokenOption<T> {
   /** Unique among the options (e.g. chain and contract). */
@@ -26,7 +27,7 @@ export interface TokenPickerProps<T> {
 
 /**
  * A token list as a radio group named by its label; each radio's accessible name is
- * "SYMBOL, balance N". Options with a `section` are grouped under it (`role="group"` named by the
+ * "SYMBOL, balance N" (in the modal's locale). Options with a `section` are grouped under it (`role="group"` named by the
  * section), in the order sections first appear.
  *
  * @example
@@ -34,6 +35,7 @@ export interface TokenPickerProps<T> {
  *   options={tokens.map((t) => ({ key: tokenKey(t), symbol: t.symbol, balance: formatBalance(t.quantity.numeric), iconUrl: t.iconUrl, value: t }))} />
  */
 export function TokenPicker<T>({ label, name, options, selectedKey, onSelect }: TokenPickerProps<T>) {
+  const t = useKitMessages();
   const labelId = useId();
   const sectioned = options.some((option) => option.section !== undefined);
   const renderOption = (option: TokenOption<T>) => {
@@ -45,7 +47,7 @@ export function TokenPicker<T>({ label, name, options, selectedKey, onSelect }: 
           name={name}
           value={option.key}
           checked={checked}
-          aria-label={`${option.symbol}, balance ${option.balance}`}
+          aria-label={t('tokenOption', { symbol: option.symbol, balance: option.balance })}
           onChange={() => onSelect(option.value)}
         />
         {option.iconUrl && <img className="portico-token-icon" src={option.iconUrl} alt="" width={20} height={20} loading="lazy" />}

@@ -1,5 +1,6 @@
 import { shortenAddress } from '@portico/shared-state';
 import type { ReactNode } from 'react';
+import { sayKnown, useKitMessages } from './messages';
 
 /** One step of a transaction as the person sees it. */
 export type TransactionPhase = 'wallet' | 'pending' | 'success' | 'failed' | 'unconfirmed';
@@ -18,7 +19,7 @@ export interface TransactionStatusProps {
    * "Sent" (success), "Transaction failed" (failed), "Transaction sent, not yet confirmed" (unconfirmed).
    */
   title: string;
-  /** A muted line under the title: what is awaited, or the error's reason. */
+  /** A muted line under the title: what is awaited, or the error's reason (shared state's English is translated). */
   detail?: string;
   /** The transaction's hash once the wallet returned one: "Transaction 0x1234…abcd" (full hash as its title). */
   hash?: string;
@@ -51,10 +52,12 @@ export interface TransactionStatusProps {
  * </TransactionStatus>
  */
 export function TransactionStatus(props: TransactionStatusProps) {
-  const { phase, title, detail, hash } = props;
+  const { phase, title, hash } = props;
+  const t = useKitMessages();
+  const detail = props.detail && sayKnown(t)(props.detail);
   const hashLine = hash && (
     <p className="portico-muted" title={hash}>
-      Transaction {shortenAddress(hash)}
+      {t('transactionHash', { hash: shortenAddress(hash) })}
     </p>
   );
 
@@ -70,9 +73,9 @@ export function TransactionStatus(props: TransactionStatusProps) {
   }
 
   const buttons: TransactionAction[] = [
-    ...(phase === 'unconfirmed' && props.onCheckAgain ? [{ label: 'Check again', onClick: props.onCheckAgain }] : []),
-    ...(phase === 'failed' && props.onTryAgain ? [{ label: 'Try again', onClick: props.onTryAgain }] : []),
-    ...(phase === 'failed' && props.onEdit ? [{ label: 'Edit', onClick: props.onEdit, secondary: true }] : []),
+    ...(phase === 'unconfirmed' && props.onCheckAgain ? [{ label: t('checkAgain'), onClick: props.onCheckAgain }] : []),
+    ...(phase === 'failed' && props.onTryAgain ? [{ label: t('tryAgain'), onClick: props.onTryAgain }] : []),
+    ...(phase === 'failed' && props.onEdit ? [{ label: t('edit'), onClick: props.onEdit, secondary: true }] : []),
     ...(props.actions ?? []),
   ];
   const actionButtons = buttons.map((action) => (
@@ -95,7 +98,7 @@ export function TransactionStatus(props: TransactionStatusProps) {
         </div>
         {props.explorerUrl && (
           <a className="portico-muted" href={props.explorerUrl} target="_blank" rel="noreferrer">
-            View on block explorer
+            {t('viewOnExplorer')}
           </a>
         )}
         {actionButtons}

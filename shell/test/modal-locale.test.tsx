@@ -1,3 +1,4 @@
+import { announcementAtom } from '@portico/shared-state';
 import { stopTestCores } from '@portico/test-kit';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
@@ -42,5 +43,12 @@ describe('the dialog in the modal’s locale', () => {
     await openModal({});
     await screen.findByRole('dialog', { name: 'Connect Wallet' });
     await waitFor(() => expect(screen.getByRole('dialog').getAttribute('lang')).toBe('en'));
+  });
+
+  it('announces what shared state says in the modal’s locale once it has opened (German)', async () => {
+    const core = await openModal({ locale: 'de' });
+    await screen.findByRole('dialog', { name: 'Wallet verbinden' });
+    act(() => core.store.set(announcementAtom, 'Connected to MetaMask'));
+    expect(screen.getByText('Verbunden mit MetaMask').getAttribute('aria-live')).toBe('polite');
   });
 });

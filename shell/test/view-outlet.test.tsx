@@ -50,12 +50,12 @@ const viewModule = (contracts: Partial<{ porticoContract: unknown; porticoUiCont
 
 let deployment = 0;
 /** Each test's connect remote at an address of its own: loaded modules are cached per address. */
-async function renderInShadowRoot() {
+async function renderInShadowRoot(options: Record<string, unknown> = {}) {
   definePorticoElement();
   const element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
   deployment += 1;
-  const core = await shellCore({ remotes: { connect: `http://remote.test/outlet-${deployment}/remoteEntry.js` } });
+  const core = await shellCore({ remotes: { connect: `http://remote.test/outlet-${deployment}/remoteEntry.js` }, ...options });
   render(<App core={core} host={element} />, { container: element.mountPoint });
   return { core, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
 }
@@ -105,5 +105,17 @@ describe('view outlet', () => {
     fireEvent.click(modal.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(modal.getByText('Stand-in Connect view')).toBeTruthy());
     expect(modal.queryByRole('alert')).toBeNull();
+  });
+
+  it('says its errors and Retry in the modal’s locale (German): a remote that failed to load, a feature turned off', async () => {
+    remoteModules.set('portico_connect/Connect', () => {
+      throw new Error('remoteEntry.js: 503');
+    });
+    const { core, modal } = await renderInShadowRoot({ locale: 'de', features: { send: false } });
+    act(() => core.modal.open());
+    await waitFor(() => expect(modal.getByRole('alert').textContent).toBe('Die Funktion „connect“ konnte nicht geladen werden.'));
+    expect(modal.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    act(() => core.router.push('WalletSend'));
+    expect(modal.getByRole('alert').textContent).toBe('Die Funktion „send“ ist für diese Website deaktiviert.');
   });
 });

@@ -17,11 +17,16 @@ export function nativeToken(account: AccountState, network: CaipNetwork | undefi
   };
 }
 
-/** A network fee as short decimal text: up to 6 decimals, `< 0.000001` below that. */
-export function formatFee(fee: string): string {
+/** One formatter per locale: building an Intl.NumberFormat costs more than formatting with it. */
+const feeFormats = new Map<string, Intl.NumberFormat>();
+const FEE_FRACTION_DIGITS = 6;
+
+/** A network fee as short decimal text in the locale: up to 6 decimals, `< 0.000001` below that. */
+export function formatFee(fee: string, locale: string): string {
   const value = Number(fee);
   if (!Number.isFinite(value)) return fee;
-  if (value === 0) return '0';
-  if (value < 0.000001) return '< 0.000001';
-  return String(Number(value.toFixed(6)));
+  let format = feeFormats.get(locale);
+  if (!format) feeFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: FEE_FRACTION_DIGITS })));
+  const smallest = 10 ** -FEE_FRACTION_DIGITS;
+  return value > 0 && value < smallest ? `< ${format.format(smallest)}` : format.format(value);
 }

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { Component, Suspense, useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ErrorPanel, LoadingPanel } from '@portico/ui/panels';
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
+import { shellChromeAtom } from './chrome';
 
 /** Renders the current view from its remote; anything that cannot render is a visible error. */
 export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<HTMLDivElement> }) {
@@ -16,16 +17,14 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
   const resolution = resolveView(view, core.options.features);
   let content: ReactNode;
   if (resolution.kind !== 'remote') {
-    content = <ErrorPanel message={resolution.message} />;
+    content = <OutletError message={resolution.message} />;
   } else {
     const { remote, module } = resolution.registration;
     const entry = core.options.remotes[remote];
     content = entry ? (
       <RemoteView key={`${remote}${module}`} core={core} remote={remote} module={module} entry={entry} />
     ) : (
-      <ErrorPanel
-        message={`The ${remote} feature has no address. Set remotes.${remote} or cdnBase in the Portico options.`}
-      />
+      <OutletError message={`The ${remote} feature has no address. Set remotes.${remote} or cdnBase in the Portico options.`} />
     );
   }
   return (
@@ -35,11 +34,18 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
   );
 }
 
+/** The outlet's panels in the modal's locale once the kit's words have arrived (the chrome), else in English. */
+function OutletError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const chrome = useAtomValue(shellChromeAtom);
+  return <ErrorPanel message={chrome?.say(message) ?? message} onRetry={onRetry} retryLabel={chrome?.retry} />;
+}
+
 type RemoteState = { status: 'loading' } | { status: 'ready'; view: ViewModule } | { status: 'error'; message: string };
 
 function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./${string}`; entry: string }) {
   const { core, remote, module, entry } = props;
   const [attempt, setAttempt] = useState(0);
+  const loading = <LoadingPanel label={useAtomValue(shellChromeAtom)?.loading} />;
   const [state, setState] = useState<RemoteState>(() => {
     const ready = readyViewModule(remote, module, entry);
     return ready ? { status: 'ready', view: ready } : { status: 'loading' };
@@ -54,8 +60,9 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
     loadViewModule(remote, module, entry, { retry: attempt > 0 })
       .then((view) => current && setState({ status: 'ready', view }))
       .catch((error: unknown) => {
-        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message: errorText(error) });
-        if (current) setState({ status: 'error', message: errorText(error) });
+        const message = errorText(error);
+        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message });
+        if (current) setState({ status: 'error', message });
       })
       .finally(() => core.modal.setLoading(false));
     return () => {
@@ -66,13 +73,13 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
   }, [attempt, core, remote, module, entry]);
 
   const retry = () => setAttempt((count) => count + 1);
-  if (state.status === 'loading') return <LoadingPanel />;
-  if (state.status === 'error') return <ErrorPanel message={state.message} onRetry={retry} />;
+  if (state.status === 'loading') return loading;
+  if (state.status === 'error') return <OutletError message={state.message} onRetry={retry} />;
   const View = state.view.default;
   return (
     <RenderErrorBoundary remote={remote} onRetry={retry}>
       {/* A view suspends while its locale's catalogue loads (useMessages). */}
-      <Suspense fallback={<LoadingPanel />}>
+      <Suspense fallback={loading}>
         <View portico={core} />
       </Suspense>
     </RenderErrorBoundary>
@@ -91,7 +98,7 @@ class RenderErrorBoundary extends Component<
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <ErrorPanel
+      <OutletError
         message={`The ${this.props.remote} feature could not be loaded.`}
         onRetry={() => {
           this.setState({ failed: false });

@@ -1,25 +1,22 @@
 import type { PorticoCore } from '@portico/shared-state';
 import type { ShellChrome } from '@portico/ui';
-import { useEffect, useState } from 'react';
+import { atom, useAtom } from 'jotai';
+import { useEffect } from 'react';
 import { importKit } from './kit';
+
+/** The chrome once it has arrived (per instance: each has its own store), for the outlet and the live region too. */
+export const shellChromeAtom = atom<ShellChrome>();
 
 /**
  * The dialog's words, `lang` and `dir` in the modal's locale, from the UI kit (`loadChrome`): asked for when the
  * modal opens (the kit loads with the first view anyway), so no page loads the kit or a catalogue before then.
- * Until it answers (or if the kit fails to load) the header speaks the shell's English.
+ * Until it answers (or if the kit fails to load) the header, the outlet and the live region speak the shell's English.
  */
 export function useShellChrome(core: PorticoCore, open: boolean): ShellChrome | undefined {
-  const [chrome, setChrome] = useState<ShellChrome>();
-  const asked = open || chrome !== undefined;
+  const [chrome, setChrome] = useAtom(shellChromeAtom);
   useEffect(() => {
-    if (!asked) return;
-    let current = true;
-    importKit()
-      .then((ui) => ui.loadChrome(core.options.locale))
-      .then((loaded) => current && setChrome(loaded), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [core, asked]);
+    // Asked again on the next open if the kit failed to load; the store keeps what arrives.
+    if (open && !chrome) importKit().then((ui) => ui.loadChrome(core.options.locale)).then(setChrome, () => undefined);
+  }, [core, open, chrome, setChrome]);
   return chrome;
 }

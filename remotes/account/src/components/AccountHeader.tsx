@@ -1,7 +1,9 @@
 import { activeAccountAtom, activeNetworkAtom, shortenAddress, type PorticoCore } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
+import { useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useAccountMessages } from '../messages';
 import { CopyAddressButton } from './CopyAddressButton';
 
 /**
@@ -9,6 +11,8 @@ import { CopyAddressButton } from './CopyAddressButton';
  * native balance, the network chip (→ Networks) and the explorer link.
  */
 export function AccountHeader({ portico, address }: { portico: PorticoCore; address: string }) {
+  const t = useAccountMessages();
+  const { locale } = useLocale();
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
   return (
@@ -27,20 +31,20 @@ export function AccountHeader({ portico, address }: { portico: PorticoCore; addr
       )}
       <p className="portico-balance" aria-live="polite">
         {account.balance !== undefined
-          ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+          ? `${formatBalance(account.balance, locale)} ${account.balanceSymbol ?? ''}`.trim()
           : account.balanceLoading
-            ? 'Loading balance…'
-            : 'Balance unavailable'}
+            ? t('header.loadingBalance')
+            : t('header.balanceUnavailable')}
       </p>
       {network && (
         <button type="button" className="portico-chip portico-list-item" onClick={() => portico.router.push('Networks')}>
           <span>{network.name}</span>
-          <span className="portico-visually-hidden">, change network</span>
+          <span className="portico-visually-hidden">{t('header.changeNetwork')}</span>
         </button>
       )}
       {account.addressExplorerUrl && (
         <a className="portico-muted" href={account.addressExplorerUrl} target="_blank" rel="noreferrer">
-          View on block explorer
+          {t('header.explorer')}
         </a>
       )}
     </>

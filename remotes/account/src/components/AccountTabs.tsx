@@ -1,15 +1,19 @@
 import { accountsAtom, activeAccountAtom, activeNamespaceAtom, type AccountTab, type PorticoCore } from '@portico/shared-state';
 import { Tabs } from '@portico/ui';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useAccountMessages } from '../messages';
 import { ActivityPanel } from './ActivityPanel';
 import { NftsPanel } from './NftsPanel';
 import { TokensPanel } from './TokensPanel';
+
+const TAB_NAMES = { Tokens: 'tab.tokens', NFTs: 'tab.nfts', Activity: 'tab.activity' } as const satisfies Record<AccountTab, string>;
 
 /**
  * Tokens, NFTs and Activity (the kit's `Tabs`). The selected tab is kept in the account state
  * (`currentTab`), so it survives going to Networks or Receive and back.
  */
 export function AccountTabs({ portico, address, caipAddress }: { portico: PorticoCore; address: string; caipAddress: string }) {
+  const t = useAccountMessages();
   const account = useAtomValue(activeAccountAtom);
   const namespace = useAtomValue(activeNamespaceAtom);
   const setAccounts = useSetAtom(accountsAtom);
@@ -22,17 +26,23 @@ export function AccountTabs({ portico, address, caipAddress }: { portico: Portic
       return current ? { ...accounts, [namespace]: { ...current, currentTab: tab } } : accounts;
     });
 
+  const panel = (tab: AccountTab) =>
+    tab === 'Tokens' ? (
+      <TokensPanel portico={portico} caipAddress={caipAddress} />
+    ) : tab === 'NFTs' ? (
+      <NftsPanel portico={portico} caipAddress={caipAddress} />
+    ) : (
+      <ActivityPanel portico={portico} caipAddress={caipAddress} address={address} />
+    );
+
+  // The kit's Tabs shows each tab's value as its name: the values are the names in the modal's locale, mapped back
+  // to the state's tab. (Each name is one word: the kit builds the tab's element id from it.)
+  const names = tabs.map((tab) => t(TAB_NAMES[tab]));
+  const tabNamed = (name: string): AccountTab => tabs[names.indexOf(name)] ?? 'Tokens';
+
   return (
-    <Tabs label="Assets and activity" tabs={tabs} selected={selected} onSelect={select}>
-      {(tab) =>
-        tab === 'Tokens' ? (
-          <TokensPanel portico={portico} caipAddress={caipAddress} />
-        ) : tab === 'NFTs' ? (
-          <NftsPanel portico={portico} caipAddress={caipAddress} />
-        ) : (
-          <ActivityPanel portico={portico} caipAddress={caipAddress} address={address} />
-        )
-      }
+    <Tabs label={t('tabs.label')} tabs={names} selected={names[tabs.indexOf(selected)]!} onSelect={(name) => select(tabNamed(name))}>
+      {(name) => panel(tabNamed(name))}
     </Tabs>
   );
 }

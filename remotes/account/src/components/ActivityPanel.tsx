@@ -1,9 +1,10 @@
 import { transactionsAtom, type PorticoCore } from '@portico/shared-state';
 import { formatRelativeTime } from '@portico/shared-state/formatters';
-import { EmptyState, LoadingPanel } from '@portico/ui';
+import { EmptyState, LoadingPanel, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef } from 'react';
 import { describeTransaction, type ActivityRow } from '../lib/transaction';
+import { useAccountMessages } from '../messages';
 
 /**
  * Activity tab: the active network's transactions, newest first, one page (cursor) at a time.
@@ -11,12 +12,13 @@ import { describeTransaction, type ActivityRow } from '../lib/transaction';
  * plain list is enough; no virtualisation.
  */
 export function ActivityPanel({ portico, caipAddress, address }: { portico: PorticoCore; caipAddress: string; address: string }) {
+  const t = useAccountMessages();
   const transactions = useAtomValue(transactionsAtom);
   const available = portico.options.apiUrl !== undefined;
   const current = transactions.caipAddress === caipAddress;
   const rows = useMemo(
-    () => (current ? transactions.data.map((transaction) => describeTransaction(transaction, address)) : []),
-    [current, transactions.data, address],
+    () => (current ? transactions.data.map((transaction) => describeTransaction(transaction, address, t)) : []),
+    [current, transactions.data, address, t],
   );
   const hasMore = current && !transactions.empty;
 
@@ -25,19 +27,19 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
     void portico.accountData.reloadTransactions();
   }, [portico, caipAddress]);
 
-  if (!available) return <EmptyState>Activity is unavailable for this site</EmptyState>;
-  if (!current || (transactions.loading && rows.length === 0)) return <LoadingPanel label="Loading activity…" />;
-  if (rows.length === 0) return <EmptyState>No activity yet</EmptyState>;
+  if (!available) return <EmptyState>{t('activity.unavailable')}</EmptyState>;
+  if (!current || (transactions.loading && rows.length === 0)) return <LoadingPanel label={t('activity.loading')} />;
+  if (rows.length === 0) return <EmptyState>{t('activity.none')}</EmptyState>;
 
   return (
     <div className="portico-stack">
-      <ul className="portico-list" role="list" aria-label="Activity" aria-busy={transactions.loading}>
+      <ul className="portico-list" role="list" aria-label={t('tab.activity')} aria-busy={transactions.loading}>
         {rows.map((row) => (
           <ActivityItem key={row.id} row={row} />
         ))}
       </ul>
       {transactions.loading ? (
-        <LoadingPanel label="Loading more activity…" />
+        <LoadingPanel label={t('activity.loadingMore')} />
       ) : (
         hasMore && <LoadMoreTrigger onLoad={() => void portico.accountData.loadMoreTransactions()} count={rows.length} />
       )}
@@ -46,13 +48,15 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
 }
 
 function ActivityItem({ row }: { row: ActivityRow }) {
+  const t = useAccountMessages();
+  const { locale } = useLocale();
   const minedAt = Date.parse(row.minedAt);
   return (
     <li className="portico-list-item portico-list-item-static">
       <span className="portico-item-text">
         <span>
           {row.operation}
-          {row.failed && <span className="portico-error-text"> (failed)</span>}
+          {row.failed && <span className="portico-error-text"> {t('activity.failed')}</span>}
         </span>
         {row.counterparty && (
           <span className="portico-muted portico-item-secondary">{row.counterparty}</span>
@@ -62,7 +66,7 @@ function ActivityItem({ row }: { row: ActivityRow }) {
         {row.amount && <span>{row.amount}</span>}
         {Number.isFinite(minedAt) && (
           <time className="portico-muted portico-item-secondary" dateTime={row.minedAt}>
-            {formatRelativeTime(minedAt)}
+            {formatRelativeTime(minedAt, Date.now(), locale)}
           </time>
         )}
       </span>
@@ -75,6 +79,7 @@ function ActivityItem({ row }: { row: ActivityRow }) {
  * page). Without IntersectionObserver it is a plain button.
  */
 function LoadMoreTrigger({ onLoad, count }: { onLoad: () => void; count: number }) {
+  const t = useAccountMessages();
   const ref = useRef<HTMLDivElement>(null);
   const onLoadRef = useRef(onLoad);
   onLoadRef.current = onLoad;
@@ -97,7 +102,7 @@ function LoadMoreTrigger({ onLoad, count }: { onLoad: () => void; count: number 
   if (!observable) {
     return (
       <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={onLoad}>
-        Load more activity
+        {t('activity.loadMore')}
       </button>
     );
   }

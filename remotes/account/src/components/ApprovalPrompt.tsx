@@ -1,5 +1,6 @@
 import type { ApprovalStore } from '@portico/shared-state';
 import { useStoreSnapshot } from '@portico/ui';
+import { useAccountMessages } from '../messages';
 import { ApprovalDetails } from './ApprovalDetails';
 
 /**
@@ -7,6 +8,7 @@ import { ApprovalDetails } from './ApprovalDetails';
  * embedded controller moves the modal on once the request is approved or rejected.
  */
 export function ApprovalPrompt({ approval }: { approval: ApprovalStore }) {
+  const t = useAccountMessages();
   const pending = useStoreSnapshot(approval);
   if (!pending) return <NothingToApprove />;
   return (
@@ -14,14 +16,17 @@ export function ApprovalPrompt({ approval }: { approval: ApprovalStore }) {
     <div key={pending.id} className="portico-stack portico-full-width portico-approval">
       <ApprovalDetails approval={pending} />
       <button type="button" className="portico-button portico-button-block" onClick={() => approval.approve()}>
-        Approve
+        {t('approval.approve')}
       </button>
       <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={() => approval.reject()}>
-        Reject
+        {t('approval.reject')}
       </button>
     </div>
   );
 }
 
 /** Opened with no request waiting (reached by history, or the request was decided elsewhere). */
-export const NothingToApprove = () => <p className="portico-muted">No request is waiting for approval.</p>;
+export function NothingToApprove() {
+  const t = useAccountMessages();
+  return <p className="portico-muted">{t('approval.none')}</p>;
+}

@@ -1,6 +1,7 @@
 import type { EmbeddedUser, EmbeddedWallet, PorticoCore, Social } from '@portico/shared-state';
 import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
+import { useAccountMessages } from '../messages';
 import { AccountType } from './AccountType';
 
 /**
@@ -22,6 +23,7 @@ export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
 }
 
 function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: EmbeddedWallet }) {
+  const t = useAccountMessages();
   const social = useStoreSnapshot(wallet.social);
   const farcaster = useStoreSnapshot(wallet.farcaster);
   const { email, user } = useStoreSnapshot(wallet.login);
@@ -32,7 +34,7 @@ function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: Embedded
     <div className="portico-row portico-account-detail-row">
       {shown && <p className="portico-muted portico-ellipsis">{shown}</p>}
       <button type="button" className="portico-button portico-button-secondary" onClick={() => portico.router.push('UpdateEmail')}>
-        Edit email
+        {t('embedded.editEmail')}
       </button>
     </div>
   );
@@ -40,11 +42,12 @@ function LoginLine({ portico, wallet }: { portico: PorticoCore; wallet: Embedded
 
 /** A social or Farcaster login's username (the email when the provider gave none) and the provider. */
 function SocialAccount({ user, provider }: { user: EmbeddedUser; provider: Social }) {
+  const t = useAccountMessages();
   const name = user.userName ?? user.email;
   return (
     <div className="portico-account-details">
       {name && <p className="portico-account-username portico-ellipsis">{name}</p>}
-      <p className="portico-muted">Signed in with {SOCIAL_PROVIDER_NAMES[provider]}</p>
+      <p className="portico-muted">{t('embedded.signedInWith', { provider: SOCIAL_PROVIDER_NAMES[provider] })}</p>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import { nftsAtom, type Nft, type PorticoCore } from '@portico/shared-state';
 import { EmptyState, ErrorPanel, LoadingPanel } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useAccountMessages } from '../messages';
 
 /** NFTs tab: the account's NFTs as a grid of images with name and collection. */
 export function NftsPanel({ portico, caipAddress }: { portico: PorticoCore; caipAddress: string }) {
+  const t = useAccountMessages();
   const nfts = useAtomValue(nftsAtom);
   const available = portico.options.apiUrl !== undefined;
 
@@ -12,16 +14,16 @@ export function NftsPanel({ portico, caipAddress }: { portico: PorticoCore; caip
     void portico.accountData.refreshNfts();
   }, [portico, caipAddress]);
 
-  if (!available) return <EmptyState>NFTs are unavailable for this site</EmptyState>;
+  if (!available) return <EmptyState>{t('nfts.unavailable')}</EmptyState>;
   const current = nfts.caipAddress === caipAddress;
   if (current && nfts.error && !nfts.loading) {
-    return <ErrorPanel message="Could not load NFTs" detail={nfts.error} onRetry={() => void portico.accountData.refreshNfts()} />;
+    return <ErrorPanel message={t('nfts.failed')} detail={nfts.error} onRetry={() => void portico.accountData.refreshNfts()} />;
   }
-  if (!current || (nfts.loading && nfts.items.length === 0)) return <LoadingPanel label="Loading NFTs…" />;
-  if (nfts.items.length === 0) return <EmptyState>No NFTs yet</EmptyState>;
+  if (!current || (nfts.loading && nfts.items.length === 0)) return <LoadingPanel label={t('nfts.loading')} />;
+  if (nfts.items.length === 0) return <EmptyState>{t('nfts.none')}</EmptyState>;
 
   return (
-    <ul className="portico-nft-grid" role="list" aria-label="NFTs" aria-busy={nfts.loading}>
+    <ul className="portico-nft-grid" role="list" aria-label={t('tab.nfts')} aria-busy={nfts.loading}>
       {nfts.items.map((nft) => (
         <NftTile key={`${nft.contract}:${nft.tokenId}`} nft={nft} />
       ))}

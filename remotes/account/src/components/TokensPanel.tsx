@@ -1,12 +1,14 @@
 import { portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
 import { formatUsd } from '@portico/shared-state/formatters';
-import { EmptyState, LoadingPanel } from '@portico/ui';
+import { EmptyState, LoadingPanel, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useAccountMessages } from '../messages';
 
 /** Tokens tab: the account's balance items with quantity and value (spec section 3, Balance item). */
 export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; caipAddress: string }) {
+  const t = useAccountMessages();
   const portfolio = useAtomValue(portfolioAtom);
 
   useEffect(() => {
@@ -15,18 +17,18 @@ export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; ca
 
   // Balances of another account or network are never shown, not even for a frame.
   const current = portfolio.caipAddress === caipAddress;
-  if (current && portfolio.unavailable) return <EmptyState>Token balances are unavailable for this site</EmptyState>;
-  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <LoadingPanel label="Loading tokens…" />;
+  if (current && portfolio.unavailable) return <EmptyState>{t('tokens.unavailable')}</EmptyState>;
+  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <LoadingPanel label={t('tokens.loading')} />;
   if (portfolio.balances.length === 0) {
     return portfolio.lastFailure !== undefined ? (
-      <EmptyState>Token balances could not be loaded. They will load again when you come back.</EmptyState>
+      <EmptyState>{t('tokens.failed')}</EmptyState>
     ) : (
-      <EmptyState>No tokens yet</EmptyState>
+      <EmptyState>{t('tokens.none')}</EmptyState>
     );
   }
 
   return (
-    <ul className="portico-list" role="list" aria-label="Tokens" aria-busy={portfolio.loading}>
+    <ul className="portico-list" role="list" aria-label={t('tab.tokens')} aria-busy={portfolio.loading}>
       {portfolio.balances.map((item) => (
         <TokenRow key={`${item.chainId}:${item.address ?? 'native'}:${item.symbol}`} item={item} />
       ))}
@@ -35,6 +37,7 @@ export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; ca
 }
 
 function TokenRow({ item }: { item: BalanceItem }) {
+  const { locale } = useLocale();
   return (
     <li className="portico-list-item portico-list-item-static">
       <TokenIcon item={item} />
@@ -42,11 +45,11 @@ function TokenRow({ item }: { item: BalanceItem }) {
         <span className="portico-ellipsis">{item.name}</span>
         {/* Number and symbol are separate flex items: the header's "10,000 ETH" stays the only such text. */}
         <span className="portico-muted portico-item-secondary portico-quantity">
-          <span>{formatBalance(item.quantity.numeric)}</span>
+          <span>{formatBalance(item.quantity.numeric, locale)}</span>
           <span>{item.symbol}</span>
         </span>
       </span>
-      {item.value !== undefined && <span className="portico-item-end">{formatUsd(item.value)}</span>}
+      {item.value !== undefined && <span className="portico-item-end">{formatUsd(item.value, locale)}</span>}
     </li>
   );
 }

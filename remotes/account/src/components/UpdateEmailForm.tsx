@@ -1,12 +1,14 @@
 import type { EmailLogin, PorticoCore } from '@portico/shared-state';
 import { OneTimeCodeForm, SubmitButton, TextField, useStoreSnapshot } from '@portico/ui';
 import { useState, type FormEvent } from 'react';
+import { useAccountMessages } from '../messages';
 
 /**
  * Changes the signed-in email over the login store: the new address, then the code mailed to the current
  * address, then the one mailed to the new address (the store skips a step the secure site does not ask for).
  */
 export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; login: EmailLogin }) {
+  const t = useAccountMessages();
   const state = useStoreSnapshot(login);
   const [updatedTo, setUpdatedTo] = useState<string>();
   const cancel = () => {
@@ -24,9 +26,9 @@ export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; logi
     case 'connected':
       return updatedTo ? (
         <div className="portico-stack portico-full-width">
-          <p role="status">Your email is now {updatedTo}</p>
+          <p role="status">{t('email.updatedTo', { email: updatedTo })}</p>
           <button type="button" className="portico-button portico-button-block" onClick={() => portico.router.goBack()}>
-            Done
+            {t('email.done')}
           </button>
         </div>
       ) : (
@@ -44,7 +46,7 @@ export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; logi
           onSubmit={submitCode}
         >
           <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={cancel}>
-            Cancel
+            {t('email.cancel')}
           </button>
         </OneTimeCodeForm>
       );
@@ -54,6 +56,7 @@ export function UpdateEmailForm({ portico, login }: { portico: PorticoCore; logi
 }
 
 function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean; onSubmit(email: string): void }) {
+  const t = useAccountMessages();
   const [email, setEmail] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,17 +65,20 @@ function NewEmailForm({ error, busy, onSubmit }: { error?: string; busy: boolean
   return (
     <form className="portico-stack portico-full-width" onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <TextField
-        label="New email"
+        label={t('email.newEmail')}
         type="email"
         autoComplete="email"
         value={email}
         onChange={setEmail}
         error={error}
       />
-      <SubmitButton busy={busy}>Continue</SubmitButton>
+      <SubmitButton busy={busy}>{t('email.continue')}</SubmitButton>
     </form>
   );
 }
 
 /** The site has no embedded wallet, or no one is signed in with an email. */
-export const NotSignedIn = () => <p className="portico-muted">Sign in with your email to change it.</p>;
+export function NotSignedIn() {
+  const t = useAccountMessages();
+  return <p className="portico-muted">{t('email.notSignedIn')}</p>;
+}

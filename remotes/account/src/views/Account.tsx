@@ -7,6 +7,7 @@ import { AccountHeader } from '../components/AccountHeader';
 import { AccountTabs } from '../components/AccountTabs';
 import { DisconnectButton } from '../components/DisconnectButton';
 import { EmbeddedLogin } from '../components/EmbeddedLogin';
+import { useAccountMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -18,6 +19,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * then tokens, NFTs and activity.
  */
 export default function Account({ portico }: PorticoViewProps) {
+  const t = useAccountMessages();
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
   const connected = account.status === 'connected' && account.address !== undefined;
@@ -32,14 +34,14 @@ export default function Account({ portico }: PorticoViewProps) {
   }, [portico, connected, account.address, network?.caipNetworkId]);
 
   return (
-    <ConnectionGuard message="No wallet is connected." onConnect={() => portico.router.reset('Connect')}>
+    <ConnectionGuard message={t('account.notConnected')} onConnect={() => portico.router.reset('Connect')}>
       {(address) => (
         <div className="portico-center">
           <AccountHeader portico={portico} address={address} />
           {embedded && <EmbeddedLogin portico={portico} />}
           <AccountActions portico={portico} />
           {network && <AccountTabs portico={portico} address={address} caipAddress={`${network.caipNetworkId}:${address}`} />}
-          <DisconnectButton portico={portico} label={embedded ? 'Sign out' : 'Disconnect'} />
+          <DisconnectButton portico={portico} embedded={embedded} />
         </div>
       )}
     </ConnectionGuard>

@@ -2,6 +2,7 @@ import { activeNetworkAtom, errorText, type CaipNetwork, type ChainNamespace, ty
 import { ListItem, NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { useAccountMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -20,6 +21,7 @@ function byNamespace(networks: readonly CaipNetwork[]): [ChainNamespace, CaipNet
  * grouped under their namespace's heading (EVM, Solana, Bitcoin, Polkadot, Cosmos), each group a region named by it.
  */
 export default function Networks({ portico }: PorticoViewProps) {
+  const t = useAccountMessages();
   const active = useAtomValue(activeNetworkAtom);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<string>();
@@ -46,7 +48,7 @@ export default function Networks({ portico }: PorticoViewProps) {
           <ListItem
             aria-current={network.caipNetworkId === active?.caipNetworkId}
             disabled={pending !== undefined}
-            tag={pending === network.caipNetworkId ? 'Approve in wallet…' : undefined}
+            tag={pending === network.caipNetworkId ? t('networks.approveInWallet') : undefined}
             tagAnnounced
             onClick={() => void choose(network)}
           >
@@ -60,13 +62,13 @@ export default function Networks({ portico }: PorticoViewProps) {
   return (
     <div className="portico-stack">
       {groups.length === 1
-        ? list(portico.options.networks, 'Networks')
+        ? list(portico.options.networks, t('networks.label'))
         : groups.map(([namespace, networks]) => (
             <section key={namespace} aria-labelledby={`${headingId}-${namespace}`} className="portico-stack">
               <h3 id={`${headingId}-${namespace}`} className="portico-section-label">
                 {NAMESPACE_TITLES[namespace]}
               </h3>
-              {list(networks, `${NAMESPACE_TITLES[namespace]} networks`)}
+              {list(networks, t('networks.ofNamespace', { namespace: NAMESPACE_TITLES[namespace] }))}
             </section>
           ))}
       {error && (

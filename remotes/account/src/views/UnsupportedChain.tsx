@@ -1,4 +1,5 @@
 import type { PorticoViewProps } from '@portico/shared-state';
+import { useAccountMessages } from '../messages';
 import Networks from './Networks';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -8,10 +9,11 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** The wallet sits on a chain this site does not support: offer the supported ones. */
 export default function UnsupportedChain({ portico }: PorticoViewProps) {
+  const t = useAccountMessages();
   return (
     <div className="portico-stack">
       <p className="portico-muted" role="alert">
-        Unsupported chain. This app doesn’t support your current network. Switch to an available option to continue.
+        {t('unsupportedChain')}
       </p>
       <Networks portico={portico} />
     </div>

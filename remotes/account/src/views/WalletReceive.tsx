@@ -3,6 +3,7 @@ import { ConnectionGuard, QrCode } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { CopyAddressButton } from '../components/CopyAddressButton';
+import { useAccountMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -11,6 +12,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /** Receive: the address as a QR code and text, a copy button, and the networks it is valid on. */
 export default function WalletReceive({ portico }: PorticoViewProps) {
+  const t = useAccountMessages();
   const activeNetwork = useAtomValue(activeNetworkAtom);
   const namespace = useAtomValue(activeNamespaceAtom);
   const options = useAtomValue(optionsAtom) ?? portico.options;
@@ -19,21 +21,21 @@ export default function WalletReceive({ portico }: PorticoViewProps) {
   const networks = options.networks.filter((network) => network.chainNamespace === chainNamespace);
 
   return (
-    <ConnectionGuard message="No wallet is connected." onConnect={() => portico.router.reset('Connect')}>
+    <ConnectionGuard message={t('account.notConnected')} onConnect={() => portico.router.reset('Connect')}>
       {(address) => (
         <div className="portico-center">
-          <QrCode value={address} label="QR code for your address" size={216} framed />
+          <QrCode value={address} label={t('receive.qrLabel')} size={216} framed />
           <p className="portico-address portico-address-full">{address}</p>
           <CopyAddressButton portico={portico} address={address} />
           <div className="portico-stack portico-full-width">
             <p className="portico-muted" id={networksLabelId}>
-              Only send assets on {networks.length === 1 ? 'this network' : 'these networks'}:
+              {t('receive.onlyOn', { count: networks.length })}
             </p>
             <ul className="portico-list portico-chip-list" role="list" aria-labelledby={networksLabelId}>
               {networks.map((network) => (
                 <li key={network.caipNetworkId} className="portico-chip">
                   {network.name}
-                  {network.caipNetworkId === activeNetwork?.caipNetworkId && <span className="portico-visually-hidden"> (current)</span>}
+                  {network.caipNetworkId === activeNetwork?.caipNetworkId && <span className="portico-visually-hidden"> {t('receive.current')}</span>}
                 </li>
               ))}
             </ul>

@@ -2,10 +2,12 @@ import { fullName, namesAtom, type PorticoViewProps } from '@portico/shared-stat
 import { ListItem } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
+import { useNamesMessages } from '../messages';
 
 /** Free names like the one typed, as buttons that fill it in. */
 export function NameSuggestions({ portico, disabled }: PorticoViewProps & { disabled: boolean }) {
   const names = useAtomValue(namesAtom);
+  const t = useNamesMessages();
   const labelId = useId();
   const current = names.label.trim() ? fullName(names.label) : undefined;
   const suggestions = names.suggestions.filter((suggestion) => !suggestion.registered && suggestion.name !== current);
@@ -14,7 +16,7 @@ export function NameSuggestions({ portico, disabled }: PorticoViewProps & { disa
   return (
     <div className="portico-stack">
       <p id={labelId} className="portico-label">
-        Suggestions
+        {t('suggestions.label')}
       </p>
       <ul className="portico-list" aria-labelledby={labelId}>
         {suggestions.map((suggestion) => (

@@ -1,15 +1,16 @@
 import type { NamesState } from '@portico/shared-state';
+import type { NamesMessages } from '../messages';
 
-/** What the status line says about the name typed (spec sections 5, 8). */
-export function availabilityText(state: NamesState): string {
+/** What the status line says about the name typed (spec sections 5, 8); the store's own reasons stay in its words. */
+export function availabilityText(state: NamesState, t: NamesMessages): string {
   switch (state.availability) {
     case 'pending':
     case 'checking':
-      return 'Checking…';
+      return t('availability.checking');
     case 'available':
-      return 'Available';
+      return t('availability.available');
     case 'taken':
-      return 'Name is taken';
+      return t('availability.taken');
     case 'invalid':
     case 'error':
       return state.availabilityMessage ?? '';

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useId, type FormEvent } from 'react';
 import { availabilityClass, availabilityText } from '../components/availability';
 import { NameSuggestions } from '../components/NameSuggestions';
+import { useNamesMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -16,6 +17,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * wallet to sign the registration, then the success view shows. Failures stay here with the reason.
  */
 export default function RegisterAccountName({ portico }: PorticoViewProps) {
+  const t = useNamesMessages();
   // A new visit starts empty, unless a registration is still running or just failed.
   useEffect(() => {
     const { registration } = portico.store.get(namesAtom);
@@ -23,7 +25,7 @@ export default function RegisterAccountName({ portico }: PorticoViewProps) {
   }, [portico]);
 
   return (
-    <ConnectionGuard message="Connect a wallet to choose a name.">
+    <ConnectionGuard message={t('guard.connect')}>
       <NameForm portico={portico} />
     </ConnectionGuard>
   );
@@ -31,6 +33,7 @@ export default function RegisterAccountName({ portico }: PorticoViewProps) {
 
 function NameForm({ portico }: PorticoViewProps) {
   const names = useAtomValue(namesAtom);
+  const t = useNamesMessages();
   const ids = { input: useId(), zone: useId(), status: useId(), error: useId() };
   const busy = names.registration === 'signing' || names.registration === 'submitting';
   const statusClass = availabilityClass(names);
@@ -42,9 +45,9 @@ function NameForm({ portico }: PorticoViewProps) {
 
   return (
     <form className="portico-stack" onSubmit={submit} noValidate aria-busy={busy || undefined}>
-      <p className="portico-muted">Choose a name others can use instead of your address.</p>
+      <p className="portico-muted">{t('form.intro')}</p>
       <label htmlFor={ids.input} className="portico-muted">
-        Name
+        {t('form.name')}
       </label>
       <div className="portico-row">
         <input
@@ -54,7 +57,7 @@ function NameForm({ portico }: PorticoViewProps) {
           autoCapitalize="none"
           spellCheck={false}
           maxLength={80}
-          placeholder="yourname"
+          placeholder={t('form.placeholder')}
           value={names.label}
           disabled={busy}
           aria-describedby={`${ids.zone} ${ids.status}${names.registrationError ? ` ${ids.error}` : ''}`}
@@ -67,7 +70,7 @@ function NameForm({ portico }: PorticoViewProps) {
       </div>
 
       <p id={ids.status} role="status" aria-live="polite" className={`portico-name-status ${statusClass}`}>
-        {availabilityText(names)}
+        {availabilityText(names, t)}
       </p>
       <NameSuggestions portico={portico} disabled={busy} />
 
@@ -76,10 +79,10 @@ function NameForm({ portico }: PorticoViewProps) {
           {names.registrationError}
         </p>
       )}
-      {busy && <StatusLine>{names.registration === 'signing' ? 'Confirm the registration in your wallet' : 'Registering…'}</StatusLine>}
+      {busy && <StatusLine>{names.registration === 'signing' ? t('register.signing') : t('register.submitting')}</StatusLine>}
 
       <button type="submit" className="portico-button portico-button-block" disabled={busy || names.availability !== 'available'}>
-        Register
+        {t('register.button')}
       </button>
     </form>
   );

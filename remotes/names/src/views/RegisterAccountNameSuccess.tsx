@@ -1,6 +1,7 @@
 import { namesAtom, type PorticoViewProps } from '@portico/shared-state';
 import { TransactionStatus } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { useNamesMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -10,6 +11,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 /** RegisterAccountNameSuccess (spec section 4): the registered name; Done goes back to Account. */
 export default function RegisterAccountNameSuccess({ portico }: PorticoViewProps) {
   const { registeredName } = useAtomValue(namesAtom);
+  const t = useNamesMessages();
   const done = () => {
     portico.names.reset();
     portico.router.reset('Account');
@@ -17,8 +19,8 @@ export default function RegisterAccountNameSuccess({ portico }: PorticoViewProps
   return (
     // The wrapper lets a long name wrap anywhere (.portico-registered-name in the kit's onramp-names sheet).
     <div className="portico-registered-name">
-      <TransactionStatus phase="success" title={registeredName ?? 'Name registered'} actions={[{ label: 'Done', onClick: done }]}>
-        {registeredName && 'is now the name of this account.'}
+      <TransactionStatus phase="success" title={registeredName ?? t('success.fallbackTitle')} actions={[{ label: t('success.done'), onClick: done }]}>
+        {registeredName && t('success.detail')}
       </TransactionStatus>
     </div>
   );

@@ -6,8 +6,11 @@ import {
   type OnRampQuoteRequest,
   type PorticoViewProps,
 } from '@portico/shared-state';
+import { useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { formatDecimal } from '../decimal';
+import { paymentMethodLabel, useOnRampMessages } from '../messages';
 import { openProviderWindow } from './provider-window';
 import { QuoteDetails } from './QuoteDetails';
 import { SelectField } from './SelectField';
@@ -19,6 +22,8 @@ import { SelectField } from './SelectField';
 export function BuyForm({ portico, provider, onChangeProvider }: PorticoViewProps & { provider: OnRampProvider; onChangeProvider(): void }) {
   const network = useAtomValue(activeNetworkAtom);
   const state = useAtomValue(onRampAtom);
+  const t = useOnRampMessages();
+  const { locale } = useLocale();
   const ids = { amount: useId(), limits: useId(), error: useId() };
 
   const assets = useMemo(
@@ -67,24 +72,24 @@ export function BuyForm({ portico, provider, onChangeProvider }: PorticoViewProp
       <div className="portico-row">
         <span>{provider.label}</span>
         <button type="button" className="portico-button portico-button-secondary portico-trailing" onClick={onChangeProvider}>
-          Change provider
+          {t('buy.changeProvider')}
         </button>
       </div>
       <SelectField
-        label="Buy"
+        label={t('buy.asset')}
         value={asset}
         onChange={edited(setAsset)}
         options={assets.map((a) => ({ value: a.symbol, label: `${a.name} (${a.symbol})` }))}
       />
-      <SelectField label="Currency" value={currency} onChange={edited(setCurrency)} options={currencies.map((c) => ({ value: c.id, label: c.id }))} />
+      <SelectField label={t('buy.currency')} value={currency} onChange={edited(setCurrency)} options={currencies.map((c) => ({ value: c.id, label: c.id }))} />
       <SelectField
-        label="Payment method"
+        label={t('buy.method')}
         value={limit?.id ?? method}
         onChange={edited(setMethod)}
-        options={methods.map((m) => ({ value: m.id, label: PAYMENT_METHOD_LABELS[m.id] ?? m.id }))}
+        options={methods.map((m) => ({ value: m.id, label: paymentMethodLabel(t, m.id, PAYMENT_METHOD_LABELS[m.id] ?? m.id) }))}
       />
       <label htmlFor={ids.amount} className="portico-muted">
-        Amount
+        {t('field.amount')}
       </label>
       <input
         id={ids.amount}
@@ -99,7 +104,7 @@ export function BuyForm({ portico, provider, onChangeProvider }: PorticoViewProp
       />
       {limit && (
         <p id={ids.limits} className="portico-muted">
-          Limits: {limit.min}–{limit.max} {currency}
+          {t('buy.limits', { min: formatDecimal(limit.min, locale), max: formatDecimal(limit.max, locale), currency })}
         </p>
       )}
       {error && (
@@ -108,7 +113,7 @@ export function BuyForm({ portico, provider, onChangeProvider }: PorticoViewProp
         </p>
       )}
       <button type="submit" className="portico-button portico-button-secondary portico-button-block" disabled={loading}>
-        {loading ? 'Getting quote…' : 'Get quote'}
+        {loading ? t('buy.gettingQuote') : t('buy.getQuote')}
       </button>
       {quote?.status === 'ready' && quote.data && (
         <QuoteDetails quote={quote.data} sample={quote.sample} providerLabel={provider.label} openError={state.openError} onContinue={proceed} />

@@ -1,6 +1,8 @@
 import { activeNetworkAtom, portfolioAtom, sendAtom, shortenAddress, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
-import { DetailList, type DetailRow } from '@portico/ui';
+import { DetailList, useLocale, type DetailRow } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { formatDecimal } from '../decimal';
+import { useOnRampMessages } from '../messages';
 import type { Payment } from './payment';
 
 /** The fixed payment before the wallet sees it: amount, recipient, network, then the fee once estimated. */
@@ -14,20 +16,25 @@ export function PayReview({
   const network = useAtomValue(activeNetworkAtom);
   const portfolio = useAtomValue(portfolioAtom);
   const send = useAtomValue(sendAtom);
+  const t = useOnRampMessages();
+  const { locale } = useLocale();
+  const amount = formatDecimal(pay.amount, locale);
+  const fee = send.fee !== undefined ? `${formatDecimal(send.fee, locale)} ${network?.nativeCurrency.symbol ?? ''}` : undefined;
   const rows: DetailRow[] = [
-    { term: 'Amount', detail: `${pay.amount} ${pay.symbol}` },
-    { term: 'To', detail: shortenAddress(pay.recipient), exact: pay.recipient },
-    { term: 'Network', detail: network?.name ?? '' },
-    ...(started && send.fee !== undefined ? [{ term: 'Network fee', detail: `${send.fee} ${network?.nativeCurrency.symbol ?? ''}` }] : []),
+    { term: t('field.amount'), detail: `${amount} ${pay.symbol}` },
+    { term: t('pay.to'), detail: shortenAddress(pay.recipient), exact: pay.recipient },
+    { term: t('pay.network'), detail: network?.name ?? '' },
+    ...(started && fee !== undefined ? [{ term: t('field.networkFee'), detail: fee }] : []),
   ];
+  const noBalance = network ? t('pay.noBalanceOn', { symbol: pay.symbol, network: network.name }) : t('pay.noBalanceHere', { symbol: pay.symbol });
 
   return (
     <div className="portico-stack">
-      <p className="portico-muted">Review the payment</p>
+      <p className="portico-muted">{t('pay.review')}</p>
       <DetailList rows={rows} />
       {!token && (
         <p role="alert" className="portico-error-text">
-          {portfolio.loading ? 'Loading balances…' : `No ${pay.symbol} balance on ${network?.name ?? 'this network'}`}
+          {portfolio.loading ? t('pay.loadingBalances') : noBalance}
         </p>
       )}
       {started && send.error && (
@@ -37,11 +44,11 @@ export function PayReview({
       )}
       {started && send.status === 'preview' ? (
         <button type="button" className="portico-button portico-button-block" onClick={() => void portico.send.send()}>
-          Confirm payment
+          {t('pay.confirm')}
         </button>
       ) : (
         <button type="button" className="portico-button portico-button-block" disabled={!token || send.status === 'estimating'} onClick={onPay}>
-          {send.status === 'estimating' ? 'Estimating fee…' : `Pay ${pay.amount} ${pay.symbol}`}
+          {send.status === 'estimating' ? t('pay.estimating') : t('pay.pay', { amount, symbol: pay.symbol })}
         </button>
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { OnRampMoney, OnRampQuote } from '@portico/shared-state';
-import { DetailList } from '@portico/ui';
-
-const money = (value: OnRampMoney) => `${value.amount} ${value.currency}`;
+import { DetailList, useLocale } from '@portico/ui';
+import { formatDecimal } from '../decimal';
+import { useOnRampMessages } from '../messages';
 
 /** A quote's fee, network fee, subtotal, total and what the person receives, and the way on to the provider. */
 export function QuoteDetails({
@@ -18,31 +18,34 @@ export function QuoteDetails({
   openError?: string;
   onContinue(): void;
 }) {
+  const t = useOnRampMessages();
+  const { locale } = useLocale();
+  const money = (value: OnRampMoney) => `${formatDecimal(value.amount, locale)} ${value.currency}`;
   return (
-    <section aria-label="Quote" className="portico-stack">
+    <section aria-label={t('quote.label')} className="portico-stack">
       {sample && (
         <p className="portico-muted" role="note">
-          Sample quote: the quote service could not be reached. The provider shows the final price.
+          {t('quote.sample')}
         </p>
       )}
       <DetailList
         rows={[
-          { term: 'Fee', detail: money(quote.coinbaseFee) },
-          { term: 'Network fee', detail: money(quote.networkFee) },
-          { term: 'Subtotal', detail: money(quote.paymentSubtotal) },
-          { term: 'Total', detail: money(quote.paymentTotal) },
-          { term: 'You receive', detail: quote.purchaseAmount.amount ? money(quote.purchaseAmount) : 'Shown by the provider' },
+          { term: t('quote.fee'), detail: money(quote.coinbaseFee) },
+          { term: t('field.networkFee'), detail: money(quote.networkFee) },
+          { term: t('quote.subtotal'), detail: money(quote.paymentSubtotal) },
+          { term: t('quote.total'), detail: money(quote.paymentTotal) },
+          { term: t('quote.receive'), detail: quote.purchaseAmount.amount ? money(quote.purchaseAmount) : t('quote.receiveLater') },
         ]}
       />
       <button type="button" className="portico-button portico-button-block" onClick={onContinue}>
-        Continue to {providerLabel}
+        {t('quote.continue', { provider: providerLabel })}
       </button>
       {openError && (
         <p role="alert" className="portico-error-text">
           {openError}
         </p>
       )}
-      <p className="portico-muted">The purchase appears in Activity when it is done.</p>
+      <p className="portico-muted">{t('quote.appearsInActivity')}</p>
     </section>
   );
 }

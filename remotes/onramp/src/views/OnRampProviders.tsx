@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { BuyForm } from '../components/BuyForm';
 import { ProviderList } from '../components/ProviderList';
+import { useOnRampMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -16,12 +17,13 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * provider's page in a new window. The purchase then shows in Activity.
  */
 export default function OnRampProviders({ portico }: PorticoViewProps) {
+  const t = useOnRampMessages();
   useEffect(() => {
     void portico.onramp.load();
   }, [portico]);
 
   return (
-    <ConnectionGuard message="Connect a wallet to buy crypto.">
+    <ConnectionGuard message={t('guard.buy')}>
       <Purchase portico={portico} />
     </ConnectionGuard>
   );
@@ -29,18 +31,19 @@ export default function OnRampProviders({ portico }: PorticoViewProps) {
 
 function Purchase({ portico }: PorticoViewProps) {
   const state = useAtomValue(onRampAtom);
+  const t = useOnRampMessages();
   const [provider, setProvider] = useState<OnRampProvider>();
 
-  if (state.status !== 'ready') return <LoadingPanel label="Loading providers…" />;
+  if (state.status !== 'ready') return <LoadingPanel label={t('providers.loading')} />;
   if (provider && state.opened) {
     return (
       <div className="portico-panel">
         <div role="status" className="portico-stack">
-          <p>Continue in the {state.opened.provider} window.</p>
-          <p className="portico-muted">When the purchase is done, it appears in Activity.</p>
+          <p>{t('providers.opened', { provider: state.opened.provider })}</p>
+          <p className="portico-muted">{t('providers.openedHint')}</p>
         </div>
         <button type="button" className="portico-button portico-button-block" onClick={() => portico.router.goBack()}>
-          Back to account
+          {t('providers.backToAccount')}
         </button>
       </div>
     );
@@ -49,7 +52,7 @@ function Purchase({ portico }: PorticoViewProps) {
     <div className="portico-stack">
       {state.sample && (
         <p className="portico-muted" role="note">
-          Showing sample data: the on-ramp service could not be reached. Limits and fees are examples.
+          {t('providers.sample')}
         </p>
       )}
       {provider ? (

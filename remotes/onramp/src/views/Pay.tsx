@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { payToken, type Payment as HostPayment } from '../components/payment';
 import { PaymentStatus } from '../components/PaymentStatus';
 import { PayReview } from '../components/PayReview';
+import { useOnRampMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -20,6 +21,7 @@ export default function Pay({ portico }: PorticoViewProps) {
   const pay = portico.options.pay;
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
+  const t = useOnRampMessages();
 
   useEffect(() => {
     if (!pay) return;
@@ -28,9 +30,9 @@ export default function Pay({ portico }: PorticoViewProps) {
     void portico.accountData.refreshTokens();
   }, [portico, pay, account.address, network?.caipNetworkId]);
 
-  if (!pay) return <EmptyState>This site has not set up a payment.</EmptyState>;
+  if (!pay) return <EmptyState>{t('pay.notSetUp')}</EmptyState>;
   return (
-    <ConnectionGuard message="Connect a wallet to pay.">
+    <ConnectionGuard message={t('guard.pay')}>
       <Payment portico={portico} pay={pay} />
     </ConnectionGuard>
   );

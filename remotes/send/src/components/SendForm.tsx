@@ -1,13 +1,16 @@
 import { activeAccountAtom, activeNetworkAtom, portfolioAtom, sendAtom, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
-import { AmountInput, TextField, TokenPicker } from '@portico/ui';
+import { AmountInput, TextField, TokenPicker, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useSendMessages } from '../messages';
 import { nativeToken, tokenKey } from '../tokens';
 
 /** The form: token, amount with Max, receiver address; submitting validates and estimates the fee. */
 export function SendForm({ portico }: PorticoViewProps) {
   const send = useAtomValue(sendAtom);
+  const t = useSendMessages();
+  const { locale } = useLocale();
   const tokens = useSendableTokens();
   const errorId = useId();
   const estimating = send.status === 'estimating';
@@ -31,14 +34,14 @@ export function SendForm({ portico }: PorticoViewProps) {
         <NoTokens />
       ) : (
         <TokenPicker
-          label="Token"
+          label={t('field.token')}
           name="portico-send-token"
           selectedKey={send.token ? tokenKey(send.token) : undefined}
           onSelect={(token) => portico.send.setToken(token)}
           options={tokens.map((token) => ({
             key: tokenKey(token),
             symbol: token.symbol,
-            balance: formatBalance(token.quantity.numeric),
+            balance: formatBalance(token.quantity.numeric, locale),
             iconUrl: token.iconUrl,
             value: token,
           }))}
@@ -46,6 +49,7 @@ export function SendForm({ portico }: PorticoViewProps) {
       )}
 
       <AmountInput
+        label={t('field.amount')}
         value={send.sendTokenAmount}
         onChange={(amount) => portico.send.setAmount(amount)}
         onMax={() => portico.send.setMax()}
@@ -55,7 +59,7 @@ export function SendForm({ portico }: PorticoViewProps) {
       />
 
       <TextField
-        label="Receiver address"
+        label={t('field.receiver')}
         spellCheck={false}
         placeholder="0x…"
         value={send.receiverAddress}
@@ -71,7 +75,7 @@ export function SendForm({ portico }: PorticoViewProps) {
       )}
 
       <button type="submit" className="portico-button portico-button-block" disabled={estimating}>
-        {estimating ? 'Estimating fee…' : 'Preview send'}
+        {estimating ? t('form.estimating') : t('form.preview')}
       </button>
     </form>
   );
@@ -91,11 +95,12 @@ function useSendableTokens(): BalanceItem[] {
 
 function NoTokens() {
   const { loading } = useAtomValue(portfolioAtom);
+  const t = useSendMessages();
   return (
     <div className="portico-stack">
-      <span className="portico-muted">Token</span>
+      <span className="portico-muted">{t('field.token')}</span>
       <p className="portico-muted" role="status">
-        {loading ? 'Loading tokens…' : 'No tokens to send'}
+        {loading ? t('form.loadingTokens') : t('form.noTokens')}
       </p>
     </div>
   );

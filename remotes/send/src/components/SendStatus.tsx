@@ -1,19 +1,21 @@
 import { sendAtom, shortenAddress, type PorticoViewProps } from '@portico/shared-state';
 import { TransactionStatus } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { useSendMessages } from '../messages';
 
 /** The transfer once it left the form: wallet prompt, pending, unconfirmed, failed or sent. */
 export function SendStatus({ portico }: PorticoViewProps) {
   const send = useAtomValue(sendAtom);
+  const t = useSendMessages();
   switch (send.status) {
     case 'awaiting-signature':
-      return <TransactionStatus phase="wallet" title="Confirm the transaction in your wallet" />;
+      return <TransactionStatus phase="wallet" title={t('status.confirmInWallet')} />;
     case 'pending':
       return (
         <TransactionStatus
           phase="pending"
-          title="Sending…"
-          detail="Waiting for the network to confirm the transaction."
+          title={t('status.sending')}
+          detail={t('status.awaitingNetwork')}
           hash={send.pendingHash}
         />
       );
@@ -22,7 +24,7 @@ export function SendStatus({ portico }: PorticoViewProps) {
       return (
         <TransactionStatus
           phase="unconfirmed"
-          title="Transaction sent, not yet confirmed"
+          title={t('status.unconfirmed')}
           detail={send.error}
           hash={send.pendingHash}
           onCheckAgain={() => void portico.send.checkAgain()}
@@ -32,7 +34,7 @@ export function SendStatus({ portico }: PorticoViewProps) {
       return (
         <TransactionStatus
           phase="failed"
-          title="Transaction failed"
+          title={t('status.failed')}
           detail={send.error}
           onTryAgain={() => void portico.send.preview()}
           onEdit={() => portico.send.edit()}
@@ -45,11 +47,11 @@ export function SendStatus({ portico }: PorticoViewProps) {
         portico.router.goBack();
       };
       return (
-        <TransactionStatus phase="success" title="Sent" explorerUrl={sent?.explorerUrl} actions={[{ label: 'Done', onClick: done }]}>
+        <TransactionStatus phase="success" title={t('status.sent')} explorerUrl={sent?.explorerUrl} actions={[{ label: t('status.done'), onClick: done }]}>
           {sent && (
-            <>
-              {sent.amount} {sent.symbol} to <span title={sent.receiver}>{shortenAddress(sent.receiver)}</span>
-            </>
+            <span title={sent.receiver}>
+              {t('status.sentTo', { amount: sent.amount, symbol: sent.symbol, receiver: shortenAddress(sent.receiver) })}
+            </span>
           )}
         </TransactionStatus>
       );

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { SendForm } from '../components/SendForm';
 import { SendPreview } from '../components/SendPreview';
 import { SendStatus } from '../components/SendStatus';
+import { useSendMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -18,6 +19,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 export default function WalletSend({ portico }: PorticoViewProps) {
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
+  const t = useSendMessages();
 
   useEffect(() => {
     void portico.accountData.refreshTokens();
@@ -29,7 +31,7 @@ export default function WalletSend({ portico }: PorticoViewProps) {
   }, [portico]);
 
   return (
-    <ConnectionGuard message="Connect a wallet to send.">
+    <ConnectionGuard message={t('guard.connect')}>
       <SendStep portico={portico} />
     </ConnectionGuard>
   );

@@ -1,8 +1,9 @@
 import { portfolioAtom, swapAtom, type SwapToken } from '@portico/shared-state';
 import { formatBalance, swapTokenBalance } from '@portico/shared-state/amounts';
-import { TokenPicker } from '@portico/ui';
+import { TokenPicker, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { useSwapMessages } from '../messages';
 
 /** The swappable tokens with the person's balances, filtered by the search text (symbol or name). */
 export function useSwapTokens(search: string): SwapToken[] {
@@ -23,13 +24,16 @@ const held = (token: SwapToken) => Number(token.balance ?? 0) > 0;
  * Suggested (what the person holds) first, then Popular (every other token the exchange trades here).
  */
 export function SwapTokenPicker(props: {
-  label: 'From' | 'To';
+  /** "From" or "To", in the modal's locale. */
+  label: string;
   name: string;
   tokens: SwapToken[];
   selected?: SwapToken;
   onSelect(token: SwapToken): void;
 }) {
   const { label, name, tokens, selected, onSelect } = props;
+  const t = useSwapMessages();
+  const { locale } = useLocale();
   const ordered = [...tokens.filter(held), ...tokens.filter((token) => !held(token))];
   return (
     <TokenPicker
@@ -40,9 +44,9 @@ export function SwapTokenPicker(props: {
       options={ordered.map((token) => ({
         key: tokenKey(token),
         symbol: token.symbol,
-        balance: token.balance !== undefined ? formatBalance(token.balance) : '0',
+        balance: token.balance !== undefined ? formatBalance(token.balance, locale) : '0',
         iconUrl: token.logoUri,
-        section: held(token) ? 'Suggested' : 'Popular',
+        section: held(token) ? t('picker.suggested') : t('picker.popular'),
         value: token,
       }))}
     />

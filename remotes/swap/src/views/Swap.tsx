@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { SwapForm } from '../components/SwapForm';
 import { SwapStatus } from '../components/SwapStatus';
+import { useSwapMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
@@ -18,6 +19,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 export default function Swap({ portico }: PorticoViewProps) {
   const account = useAtomValue(activeAccountAtom);
   const network = useAtomValue(activeNetworkAtom);
+  const t = useSwapMessages();
 
   useEffect(() => {
     if (account.status !== 'connected') return;
@@ -32,7 +34,7 @@ export default function Swap({ portico }: PorticoViewProps) {
   }, [portico]);
 
   return (
-    <ConnectionGuard message="Connect a wallet to swap.">
+    <ConnectionGuard message={t('guard.connect')}>
       <SwapStep portico={portico} />
     </ConnectionGuard>
   );

@@ -1,0 +1,18 @@
+/**
+ * The Account remote's words (`./locales/<locale>.json`, ICU MessageFormat). English is bundled with the views
+ * (every other locale falls back to it); any other locale is its own chunk, fetched the first time a view in
+ * that locale renders, so a page in English fetches none.
+ */
+import type { SupportedLocale } from '@portico/shared-state/i18n';
+import { useMessages } from '@portico/ui';
+import english from './locales/en.json';
+
+// Named chunks (`account-locale-de`, …): what a locale costs is visible in the build, and in the network panel.
+const loadCatalogue = (locale: SupportedLocale) => import(/* webpackChunkName: "account-locale-[request]" */ `./locales/${locale}.json`);
+
+/** `t(key, values)` in the modal's locale; suspends while its catalogue loads. */
+export function useAccountMessages() {
+  return useMessages(english, loadCatalogue);
+}
+
+export type AccountMessages = ReturnType<typeof useAccountMessages>;

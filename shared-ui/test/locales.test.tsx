@@ -1,0 +1,105 @@
+import {
+  RemoteIncompatibleError,
+  RemoteLoadError,
+  UserRejectedRequestError,
+  errorText,
+  resolveView,
+  type PorticoCore,
+} from '@portico/shared-state';
+import { stopTestCores, testCore } from '@portico/test-kit';
+import { renderInStore } from '@portico/test-kit/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from '@rstest/core';
+import { Suspense, type ReactNode } from 'react';
+import { CopyButton, ErrorPanel, LoadingPanel, OneTimeCodeForm, TokenPicker, TransactionStatus, loadChrome } from '../src';
+
+afterEach(() => {
+  cleanup();
+  stopTestCores();
+});
+
+/** Kit parts as a view shows them: in the core's store, under the outlet's Suspense while the kit's catalogue loads. */
+async function renderIn(locale: string, parts: (core: PorticoCore) => ReactNode) {
+  const { core } = await testCore({ start: false, options: { locale } });
+  await act(async () => {
+    renderInStore(<Suspense fallback={<LoadingPanel />}>{parts(core)}</Suspense>, core);
+  });
+}
+
+const features = (off: string) => ({ [off]: false }) as unknown as Parameters<typeof resolveView>[1];
+
+describe('what shared state says in English, in the modal’s locale (chrome.say)', () => {
+  it('translates the outlet’s errors as shared state and the shell word them', async () => {
+    const { say } = await loadChrome('de');
+    expect(say(errorText(new RemoteLoadError('send')))).toBe('Die Funktion „send“ konnte nicht geladen werden.');
+    expect(say(errorText(new RemoteIncompatibleError('swap', 1, 3)))).toBe(
+      'Die Funktion „swap“ konnte nicht geladen werden: Sie ist mit dieser Portico-Version nicht kompatibel.',
+    );
+    const featureOff = resolveView('WalletSend', features('send'));
+    expect(featureOff.kind === 'feature-off' && say(featureOff.message)).toBe('Die Funktion „send“ ist für diese Website deaktiviert.');
+    const planned = resolveView('Transactions', features('send'));
+    expect(planned.kind === 'unknown' && say(planned.message)).toBe('Die Ansicht „Transactions“ ist in dieser Version nicht verfügbar.');
+    const unknown = resolveView('Nowhere', features('send'));
+    expect(unknown.kind === 'unknown' && say(unknown.message)).toBe('Unbekannte Ansicht „Nowhere“.');
+    expect(say('The send feature has no address. Set remotes.send or cdnBase in the Portico options.')).toBe(
+      'Die Funktion „send“ hat keine Adresse. Setze remotes.send oder cdnBase in den Portico-Optionen.',
+    );
+  });
+
+  it('translates announcements and known errors; keeps a repeat’s trailing space, a name, and text it does not know', async () => {
+    const { say } = await loadChrome('ru');
+    expect(say('Connected to MetaMask')).toBe('Подключено к MetaMask');
+    expect(say('Connected to your wallet')).toBe('Кошелёк подключён');
+    expect(say('This site requires signing in. Sign the message, or Cancel to disconnect.\u00a0')).toBe(
+      'Этот сайт требует входа. Подпишите сообщение или нажмите «Отмена», чтобы отключиться.\u00a0',
+    );
+    expect(say(errorText(new UserRejectedRequestError()))).toBe('Запрос отклонён.');
+    expect(say('Please try again after 3 seconds')).toBe('Повторите попытку через 3 секунды');
+    expect(say('Адрес скопирован')).toBe('Адрес скопирован');
+    expect(say('Execution reverted: not enough gas')).toBe('Execution reverted: not enough gas');
+  });
+
+  it('names the outlet’s Loading and Retry', async () => {
+    const chrome = await loadChrome('ja');
+    expect([chrome.loading, chrome.retry]).toEqual(['読み込み中…', '再試行']);
+  });
+});
+
+describe('kit parts in a locale', () => {
+  it('speak German: a failed transaction’s buttons and hash, a known error’s reason, the error panel’s Retry', async () => {
+    await renderIn('de-DE', () => (
+      <>
+        <TransactionStatus
+          phase="failed"
+          title="Transaktion fehlgeschlagen"
+          detail="User rejected the request."
+          hash="0x1234567890abcdef1234567890abcdef12345678"
+          onTryAgain={() => {}}
+          onEdit={() => {}}
+        />
+        <ErrorPanel message="Failed to fetch transactions" onRetry={() => {}} />
+      </>
+    ));
+    const [transaction, panel] = screen.getAllByRole('alert');
+    expect(within(transaction!).getByText('Die Anfrage wurde abgelehnt.')).toBeTruthy();
+    expect(within(transaction!).getByText(/^Transaktion 0x1234/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Erneut versuchen' })).toHaveLength(2);
+    expect(panel!.textContent).toBe('Transaktionen konnten nicht abgerufen werden');
+  });
+
+  it('speak Arabic: the token picker’s radios, Copy, and the one-time code form', async () => {
+    await renderIn('ar', (core) => (
+      <>
+        <TokenPicker label="الرمز" name="token" options={[{ key: 'eth', symbol: 'ETH', balance: '١٫٥', value: 'eth' }]} onSelect={() => {}} />
+        <CopyButton portico={core} value="0xabc" />
+        <OneTimeCodeForm sentTo="ada@example.com" busy={false} onSubmit={() => {}} />
+      </>
+    ));
+    expect(screen.getByRole('radio', { name: 'ETH، الرصيد ١٫٥' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'نسخ' })).toBeTruthy();
+    expect(screen.getByText('أدخل الرمز الذي أرسلناه إلى ada@example.com')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'الرمز' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'تأكيد' })).toBeTruthy();
+  });
+});
