@@ -100,7 +100,14 @@ export default defineConfig({
         // dist/mf is written by the other environment.
         cleanDistPath: { keep: [/[\\/]dist[\\/]mf[\\/]/] },
       },
-      performance: { chunkSplit: { strategy: 'all-in-one' } },
+      performance: {
+        // portico.js stays one file (hosts add one script); async chunks share what two or more of them use (react-dom:
+        // the dialog's chunk and the MF runtime's shared modules), so no module is fetched twice.
+        chunkSplit: {
+          strategy: 'custom',
+          splitChunks: { chunks: 'async', cacheGroups: { default: false, defaultVendors: false, shared: { minChunks: 2, minSize: 10_000, reuseExistingChunk: true } } },
+        },
+      },
     },
   },
 });

@@ -7,6 +7,12 @@
  */
 import * as z from 'zod/mini';
 
+// zod compiles a fast parser for each object schema with `new Function` on its first parse. That costs the page
+// more start-up time than it saves on the few parses an open modal makes, and a host whose CSP has no
+// 'unsafe-eval' would see a violation report for it. The host options' module imports this one, so the switch is
+// made before the page's first parse (`createPortico` parses the options first).
+z.config({ jitless: true });
+
 const nullValue = z.custom<null>((value) => value === null, 'must be null');
 
 /** `schema` or null, as `z.nullable(schema)` checks it. */

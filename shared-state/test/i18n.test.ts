@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@rstest/core';
+import { describe, expect, it, rs } from '@rstest/core';
 import { minimalOptions } from '@portico/test-kit';
 import { parseOptions } from '../src/options';
 import { formatRelativeTime, formatUsd } from '../src/formatters';
@@ -50,6 +50,17 @@ describe('localeDirection', () => {
 });
 
 describe('createTranslator', () => {
+  it('never asks the browser for its list of locales (its first call costs the first open ~100 ms)', () => {
+    const supportedLocalesOf = rs.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      const t = createTranslator('de', { greeting: 'Hallo {name}' }, { greeting: 'Hello {name}' });
+      expect(t('greeting', { name: 'Ada' })).toBe('Hallo Ada');
+      expect(supportedLocalesOf).not.toHaveBeenCalled();
+    } finally {
+      supportedLocalesOf.mockRestore();
+    }
+  });
+
   it('formats ICU plurals with the locale’s rules (Arabic has six forms)', () => {
     const t = createTranslator('en', english, english);
     expect(t('walletCount', { count: 1 })).toBe('1 wallet');

@@ -24,6 +24,7 @@ export { loadChrome, type ShellChrome } from './chrome';
 export { useLocale, useMessages, type CatalogueLoader } from './i18n';
 export { ErrorPanel, LoadingPanel } from './localized-panels';
 export type { ErrorPanelProps } from './panels';
+export { afterNextPaint } from './after-paint';
 export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
 export { EmptyState, StatusLine } from './status';
 export { kitStylesheetText } from './styles';

@@ -1,18 +1,17 @@
-import { checkProjectOrigin, createPorticoCore, startAnalytics } from '@portico/shared-state';
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
+import { checkProjectOrigin, createPorticoCore, modalStateAtom, startAnalytics, type PorticoCore } from '@portico/shared-state';
+import type { Root } from 'react-dom/client';
 import { browserEnvironment } from './environment';
 import { definePorticoElement, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
-import { setCurrentInstance } from './react/current';
+import { setCurrentInstance } from './current-instance';
 import { loadViewModule } from './remote-loader';
-import { App } from './ui/App';
 
 /**
- * Creates the modal: validates options, appends `<portico-modal>` to the body, renders into its
- * shadow root, starts wallet discovery and silently restores the session stored before a reload
- * (`getState().initialized` turns true when that has finished). No remote code is fetched here;
- * the Connect view is prefetched once the page is loaded and idle. The React hooks use the
+ * Creates the modal: validates options, appends `<portico-modal>` to the body, starts wallet
+ * discovery and silently restores the session stored before a reload (`getState().initialized`
+ * turns true when that has finished). The dialog's React tree renders into the element's shadow
+ * root at the first open or once the page is loaded and idle, whichever comes first; then the
+ * Connect view is prefetched. No remote code is fetched before that. The React hooks use the
  * instance made last.
  *
  * @param options - AppKit-named options: `projectId`, `metadata`, `networks` (required), `defaultNetwork`,
@@ -36,39 +35,78 @@ export function createPortico(options: unknown): PorticoInstance {
   definePorticoElement();
   element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
-  const root = createRoot(element.mountPoint);
-  root.render(createElement(App, { core, host: element }));
+  const dialog = renderWhenNeeded(core, element);
 
-  void core.connection.start();
-  // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
-  void core.siwx?.start().catch(console.error);
   let stopAnalytics: Promise<() => void> | undefined;
-  if (core.options.apiUrl) {
-    const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };
-    void checkProjectOrigin(core.store, api, location.origin);
-    if (core.options.features.analytics) {
-      stopAnalytics = startAnalytics({ store: core.store, api, events: core.events, page: { url: location.href, domain: location.host } });
+  // The rest of the start runs in a task of its own, so the host's handler that called createPortico (often
+  // DOMContentLoaded, in the task that evaluated portico.js) ends sooner: no long task at load.
+  const startTimer = setTimeout(() => {
+    void core.connection.start();
+    // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
+    void core.siwx?.start().catch(console.error);
+    if (core.options.apiUrl) {
+      const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };
+      void checkProjectOrigin(core.store, api, location.origin);
+      if (core.options.features.analytics) {
+        stopAnalytics = startAnalytics({ store: core.store, api, events: core.events, page: { url: location.href, domain: location.host } });
+      }
     }
-  }
-  prefetchConnectWhenIdle(core.options.remotes.connect);
+  }, 0);
+  whenPageIdle(() => {
+    // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
+    performance.mark('portico:idle-work');
+    // A failed chunk is fetched again (and its error logged) at the next open.
+    dialog.render().then(() => {
+      const connectEntry = core.options.remotes.connect;
+      if (connectEntry) whenPageIdle(() => void loadViewModule('connect', './Connect', connectEntry).catch(() => undefined));
+    }, () => undefined);
+  });
 
   const instance = createInstance(core, () => {
+    clearTimeout(startTimer);
     void stopAnalytics?.then((stop) => stop());
     core.connection.stop();
-    root.unmount();
+    dialog.unmount();
     element?.remove();
   });
   setCurrentInstance(instance);
   return instance;
 }
 
-/** Warms the Connect view once the host page is loaded and idle, so the first open is instant. */
-function prefetchConnectWhenIdle(connectEntry: string | undefined) {
-  if (!connectEntry) return;
-  const prefetch = () => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-    idle(() => void loadViewModule('connect', './Connect', connectEntry).catch(() => undefined));
+/** Runs `work` once the host page has loaded and the browser is idle (each call its own idle callback). */
+function whenPageIdle(work: () => void) {
+  const idle = () => (window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200)))(work);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * The dialog's React tree (./ui/mount, its own chunk): rendered by `render()`, which the first open calls
+ * too, so a click before the page is idle still opens the modal.
+ */
+function renderWhenNeeded(core: PorticoCore, element: PorticoModalElement) {
+  let root: Root | undefined;
+  let rendering: Promise<void> | undefined;
+  let destroyed = false;
+  const render = () =>
+    (rendering ??= import('./ui/mount').then(
+      ({ mountModal }) => {
+        if (!destroyed) root = mountModal(core, element);
+      },
+      (error: unknown) => {
+        rendering = undefined; // the next open fetches the chunk again
+        throw error;
+      },
+    ));
+  const stopWatchingOpen = core.store.sub(modalStateAtom, () => {
+    if (core.store.get(modalStateAtom) !== 'closed') void render().catch(console.error);
+  });
+  return {
+    render,
+    unmount() {
+      destroyed = true;
+      stopWatchingOpen();
+      root?.unmount();
+    },
   };
-  if (document.readyState === 'complete') prefetch();
-  else window.addEventListener('load', prefetch, { once: true });
 }

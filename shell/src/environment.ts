@@ -1,6 +1,6 @@
 import { createMemoryStorage, type Eip1193Provider, type KeyValueStorage, type PorticoEnvironment } from '@portico/shared-state';
 
-function pageStorage(): KeyValueStorage {
+function openPageStorage(): KeyValueStorage {
   try {
     const storage = window.localStorage;
     storage.getItem('@portico/probe');
@@ -9,6 +9,20 @@ function pageStorage(): KeyValueStorage {
     // Storage blocked (sandboxed iframe, privacy mode): sessions last for the page only.
     return createMemoryStorage();
   }
+}
+
+/**
+ * The page's localStorage, opened at its first use: the first access blocks on the browser loading the
+ * origin's storage (tens of milliseconds), which the session restore does after createPortico has returned.
+ */
+function pageStorage(): KeyValueStorage {
+  let storage: KeyValueStorage | undefined;
+  const open = () => (storage ??= openPageStorage());
+  return {
+    getItem: (key) => open().getItem(key),
+    setItem: (key, value) => open().setItem(key, value),
+    removeItem: (key) => open().removeItem(key),
+  };
 }
 
 function isMobileDevice(): boolean {

@@ -5,7 +5,7 @@
  * client) loads on the first call, so a page that never connects a wallet never fetches it.
  */
 import { lazyAsync, loadSiwx, toCaipNetwork, type CaipNetworkId, type NetworkInput, type SIWXConfig } from '@portico/shared-state';
-import { getCurrentInstance } from './react/current';
+import { getCurrentInstance } from './current-instance';
 
 /** What both factories take. */
 export interface SiwxFactoryOptions {

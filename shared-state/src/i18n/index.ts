@@ -8,6 +8,12 @@ import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 
 type MessageElement = ReturnType<IntlMessageFormat['getAst']>[number];
 
+// Every message is built for one of SUPPORTED_LOCALES, which the browser always has. intl-messageformat's own
+// resolveLocale asks `Intl.NumberFormat.supportedLocalesOf` first, whose first call in a page loads the list of
+// every locale the browser has (about 100 ms in headless Chromium on a 2-core machine): the first open of the
+// modal paid it. Its public static hook takes the tag as it is instead.
+IntlMessageFormat.resolveLocale = (locales) => new Intl.Locale(Array.isArray(locales) ? locales[0]! : locales);
+
 /** Every locale Portico's catalogues exist in; each remote ships one JSON file per entry. */
 export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'ja', 'zh', 'ko', 'ar', 'hi', 'ru', 'tr'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];

@@ -2,6 +2,7 @@ import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, registryAtom, type 
 import { withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
+import { afterNextPaint } from '@portico/ui';
 import {
   connectorIdentity,
   groupByWallet,
@@ -58,8 +59,9 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   const installedKey = JSON.stringify(installedIdentities);
   const connectorsKey = connectors.map((connector) => connector.id).join('\n');
 
-  // WalletConnect is one click away: warm its client while the person reads the list.
-  useEffect(() => portico.walletConnect.preload(), [portico]);
+  // WalletConnect is one click away: warm its client while the person reads the list, once the list is on screen.
+  // It is Portico's largest chunk; React runs this effect before the first paint when the open came from a click.
+  useEffect(() => afterNextPaint(() => portico.walletConnect.preload()), [portico]);
 
   // Featured and recommended depend on what is installed: ask again when an extension announces late.
   useEffect(() => {

@@ -1,0 +1,16 @@
+/**
+ * The modal's React tree, rendered into `<portico-modal>`'s shadow root. Its own chunk (react-dom, the dialog),
+ * imported by `createPortico` at the first open or once the page is idle: evaluating react-dom is the largest
+ * single piece of start-up work, and a closed modal draws nothing, so the page's load does not wait on it.
+ */
+import type { PorticoCore } from '@portico/shared-state';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { PorticoModalElement } from '../element';
+import { App } from './App';
+
+export function mountModal(core: PorticoCore, element: PorticoModalElement): Root {
+  const root = createRoot(element.mountPoint);
+  root.render(createElement(App, { core, host: element }));
+  return root;
+}
