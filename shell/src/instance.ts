@@ -212,6 +212,17 @@ export interface PorticoInstance {
    */
   getProvider(namespace?: ChainNamespace): unknown;
   /**
+   * Reads the connected account's native balance again from its network (what the Account view shows).
+   *
+   * @param namespace - Chain namespace; the active one when absent.
+   * @returns Exact decimal text and the symbol, e.g. `{ balance: '10000', symbol: 'ETH' }`; undefined when no account
+   *   is connected there, the namespace has no balances, or the network did not answer.
+   *
+   * @example
+   * const { balance, symbol } = (await portico.fetchBalance()) ?? {};
+   */
+  fetchBalance(namespace?: ChainNamespace): Promise<{ balance: string; symbol: string } | undefined>;
+  /**
    * How the connected wallet is reached (AppKit's `walletProviderType`).
    *
    * @param namespace - Chain namespace; the active one when absent.
@@ -353,6 +364,13 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     },
     subscribeEvents: (callback) => core.events.subscribe(callback),
     getProvider: (namespace) => core.connection.getProvider(namespace),
+    async fetchBalance(namespace = store.get(activeNamespaceAtom)) {
+      if (accountOf(namespace).status !== 'connected') return undefined;
+      await core.connection.refreshBalance(namespace, { force: true });
+      // A failed read keeps the last balance on screen but marks the account (`lastRetry`): not an answer.
+      const { balance, balanceSymbol, lastRetry } = accountOf(namespace);
+      return balance === undefined || lastRetry !== undefined ? undefined : { balance, symbol: balanceSymbol ?? '' };
+    },
     getProviderType(namespace) {
       const { connectorId } = accountOf(namespace);
       return connectorId ? store.get(connectorsAtom).find((connector) => connector.id === connectorId)?.type : undefined;

@@ -1,4 +1,4 @@
-import { ACCOUNT, stopTestCores, TEN_THOUSAND_ETH_HEX, testCore } from '@portico/test-kit';
+import { ACCOUNT, stopTestCores, testCore } from '@portico/test-kit';
 import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -18,14 +18,15 @@ afterEach(() => {
   rs.restoreAllMocks();
 });
 
-/** A connected test core made current, whose wallet answers eth_getBalance with `answer`. */
-async function connectedWallet(answer: () => Promise<unknown>) {
+/** A connected test core made current, whose network answers the balance read with `answer`. */
+async function connectedWallet(answer: () => Promise<string>) {
   const { core, adapter } = await testCore({ connect: true });
-  const request = rs.fn(async ({ method }: { method: string }) => (method === 'eth_getBalance' ? answer() : undefined));
-  rs.spyOn(adapter, 'getProvider').mockReturnValue({ request } as never);
+  const getNativeBalance = rs
+    .spyOn(adapter, 'getNativeBalance')
+    .mockImplementation(async (_address, network) => ({ decimalText: await answer(), symbol: network.nativeCurrency.symbol }));
   const instance = createInstance(core, () => undefined);
   setCurrentInstance(instance);
-  return { core, request };
+  return { core, getNativeBalance };
 }
 
 function renderHook<T>(useHook: () => T): () => T {
@@ -42,10 +43,12 @@ function renderHook<T>(useHook: () => T): () => T {
 
 describe('useAppKitBalance', () => {
   it("resolves the connected account's native balance on the active network, in AppKit's shape", async () => {
-    const { request } = await connectedWallet(async () => TEN_THOUSAND_ETH_HEX);
+    const { getNativeBalance } = await connectedWallet(async () => '10000');
     const read = renderHook(useAppKitBalance);
+    getNativeBalance.mockClear();
     await expect(read().fetchBalance()).resolves.toEqual({ data: { balance: '10000', symbol: 'ETH' }, error: null, isSuccess: true, isError: false });
-    expect(request).toHaveBeenCalledWith({ method: 'eth_getBalance', params: [ACCOUNT, 'latest'] });
+    // Read again from the network, not the figure already on the account.
+    expect(getNativeBalance).toHaveBeenCalledWith(ACCOUNT, expect.objectContaining({ caipNetworkId: 'eip155:31337' }));
   });
 
   it("reports AppKit's errors while disconnected and when the wallet cannot answer", async () => {

@@ -12,7 +12,7 @@ const balanceControls: { fetchBalance(): Promise<AppKitBalanceResult> } = {
 /**
  * `{ fetchBalance }` (AppKit's `useAppKitBalance`): the connected account's native balance on the
  * active network, `{ data: { balance, symbol }, error, isSuccess, isError }`. It never re-renders by itself;
- * call `fetchBalance` again after the account or network changes. eip155 only (see fetchAppKitBalance).
+ * call `fetchBalance` again after the account or network changes (see fetchAppKitBalance).
  *
  * @returns `fetchBalance()`, which rejects with 'Portico is not created yet…' before createAppKit and
  *   resolves `{ isError: true, error: 'Not able to retrieve balance' }` while no wallet is connected.

@@ -1,5 +1,4 @@
-import type { ChainNamespace, Eip1193Provider } from '@portico/shared-state';
-import { formatTokenAmount } from '@portico/shared-state/amounts';
+import type { ChainNamespace } from '@portico/shared-state';
 import type { PorticoInstance } from '../instance';
 
 /** What AppKit's `fetchBalance()` resolves to. `balance` is exact decimal text, e.g. `'10000'` or `'0.5'`. */
@@ -15,22 +14,12 @@ const NOT_CONNECTED: AppKitBalanceResult = { data: undefined, error: 'Not able t
 const NO_BALANCE: AppKitBalanceResult = { data: undefined, error: 'No balance found', isSuccess: false, isError: true };
 
 /**
- * The connected account's native balance on the active network, as AppKit's `fetchBalance()` reports it.
- * Read through the connected wallet (`eth_getBalance` on its EIP-1193 provider, so this chunk holds no RPC
- * client): the PorticoInstance does not hand out the balance its account view holds. eip155 only; a Solana
- * or bitcoin account comes back as `No balance found`, as does a wallet that fails to answer.
+ * The connected account's native balance on the active network, as AppKit's `fetchBalance()` reports it: read
+ * again from the network by the instance (`fetchBalance`, what the Account view shows), in every namespace that
+ * has balances. A namespace without them, or a network that does not answer, comes back as `No balance found`.
  */
 export async function fetchAppKitBalance(instance: PorticoInstance, namespace?: ChainNamespace): Promise<AppKitBalanceResult> {
-  const { address, isConnected } = instance.getAccount(namespace);
-  const network = instance.getCaipNetwork();
-  if (!isConnected || !address || !network) return NOT_CONNECTED;
-  const provider = instance.getProvider(namespace) as Eip1193Provider | undefined;
-  if ((namespace ?? instance.getState().activeChain) !== 'eip155' || !provider) return NO_BALANCE;
-  try {
-    const wei = BigInt(String(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] })));
-    const { decimals, symbol } = network.nativeCurrency;
-    return { data: { balance: formatTokenAmount(wei, decimals), symbol }, error: null, isSuccess: true, isError: false };
-  } catch {
-    return NO_BALANCE;
-  }
+  if (!instance.getAccount(namespace).isConnected) return NOT_CONNECTED;
+  const data = await instance.fetchBalance(namespace).catch(() => undefined);
+  return data ? { data, error: null, isSuccess: true, isError: false } : NO_BALANCE;
 }
