@@ -1,22 +1,12 @@
-import { ACCOUNT, stopTestCores, testCore } from '@portico/test-kit';
-import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { ACCOUNT, testCore } from '@portico/test-kit';
+import { describe, expect, it, rs } from '@rstest/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { useAppKitBalance, useAppKitConnection } from '../src/appkit/react';
 import { createInstance } from '../src/instance';
 import { setCurrentInstance } from '../src/react/current';
+import { renderHook, unmountRootsAfterEach } from './react-roots';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-  stopTestCores();
-  rs.restoreAllMocks();
-});
+unmountRootsAfterEach();
 
 /** A connected test core made current, whose network answers the balance read with `answer`. */
 async function connectedWallet(answer: () => Promise<string>) {
@@ -27,18 +17,6 @@ async function connectedWallet(answer: () => Promise<string>) {
   const instance = createInstance(core, () => undefined);
   setCurrentInstance(instance);
   return { core, getNativeBalance };
-}
-
-function renderHook<T>(useHook: () => T): () => T {
-  const last: { current?: T } = {};
-  function Probe() {
-    last.current = useHook();
-    return null;
-  }
-  const root = createRoot(document.body.appendChild(document.createElement('div')));
-  roots.push(root);
-  act(() => root.render(<Probe />));
-  return () => last.current!;
 }
 
 describe('useAppKitBalance', () => {

@@ -1,32 +1,17 @@
 import { modalStateAtom, routerAtom } from '@portico/shared-state';
-import { minimalOptions, stopTestCores, TEN_THOUSAND_ETH_HEX, testCore } from '@portico/test-kit';
-import { afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { minimalOptions, testCore } from '@portico/test-kit';
+import { describe, expect, it, rs } from '@rstest/core';
 import { screen } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { AppKitAccountButton, AppKitButton, AppKitNetworkButton, AppKitProvider, useAppKitAccount, useAppKitState } from '../src/appkit/react';
 import { createInstance } from '../src/instance';
 import { getCurrentInstance, setCurrentInstance } from '../src/react/current';
 import { unreachableRemotes } from './helpers';
+import { keepRoot, render, unmountRootsAfterEach } from './react-roots';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-  stopTestCores();
-  rs.restoreAllMocks();
-});
-
-function render(page: ReactNode) {
-  const root = createRoot(document.body.appendChild(document.createElement('div')));
-  roots.push(root);
-  act(() => root.render(page));
-}
+unmountRootsAfterEach();
 
 async function currentTestCore() {
   const test = await testCore();
@@ -58,7 +43,7 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
 
   it("honour AppKit's label, loadingLabel, charsStart/charsEnd, size, disabled and balance props", async () => {
     const { core, adapter } = await currentTestCore();
-    rs.spyOn(adapter, 'getProvider').mockReturnValue({ request: async () => TEN_THOUSAND_ETH_HEX } as never);
+    adapter.nativeBalance = '10000';
     render(
       <>
         <AppKitButton label="Sign in" loadingLabel="One moment" size="sm" charsStart={4} charsEnd={4} />
@@ -93,7 +78,7 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
     expect(container.querySelectorAll('button')).toHaveLength(3);
     const errors: unknown[] = [];
     rs.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
-    act(() => void roots.push(hydrateRoot(container, page, { onRecoverableError: (error) => void errors.push(error) })));
+    act(() => void keepRoot(hydrateRoot(container, page, { onRecoverableError: (error) => void errors.push(error) })));
     expect(errors).toEqual([]);
     // Then they follow the instance: its network is set.
     expect(screen.getByRole('button', { name: 'Anvil Local' })).toBeTruthy();

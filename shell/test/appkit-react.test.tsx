@@ -1,8 +1,7 @@
 import { modalStateAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
-import { ACCOUNT, stopTestCores, testCore } from '@portico/test-kit';
-import { afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import { ACCOUNT, testCore } from '@portico/test-kit';
+import { describe, expect, it } from '@rstest/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { defineAppKitElements } from '../src/appkit/elements';
 import {
   useAppKit,
@@ -18,17 +17,9 @@ import {
 } from '../src/appkit/react';
 import { createInstance } from '../src/instance';
 import { setCurrentInstance } from '../src/react/current';
+import { renderHook, unmountRootsAfterEach } from './react-roots';
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-  stopTestCores();
-});
+unmountRootsAfterEach();
 
 function makeCurrent(core: PorticoCore) {
   const instance = createInstance(core, () => undefined);
@@ -37,17 +28,7 @@ function makeCurrent(core: PorticoCore) {
 }
 
 /** Renders every drop-in hook and hands back the last render's values. */
-function renderHooks() {
-  const last: { current?: ReturnType<typeof readHooks> } = {};
-  function Probe() {
-    last.current = readHooks();
-    return null;
-  }
-  const root = createRoot(document.body.appendChild(document.createElement('div')));
-  roots.push(root);
-  act(() => root.render(<Probe />));
-  return () => last.current!;
-}
+const renderHooks = () => renderHook(readHooks);
 
 function readHooks() {
   return {

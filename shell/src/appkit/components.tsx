@@ -18,8 +18,8 @@ export interface AppKitButtonProps extends ButtonWords {
   size?: 'sm' | 'md' | 'lg';
   disabled?: boolean;
   /**
-   * `'show'` adds the native balance beside the address once connected (read from the wallet, eip155 only).
-   * Portico's default is `'hide'` (AppKit's is `'show'`), so a page does not ask the wallet for it unasked.
+   * `'show'` adds the native balance beside the address once connected (read again from its network).
+   * Portico's default is `'hide'` (AppKit's is `'show'`), so a page does not read it unasked.
    */
   balance?: 'show' | 'hide';
   /** The namespace whose account the button shows; opening it while disconnected lists that namespace's wallets. */
