@@ -24,10 +24,16 @@ describe("the AppKit drop-in's components on a server", () => {
       </AppKitProvider>,
     );
     expect(globalThis.document).toBeUndefined();
-    const style = 'font:inherit;font-size:1em;cursor:pointer;opacity:1;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent, #3b82f6);color:#fff';
+    // One stylesheet for the three buttons, sent ahead of them (React hoists it; a page with <head> gets it there).
+    const stylesheet =
+      '.portico-appkit-button{font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff}' +
+      '.portico-appkit-button[data-size=sm]{font-size:.875em}.portico-appkit-button[data-size=lg]{font-size:1.125em}' +
+      '.portico-appkit-button:disabled{cursor:not-allowed;opacity:.6}';
+    const button = 'type="button" class="portico-appkit-button" data-size="md"';
     expect(html).toBe(
-      `<main><button type="button" style="${style}">Sign in</button><button type="button" hidden="" style="${style}">Connect Wallet</button>` +
-        `<button type="button" style="${style}">Networks</button><p>No connection</p><p>function</p></main>`,
+      `<style data-precedence="default" data-href="portico-appkit-button">${stylesheet}</style>` +
+        `<main><button ${button}>Sign in</button><button ${button} hidden="">Connect Wallet</button>` +
+        `<button ${button}>Networks</button><p>No connection</p><p>function</p></main>`,
     );
   });
 });

@@ -52,9 +52,12 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
       </>,
     );
     const signIn = screen.getByRole('button', { name: 'Sign in' });
-    expect(signIn.style.fontSize).toBe('0.875em');
     const network = screen.getByRole<HTMLButtonElement>('button', { name: 'Anvil Local' });
     expect(network.disabled).toBe(true);
+    // One stylesheet for the three, hoisted into <head>: size sm is smaller than the network button's md; disabled is dimmed.
+    expect(document.head.querySelectorAll('style')).toHaveLength(1);
+    expect(parseFloat(getComputedStyle(signIn).fontSize)).toBeLessThan(parseFloat(getComputedStyle(network).fontSize));
+    expect(getComputedStyle(network)).toMatchObject({ cursor: 'not-allowed', opacity: '.6' });
     act(() => network.click());
     expect(core.store.get(modalStateAtom)).toBe('closed');
 
@@ -76,10 +79,13 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
     // What a server sends: no instance there, so the buttons are the fresh instance's (hooks' server snapshot).
     container.innerHTML = renderToString(page);
     expect(container.querySelectorAll('button')).toHaveLength(3);
+    const stylesheets = document.querySelectorAll('style').length;
     const errors: unknown[] = [];
     rs.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     act(() => void keepRoot(hydrateRoot(container, page, { onRecoverableError: (error) => void errors.push(error) })));
     expect(errors).toEqual([]);
+    // The stylesheet the server sent with them is kept, not added a second time.
+    expect(document.querySelectorAll('style')).toHaveLength(stylesheets);
     // Then they follow the instance: its network is set.
     expect(screen.getByRole('button', { name: 'Anvil Local' })).toBeTruthy();
   });

@@ -1,9 +1,9 @@
 import type { ChainNamespace } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState } from 'react';
 import { usePortico, usePorticoAccount, usePorticoNetwork } from '../react/hooks';
 import { useAppKitBalance } from './account-hooks';
-import { describe, type ButtonKind, type ButtonWords } from './elements';
+import { BUTTON_DECLARATIONS, describe, type ButtonKind, type ButtonWords } from './elements';
 
 /**
  * AppKit's React components (`AppKitButton`, `AppKitAccountButton`, `AppKitNetworkButton`) as plain React
@@ -26,21 +26,14 @@ export interface AppKitButtonProps extends ButtonWords {
   namespace?: ChainNamespace;
 }
 
-const FONT_SIZES = { sm: '0.875em', md: '1em', lg: '1.125em' } as const;
+const BUTTON_CLASS = 'portico-appkit-button';
 
-function buttonStyle(size: AppKitButtonProps['size'] = 'md', disabled = false): CSSProperties {
-  return {
-    font: 'inherit',
-    fontSize: FONT_SIZES[size],
-    cursor: disabled ? 'not-allowed' : 'pointer',
-    opacity: disabled ? 0.6 : 1,
-    padding: '.5em 1em',
-    borderRadius: 999,
-    border: '1px solid currentColor',
-    background: 'var(--portico-accent, #3b82f6)',
-    color: '#fff',
-  };
-}
+// In the host page's DOM (no shadow root), so one stylesheet for every button: React hoists it into <head>
+// once (deduped by href) and a server render sends it with the buttons. `font` resets the size, so the sizes follow.
+const BUTTON_CSS =
+  `.${BUTTON_CLASS}{${BUTTON_DECLARATIONS}}` +
+  `.${BUTTON_CLASS}[data-size=sm]{font-size:.875em}.${BUTTON_CLASS}[data-size=lg]{font-size:1.125em}` +
+  `.${BUTTON_CLASS}:disabled{cursor:not-allowed;opacity:.6}`;
 
 /** The balance text once it has been read (after hydration: a server and the first render show none). */
 function useShownBalance(show: boolean, address: string | undefined, caipNetworkId: string | undefined) {
@@ -59,7 +52,7 @@ function useShownBalance(show: boolean, address: string | undefined, caipNetwork
   return shown;
 }
 
-function AppKitButtonOf({ kind, size, disabled, balance, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
+function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
   const { open } = usePortico();
   const account = usePorticoAccount({ namespace });
   const { caipNetwork } = usePorticoNetwork();
@@ -67,9 +60,14 @@ function AppKitButtonOf({ kind, size, disabled, balance, namespace, ...words }: 
   const shownBalance = useShownBalance(kind !== 'network' && balance === 'show', account.address, caipNetwork?.caipNetworkId);
   const onClick = () => void open(view ? { view } : namespace ? { namespace } : undefined);
   return (
-    <button type="button" hidden={hidden} disabled={disabled} style={buttonStyle(size, disabled)} onClick={onClick}>
-      {shownBalance ? `${text} · ${shownBalance}` : text}
-    </button>
+    <>
+      <style href={BUTTON_CLASS} precedence="default">
+        {BUTTON_CSS}
+      </style>
+      <button type="button" className={BUTTON_CLASS} data-size={size} hidden={hidden} disabled={disabled} onClick={onClick}>
+        {shownBalance ? `${text} · ${shownBalance}` : text}
+      </button>
+    </>
   );
 }
 

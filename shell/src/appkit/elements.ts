@@ -14,8 +14,12 @@ export const APPKIT_ELEMENTS: Record<string, ButtonKind> = {
   'portico-network-button': 'network',
 };
 
+/** One button's look, shared by the elements' shadow root and the React components' stylesheet in the page. */
+export const BUTTON_DECLARATIONS =
+  'font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff';
+
 const STYLES = `:host{display:inline-block}:host([hidden]){display:none}
-button{font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff}
+button{${BUTTON_DECLARATIONS}}
 button:focus-visible{outline:2px solid var(--portico-accent,#3b82f6);outline-offset:2px}`;
 
 /** AppKit's words a button takes: `label` and `loadingLabel` for the connect state, address characters kept at each end. */
