@@ -3,8 +3,10 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 export interface TabsProps<T extends string> {
   /** The tablist's accessible name ("Assets and activity"). */
   label: string;
-  /** The tabs in order; each is also its visible name. */
+  /** The tabs in order; each is also its visible name unless `tabName` gives one. */
   tabs: readonly T[];
+  /** A tab's visible name (in the modal's locale); the tab itself when absent. */
+  tabName?: (tab: T) => string;
   selected: NoInfer<T>;
   onSelect(tab: NoInfer<T>): void;
   /** The selected tab's panel content (only the selected panel is rendered). */
@@ -21,7 +23,7 @@ export interface TabsProps<T extends string> {
  *   {(tab) => (tab === 'Tokens' ? <TokensPanel /> : <NftsPanel />)}
  * </Tabs>
  */
-export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, tabs, tabName = (tab) => tab, selected, onSelect, children }: TabsProps<T>) {
   const baseId = useId();
   const tabRefs = useRef(new Map<T, HTMLButtonElement>());
   const tabId = (tab: T) => `${baseId}-tab-${tab}`;
@@ -63,7 +65,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
               onClick={() => onSelect(tab)}
               onKeyDown={onKeyDown}
             >
-              {tab}
+              {tabName(tab)}
             </button>
           );
         })}

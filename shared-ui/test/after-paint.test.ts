@@ -1,16 +1,17 @@
-import { afterEach, describe, expect, it, rs } from '@rstest/core';
+import { describe, expect, it, rs } from '@rstest/core';
 import { afterNextPaint } from '../src/after-paint';
-
-afterEach(() => {
-  rs.useRealTimers();
-});
 
 describe('afterNextPaint', () => {
   it('runs the work in a task after the next frame, not before it', async () => {
     const order: string[] = [];
-    afterNextPaint(() => order.push('work'));
+    const worked = new Promise<void>((resolve) =>
+      afterNextPaint(() => {
+        order.push('work');
+        resolve();
+      }),
+    );
     requestAnimationFrame(() => order.push('frame'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await worked;
     expect(order).toEqual(['frame', 'work']);
   });
 
@@ -18,7 +19,8 @@ describe('afterNextPaint', () => {
     const work = rs.fn();
     const cancel = afterNextPaint(work);
     cancel();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Two frames and a task later, the work would have run.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(work).not.toHaveBeenCalled();
   });
 });

@@ -78,6 +78,8 @@ describe('kit parts in a locale', () => {
         <ErrorPanel message="Failed to fetch transactions" onRetry={() => {}} />
       </>
     ));
+    // The catalogue may arrive after the render's act() under load: wait for the parts to speak German.
+    expect(await screen.findByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
     const [transaction, panel] = screen.getAllByRole('alert');
     expect(within(transaction!).getByText('Die Anfrage wurde abgelehnt.')).toBeTruthy();
     expect(within(transaction!).getByText(/^Transaktion 0x1234/)).toBeTruthy();
@@ -94,7 +96,7 @@ describe('kit parts in a locale', () => {
         <OneTimeCodeForm sentTo="ada@example.com" busy={false} onSubmit={() => {}} />
       </>
     ));
-    expect(screen.getByRole('radio', { name: 'ETH، الرصيد ١٫٥' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'ETH، الرصيد ١٫٥' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'نسخ' })).toBeTruthy();
     expect(screen.getByText('أدخل الرمز الذي أرسلناه إلى ada@example.com')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'الرمز' })).toBeTruthy();

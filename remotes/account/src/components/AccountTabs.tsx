@@ -35,14 +35,9 @@ export function AccountTabs({ portico, address, caipAddress }: { portico: Portic
       <ActivityPanel portico={portico} caipAddress={caipAddress} address={address} />
     );
 
-  // The kit's Tabs shows each tab's value as its name: the values are the names in the modal's locale, mapped back
-  // to the state's tab. (Each name is one word: the kit builds the tab's element id from it.)
-  const names = tabs.map((tab) => t(TAB_NAMES[tab]));
-  const tabNamed = (name: string): AccountTab => tabs[names.indexOf(name)] ?? 'Tokens';
-
   return (
-    <Tabs label={t('tabs.label')} tabs={names} selected={names[tabs.indexOf(selected)]!} onSelect={(name) => select(tabNamed(name))}>
-      {(name) => panel(tabNamed(name))}
+    <Tabs label={t('tabs.label')} tabs={tabs} tabName={(tab) => t(TAB_NAMES[tab])} selected={selected} onSelect={select}>
+      {panel}
     </Tabs>
   );
 }
