@@ -10,6 +10,16 @@ import type { SwapToken } from './swap';
 /** One formatter per locale: building an Intl.NumberFormat costs more than formatting with it. */
 const balanceFormats = new Map<string, Intl.NumberFormat>();
 
+/** A tag Intl refuses (a page's malformed `lang`, say) formats as en-US rather than throwing. */
+function balanceFormat(locale: string): Intl.NumberFormat {
+  const options = { maximumFractionDigits: BALANCE_FRACTION_DIGITS };
+  try {
+    return new Intl.NumberFormat(locale, options);
+  } catch {
+    return new Intl.NumberFormat('en-US', options);
+  }
+}
+
 /**
  * Formats a decimal string (as viem's formatUnits returns) to at most 3 decimals with the locale's grouping:
  * `"10000.0"` → `"10,000"` (en-US), `"10.000"` (de). Uses Intl's string input so large balances keep their digits.
@@ -18,7 +28,7 @@ const balanceFormats = new Map<string, Intl.NumberFormat>();
  */
 export function formatBalance(decimalText: string, locale = 'en-US'): string {
   let format = balanceFormats.get(locale);
-  if (!format) balanceFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: BALANCE_FRACTION_DIGITS })));
+  if (!format) balanceFormats.set(locale, (format = balanceFormat(locale)));
   // Intl.NumberFormat accepts decimal strings and formats them exactly (no float rounding).
   return format.format(decimalText as unknown as number);
 }

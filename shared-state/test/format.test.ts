@@ -24,5 +24,7 @@ describe('formatBalance', () => {
     expect(formatBalance('1234.5', 'de')).toBe('1.234,5');
     expect(formatBalance('1234.5', 'fr')).toBe('1\u202f234,5');
     expect(formatBalance('1234.5', 'en')).toBe('1,234.5');
+    // A tag Intl refuses (a malformed page lang) is not an error for the person: en-US.
+    expect(formatBalance('1234.5', 'de_DE!')).toBe('1,234.5');
   });
 });
