@@ -18,9 +18,9 @@ let stampsBefore: Array<Record<string, number>>;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   stampsBefore = others.map(buildStamp);
-  // The account team's next release: one label changed, nothing else.
+  // The account team's next release: one label changed in its English catalogue, nothing else.
   nextRelease = await serveBuild(
-    buildRemoteVariant('account', 'next', (source) => source.replace("label: 'Receive'", "label: 'Receive funds'")),
+    buildRemoteVariant('account', 'next', (source) => source.replace('"action.receive": "Receive"', '"action.receive": "Receive funds"')),
   );
   // A build against another shared-state contract (as if built with a future shared-state).
   incompatible = await serveBuild(
