@@ -16,6 +16,9 @@ export default defineConfig({
       remotes: { portico_shell: 'portico_shell@http://127.0.0.1/set-at-run-time/mf/remoteEntry.js' },
       runtimePlugins: ['./src/shell-remote-plugin.ts'],
       shared: shared(),
+      // The host's own react/react-dom serve the shell and its remotes: with the default 'version-first', the
+      // runtime fetches every declared remote's entry (the shell's) before the host's first render, to compare versions.
+      shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
       // Provides the MF runtime core to portico_shell and its remotes (see scripts/rsbuild-shared.ts).
