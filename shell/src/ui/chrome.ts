@@ -9,15 +9,14 @@ export const shellChromeAtom = atom<ShellChrome>();
 
 /**
  * The dialog's words, `lang` and `dir` in the modal's locale, from the UI kit (`loadChrome`): asked for when the
- * dialog's tree renders (the page is idle, the Connect prefetch loads the kit then anyway; or the first open), so
- * the first open finds them and draws once. Until they answer (or if the kit fails to load) the header, the outlet
- * and the live region speak the shell's English.
+ * modal opens (the kit loads with the first view anyway), so no page loads the kit or a catalogue before then.
+ * Until it answers (or if the kit fails to load) the header, the outlet and the live region speak the shell's English.
  */
 export function useShellChrome(core: PorticoCore, open: boolean): ShellChrome | undefined {
   const [chrome, setChrome] = useAtom(shellChromeAtom);
   useEffect(() => {
-    // Asked again at the next open if the kit failed to load; the store keeps what arrives.
-    if (!chrome) importKit().then((ui) => ui.loadChrome(core.options.locale)).then(setChrome, () => undefined);
+    // Asked again on the next open if the kit failed to load; the store keeps what arrives.
+    if (open && !chrome) importKit().then((ui) => ui.loadChrome(core.options.locale)).then(setChrome, () => undefined);
   }, [core, open, chrome, setChrome]);
   return chrome;
 }
