@@ -81,6 +81,8 @@ export default defineConfig({
           }),
           // What the MF plugin defines for a web build: drops the MF runtime's Node.js code paths.
           ENV_TARGET: JSON.stringify('web'),
+          // Remotes are loaded by their remoteEntry.js URL, never by an mf-manifest.json snapshot: drops the snapshot plugin.
+          FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
         },
       },
       resolve: { alias: { '@module-federation/runtime-core$': join(runtimeCoreDir, 'dist/index.js') } },

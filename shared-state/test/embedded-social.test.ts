@@ -13,15 +13,13 @@ import type { RequestHandlers } from '../src/embedded/frame-channel';
 import { createEmbeddedLogins } from '../src/embedded/logins';
 import {
   createSocialLogin,
-  isTelegramPage,
   SOCIAL_LOGIN_LIFETIME_MS,
-  SOCIAL_PROVIDER_NAMES,
   SOCIAL_WINDOW_BLOCKED_MESSAGE,
   SOCIAL_WINDOW_CLOSED_MESSAGE,
   SOCIAL_WINDOW_WATCH_INTERVAL_MS,
-  socialsShown,
   type SocialLoginState,
 } from '../src/embedded/social-login';
+import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '../src/embedded/socials';
 import { SOCIAL_PROVIDERS, SOCIALS } from '../src/constants';
 import { createMemoryStorage } from '../src/storage';
 import { track, wiredChannels } from './embedded-fakes';

@@ -13,6 +13,7 @@ export * from './frame-channel';
 export * from './frame-host';
 export * from './email-login';
 export * from './social-login';
+export * from './socials';
 export * from './farcaster-login';
 export * from './logins';
 export * from './approval';

@@ -12,7 +12,6 @@
  * Errors land in `error` in the secure site's (or API's) own words: the window closed early, consent
  * denied, a state mismatch, an expired code. Nothing is half connected after one.
  */
-import type { Social } from '../constants';
 import type { KeyValueStorage } from '../storage';
 import type { FrameChannel } from './channel-types';
 import { EMBEDDED_STORAGE_KEYS, quietStorage } from './email-login';
@@ -64,20 +63,6 @@ export interface SocialLogin {
   /** After sign-out (the email store's SIGN_OUT, which also clears the social keys): 'idle', any popup closed. */
   reset(): void;
 }
-
-/**
- * Spec section 2's names for Connect's social buttons (Farcaster's too), the ConnectingSocial title ('Log in with
- * GitHub') and Account's 'Signed in with …'.
- */
-export const SOCIAL_PROVIDER_NAMES: Readonly<Record<Social, string>> = {
-  google: 'Google',
-  farcaster: 'Farcaster',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
-};
 
 /** How long a sign-in may take in the popup: the API's state for it lives 10 minutes, so a later answer cannot work. */
 export const SOCIAL_LOGIN_LIFETIME_MS = 10 * 60_000;
@@ -217,29 +202,4 @@ export function createSocialLogin({
       end({ step: 'idle' });
     },
   };
-}
-
-/**
- * Spec section 2: "Some social logins are hidden on the Telegram platform on iOS, Mac and Android". Google refuses
- * OAuth inside embedded web views ("disallowed_useragent"), and Telegram's apps on those platforms open mini apps
- * and links in one, so Google is left out there.
- */
-const HIDDEN_IN_TELEGRAM: readonly Social[] = ['google'];
-const TELEGRAM_WEB_VIEW_PLATFORMS = /iPhone|iPad|iPod|Macintosh|Mac OS X|Android/;
-
-/**
- * The providers Connect shows, in the host's order, on this platform.
- *
- * @example
- * socialsShown(options.socials, { userAgent: navigator.userAgent, isTelegram: isTelegramPage(window) });
- */
-export function socialsShown(socials: readonly Social[], platform: { userAgent: string; isTelegram: boolean }): Social[] {
-  if (!platform.isTelegram || !TELEGRAM_WEB_VIEW_PLATFORMS.test(platform.userAgent)) return [...socials];
-  return socials.filter((provider) => !HIDDEN_IN_TELEGRAM.includes(provider));
-}
-
-/** Does the page run inside Telegram (a mini app's `Telegram.WebApp`, or the in-app browser's `TelegramWebviewProxy`)? */
-export function isTelegramPage(page: object = globalThis): boolean {
-  const scope = page as { Telegram?: { WebApp?: unknown }; TelegramWebviewProxy?: unknown };
-  return Boolean(scope.Telegram?.WebApp) || scope.TelegramWebviewProxy !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { EmbeddedUser, EmbeddedWallet, PorticoCore, Social } from '@portico/shared-state';
-import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
+import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/socials';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
 import { useAccountMessages } from '../messages';
 import { AccountType } from './AccountType';

@@ -1,5 +1,5 @@
 import type { PorticoCore, Social } from '@portico/shared-state';
-import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '@portico/shared-state/embedded';
+import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '@portico/shared-state/socials';
 import { useSocialLogin } from '../hooks/useSocialLogin';
 import { SocialIcon } from './SocialIcon';
 import { useConnectMessages } from '../messages';

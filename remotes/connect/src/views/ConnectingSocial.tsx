@@ -1,5 +1,5 @@
 import type { EmbeddedWallet, PorticoViewProps, SocialProvider } from '@portico/shared-state';
-import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/embedded';
+import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/socials';
 import { EmbeddedWalletGate, ErrorPanel, StatusLine, useStoreSnapshot } from '@portico/ui';
 import { SocialIcon } from '../components/SocialIcon';
 import { useConnectMessages } from '../messages';
