@@ -14,6 +14,7 @@ import {
   pluginBuildReport,
   pluginCompactStylesheet,
   pluginFederationRuntimeEsm,
+  pluginPrecompiledCatalogues,
   shared,
   sharedVersions,
 } from '../scripts/rsbuild-shared';
@@ -28,7 +29,7 @@ const shellDir = fileURLToPath(new URL('.', import.meta.url));
 const runtimeCoreDir = federationRuntimeDirs(shellDir).runtimeCore;
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginBuildReport(), pluginCompactStylesheet()],
+  plugins: [pluginReact(), pluginBuildReport(), pluginCompactStylesheet(), pluginPrecompiledCatalogues()],
   source: { define },
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web' },

@@ -2,7 +2,18 @@ import { describe, expect, it, rs } from '@rstest/core';
 import { minimalOptions } from '@portico/test-kit';
 import { parseOptions } from '../src/options';
 import { formatRelativeTime, formatUsd } from '../src/formatters';
-import { canonicalLocale, catalogueProblems, createTranslator, localeDirection, matchLocale, resolveLocale } from '../src/i18n';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  canonicalLocale,
+  catalogueProblems,
+  createTranslator,
+  localeDirection,
+  matchLocale,
+  resolveLocale,
+  templateParts,
+  type Catalogue,
+} from '../src/i18n';
 
 const english = {
   walletCount: '{count, plural, one {# wallet} other {# wallets}}',
@@ -93,6 +104,49 @@ describe('createTranslator', () => {
   it('a key no catalogue has is refused with its name', () => {
     const t = createTranslator('en', english, english) as (key: string) => string;
     expect(() => t('nope')).toThrow('Portico has no message "nope"');
+  });
+});
+
+/** A catalogue as the builds ship it: through scripts/icu-catalogue-loader.cjs, with the parser intl-messageformat uses. */
+async function compileCatalogue(file: string, catalogue: Record<string, string>): Promise<Catalogue> {
+  const require = createRequire(import.meta.url);
+  const loader = require('../../scripts/icu-catalogue-loader.cjs') as (this: object, source: string) => void;
+  const parser = createRequire(require.resolve('intl-messageformat')).resolve('@formatjs/icu-messageformat-parser');
+  return new Promise((resolve, reject) => {
+    loader.call(
+      {
+        resourcePath: file,
+        getOptions: () => ({ parser: join(dirname(parser), 'index.js') }),
+        async: () => (error: Error | null, output?: string) => (error ? reject(error) : resolve(JSON.parse(output!))),
+      },
+      JSON.stringify(catalogue),
+    );
+  });
+}
+
+describe('catalogues compiled at build time', () => {
+  const german = { walletCount: '{count, plural, one {# Wallet} other {# Wallets}}', continueIn: 'Weiter in {name}' };
+
+  it('the loader turns every message into its AST, and translators read it as they read text', async () => {
+    const compiled = await compileCatalogue('/remote/src/locales/de.json', german);
+    expect(Array.isArray(compiled.walletCount)).toBe(true);
+    const fromAst = createTranslator('de', compiled, english);
+    const fromText = createTranslator('de', german, english);
+    expect(fromAst('walletCount', { count: 1200 })).toBe(fromText('walletCount', { count: 1200 }));
+    expect(fromAst('continueIn', { name: 'Rabby' })).toBe('Weiter in Rabby');
+  });
+
+  it('the loader refuses a message that does not parse, naming the file', async () => {
+    await expect(compileCatalogue('/remote/src/locales/de.json', { broken: '{count, plural, one {# Wallet}' })).rejects.toThrow(
+      '/remote/src/locales/de.json',
+    );
+  });
+
+  it('templateParts reads a plain template from its text or its AST; anything richer is not one', async () => {
+    const compiled = await compileCatalogue('/kit/locales/en.json', { connected: 'Connected to {wallet}.', count: german.walletCount });
+    expect(templateParts('Connected to {wallet}.')).toEqual(['Connected to ', { argument: 'wallet' }, '.']);
+    expect(templateParts(compiled.connected!)).toEqual(['Connected to ', { argument: 'wallet' }, '.']);
+    expect(templateParts(compiled.count!)).toBeUndefined();
   });
 });
 

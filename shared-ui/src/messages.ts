@@ -5,7 +5,7 @@
  * English is bundled with the kit; any other locale is its own chunk, fetched once (the shell's chrome asks for
  * it when the modal opens, so a view's parts usually find it there).
  */
-import type { SupportedLocale, Translator } from '@portico/shared-state/i18n';
+import { templateParts, type SupportedLocale, type Translator } from '@portico/shared-state/i18n';
 import { useEffect, useState } from 'react';
 import { loadMessages, useLocale, useMessages } from './i18n';
 import english from './locales/en.json';
@@ -50,24 +50,30 @@ interface KnownText {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The English the kit recognises, from its English catalogue (whose `said.`, `outlet.` and `error.` messages are plain `{name}` templates). */
-const knownTexts: KnownText[] = (Object.entries(english) as Array<[KitKey, string]>)
-  .filter(([key]) => /^(said|outlet|error)\./.test(key))
-  .map(([key, template]) => {
-    const names = new Set<string>();
-    const source = template
-      .split(/\{(\w+)\}/)
-      .map((part, index) => {
-        if (index % 2 === 0) return escapeRegExp(part);
-        if (names.has(part)) return `\\k<${part}>`;
-        names.add(part);
-        return `(?<${part}>.+?)`;
-      })
-      .join('');
-    return { key, pattern: new RegExp(`^${source}$`, 's'), takesArguments: names.size > 0 };
-  })
-  // Exact texts first: "Connected to your wallet" is its own message, not "Connected to {wallet}".
-  .sort((a, b) => Number(a.takesArguments) - Number(b.takesArguments));
+/**
+ * The English the kit recognises, from its English catalogue (whose `said.`, `outlet.` and `error.` messages are
+ * plain `{name}` templates); made at the first `sayKnown`, not when the kit loads.
+ */
+const makeKnownTexts = (): KnownText[] =>
+  (Object.keys(english) as KitKey[])
+    .filter((key) => /^(said|outlet|error)\./.test(key))
+    .flatMap((key) => {
+      const parts = templateParts(english[key]);
+      if (!parts) return [];
+      const names = new Set<string>();
+      const source = parts
+        .map((part) => {
+          if (typeof part === 'string') return escapeRegExp(part);
+          if (names.has(part.argument)) return `\\k<${part.argument}>`;
+          names.add(part.argument);
+          return `(?<${part.argument}>.+?)`;
+        })
+        .join('');
+      return [{ key, pattern: new RegExp(`^${source}$`, 's'), takesArguments: names.size > 0 }];
+    })
+    // Exact texts first: "Connected to your wallet" is its own message, not "Connected to {wallet}".
+    .sort((a, b) => Number(a.takesArguments) - Number(b.takesArguments));
+let knownTexts: KnownText[] | undefined;
 
 /**
  * English from shared state or the shell, in the spec's wording, in `t`'s locale; any other text (a remote's own,
@@ -80,7 +86,7 @@ const knownTexts: KnownText[] = (Object.entries(english) as Array<[KitKey, strin
 export function sayKnown(t: KitMessages): (text: string) => string {
   return (text) => {
     const body = text.trimEnd();
-    for (const { key, pattern } of knownTexts) {
+    for (const { key, pattern } of (knownTexts ??= makeKnownTexts())) {
       const found = pattern.exec(body);
       if (!found) continue;
       // A number stays a number, for the locale's plural rules and digits.

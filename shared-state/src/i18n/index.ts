@@ -1,8 +1,9 @@
 /**
  * `@portico/shared-state/i18n`: the framework-free core of Portico's locales. ICU MessageFormat through
- * FormatJS's `intl-messageformat` (plurals and select at run time, no build-time macro or compile step).
- * A subpath, not the package index: the UI kit bundles it once (it is a shared singleton), and no host
- * page carries the parser.
+ * FormatJS's `intl-messageformat` (plurals and select at run time). The builds compile each catalogue to ASTs
+ * and ship intl-messageformat without its parser (scripts/rsbuild-shared.ts `pluginPrecompiledCatalogues`);
+ * unit tests read catalogues as written, so every function here takes a message text or its AST.
+ * A subpath, not the package index: the UI kit bundles it once (it is a shared singleton).
  */
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 
@@ -26,8 +27,17 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
 export type Direction = 'ltr' | 'rtl';
 
-/** A remote's messages: key → ICU MessageFormat text (`"{count, plural, one {# wallet} other {# wallets}}"`). */
-export type Catalogue = Readonly<Record<string, string>>;
+/**
+ * One message: ICU MessageFormat text (`"{count, plural, one {# wallet} other {# wallets}}"`) as a catalogue is
+ * written, or its AST as the build compiles it.
+ */
+export type Message = string | readonly MessageElement[];
+
+/** A remote's messages: key → message. */
+export type Catalogue = Readonly<Record<string, Message>>;
+
+/** `IntlMessageFormat` over a message text or AST (its constructor's type wants a mutable array; it does not write to it). */
+const messageFormat = (message: Message, locale: string) => new IntlMessageFormat(message as string | MessageElement[], locale);
 
 /** Values a message interpolates (numbers are formatted for the locale, plurals picked by it). */
 export type MessageValues = Record<string, PrimitiveType>;
@@ -93,7 +103,7 @@ export function createTranslator<C extends Catalogue>(
       const own = catalogue[key];
       const english = fallback[key];
       if (own === undefined && english === undefined) throw new Error(`Portico has no message "${key}"`);
-      message = own === undefined ? new IntlMessageFormat(english!, DEFAULT_LOCALE) : new IntlMessageFormat(own, locale);
+      message = own === undefined ? messageFormat(english!, DEFAULT_LOCALE) : messageFormat(own, locale);
       formats.set(key, message);
     }
     return message;
@@ -122,8 +132,8 @@ function argumentNames(elements: readonly MessageElement[], names = new Set<stri
  */
 export function catalogueProblems(locale: SupportedLocale, catalogue: Catalogue, english: Catalogue): string[] {
   const problems: string[] = [];
-  const names = (message: string, localeOfMessage: string) =>
-    [...argumentNames(new IntlMessageFormat(message, localeOfMessage).getAst())].sort().join(', ');
+  const names = (message: Message, localeOfMessage: string) =>
+    [...argumentNames(messageFormat(message, localeOfMessage).getAst())].sort().join(', ');
   for (const [key, message] of Object.entries(catalogue)) {
     const source = english[key];
     if (source === undefined) {
@@ -138,4 +148,24 @@ export function catalogueProblems(locale: SupportedLocale, catalogue: Catalogue,
     }
   }
   return problems;
+}
+
+/** A part of a plain template: literal text, or the name of a `{name}` argument. */
+export type TemplatePart = string | { argument: string };
+
+/**
+ * The parts of a plain template (literal text and `{name}` arguments) in order; `undefined` for a message with
+ * plurals, selects, formats or tags.
+ *
+ * @example templateParts('Connected to {wallet}') // ['Connected to ', { argument: 'wallet' }]
+ */
+export function templateParts(message: Message): TemplatePart[] | undefined {
+  const parts: TemplatePart[] = [];
+  for (const element of messageFormat(message, DEFAULT_LOCALE).getAst()) {
+    // ICU element types: 0 is literal text, 1 a plain argument.
+    if (element.type === 0) parts.push(element.value);
+    else if (element.type === 1) parts.push({ argument: element.value });
+    else return undefined;
+  }
+  return parts;
 }
