@@ -5,20 +5,10 @@
  */
 import { BALANCE_FRACTION_DIGITS, NATIVE_TOKEN_MARKER } from './constants';
 import { PorticoError } from './errors';
+import { numberFormat } from './formatters';
 import type { SwapToken } from './swap';
 
-/** One formatter per locale: building an Intl.NumberFormat costs more than formatting with it. */
-const balanceFormats = new Map<string, Intl.NumberFormat>();
-
-/** A tag Intl refuses (a page's malformed `lang`, say) formats as en-US rather than throwing. */
-function balanceFormat(locale: string): Intl.NumberFormat {
-  const options = { maximumFractionDigits: BALANCE_FRACTION_DIGITS };
-  try {
-    return new Intl.NumberFormat(locale, options);
-  } catch {
-    return new Intl.NumberFormat('en-US', options);
-  }
-}
+const BALANCE_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: BALANCE_FRACTION_DIGITS };
 
 /**
  * Formats a decimal string (as viem's formatUnits returns) to at most 3 decimals with the locale's grouping:
@@ -27,10 +17,8 @@ function balanceFormat(locale: string): Intl.NumberFormat {
  * @param locale - A BCP 47 tag, the modal's locale (`useLocale()` in views); en-US when absent.
  */
 export function formatBalance(decimalText: string, locale = 'en-US'): string {
-  let format = balanceFormats.get(locale);
-  if (!format) balanceFormats.set(locale, (format = balanceFormat(locale)));
   // Intl.NumberFormat accepts decimal strings and formats them exactly (no float rounding).
-  return format.format(decimalText as unknown as number);
+  return numberFormat(locale, BALANCE_OPTIONS).format(decimalText as unknown as number);
 }
 
 /** ERC-20 decimals are a uint8. */

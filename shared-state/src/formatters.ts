@@ -1,7 +1,8 @@
 /**
  * Relative times and dollar values as the account views show them (Intl), in the modal's locale (`locale`,
- * a BCP 47 tag; English by default). A subpath (`@portico/shared-state/formatters`), not the package index:
- * the account remote bundles its own copy, and the host page holds none.
+ * a BCP 47 tag; English by default), and the one cache of number formatters the code of a bundle shares.
+ * A subpath (`@portico/shared-state/formatters`), not the package index: each remote bundles its own copy,
+ * and the host page holds none.
  */
 
 /**
@@ -43,9 +44,32 @@ function memoisedPerLocale<F>(make: (locale: string) => F): (locale: string) => 
 }
 
 const relativeFormat = memoisedPerLocale((locale) => new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' }));
-const usdFormat = memoisedPerLocale(
-  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }),
-);
+
+/** Building an Intl.NumberFormat costs far more than formatting with it (tens of ms for Chromium's first one). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The Intl.NumberFormat for `locale` and `options`, made on first use and reused by every caller in the bundle
+ * (build number formatters here, not with `new Intl.NumberFormat`). A tag Intl refuses (a page's malformed
+ * `lang`, say) formats as en-US rather than throwing.
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  // Options keys sorted, so the same options written in another order share a formatter.
+  const key = JSON.stringify([locale, options], Object.keys(options).sort());
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = newNumberFormat(locale, options)));
+  return format;
+}
+
+function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, options);
+  } catch {
+    return new Intl.NumberFormat('en-US', options);
+  }
+}
+
+const USD_OPTIONS: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD', maximumFractionDigits: 2 };
 
 /** "5 min. ago", "yesterday", "3 mo. ago" (`de`: "vor 5 Min.", "gestern") — Intl.RelativeTimeFormat, short form. */
 export function formatRelativeTime(fromMs: number, nowMs: number = Date.now(), locale = 'en-US'): string {
@@ -55,5 +79,5 @@ export function formatRelativeTime(fromMs: number, nowMs: number = Date.now(), l
 
 /** "$1,234.50" (`de`: "1.234,50 $", `ar`: Arabic digits) — a dollar value in the locale's number format. */
 export function formatUsd(value: number, locale = 'en-US'): string {
-  return usdFormat(locale).format(value);
+  return numberFormat(locale, USD_OPTIONS).format(value);
 }

@@ -1,5 +1,34 @@
 import { describe, expect, it } from '@rstest/core';
 import { formatBalance } from '../src/amounts';
+import { numberFormat } from '../src/formatters';
+
+describe('numberFormat', () => {
+  it('gives the same formatter for the same locale and options, in any key order', () => {
+    const percent = numberFormat('de', { style: 'percent', maximumFractionDigits: 2 });
+    expect(numberFormat('de', { style: 'percent', maximumFractionDigits: 2 })).toBe(percent);
+    expect(numberFormat('de', { maximumFractionDigits: 2, style: 'percent' })).toBe(percent);
+    expect(percent.format(0.125)).toBe('12,5\u00a0%');
+  });
+
+  it('gives another formatter for other options or another locale', () => {
+    const twoDecimals = numberFormat('en-US', { maximumFractionDigits: 2 });
+    expect(numberFormat('en-US', { maximumFractionDigits: 3 })).not.toBe(twoDecimals);
+    expect(numberFormat('en-US')).not.toBe(twoDecimals);
+    expect(numberFormat('fr', { maximumFractionDigits: 2 })).not.toBe(twoDecimals);
+    expect(numberFormat('en-US', { maximumFractionDigits: 3 }).format(1.2345)).toBe('1.235');
+  });
+
+  it('formats a tag Intl refuses (a malformed page lang) as en-US, and keeps that formatter', () => {
+    const malformed = numberFormat('de_DE!', { maximumFractionDigits: 1 });
+    expect(malformed.resolvedOptions().locale).toBe('en-US');
+    expect(malformed.format(1234.56)).toBe('1,234.6');
+    expect(numberFormat('de_DE!', { maximumFractionDigits: 1 })).toBe(malformed);
+  });
+
+  it('still throws for options Intl refuses in any locale', () => {
+    expect(() => numberFormat('en-US', { style: 'currency' })).toThrow(TypeError);
+  });
+});
 
 describe('formatBalance', () => {
   it('groups thousands and drops a zero fraction', () => {

@@ -1,5 +1,4 @@
-/** One formatter per locale and number of decimals: building an Intl.NumberFormat costs more than formatting with it. */
-const decimalFormats = new Map<string, Intl.NumberFormat>();
+import { numberFormat } from '@portico/shared-state/formatters';
 
 /**
  * Decimal text as the API or the host wrote it ("7500.00", "0.03283"), with the locale's decimal mark and
@@ -10,12 +9,7 @@ export function formatDecimal(text: string, locale: string): string {
   const match = /^\d+(?:\.(\d{1,100}))?$/.exec(text);
   if (!match) return text;
   const decimals = match[1]?.length ?? 0;
-  const key = `${locale}:${decimals}`;
-  let format = decimalFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { useGrouping: false, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    decimalFormats.set(key, format);
-  }
+  const format = numberFormat(locale, { useGrouping: false, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   // Intl.NumberFormat accepts decimal strings and formats them exactly (no float rounding).
   return format.format(text as unknown as number);
 }

@@ -1,4 +1,5 @@
 import type { AccountState, BalanceItem, CaipNetwork } from '@portico/shared-state';
+import { numberFormat } from '@portico/shared-state/formatters';
 
 /** One token per chain and contract; the native token has no contract address. */
 export const tokenKey = (token: BalanceItem) => `${token.chainId}:${token.address ?? 'native'}`;
@@ -17,16 +18,13 @@ export function nativeToken(account: AccountState, network: CaipNetwork | undefi
   };
 }
 
-/** One formatter per locale: building an Intl.NumberFormat costs more than formatting with it. */
-const feeFormats = new Map<string, Intl.NumberFormat>();
 const FEE_FRACTION_DIGITS = 6;
 
 /** A network fee as short decimal text in the locale: up to 6 decimals, `< 0.000001` below that. */
 export function formatFee(fee: string, locale: string): string {
   const value = Number(fee);
   if (!Number.isFinite(value)) return fee;
-  let format = feeFormats.get(locale);
-  if (!format) feeFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: FEE_FRACTION_DIGITS })));
+  const format = numberFormat(locale, { maximumFractionDigits: FEE_FRACTION_DIGITS });
   const smallest = 10 ** -FEE_FRACTION_DIGITS;
   return value > 0 && value < smallest ? `< ${format.format(smallest)}` : format.format(value);
 }
