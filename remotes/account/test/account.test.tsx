@@ -9,44 +9,17 @@ import {
   SMART_ACCOUNT_TEST_ADDRESS,
   SOCIAL_TEST_USERNAME,
   anvil,
-  apiStub,
   embeddedTestWallet,
   fakeWalletConnector,
   frameError,
   testCore,
-  type ApiStub,
 } from '@portico/test-kit';
-import { FakeIntersectionObserver, cleanupViews, renderView } from '@portico/test-kit/react';
+import { FakeIntersectionObserver, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
-import {
-  accountRoutes,
-  anvilTwo,
-  emptyAccountApi,
-  ethBalance,
-  pusdBalance as usdcBalance,
-  transaction,
-  upstreamDown,
-  type AccountApiState,
-} from './account-api';
-
-let api: ApiStub;
-let state: AccountApiState;
-const originalObserver = globalThis.IntersectionObserver;
-beforeAll(async () => {
-  api = await apiStub(accountRoutes(() => state));
-});
-beforeEach(() => {
-  state = emptyAccountApi();
-  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
-});
-afterEach(() => {
-  cleanupViews();
-  globalThis.IntersectionObserver = originalObserver;
-  FakeIntersectionObserver.instances = [];
-});
-afterAll(() => api.close());
+import { anvilTwo, ethBalance, pusdBalance as usdcBalance, transaction, upstreamDown } from './account-api';
+import { api, state } from './setup';
 
 /** A real core connected to ADDRESS on Anvil Local (10,000 ETH), with the account API stub. */
 async function connectedCore(options: Record<string, unknown> = {}) {

@@ -1,29 +1,13 @@
-import { TRANSLATED_LOCALES, anvil, apiStub, catalogueGaps, testCore, type ApiStub } from '@portico/test-kit';
-import { FakeIntersectionObserver, cleanupViews, renderInLocale } from '@portico/test-kit/react';
+import { TRANSLATED_LOCALES, anvil, catalogueGaps, testCore } from '@portico/test-kit';
+import { renderInLocale } from '@portico/test-kit/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import type { ComponentType } from 'react';
 import type { PorticoViewProps } from '@portico/shared-state';
 import Account from '../src/views/Account';
 import WalletReceive from '../src/views/WalletReceive';
-import { accountRoutes, anvilTwo, emptyAccountApi, ethBalance, pusdBalance, transaction, type AccountApiState } from './account-api';
-
-let api: ApiStub;
-let state: AccountApiState;
-const originalObserver = globalThis.IntersectionObserver;
-beforeAll(async () => {
-  api = await apiStub(accountRoutes(() => state));
-});
-beforeEach(() => {
-  state = emptyAccountApi();
-  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
-});
-afterEach(() => {
-  cleanupViews();
-  globalThis.IntersectionObserver = originalObserver;
-  FakeIntersectionObserver.instances = [];
-});
-afterAll(() => api.close());
+import { anvilTwo, ethBalance, pusdBalance, transaction } from './account-api';
+import { api, state } from './setup';
 
 const LOCALES = new URL('../src/locales/', import.meta.url);
 
