@@ -38,6 +38,18 @@ describe('the dialog in the modal’s locale', () => {
     expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
   });
 
+  it('follows a lang the page changed after the first open at the next open (de → fr)', async () => {
+    document.documentElement.lang = 'de';
+    const core = await openModal({});
+    await screen.findByRole('dialog', { name: 'Wallet verbinden' });
+    act(() => core.modal.close());
+    document.documentElement.lang = 'fr';
+    act(() => core.modal.open({ view: 'Connect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connecter un portefeuille' });
+    expect(dialog.getAttribute('lang')).toBe('fr');
+    expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
+  });
+
   it('keeps English for a page in a language Portico has no catalogue for', async () => {
     document.documentElement.lang = 'sw';
     await openModal({});

@@ -9,14 +9,22 @@ export const shellChromeAtom = atom<ShellChrome>();
 
 /**
  * The dialog's words, `lang` and `dir` in the modal's locale, from the UI kit (`loadChrome`): asked for when the
- * modal opens (the kit loads with the first view anyway), so no page loads the kit or a catalogue before then.
+ * modal opens (the kit loads with the first view anyway), so no page loads the kit or a catalogue before then, and
+ * asked again at an open after the page changed its `lang` to another locale (the views follow it as they render).
  * Until it answers (or if the kit fails to load) the header, the outlet and the live region speak the shell's English.
  */
 export function useShellChrome(core: PorticoCore, open: boolean): ShellChrome | undefined {
   const [chrome, setChrome] = useAtom(shellChromeAtom);
   useEffect(() => {
+    if (!open) return;
+    let current = true;
     // Asked again on the next open if the kit failed to load; the store keeps what arrives.
-    if (open && !chrome) importKit().then((ui) => ui.loadChrome(core.options.locale)).then(setChrome, () => undefined);
+    importKit()
+      .then((ui) => (chrome?.locale === ui.pageLocale(core.options.locale).locale ? chrome : ui.loadChrome(core.options.locale)))
+      .then((next) => current && next !== chrome && setChrome(next), () => undefined);
+    return () => {
+      current = false;
+    };
   }, [core, open, chrome, setChrome]);
   return chrome;
 }
