@@ -1,17 +1,11 @@
-import { apiStub, testCore, type ApiStub } from '@portico/test-kit';
-import { FakeIntersectionObserver, cleanupViews, renderView } from '@portico/test-kit/react';
+import { testCore } from '@portico/test-kit';
+import { renderView } from '@portico/test-kit/react';
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@rstest/core';
+import { afterEach, describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
-import { accountRoutes, emptyAccountApi } from './account-api';
+import { api } from './setup';
 
-let api: ApiStub;
-beforeAll(async () => {
-  api = await apiStub(accountRoutes(emptyAccountApi));
-});
-afterAll(() => api.close());
 const openAccount = async () => renderView(Account, { core: (await testCore({ api, connect: true })).core });
-const originalObserver = globalThis.IntersectionObserver;
 const originalResolved = Intl.DateTimeFormat.prototype.resolvedOptions;
 
 function inTimeZone(timeZone: string) {
@@ -20,12 +14,7 @@ function inTimeZone(timeZone: string) {
   };
 }
 
-beforeEach(() => {
-  globalThis.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
-});
 afterEach(() => {
-  cleanupViews();
-  globalThis.IntersectionObserver = originalObserver;
   Intl.DateTimeFormat.prototype.resolvedOptions = originalResolved;
 });
 
