@@ -25,6 +25,7 @@ import {
   type ThemeVariables,
   type ViewName,
 } from '@portico/shared-state';
+import { resolveLocale, type SupportedLocale } from '@portico/shared-state/locales';
 import type { Atom } from 'jotai/vanilla';
 
 /** AppKit's `useAppKitAccount` shape, so hosts port by changing imports. */
@@ -127,6 +128,13 @@ export interface PorticoInstance {
    * const chainId = portico.getCaipNetwork()?.id;
    */
   getCaipNetwork(): CaipNetwork | undefined;
+  /**
+   * The locale the modal speaks now: the `locale` option, else the page's `lang` (read at each call), else English.
+   *
+   * @example
+   * portico.getLocale(); // 'de' on a page with <html lang="de-AT"> and no `locale` option
+   */
+  getLocale(): SupportedLocale;
   /**
    * Calls `callback` with the active network each time it changes.
    *
@@ -343,6 +351,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     getAccount: (namespace) => accountReader(namespace)(),
     subscribeAccount: (callback, namespace) => subscribeTo(core, accountAtoms, accountReader(namespace), callback),
     getCaipNetwork: getNetwork,
+    getLocale: () => resolveLocale(options.locale, document.documentElement.lang),
     subscribeNetwork: (callback) => subscribeTo(core, [activeNetworkAtom], getNetwork, callback),
     async switchNetwork(input) {
       const requested = toCaipNetwork(input);

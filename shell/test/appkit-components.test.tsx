@@ -66,6 +66,17 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
     expect(await screen.findByRole('button', { name: '0xf39F…2266 · 10,000 ETH' })).toBeTruthy();
   });
 
+  it('speak the modal’s locale once its words have arrived (a page in French)', async () => {
+    document.documentElement.lang = 'fr';
+    try {
+      await currentTestCore();
+      render(<AppKitButton />);
+      expect(await screen.findByRole('button', { name: 'Connecter un portefeuille' })).toBeTruthy();
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('hydrate the HTML a server rendered for them without a mismatch', async () => {
     await currentTestCore();
     const page = (

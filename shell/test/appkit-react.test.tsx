@@ -112,6 +112,23 @@ describe('<appkit-button>, <appkit-network-button>, <appkit-account-button>', ()
     expect(core.store.get(routerAtom).view).toBe('Networks');
   });
 
+  it('speak the modal’s locale: the page’s lang (German), else English; the locale option wins (Arabic)', async () => {
+    document.documentElement.lang = 'de-DE';
+    try {
+      makeCurrent((await testCore()).core);
+      defineAppKitElements();
+      document.body.innerHTML = '<appkit-button></appkit-button>';
+      // English first (what a server page shows), the German words once their chunk has arrived.
+      await expect.poll(() => buttonIn('appkit-button').textContent).toBe('Wallet verbinden');
+
+      makeCurrent((await testCore({ options: { locale: 'ar' } })).core);
+      document.body.innerHTML = '<portico-button></portico-button>';
+      await expect.poll(() => buttonIn('portico-button').textContent).toBe('ربط المحفظة');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('take a label, and stop following the instance once removed', async () => {
     const { core } = await testCore();
     makeCurrent(core);

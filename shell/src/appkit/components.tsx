@@ -1,15 +1,17 @@
 import type { ChainNamespace } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
 import { useEffect, useState } from 'react';
+import { useCurrentInstance } from '../react/current';
 import { usePortico, usePorticoAccount, usePorticoNetwork } from '../react/hooks';
 import { useAppKitBalance } from './account-hooks';
+import { ENGLISH_BUTTON_TEXTS, loadButtonTexts } from './button-words';
 import { BUTTON_DECLARATIONS, describe, type ButtonKind, type ButtonWords } from './elements';
 
 /**
  * AppKit's React components (`AppKitButton`, `AppKitAccountButton`, `AppKitNetworkButton`) as plain React
  * buttons over the hooks, not wrappers of the `<appkit-*>` elements: a server renders the same button the
  * browser hydrates ("Connect Wallet" or the `label`, the network button "Networks"), and it follows the
- * instance once createAppKit has run.
+ * instance once createAppKit has run, its words in the modal's locale once they have arrived.
  */
 
 /** AppKit's props for the three buttons. */
@@ -52,11 +54,24 @@ function useShownBalance(show: boolean, address: string | undefined, caipNetwork
   return shown;
 }
 
+/** The buttons' words in the instance's locale; English on a server, in the render that hydrates, and until they arrive. */
+function useButtonTexts() {
+  const locale = useCurrentInstance()?.getLocale();
+  const [texts, setTexts] = useState(ENGLISH_BUTTON_TEXTS);
+  useEffect(() => {
+    if (!locale) return;
+    let current = true;
+    void loadButtonTexts(locale).then((arrived) => current && setTexts(arrived));
+    return () => void (current = false);
+  }, [locale]);
+  return texts;
+}
+
 function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
   const { open } = usePortico();
   const account = usePorticoAccount({ namespace });
   const { caipNetwork } = usePorticoNetwork();
-  const { text, view, hidden } = describe(kind, account, caipNetwork, words);
+  const { text, view, hidden } = describe(kind, account, caipNetwork, words, useButtonTexts());
   const shownBalance = useShownBalance(kind !== 'network' && balance === 'show', account.address, caipNetwork?.caipNetworkId);
   const onClick = () => void open(view ? { view } : namespace ? { namespace } : undefined);
   return (

@@ -1,6 +1,7 @@
 import { shortenAddress, type CaipNetwork } from '@portico/shared-state';
 import type { PorticoAccount, PorticoInstance } from '../instance';
 import { getCurrentInstance } from '../react/current';
+import { ENGLISH_BUTTON_TEXTS, loadButtonTexts, type ButtonTexts } from './button-words';
 
 export type ButtonKind = 'connect' | 'account' | 'network';
 
@@ -37,12 +38,21 @@ function shortAddress(address: string, { charsStart, charsEnd }: ButtonWords) {
   return address.length <= start + end ? address : `${address.slice(0, start)}…${address.slice(address.length - end)}`;
 }
 
-/** What one button shows and opens for the instance's state (the elements and the React components alike). */
-export function describe(kind: ButtonKind, account: PorticoAccount, network: CaipNetwork | undefined, words: ButtonWords = {}) {
-  if (kind === 'network') return { text: network?.name ?? 'Networks', view: 'Networks' as const, hidden: false };
+/**
+ * What one button shows and opens for the instance's state (the elements and the React components alike); `texts`
+ * are the buttons' own words in the modal's locale, which a host's `label` / `loadingLabel` replace.
+ */
+export function describe(
+  kind: ButtonKind,
+  account: PorticoAccount,
+  network: CaipNetwork | undefined,
+  words: ButtonWords = {},
+  texts: ButtonTexts = ENGLISH_BUTTON_TEXTS,
+) {
+  if (kind === 'network') return { text: network?.name ?? texts.networks, view: 'Networks' as const, hidden: false };
   if (account.isConnected && account.address) return { text: shortAddress(account.address, words), view: 'Account' as const, hidden: false };
   // The account button has nothing to show before a wallet connects (as in AppKit).
-  const text = account.status === 'connecting' ? (words.loadingLabel ?? 'Connecting…') : (words.label ?? 'Connect Wallet');
+  const text = account.status === 'connecting' ? (words.loadingLabel ?? texts.connecting) : (words.label ?? texts.connect);
   return { text, view: undefined, hidden: kind === 'account' };
 }
 
@@ -52,6 +62,7 @@ export function describe(kind: ButtonKind, account: PorticoAccount, network: Cai
  * made last (read when the element joins the page):
  * - button: "Connect Wallet" (or its `label` attribute) opens the modal; once connected, the short
  *   address opens Account;
+ * - their words are in the modal's locale (`button-words.ts`), English until that locale's arrive;
  * - account button: the short address, opening Account; hidden while no wallet is connected;
  * - network button: the active network's name, opening Networks.
  * Browser only (called by createAppKit): the classes are made here, so importing the module on a
@@ -68,6 +79,7 @@ function buttonElement(kind: ButtonKind) {
     static observedAttributes = ['label'];
     readonly #button = document.createElement('button');
     #instance: PorticoInstance | undefined;
+    #texts = ENGLISH_BUTTON_TEXTS;
     #unsubscribe: (() => void)[] = [];
 
     constructor() {
@@ -88,6 +100,11 @@ function buttonElement(kind: ButtonKind) {
       const render = () => this.#render();
       this.#unsubscribe = [this.#instance.subscribeAccount(render), this.#instance.subscribeNetwork(render)];
       render();
+      // In English until the locale's words arrive (the page's `lang` is read each time the element joins it).
+      void loadButtonTexts(this.#instance.getLocale()).then((texts) => {
+        this.#texts = texts;
+        if (this.isConnected) render();
+      });
     }
 
     disconnectedCallback() {
@@ -101,7 +118,7 @@ function buttonElement(kind: ButtonKind) {
 
     #state() {
       const instance = this.#instance!;
-      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), { label: this.getAttribute('label') ?? undefined });
+      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), { label: this.getAttribute('label') ?? undefined }, this.#texts);
     }
 
     #render() {
