@@ -5,6 +5,7 @@ import { definePorticoElement, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
 import { setCurrentInstance } from './current-instance';
 import { loadViewModule } from './remote-loader';
+import { loadKit } from './ui/kit';
 
 /**
  * Creates the modal: validates options, appends `<portico-modal>` to the body, starts wallet
@@ -55,11 +56,15 @@ export function createPortico(options: unknown): PorticoInstance {
   whenPageIdle(() => {
     // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
     performance.mark('portico:idle-work');
-    // A failed chunk is fetched again (and its error logged) at the next open.
-    dialog.render().then(() => {
-      const connectEntry = core.options.remotes.connect;
-      if (connectEntry) whenPageIdle(() => void loadViewModule('connect', './Connect', connectEntry).catch(() => undefined));
-    }, () => undefined);
+    // One piece per idle callback (the dialog's tree, the UI kit, the Connect view), so none makes a long task
+    // before the visitor acts. A failed chunk is fetched again (and its error logged) at the next open.
+    const connectEntry = core.options.remotes.connect;
+    dialog
+      .render()
+      .then(() => {
+        if (connectEntry) return nextIdle().then(loadKit).then(nextIdle).then(() => loadViewModule('connect', './Connect', connectEntry));
+      })
+      .catch(() => undefined);
   });
 
   const instance = createInstance(core, () => {
@@ -72,6 +77,8 @@ export function createPortico(options: unknown): PorticoInstance {
   setCurrentInstance(instance);
   return instance;
 }
+
+const nextIdle = () => new Promise<void>((resolve) => whenPageIdle(() => resolve()));
 
 /** Runs `work` once the host page has loaded and the browser is idle (each call its own idle callback). */
 function whenPageIdle(work: () => void) {
