@@ -49,6 +49,8 @@ async function startApiProcess(port: number): Promise<{ url: string; process: Ch
       ...(database.options.databaseUrl ? { DATABASE_URL: database.options.databaseUrl } : { PORTICO_API_DATA_DIR: database.options.dataDir! }),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: tsx runs main.ts in a child node process, which a SIGKILL to tsx alone would orphan.
+    detached: true,
   });
   let stderr = '';
   proc.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
@@ -63,7 +65,8 @@ async function startApiProcess(port: number): Promise<{ url: string; process: Ch
 async function kill(proc: ChildProcess) {
   if (proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
+  // The whole group: tsx and the node process running the API (a crash, as the test means it).
+  process.kill(-proc.pid!, 'SIGKILL');
   await exited;
 }
 
