@@ -21,7 +21,7 @@ export {
   type OneTimeCodeFormProps,
 } from './embedded-wallet';
 export { loadChrome, type ShellChrome } from './chrome';
-export { pageLocale, useLocale, useMessages, type CatalogueLoader } from './i18n';
+export { useLocale, useMessages, type CatalogueLoader } from './i18n';
 export { ErrorPanel, LoadingPanel } from './localized-panels';
 export type { ErrorPanelProps } from './panels';
 export { afterNextPaint } from './after-paint';

@@ -1,4 +1,5 @@
 import type { PorticoCore } from '@portico/shared-state';
+import { resolveLocale } from '@portico/shared-state/locales';
 import type { ShellChrome } from '@portico/ui';
 import { atom, useAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -17,11 +18,13 @@ export function useShellChrome(core: PorticoCore, open: boolean): ShellChrome | 
   const [chrome, setChrome] = useAtom(shellChromeAtom);
   useEffect(() => {
     if (!open) return;
+    // The rule `instance.getLocale()` and the kit follow: the option, else the page's lang as it is now.
+    if (chrome?.locale === resolveLocale(core.options.locale, document.documentElement.lang)) return;
     let current = true;
     // Asked again on the next open if the kit failed to load; the store keeps what arrives.
     importKit()
-      .then((ui) => (chrome?.locale === ui.pageLocale(core.options.locale).locale ? chrome : ui.loadChrome(core.options.locale)))
-      .then((next) => current && next !== chrome && setChrome(next), () => undefined);
+      .then((ui) => ui.loadChrome(core.options.locale))
+      .then((next) => current && setChrome(next), () => undefined);
     return () => {
       current = false;
     };
