@@ -17,39 +17,134 @@ import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
 
-const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
+/**
+ * The options' schema, built at the first parse rather than when the module loads: its ~100 zod schemas are most
+ * of portico.js's evaluation, which the browser runs in the task that also dispatches DOMContentLoaded; built in
+ * `createPortico`, that work falls in the host's own task instead (see the plain page's start).
+ */
+function buildOptionsSchema() {
+  const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
 
-const networkSchema = z.object({
-  id: z.union([z.number(), z.string().check(z.minLength(1))]),
-  name: z.string().check(z.minLength(1)),
-  nativeCurrency: z.object({
-    name: z.string(),
-    symbol: z.string().check(z.minLength(1)),
-    decimals: z.number().check(safeInteger, z.gte(0)),
-  }),
-  rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
-  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
-  chainNamespace: z.optional(z.enum(CHAIN_NAMESPACES)),
-  caipNetworkId: z.optional(z.string().check(z.regex(/^[a-z0-9-]+:[^:]+$/, 'must be a CAIP-2 id'))),
-  testnet: z.optional(z.boolean()),
-});
+  const networkSchema = z.object({
+    id: z.union([z.number(), z.string().check(z.minLength(1))]),
+    name: z.string().check(z.minLength(1)),
+    nativeCurrency: z.object({
+      name: z.string(),
+      symbol: z.string().check(z.minLength(1)),
+      decimals: z.number().check(safeInteger, z.gte(0)),
+    }),
+    rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
+    blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
+    chainNamespace: z.optional(z.enum(CHAIN_NAMESPACES)),
+    caipNetworkId: z.optional(z.string().check(z.regex(/^[a-z0-9-]+:[^:]+$/, 'must be a CAIP-2 id'))),
+    testnet: z.optional(z.boolean()),
+  });
 
-const featureShape = Object.fromEntries(
-  Object.keys(FEATURE_DEFAULTS).map((name) => [name, z.optional(z.boolean())]),
-) as { [K in keyof Features]: z.ZodMiniOptional<z.ZodMiniBoolean> };
+  const featureShape = Object.fromEntries(
+    Object.keys(FEATURE_DEFAULTS).map((name) => [name, z.optional(z.boolean())]),
+  ) as { [K in keyof Features]: z.ZodMiniOptional<z.ZodMiniBoolean> };
 
-const remoteShape = Object.fromEntries(REMOTE_NAMES.map((name) => [name, z.optional(httpUrl)])) as {
-  [K in RemoteName]: z.ZodMiniOptional<typeof httpUrl>;
-};
+  const remoteShape = Object.fromEntries(REMOTE_NAMES.map((name) => [name, z.optional(httpUrl)])) as {
+    [K in RemoteName]: z.ZodMiniOptional<typeof httpUrl>;
+  };
 
-const themeVariablesSchema = z.object({
-  '--portico-accent': z.optional(z.string()),
-  '--portico-font-family': z.optional(z.string()),
-  '--portico-font-size-master': z.optional(z.string()),
-  '--portico-border-radius-master': z.optional(z.string()),
-  '--portico-z-index': z.optional(z.union([z.string(), z.number()])),
-});
-export type ThemeVariables = z.infer<typeof themeVariablesSchema>;
+  const themeVariablesSchema = z.object({
+    '--portico-accent': z.optional(z.string()),
+    '--portico-font-family': z.optional(z.string()),
+    '--portico-font-size-master': z.optional(z.string()),
+    '--portico-border-radius-master': z.optional(z.string()),
+    '--portico-z-index': z.optional(z.union([z.string(), z.number()])),
+  });
+
+  const walletIds = z.optional(z.array(z.string()));
+  /** An object the host built with functions in it (a zod shape would add its size to every page). */
+  const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
+  const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+  const eip155Address = z.string().check(z.regex(EIP155_ADDRESS, 'must be an address (0x + 40 hex digits)'));
+  /** `{ 'eip155:<chain id>': '0x…' }` (a custom check: z.record would add its code to every page). */
+  const swapRoutersSchema = z.custom<Record<string, string>>(
+    (input) =>
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      Object.entries(input).every(([network, router]) => /^eip155:[1-9]\d{0,15}$/.test(network) && typeof router === 'string' && EIP155_ADDRESS.test(router)),
+    "must map 'eip155:<id>' to addresses",
+  );
+
+  return z.strictObject({
+    projectId: z.string().check(z.minLength(1, 'is required')),
+    metadata: z.object({
+      name: z.string().check(z.minLength(1)),
+      description: z.string(),
+      url: httpUrl,
+      icons: z.array(z.string()),
+    }),
+    networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
+    defaultNetwork: z.optional(networkSchema),
+    features: z.optional(z.strictObject(featureShape)),
+    themeMode: z.optional(z.enum(['light', 'dark'])),
+    themeVariables: z.optional(themeVariablesSchema),
+    featuredWalletIds: walletIds,
+    includeWalletIds: walletIds,
+    excludeWalletIds: walletIds,
+    allowUnsupportedChain: z.optional(z.boolean()),
+    enableEmbedded: z.optional(z.boolean()),
+    /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
+    remotes: z.optional(z.strictObject(remoteShape)),
+    /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
+    cdnBase: z.optional(httpUrl),
+    /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
+    apiUrl: z.optional(httpUrl),
+    /**
+     * The exchange router per eip155 network (`{ 'eip155:1': '0x…' }`) that swap transactions must
+     * call; wins over the router the API names. Pins it independently of the API that builds them.
+     */
+    swapRouters: z.optional(swapRoutersSchema),
+    /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
+    pay: z.optional(
+      z.strictObject({
+        recipient: eip155Address,
+        amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal amount')),
+        symbol: z.string().check(z.minLength(1)),
+      }),
+    ),
+    /** Sign in with the wallet (AppKit's SIWX object: createMessage, addSession, getSessions, …); checked when used. */
+    siwx: z.optional(hostObject),
+    /** The legacy form of `siwx` (AppKit's siweConfig); never together with it. */
+    siweConfig: z.optional(hostObject),
+    /** The embedded wallet's secure site (services/secure-site): email login and the approval gate (issue 11). */
+    embeddedWallet: z.optional(z.strictObject({ url: httpUrl })),
+    /** The social logins Connect offers with the embedded wallet, in this order; `false` or `[]` for none (names checked in parseOptions). */
+    socials: z.optional(
+      z.custom<false | string[]>(
+        (input) => input === false || (Array.isArray(input) && input.every((name) => typeof name === 'string')),
+        'must be a list or false',
+      ),
+    ),
+    /** The embedded wallet's account type per namespace until the person picks one (spec section 5; AppKit's name). */
+    defaultAccountTypes: z.optional(z.strictObject({ eip155: z.optional(z.enum(ACCOUNT_TYPES)) })),
+    /** The modal's language (BCP 47, e.g. 'ar' or 'pt-BR'); default: the page's `lang`, then English. */
+    locale: z.optional(z.string().check(z.refine(isLanguageTag, 'must be a BCP 47 language tag'))),
+    walletConnect: z.optional(
+      z.strictObject({
+        relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
+        /** The hosted verify iframe; off for offline or self-hosted use. */
+        verify: z.optional(z.boolean()),
+        telemetry: z.optional(z.boolean()),
+      }),
+    ),
+  });
+}
+
+type OptionsSchema = ReturnType<typeof buildOptionsSchema>;
+let builtOptionsSchema: OptionsSchema | undefined;
+
+/** The host options' zod schema (built once, at its first use). */
+export function porticoOptionsSchema(): OptionsSchema {
+  return (builtOptionsSchema ??= buildOptionsSchema());
+}
+
+export type ThemeVariables = NonNullable<z.infer<OptionsSchema>['themeVariables']>;
 export type ThemeMode = 'light' | 'dark';
 
 /** One BCP 47 tag ('en', 'zh-Hant-TW'); Intl's own check, no list to ship. */
@@ -61,86 +156,7 @@ function isLanguageTag(tag: string): boolean {
   }
 }
 
-const walletIds = z.optional(z.array(z.string()));
-/** An object the host built with functions in it (a zod shape would add its size to every page). */
-const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
-const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const eip155Address = z.string().check(z.regex(EIP155_ADDRESS, 'must be an address (0x + 40 hex digits)'));
-/** `{ 'eip155:<chain id>': '0x…' }` (a custom check: z.record would add its code to every page). */
-const swapRoutersSchema = z.custom<Record<string, string>>(
-  (input) =>
-    typeof input === 'object' &&
-    input !== null &&
-    !Array.isArray(input) &&
-    Object.entries(input).every(([network, router]) => /^eip155:[1-9]\d{0,15}$/.test(network) && typeof router === 'string' && EIP155_ADDRESS.test(router)),
-  "must map 'eip155:<id>' to addresses",
-);
-
-export const porticoOptionsSchema = z.strictObject({
-  projectId: z.string().check(z.minLength(1, 'is required')),
-  metadata: z.object({
-    name: z.string().check(z.minLength(1)),
-    description: z.string(),
-    url: httpUrl,
-    icons: z.array(z.string()),
-  }),
-  networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
-  defaultNetwork: z.optional(networkSchema),
-  features: z.optional(z.strictObject(featureShape)),
-  themeMode: z.optional(z.enum(['light', 'dark'])),
-  themeVariables: z.optional(themeVariablesSchema),
-  featuredWalletIds: walletIds,
-  includeWalletIds: walletIds,
-  excludeWalletIds: walletIds,
-  allowUnsupportedChain: z.optional(z.boolean()),
-  enableEmbedded: z.optional(z.boolean()),
-  /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
-  remotes: z.optional(z.strictObject(remoteShape)),
-  /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
-  cdnBase: z.optional(httpUrl),
-  /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
-  apiUrl: z.optional(httpUrl),
-  /**
-   * The exchange router per eip155 network (`{ 'eip155:1': '0x…' }`) that swap transactions must
-   * call; wins over the router the API names. Pins it independently of the API that builds them.
-   */
-  swapRouters: z.optional(swapRoutersSchema),
-  /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
-  pay: z.optional(
-    z.strictObject({
-      recipient: eip155Address,
-      amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal amount')),
-      symbol: z.string().check(z.minLength(1)),
-    }),
-  ),
-  /** Sign in with the wallet (AppKit's SIWX object: createMessage, addSession, getSessions, …); checked when used. */
-  siwx: z.optional(hostObject),
-  /** The legacy form of `siwx` (AppKit's siweConfig); never together with it. */
-  siweConfig: z.optional(hostObject),
-  /** The embedded wallet's secure site (services/secure-site): email login and the approval gate (issue 11). */
-  embeddedWallet: z.optional(z.strictObject({ url: httpUrl })),
-  /** The social logins Connect offers with the embedded wallet, in this order; `false` or `[]` for none (names checked in parseOptions). */
-  socials: z.optional(
-    z.custom<false | string[]>(
-      (input) => input === false || (Array.isArray(input) && input.every((name) => typeof name === 'string')),
-      'must be a list or false',
-    ),
-  ),
-  /** The embedded wallet's account type per namespace until the person picks one (spec section 5; AppKit's name). */
-  defaultAccountTypes: z.optional(z.strictObject({ eip155: z.optional(z.enum(ACCOUNT_TYPES)) })),
-  /** The modal's language (BCP 47, e.g. 'ar' or 'pt-BR'); default: the page's `lang`, then English. */
-  locale: z.optional(z.string().check(z.refine(isLanguageTag, 'must be a BCP 47 language tag'))),
-  walletConnect: z.optional(
-    z.strictObject({
-      relayUrl: z.optional(urlWith(['ws:', 'wss:'], 'must be a ws(s) URL')),
-      /** The hosted verify iframe; off for offline or self-hosted use. */
-      verify: z.optional(z.boolean()),
-      telemetry: z.optional(z.boolean()),
-    }),
-  ),
-});
-
-export type PorticoOptionsInput = z.input<typeof porticoOptionsSchema>;
+export type PorticoOptionsInput = z.input<OptionsSchema>;
 
 /** Options after validation, with defaults applied. */
 export interface PorticoOptions {
@@ -179,7 +195,7 @@ export interface PorticoOptions {
 /** WalletConnect's public relay, used when the host names none. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org';
 
-function resolveRemotes(input: z.infer<typeof porticoOptionsSchema>): Partial<Record<RemoteName, string>> {
+function resolveRemotes(input: z.infer<OptionsSchema>): Partial<Record<RemoteName, string>> {
   const resolved: Partial<Record<RemoteName, string>> = {};
   for (const name of REMOTE_NAMES) {
     const explicit = input.remotes?.[name];
@@ -214,7 +230,7 @@ function resolveSocials(socials: false | string[] = [...SOCIALS]): Social[] {
 
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
 export function parseOptions(input: unknown): PorticoOptions {
-  const result = porticoOptionsSchema.safeParse(input);
+  const result = porticoOptionsSchema().safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     // zod/mini ships no locale: an unknown key only says "Invalid input", so name the key itself.

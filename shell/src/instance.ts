@@ -362,12 +362,12 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     disconnect: (namespace) => core.connection.disconnect(namespace),
     getThemeMode: () => store.get(themeAtom).themeMode,
     setThemeMode(mode) {
-      const themeMode = porticoOptionsSchema.shape.themeMode.parse(mode) ?? 'dark';
+      const themeMode = porticoOptionsSchema().shape.themeMode.parse(mode) ?? 'dark';
       store.set(themeAtom, { ...store.get(themeAtom), themeMode });
     },
     getThemeVariables: () => store.get(themeAtom).themeVariables,
     setThemeVariables(variables) {
-      const parsed = porticoOptionsSchema.shape.themeVariables.parse(variables) ?? {};
+      const parsed = porticoOptionsSchema().shape.themeVariables.parse(variables) ?? {};
       const theme = store.get(themeAtom);
       store.set(themeAtom, { ...theme, themeVariables: { ...theme.themeVariables, ...parsed } });
     },
