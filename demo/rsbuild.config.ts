@@ -4,7 +4,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { consumerExperiments, define, shared } from '../scripts/rsbuild-shared';
+import { consumerExperiments, define, pluginCompileHint, shared } from '../scripts/rsbuild-shared';
 
 export default defineConfig({
   plugins: [
@@ -24,6 +24,9 @@ export default defineConfig({
       // Provides the MF runtime core to portico_shell and its remotes (see scripts/rsbuild-shared.ts).
       experiments: consumerExperiments,
     }),
+    // The React host's entry (its app, the MF runtime and its start-up) runs whole at load; its evaluation was the
+    // page's longest task. AppKit's quick-start page keeps the default.
+    pluginCompileHint({ files: (name) => /^static\/js\/index\.[0-9a-f]+\.js$/.test(name) }),
   ],
   source: { entry: { index: './src/index.ts', appkit: './src/appkit-quickstart/index.ts' }, define },
   dev: { lazyCompilation: false },

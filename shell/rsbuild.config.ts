@@ -13,6 +13,7 @@ import {
   federationRuntimeDirs,
   pluginBuildReport,
   pluginCompactStylesheet,
+  pluginCompileHint,
   pluginFederationRuntimeEsm,
   pluginPrecompiledCatalogues,
   shared,
@@ -28,26 +29,15 @@ const shellDir = fileURLToPath(new URL('.', import.meta.url));
  */
 const runtimeCoreDir = federationRuntimeDirs(shellDir).runtimeCore;
 
-/**
- * V8's explicit compile hint (Chrome 136+), the first line of portico.js: the page runs nearly all of it at load
- * (module code, `createPortico`), so its functions compile on the thread that streams the script instead of lazily
- * on the main thread, where they made the load's one long task (portico.js and the host's DOMContentLoaded handler
- * share a task). Added after minification, which drops comments; production builds emit no source maps it would shift.
- */
-function pluginCompileHint() {
-  return {
-    name: 'portico:compile-hint',
-    setup(api: any) {
-      api.processAssets({ stage: 'optimize-inline', environments: ['standalone'] }, ({ compilation, sources }: any) => {
-        const asset = compilation.getAsset('portico.js');
-        if (asset) compilation.updateAsset('portico.js', new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', asset.source));
-      });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [pluginReact(), pluginBuildReport(), pluginCompactStylesheet(), pluginPrecompiledCatalogues(), pluginCompileHint()],
+  plugins: [
+    pluginReact(),
+    pluginBuildReport(),
+    pluginCompactStylesheet(),
+    pluginPrecompiledCatalogues(),
+    // portico.js: the page runs nearly all of it at load (module code, `createPortico`).
+    pluginCompileHint({ environment: 'standalone', files: (name) => name === 'portico.js' }),
+  ],
   source: { define },
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web' },

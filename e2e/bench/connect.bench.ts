@@ -181,6 +181,8 @@ let compressed = false;
 const jsFiles = { react: 0, plain: 0 };
 /** The script files counted before the click in the last run, per page (printed with --files). */
 const lastFiles: Record<string, JsRecord[]> = {};
+/** Every run's long tasks before Portico's idle work, with the scripts that ran in them (printed with --files). */
+const longTasksBeforeIdle: Record<'/' | 'plain', string[]> = { '/': [], plain: [] };
 
 interface Stack {
   demo: string;
@@ -213,6 +215,7 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
     add('lt:/', longTasks.total);
     add('lt:before-idle:/', longTasks.beforeIdleWork);
+    longTasksBeforeIdle['/'].push(...longTasks.beforeIdleTasks);
     add('button:/', await buttonShownAt(page));
 
     // 3. cold: first open after load + 2 s (idle prefetch had its chance).
@@ -299,6 +302,7 @@ async function runPlain(browser: Browser, stack: Stack) {
     const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
     add('lt:plain', longTasks.total);
     add('lt:before-idle:plain', longTasks.beforeIdleWork);
+    longTasksBeforeIdle.plain.push(...longTasks.beforeIdleTasks);
     add('button:plain', await buttonShownAt(page));
     scripts.markClick();
     const cold = await timeClick(page, 'plain: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
@@ -383,9 +387,12 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   lines.push('reference, measured elsewhere (figures from the brief, not by this bench): KiB / ms / ms');
   lines.push('  AppKit 764 KiB / 242 ms / 441 ms   RainbowKit 642 KiB / 99 ms / 403 ms   ConnectKit 520 KiB / 198 ms / 373 ms');
   console.log(lines.join('\n'));
-  if (LIST_FILES)
+  if (LIST_FILES) {
     for (const [page, files] of Object.entries(lastFiles))
       for (const f of files) console.log(`  ${page} ${f.beforeLoad ? 'load ' : 'idle '} ${kib(f.gzip).padStart(6)} KiB gz  ${f.url}`);
+    for (const [page, tasks] of Object.entries(longTasksBeforeIdle))
+      for (const task of tasks) console.log(`  ${page} long task before the idle work, at ${task}`);
+  }
 }
 
 // --------------------------------------------------------------------------------------------- main

@@ -7,16 +7,37 @@ import { STEP_TIMEOUT_MS, withTimeout } from './steps.ts';
 // that Playwright serialises into the page (the test wallet, the watcher) need that helper there too.
 export const NAME_SHIM = 'globalThis.__name ??= (target, value) => Object.defineProperty(target, "name", { value, configurable: true });';
 
-/** Init script: long-task observer before any page script. */
+/**
+ * Init script: long-task observer before any page script; beside it a long-animation-frame observer, whose
+ * entries name the scripts that ran in a long frame (each over 5 ms: `invokerType:file:ms`, e.g.
+ * `classic-script:portico.js:31`, `user-callback:plain.html:12`; none when the time went to parsing, style or layout).
+ */
 export function installLongTaskObserver() {
-  const w = window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> };
+  const w = window as unknown as {
+    __benchLongTasks: Array<{ start: number; duration: number }>;
+    __benchLongFrames: Array<{ start: number; end: number; scripts: string[] }>;
+  };
   w.__benchLongTasks = [];
+  w.__benchLongFrames = [];
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     /* unsupported: stays empty */
+  }
+  type ScriptTiming = { invokerType: string; sourceURL: string; duration: number };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { scripts: ScriptTiming[] }>)
+        w.__benchLongFrames.push({
+          start: e.startTime,
+          end: e.startTime + e.duration,
+          scripts: e.scripts.map((x) => `${x.invokerType}:${x.sourceURL.split('/').pop() || '(page)'}:${Math.round(x.duration)}`),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    /* unsupported: no attribution */
   }
 }
 
@@ -66,10 +87,20 @@ export async function longTasksUntil(page: Page, windowMs: number) {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const end = (nav?.loadEventEnd || performance.now()) + afterLoadMs;
     const idleWork = performance.getEntriesByName('portico:idle-work', 'mark')[0]?.startTime ?? end;
-    const tasks = (window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> }).__benchLongTasks;
+    const w = window as unknown as {
+      __benchLongTasks: Array<{ start: number; duration: number }>;
+      __benchLongFrames?: Array<{ start: number; end: number; scripts: string[] }>;
+    };
+    const tasks = w.__benchLongTasks;
     const sum = (list: typeof tasks) => list.reduce((n, t) => n + t.duration, 0);
     const counted = tasks.filter((t) => t.start < end);
-    return { total: sum(counted), count: counted.length, beforeIdleWork: sum(counted.filter((t) => t.start < idleWork)) };
+    const beforeIdle = counted.filter((t) => t.start < idleWork);
+    // Each long task before the idle work with the scripts of the long frame it fell in.
+    const attributed = beforeIdle.map((t) => {
+      const frame = w.__benchLongFrames?.find((f) => f.start <= t.start + 1 && t.start < f.end);
+      return `${Math.round(t.start)}+${Math.round(t.duration)} ms [${frame?.scripts.join(', ') || 'no script over 5 ms'}]`;
+    });
+    return { total: sum(counted), count: counted.length, beforeIdleWork: sum(beforeIdle), beforeIdleTasks: attributed };
   }, windowMs);
 }
 
