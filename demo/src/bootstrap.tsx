@@ -21,6 +21,9 @@ async function loadShell(): Promise<LoadedShell> {
   const { options } = getConfig();
   const portico = await loadRemote<typeof PorticoModule>('portico_shell/portico');
   if (!portico) throw new Error('portico_shell/portico could not be loaded');
+  // The shell's modules ran in the task that evaluated its last chunk; Portico starts in a task of its own, so the
+  // two are not one long task (as on the plain page).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const siwx = await signInFromQuery(options);
   window.porticoSiwx = siwx;
   // Like the plain page's `var portico`, the instance is on window for trying the API in devtools.

@@ -15,7 +15,9 @@
 //     does not); "gzip -9" gzips each fetched body with node:zlib, as `pnpm bench:size` does.
 //  2. Long tasks: PerformanceObserver('longtask') installed by an init script before any page script;
 //     total duration of the tasks that start before loadEventEnd + 2 s, and of those that start before the
-//     shell's `portico:idle-work` mark (its deferred work: rendering the dialog, prefetching Connect).
+//     shell's `portico:idle-work` mark (its deferred work: rendering the dialog, prefetching Connect); and of
+//     those the ones running Portico's scripts: a long-animation-frame observer names the scripts (over 5 ms)
+//     of each long task's frame, and a task counts when one of them came from the shell's or a remote's origin.
 //  3–6. Click → visible, timed IN THE PAGE: a capturing window 'click' listener stamps performance.now()
 //     when the click event is dispatched (Playwright's actionability waits are not counted); a
 //     MutationObserver (document + every open shadow root) and a requestAnimationFrame loop look for
@@ -186,6 +188,8 @@ const longTasksBeforeIdle: Record<'/' | 'plain', string[]> = { '/': [], plain: [
 
 interface Stack {
   demo: string;
+  /** Where Portico's own scripts come from: the shell's and the remotes' origins. */
+  porticoOrigins: string[];
   rpcUrl: string;
   relay: string;
   api: string;
@@ -212,9 +216,10 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
     const scripts = recordScripts(page);
     await loadAndIdle(page, `${stack.demo}/`);
-    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
+    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS, stack.porticoOrigins);
     add('lt:/', longTasks.total);
     add('lt:before-idle:/', longTasks.beforeIdleWork);
+    add('lt:portico:/', longTasks.beforeIdlePortico);
     longTasksBeforeIdle['/'].push(...longTasks.beforeIdleTasks);
     add('button:/', await buttonShownAt(page));
 
@@ -299,9 +304,10 @@ async function runPlain(browser: Browser, stack: Stack) {
     await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
     const scripts = recordScripts(page);
     await loadAndIdle(page, `${stack.demo}/plain.html`);
-    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
+    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS, stack.porticoOrigins);
     add('lt:plain', longTasks.total);
     add('lt:before-idle:plain', longTasks.beforeIdleWork);
+    add('lt:portico:plain', longTasks.beforeIdlePortico);
     longTasksBeforeIdle.plain.push(...longTasks.beforeIdleTasks);
     add('button:plain', await buttonShownAt(page));
     scripts.markClick();
@@ -369,6 +375,8 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   row('2 long tasks, load + 2 s', 'plain', 'lt:plain', ms, 'ms');
   row('2 long tasks before Portico\'s idle work', '/', 'lt:before-idle:/', ms, 'ms');
   row('2 long tasks before Portico\'s idle work', 'plain', 'lt:before-idle:plain', ms, 'ms');
+  row('2   of them running Portico\'s scripts', '/', 'lt:portico:/', ms, 'ms (shell/remote origins, long animation frames)');
+  row('2   of them running Portico\'s scripts', 'plain', 'lt:portico:plain', ms, 'ms');
   row('3 Connect Wallet → 1st wallet visible, cold', '/', 'open:cold:/', ms, 'ms (frame that paints it)');
   row('3   same, until DOM insertion', '/', 'open:cold:dom:/', ms, 'ms');
   row('3 Connect Wallet → 1st wallet visible, warm', '/', 'open:warm:/', ms, 'ms (second open)');
@@ -411,7 +419,7 @@ async function main() {
   const services = await track('services', startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! }), (v) => v.stop(), 75_000);
 
   const { startPortico } = (await import(pathToFileURL(join(ROOT, 'demo/server.mjs')).href)) as {
-    startPortico(o: object): Promise<{ urls: { demo: string }; close(): Promise<void> }>;
+    startPortico(o: object): Promise<{ urls: { demo: string } & Record<string, string>; close(): Promise<void> }>;
   };
   const portico = await track('demo servers', startPortico({
     host: HOST,
@@ -441,7 +449,8 @@ async function main() {
   }), (v) => v.close());
 
 
-  const stack: Stack = { demo: portico.urls.demo, rpcUrl: anvil.rpcUrl, relay: services.relayUrl, api: services.apiUrl, baseline: baseline.url, reactBaseline: !!reactJs };
+  const porticoOrigins = Object.entries(portico.urls).filter(([name]) => name !== 'demo').map(([, url]) => new URL(url).origin);
+  const stack: Stack = { demo: portico.urls.demo, porticoOrigins, rpcUrl: anvil.rpcUrl, relay: services.relayUrl, api: services.apiUrl, baseline: baseline.url, reactBaseline: !!reactJs };
   for (let i = 1; i <= RUNS; i++) {
     const t = performance.now();
     await runReactHost(browser, stack, firstRegistryWallet);

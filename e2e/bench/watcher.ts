@@ -9,13 +9,13 @@ export const NAME_SHIM = 'globalThis.__name ??= (target, value) => Object.define
 
 /**
  * Init script: long-task observer before any page script; beside it a long-animation-frame observer, whose
- * entries name the scripts that ran in a long frame (each over 5 ms: `invokerType:file:ms`, e.g.
- * `classic-script:portico.js:31`, `user-callback:plain.html:12`; none when the time went to parsing, style or layout).
+ * entries name the scripts that ran in a long frame (each over 5 ms: how it ran, its URL, ms; none when the time
+ * went to parsing, style or layout; an init script of the bench itself has no URL).
  */
 export function installLongTaskObserver() {
   const w = window as unknown as {
     __benchLongTasks: Array<{ start: number; duration: number }>;
-    __benchLongFrames: Array<{ start: number; end: number; scripts: string[] }>;
+    __benchLongFrames: Array<{ start: number; end: number; scripts: Array<{ invoker: string; url: string; ms: number }> }>;
   };
   w.__benchLongTasks = [];
   w.__benchLongFrames = [];
@@ -33,7 +33,7 @@ export function installLongTaskObserver() {
         w.__benchLongFrames.push({
           start: e.startTime,
           end: e.startTime + e.duration,
-          scripts: e.scripts.map((x) => `${x.invokerType}:${x.sourceURL.split('/').pop() || '(page)'}:${Math.round(x.duration)}`),
+          scripts: e.scripts.map((x) => ({ invoker: x.invokerType, url: x.sourceURL, ms: Math.round(x.duration) })),
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
@@ -80,28 +80,46 @@ export async function heapAfterGc(page: Page): Promise<number> {
  * Long tasks (PerformanceObserver 'longtask') that started before the load event + `windowMs`, summed; and
  * those of them that started before Portico's deferred work (the shell's `portico:idle-work` User Timing mark,
  * set in its first idle callback: rendering the dialog, prefetching Connect). A page without the mark (the
- * baselines) counts every task in both.
+ * baselines) counts every task in both. `beforeIdlePortico` counts only the tasks in whose long animation frame
+ * a script served from one of `porticoOrigins` (the shell's, the remotes') ran over 5 ms: a task of the host's
+ * own code, or of the browser's first style and layout, is not a piece of Portico.
  */
-export async function longTasksUntil(page: Page, windowMs: number) {
-  return page.evaluate((afterLoadMs) => {
+export async function longTasksUntil(page: Page, windowMs: number, porticoOrigins: readonly string[] = []) {
+  return page.evaluate(({ afterLoadMs, origins }) => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const end = (nav?.loadEventEnd || performance.now()) + afterLoadMs;
     const idleWork = performance.getEntriesByName('portico:idle-work', 'mark')[0]?.startTime ?? end;
+    type Script = { invoker: string; url: string; ms: number };
     const w = window as unknown as {
       __benchLongTasks: Array<{ start: number; duration: number }>;
-      __benchLongFrames?: Array<{ start: number; end: number; scripts: string[] }>;
+      __benchLongFrames?: Array<{ start: number; end: number; scripts: Script[] }>;
     };
     const tasks = w.__benchLongTasks;
     const sum = (list: typeof tasks) => list.reduce((n, t) => n + t.duration, 0);
     const counted = tasks.filter((t) => t.start < end);
     const beforeIdle = counted.filter((t) => t.start < idleWork);
+    const scriptsOf = (t: { start: number }) => w.__benchLongFrames?.find((f) => f.start <= t.start + 1 && t.start < f.end)?.scripts ?? [];
+    const originOf = (url: string) => {
+      try {
+        return new URL(url).origin;
+      } catch {
+        return '';
+      }
+    };
+    const isPortico = (t: { start: number }) => scriptsOf(t).some((x) => origins.includes(originOf(x.url)));
     // Each long task before the idle work with the scripts of the long frame it fell in.
-    const attributed = beforeIdle.map((t) => {
-      const frame = w.__benchLongFrames?.find((f) => f.start <= t.start + 1 && t.start < f.end);
-      return `${Math.round(t.start)}+${Math.round(t.duration)} ms [${frame?.scripts.join(', ') || 'no script over 5 ms'}]`;
+    const described = beforeIdle.map((t) => {
+      const scripts = scriptsOf(t).map((x) => `${x.invoker}:${x.url.split('/').pop() || '(bench init script)'}:${x.ms}`);
+      return `${Math.round(t.start)}+${Math.round(t.duration)} ms${isPortico(t) ? ' (Portico)' : ''} [${scripts.join(', ') || 'no script over 5 ms'}]`;
     });
-    return { total: sum(counted), count: counted.length, beforeIdleWork: sum(beforeIdle), beforeIdleTasks: attributed };
-  }, windowMs);
+    return {
+      total: sum(counted),
+      count: counted.length,
+      beforeIdleWork: sum(beforeIdle),
+      beforeIdlePortico: sum(beforeIdle.filter(isPortico)),
+      beforeIdleTasks: described,
+    };
+  }, { afterLoadMs: windowMs, origins: [...porticoOrigins] });
 }
 
 export interface Target {
