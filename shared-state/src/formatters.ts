@@ -43,7 +43,15 @@ function memoisedPerLocale<F>(make: (locale: string) => F): (locale: string) => 
   };
 }
 
-const relativeFormat = memoisedPerLocale((locale) => new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'auto' }));
+const RELATIVE_OPTIONS: Intl.RelativeTimeFormatOptions = { style: 'short', numeric: 'auto' };
+/** A tag Intl refuses (a page's malformed `lang`) formats as en-US, as the number formatters do. */
+const relativeFormat = memoisedPerLocale((locale) => {
+  try {
+    return new Intl.RelativeTimeFormat(locale, RELATIVE_OPTIONS);
+  } catch {
+    return new Intl.RelativeTimeFormat('en-US', RELATIVE_OPTIONS);
+  }
+});
 
 /** Building an Intl.NumberFormat costs far more than formatting with it (tens of ms for Chromium's first one). */
 const numberFormats = new Map<string, Intl.NumberFormat>();

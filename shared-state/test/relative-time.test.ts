@@ -80,6 +80,12 @@ describe('formatRelativeTime: Intl short form', () => {
   it('defaults to the current time', () => {
     expect(formatRelativeTime(Date.now() - 10 * MINUTE)).toBe('10 min. ago');
   });
+
+  it('formats a tag Intl refuses (a malformed page lang) as en-US instead of throwing', () => {
+    expect(() => new Intl.RelativeTimeFormat('de_DE!')).toThrow(RangeError);
+    expect(formatRelativeTime(NOW - 5 * MINUTE, NOW, 'de_DE!')).toBe('5 min. ago');
+    expect(formatRelativeTime(NOW - 30 * HOUR, NOW, 'de')).toBe('gestern');
+  });
 });
 
 describe('formatUsd', () => {
