@@ -25,9 +25,13 @@ function portOpen(host, port) {
   });
 }
 
-/** Runs `services/<name>/src/main.ts` with tsx and waits until it accepts connections. */
+/**
+ * Runs `services/<name>/src/main.ts` with tsx and waits until it accepts connections. tsx is loaded into node
+ * (`node --import tsx`) rather than run as its CLI, which starts the service in a second node process: one process
+ * per service, so the SIGKILL below cannot leave the service itself running.
+ */
 async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_000 }) {
-  const child = spawn(`${ROOT}services/${name}/node_modules/.bin/tsx`, [`${ROOT}services/${name}/src/main.ts`], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}services/${name}/src/main.ts`], {
     cwd: `${ROOT}services/${name}`,
     env: { ...process.env, HOST: host, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
