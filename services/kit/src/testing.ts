@@ -1,6 +1,6 @@
 /**
- * Tests only: a service's CLI run as scripts/services.mjs runs it (`tsx src/main.ts` in the package's
- * directory), with only PATH and the given variables in its environment.
+ * Tests only: a service's CLI run as scripts/services.mjs runs it (`node --import tsx src/main.ts` in the package's
+ * directory: one process), with only PATH and the given variables in its environment.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -20,10 +20,10 @@ export interface ServiceCli {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `<packageDir>/src/main.ts` with the package's tsx; `packageDir` as `new URL('..', import.meta.url)` from test/. */
+/** Starts `<packageDir>/src/main.ts` with the package's tsx loaded into node; `packageDir` as `new URL('..', import.meta.url)` from test/. */
 export function runServiceCli(packageDir: URL, env: Record<string, string> = {}): ServiceCli {
   const dir = fileURLToPath(packageDir);
-  const child = spawn(fileURLToPath(new URL('node_modules/.bin/tsx', packageDir)), ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +43,7 @@ export function runServiceCli(packageDir: URL, env: Record<string, string> = {})
       if (match) return match;
       if (hasExited) throw new Error(`the CLI exited before printing ${pattern}:\n${stderr}`);
       if (Date.now() > deadline) {
-        child.kill('SIGTERM'); // tsx passes it on to the node process it started
+        child.kill('SIGTERM');
         throw new Error(`the CLI did not print ${pattern} within ${timeoutMs} ms:\n${stderr}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
