@@ -43,15 +43,18 @@ function memoisedPerLocale<F>(make: (locale: string) => F): (locale: string) => 
   };
 }
 
-const RELATIVE_OPTIONS: Intl.RelativeTimeFormatOptions = { style: 'short', numeric: 'auto' };
-/** A tag Intl refuses (a page's malformed `lang`) formats as en-US, as the number formatters do. */
-const relativeFormat = memoisedPerLocale((locale) => {
+/** `make(locale)`, or `make('en-US')` when Intl refuses the tag (a page's malformed `lang`, say) rather than throwing. */
+function inLocaleOrEnUs<F>(locale: string, make: (locale: string) => F): F {
   try {
-    return new Intl.RelativeTimeFormat(locale, RELATIVE_OPTIONS);
+    return make(locale);
   } catch {
-    return new Intl.RelativeTimeFormat('en-US', RELATIVE_OPTIONS);
+    return make('en-US');
   }
-});
+}
+
+const relativeFormat = memoisedPerLocale((locale) =>
+  inLocaleOrEnUs(locale, (tag) => new Intl.RelativeTimeFormat(tag, { style: 'short', numeric: 'auto' })),
+);
 
 /** Building an Intl.NumberFormat costs far more than formatting with it (tens of ms for Chromium's first one). */
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -65,16 +68,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   // Options keys sorted, so the same options written in another order share a formatter.
   const key = JSON.stringify([locale, options], Object.keys(options).sort());
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = newNumberFormat(locale, options)));
+  if (!format) numberFormats.set(key, (format = inLocaleOrEnUs(locale, (tag) => new Intl.NumberFormat(tag, options))));
   return format;
-}
-
-function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, options);
-  } catch {
-    return new Intl.NumberFormat('en-US', options);
-  }
 }
 
 const USD_OPTIONS: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD', maximumFractionDigits: 2 };
