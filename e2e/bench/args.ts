@@ -4,7 +4,8 @@ export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS
   --runs N           runs to take the median of, 1..100 (default 7)
   --build            run \`pnpm run build\` first (default: only when a dist is missing)
   --timeout SECONDS  give up and clean up after this long (default 180 + 60 per run)
-  --files            list the JS files counted before the first click, and each long task before
+  --files            list the JS files counted before the first click (at load or idle) and those
+                     opening fetched until the first view was drawn, and each long task before
                      Portico's idle work with the scripts that ran in it
   --help             print this and exit`;
 

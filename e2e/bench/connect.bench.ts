@@ -237,7 +237,7 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     const beforeClick = sumJs(js, (r) => r.beforeClick);
     compressed ||= beforeClick.encoded;
     jsFiles.react = beforeClick.files;
-    lastFiles['/'] = js.filter((r) => r.beforeClick);
+    lastFiles['/'] = js.filter((r) => r.beforeDrawn);
     add('js:load:gzip:/', atLoad.gzip);
     add('js:click:raw:/', beforeClick.raw);
     add('js:click:xfer:/', beforeClick.transferred);
@@ -332,7 +332,7 @@ async function runPlain(browser: Browser, stack: Stack) {
     const beforeClick = sumJs(js, (r) => r.beforeClick);
     compressed ||= beforeClick.encoded;
     jsFiles.plain = beforeClick.files;
-    lastFiles.plain = js.filter((r) => r.beforeClick);
+    lastFiles.plain = js.filter((r) => r.beforeDrawn);
     add('js:load:gzip:plain', atLoad.gzip);
     add('js:click:raw:plain', beforeClick.raw);
     add('js:click:xfer:plain', beforeClick.transferred);
@@ -397,7 +397,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   console.log(lines.join('\n'));
   if (LIST_FILES) {
     for (const [page, files] of Object.entries(lastFiles))
-      for (const f of files) console.log(`  ${page} ${f.beforeLoad ? 'load ' : 'idle '} ${kib(f.gzip).padStart(6)} KiB gz  ${f.url}`);
+      for (const f of files) console.log(`  ${page} ${f.beforeLoad ? 'load ' : f.beforeClick ? 'idle ' : 'open '} ${kib(f.gzip).padStart(6)} KiB gz  ${f.url}`);
     for (const [page, tasks] of Object.entries(longTasksBeforeIdle))
       for (const task of tasks) console.log(`  ${page} long task before the idle work, at ${task}`);
   }
