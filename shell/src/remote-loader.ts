@@ -34,6 +34,16 @@ export function readyViewModule(remote: RemoteName, module: `./${string}`, entry
   return readyModules.get(moduleKey(remote, module, entry));
 }
 
+/** Told each time a view module has arrived (the closed dialog's prepared view renders it then). */
+const readyListeners = new Set<() => void>();
+
+/** `useSyncExternalStore` over the modules arrived: `readyModuleCount` changes when one arrives. */
+export function subscribeReadyModules(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
+export const readyModuleCount = () => readyModules.size;
+
 const federationName = (remote: RemoteName) => `portico_${remote}`;
 
 function register(federation: Federation, remote: RemoteName, entry: string, force: boolean) {
@@ -96,6 +106,7 @@ export function loadViewModule(
     const viewModule = checkModule(remote, loaded);
     await kit;
     readyModules.set(key, viewModule);
+    for (const listener of readyListeners) listener();
     return viewModule;
   })();
   loadedModules.set(key, loading);

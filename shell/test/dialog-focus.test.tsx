@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { definePorticoElement, type PorticoModalElement } from '../src/element';
 // Before App: the mock below hands out these stand-ins when App's outlet imports the loader.
-import { fakeViewModule } from './fake-views';
+import { connectEffects, fakeViewModule } from './fake-views';
 import { App } from '../src/ui/App';
 import { shellCore } from './helpers';
 
@@ -12,6 +12,8 @@ import { shellCore } from './helpers';
 rs.mock('../src/remote-loader', () => ({
   readyViewModule: (_remote: string, module: string) => fakeViewModule(module),
   loadViewModule: async (_remote: string, module: string) => fakeViewModule(module),
+  subscribeReadyModules: () => () => undefined,
+  readyModuleCount: () => 0,
 }));
 
 afterEach(() => {
@@ -106,5 +108,47 @@ describe('dialog focus', () => {
     (shadow.activeElement as HTMLElement).blur();
     act(() => void pressEscapeOnBody());
     expect(modal.getByRole('dialog').dataset.shake).toBe('true');
+  });
+});
+
+describe('the closed dialog', () => {
+  it('prepares the view the next open shows: hidden from everyone, its effects not run until it opens', async () => {
+    connectEffects.runs = 0;
+    const { core, modal } = await renderInShadowRoot();
+    // React renders a hidden Activity at idle priority; act() lets that work finish.
+    await act(async () => undefined);
+    expect(modal.queryByRole('dialog')).toBeNull();
+    expect(modal.queryByRole('button', { name: 'Portico Test Wallet' })).toBeNull();
+    expect(modal.getByRole('button', { name: 'Portico Test Wallet', hidden: true })).toBeTruthy();
+    expect(connectEffects.runs).toBe(0);
+
+    act(() => core.modal.open());
+    expect(modal.getByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy();
+    expect(modal.getByRole('button', { name: 'Portico Test Wallet' })).toBeTruthy();
+    expect(connectEffects.runs).toBe(1);
+  });
+
+  it('opened on another view than the prepared one, never runs the prepared view’s effects', async () => {
+    connectEffects.runs = 0;
+    const { core, modal } = await renderInShadowRoot();
+    await act(async () => undefined);
+    expect(modal.getByRole('button', { name: 'Portico Test Wallet', hidden: true })).toBeTruthy();
+
+    act(() => core.modal.open({ view: 'ConnectingExternal' }));
+    expect(modal.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(connectEffects.runs).toBe(0);
+  });
+
+  it('opens a view as new after a close: what the person did in it before is gone', async () => {
+    const { core, modal } = await renderInShadowRoot();
+    act(() => core.modal.open({ view: 'ConnectingExternal' }));
+    fireEvent.click(modal.getByRole('button', { name: 'Try again' }));
+    expect(modal.getByText('Continue in Portico Test Wallet')).toBeTruthy();
+
+    act(() => core.modal.close());
+    await act(async () => undefined);
+    act(() => core.modal.open({ view: 'ConnectingExternal' }));
+    expect(modal.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(modal.queryByText('Continue in Portico Test Wallet')).toBeNull();
   });
 });

@@ -1,9 +1,15 @@
 import type { PorticoViewProps } from '@portico/shared-state';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ViewModule } from '../src/remote-loader';
+
+/** How many times the stand-in Connect's effects ran (a view's effects start its work: discovery, fetches). */
+export const connectEffects = { runs: 0 };
 
 /** Stand-in for the Connect remote: picking the wallet leaves the view, so the clicked button unmounts. */
 function Connect({ portico }: PorticoViewProps) {
+  useEffect(() => {
+    connectEffects.runs += 1;
+  }, []);
   return (
     <button type="button" onClick={() => portico.router.push('ConnectingExternal')}>
       Portico Test Wallet

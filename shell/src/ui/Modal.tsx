@@ -8,7 +8,8 @@ import {
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import type { ShellChrome } from '@portico/ui';
-import { useRef, type Ref } from 'react';
+import { Activity, useRef, useState, useSyncExternalStore, type Ref } from 'react';
+import { readyModuleCount, subscribeReadyModules } from '../remote-loader';
 import { useShellChrome } from './chrome';
 import { useDialogFocus } from './dialog-focus';
 import { BackIcon, CloseIcon } from './icons';
@@ -17,7 +18,14 @@ import { ViewOutlet } from './ViewOutlet';
 
 const TITLE_ID = 'portico-title';
 
-/** The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close. */
+/**
+ * The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close.
+ * While closed it is prepared, hidden (React's `Activity`): the router's view renders at idle priority, with no
+ * effect run and nothing exposed (`display: none`), so an open that shows that view only reveals it and runs its
+ * effects. The `key` (`preparedKey`) gives each close a fresh tree, so a view opens as new, and an open that shows
+ * another view (Account, once connected) a fresh one too: a hidden tree's atoms are not subscribed, so revealing it
+ * for another view would first commit the old view with its effects.
+ */
 export function Modal({ core }: { core: PorticoCore }) {
   const { open, shake } = useAtomValue(modalFlagsAtom);
   const router = useAtomValue(routerAtom);
@@ -26,34 +34,48 @@ export function Modal({ core }: { core: PorticoCore }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close);
   const chrome = useShellChrome(core, open);
-
-  if (!open) return null;
+  // A prefetched view module arriving re-renders the prepared view with it (a hidden tree runs no subscription).
+  useSyncExternalStore(subscribeReadyModules, readyModuleCount, readyModuleCount);
+  const key = usePreparedKey(open, router.view);
 
   return (
-    <div
-      className="portico-overlay"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) core.modal.close();
-      }}
-    >
+    <Activity key={key} mode={open ? 'visible' : 'hidden'}>
       <div
-        ref={dialogRef}
-        className="portico-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={TITLE_ID}
-        tabIndex={-1}
-        data-shake={shake}
-        lang={chrome?.locale}
-        dir={chrome?.dir}
+        className="portico-overlay"
+        onMouseDown={(event) => {
+          if (event.target === event.currentTarget) core.modal.close();
+        }}
       >
-        <Header core={core} titleRef={titleRef} chrome={chrome} />
-        <AlertBanner />
-        <ViewOutlet core={core} bodyRef={bodyRef} />
-        <Toast />
+        <div
+          ref={dialogRef}
+          className="portico-dialog"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={TITLE_ID}
+          tabIndex={-1}
+          data-shake={shake}
+          lang={chrome?.locale}
+          dir={chrome?.dir}
+        >
+          <Header core={core} titleRef={titleRef} chrome={chrome} />
+          <AlertBanner />
+          <ViewOutlet core={core} bodyRef={bodyRef} />
+          <Toast />
+        </div>
       </div>
-    </div>
+    </Activity>
   );
+}
+
+/**
+ * The prepared dialog's key: the number of closes and the view it shows, which follows the router while closed
+ * and stays the view the open showed until the next close (navigating inside the open dialog keeps the tree).
+ */
+function usePreparedKey(open: boolean, view: string): string {
+  const [prepared, setPrepared] = useState({ closes: 0, open, view });
+  const next = { closes: prepared.closes + Number(prepared.open && !open), open, view: prepared.open && open ? prepared.view : view };
+  if (next.closes !== prepared.closes || next.open !== prepared.open || next.view !== prepared.view) setPrepared(next);
+  return `${next.closes}:${next.view}`;
 }
 
 /** A problem with the site's own setup (e.g. origin not on the allow-list), above every view. */

@@ -46,10 +46,11 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
   const { core, remote, module, entry } = props;
   const [attempt, setAttempt] = useState(0);
   const loading = <LoadingPanel label={useAtomValue(shellChromeAtom)?.loading} />;
-  const [state, setState] = useState<RemoteState>(() => {
-    const ready = readyViewModule(remote, module, entry);
-    return ready ? { status: 'ready', view: ready } : { status: 'loading' };
-  });
+  const [loadState, setState] = useState<RemoteState>({ status: 'loading' });
+  // A module that has arrived renders at once: in the first frame of an open, and in the closed dialog's
+  // prepared view (whose effects do not run until it is shown: see Modal).
+  const arrived = loadState.status === 'loading' && attempt === 0 ? readyViewModule(remote, module, entry) : undefined;
+  const state: RemoteState = arrived ? { status: 'ready', view: arrived } : loadState;
 
   useEffect(() => {
     if (state.status === 'ready' && attempt === 0) return;
