@@ -22,7 +22,7 @@ const TITLE_ID = 'portico-title';
  * The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close.
  * While closed it is prepared, hidden (React's `Activity`): the router's view renders at idle priority, with no
  * effect run and nothing exposed (`display: none`), so an open that shows that view only reveals it and runs its
- * effects. The `key` (`preparedKey`) gives each close a fresh tree, so a view opens as new, and an open that shows
+ * effects. Its `key` (`usePreparedKey`) gives each close a fresh tree, so a view opens as new, and an open that shows
  * another view (Account, once connected) a fresh one too: a hidden tree's atoms are not subscribed, so revealing it
  * for another view would first commit the old view with its effects.
  */
