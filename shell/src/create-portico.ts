@@ -1,7 +1,7 @@
 import { checkProjectOrigin, createPorticoCore, modalStateAtom, startAnalytics, type PorticoCore } from '@portico/shared-state';
 import type { Root } from 'react-dom/client';
 import { browserEnvironment } from './environment';
-import { definePorticoElement, type PorticoModalElement } from './element';
+import { definePorticoElement, layOutPreparedDialog, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
 import { setCurrentInstance } from './current-instance';
 import { loadViewModule } from './remote-loader';
@@ -56,8 +56,9 @@ export function createPortico(options: unknown): PorticoInstance {
   whenPageIdle(() => {
     // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
     performance.mark('portico:idle-work');
-    // One piece per idle callback (the dialog's tree, the UI kit, the Connect view, the number formats), so none
-    // makes a long task before the visitor acts. A failed chunk is fetched again (and its error logged) at the next open.
+    // One piece per idle callback (the dialog's tree, the UI kit, the Connect view, the number formats, the
+    // prepared dialog's first layout), so none makes a long task before the visitor acts. A failed chunk is fetched
+    // again (and its error logged) at the next open.
     const connectEntry = core.options.remotes.connect;
     dialog
       .render()
@@ -66,7 +67,9 @@ export function createPortico(options: unknown): PorticoInstance {
       })
       .catch(() => undefined)
       .then(nextIdle)
-      .then(warmNumberFormats);
+      .then(warmNumberFormats)
+      .then(nextIdle)
+      .then(() => element?.isConnected && layOutPreparedDialog(element));
   });
 
   const instance = createInstance(core, () => {

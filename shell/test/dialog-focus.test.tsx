@@ -1,7 +1,7 @@
 import { modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
-import { definePorticoElement, type PorticoModalElement } from '../src/element';
+import { definePorticoElement, layOutPreparedDialog, type PorticoModalElement } from '../src/element';
 // Before App: the mock below hands out these stand-ins when App's outlet imports the loader.
 import { connectEffects, fakeViewModule } from './fake-views';
 import { App } from '../src/ui/App';
@@ -150,5 +150,33 @@ describe('the closed dialog', () => {
     act(() => core.modal.open({ view: 'ConnectingExternal' }));
     expect(modal.getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(modal.queryByText('Continue in Portico Test Wallet')).toBeNull();
+  });
+
+  it('is laid out once at idle as a copy that is invisible, inert and without ids, then removed; never while open', async () => {
+    const { core, shadow, modal } = await renderInShadowRoot();
+    await act(async () => undefined);
+    const element = shadow.host as PorticoModalElement;
+    const before = element.mountPoint.innerHTML;
+    const added: HTMLElement[] = [];
+    const watcher = new MutationObserver((records) => records.forEach((r) => added.push(...(r.addedNodes as NodeListOf<HTMLElement>))));
+    watcher.observe(element.mountPoint, { childList: true });
+
+    layOutPreparedDialog(element);
+    await Promise.resolve(); // MutationObserver records arrive in a microtask
+    expect(added).toHaveLength(1);
+    const [copy] = added;
+    expect(copy!.inert).toBe(true);
+    expect(copy!.style.visibility).toBe('hidden');
+    expect(copy!.querySelector('[id]')).toBeNull();
+    expect(copy!.isConnected).toBe(false);
+    expect(element.mountPoint.innerHTML).toBe(before);
+    expect(modal.queryByRole('dialog')).toBeNull();
+
+    act(() => core.modal.open());
+    added.length = 0;
+    layOutPreparedDialog(element);
+    await Promise.resolve();
+    expect(added).toHaveLength(0);
+    watcher.disconnect();
   });
 });
