@@ -3,7 +3,7 @@ import type { Store } from 'jotai/vanilla';
 import { apiUrl, type ApiContext } from '../api/client';
 import { HttpRequestError, requestJson } from '../api/http';
 import { alertAtom } from '../atoms';
-import type { EventBus } from '../events';
+import type { EventBus, PorticoEvent } from '../events';
 
 /** Spec section 9: random ids are 11 characters. */
 const RANDOM_ID_LENGTH = 11;
@@ -19,7 +19,9 @@ const acceptedSchema = z.unknown();
 
 /**
  * Forwards modal events to the project's analytics, only when the host kept the `analytics`
- * feature on AND the project enabled it. Nothing is sent before that answer arrives.
+ * feature on AND the project enabled it. Nothing is sent before that answer arrives. Each event is
+ * sent from a task of its own: `MODAL_OPEN` is tracked inside the click that opens the modal, whose
+ * frame should not pay for a request.
  * Returns a function that stops forwarding.
  */
 export async function startAnalytics(deps: {
@@ -42,6 +44,10 @@ export async function startAnalytics(deps: {
   if (!config.isAnalyticsEnabled) return () => undefined;
   let alerted = false;
   return events.subscribe((event) => {
+    setTimeout(() => send(event), 0);
+  });
+
+  function send(event: PorticoEvent) {
     void requestJson({
       url: apiUrl(api, 'v1/analytics/events'),
       method: 'POST',
@@ -58,5 +64,5 @@ export async function startAnalytics(deps: {
         });
       }
     });
-  });
+  }
 }
