@@ -63,10 +63,13 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   // It is Portico's largest chunk; React runs this effect before the first paint when the open came from a click.
   useEffect(() => afterNextPaint(() => portico.walletConnect.preload()), [portico]);
 
-  // Featured and recommended depend on what is installed: ask again when an extension announces late.
-  useEffect(() => {
-    void portico.registry?.loadConnectViewWallets(JSON.parse(installedKey) as WalletIdentity[]);
-  }, [portico, installedKey]);
+  // Featured and recommended depend on what is installed: ask again when an extension announces late. Asked after
+  // the list is on screen too: the request's code loads first (two chunks), and each chunk's <script> costs the
+  // frame a few ms; the answer comes from the network after the first paint anyway.
+  useEffect(
+    () => afterNextPaint(() => void portico.registry?.loadConnectViewWallets(JSON.parse(installedKey) as WalletIdentity[])),
+    [portico, installedKey],
+  );
 
   const recent = useMemo(() => {
     const known = uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets, ...registry.search.results]);
