@@ -156,7 +156,7 @@ describe('the closed dialog', () => {
     const { core, shadow, modal } = await renderInShadowRoot();
     await act(async () => undefined);
     const element = shadow.host as PorticoModalElement;
-    const before = element.mountPoint.innerHTML;
+    const before = element.mountPoint.cloneNode(true);
     const added: HTMLElement[] = [];
     const watcher = new MutationObserver((records) => records.forEach((r) => added.push(...(r.addedNodes as NodeListOf<HTMLElement>))));
     watcher.observe(element.mountPoint, { childList: true });
@@ -169,7 +169,7 @@ describe('the closed dialog', () => {
     expect(copy!.style.visibility).toBe('hidden');
     expect(copy!.querySelector('[id]')).toBeNull();
     expect(copy!.isConnected).toBe(false);
-    expect(element.mountPoint.innerHTML).toBe(before);
+    expect(element.mountPoint.isEqualNode(before)).toBe(true);
     expect(modal.queryByRole('dialog')).toBeNull();
 
     act(() => core.modal.open());
