@@ -3,11 +3,13 @@ import type { startAnalytics as StartAnalytics } from './controllers/analytics';
 
 /*
  * Checks the shell starts in the background at creation. Their code (the HTTP client and its
- * schemas) loads with the first call, not with the page.
+ * schemas) loads with the first call, not with the page, as one chunk (./controllers/background).
  */
 
+const background = () => import('./controllers/background');
+
 export const checkProjectOrigin = async (...args: Parameters<typeof CheckProjectOrigin>) =>
-  (await import('./controllers/project')).checkProjectOrigin(...args);
+  (await background()).checkProjectOrigin(...args);
 
 export const startAnalytics = async (...args: Parameters<typeof StartAnalytics>) =>
-  (await import('./controllers/analytics')).startAnalytics(...args);
+  (await background()).startAnalytics(...args);
