@@ -6,7 +6,9 @@
 //     (loaded only when this build's copy is the one picked from the share scope; consume-only
 //     fallbacks never load, since the build also provides the module);
 //   - any other origin = a dynamic import() in the code (loads on demand).
-// `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist; `--files` lists the files counted.
+// `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist; `--files` lists the files counted;
+// `--modules` lists what each row's chunks are made of (packages and source files, by bytes of source before
+// minification: a guide to what to cut, not gzip bytes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,6 +26,8 @@ const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
 const UI_KIT = '@portico/ui';
 
 const verbose = process.argv.includes('--files');
+const listModules = process.argv.includes('--modules');
+const MODULES_LISTED = 8;
 if (!(process.argv.includes('--no-build') || process.env.PORTICO_SKIP_BUILD === '1')) {
   const r = spawnSync('pnpm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) {
@@ -92,11 +96,22 @@ function container(dir, entryName) {
         return [name, jsFiles([c, ...siblings])];
       }),
   );
-  return { dir, entry, exposeGroup: jsFiles(exposeGroup), exposes, sharedCopies, onDemand: jsFiles(onDemand) };
+  return { dir, report, entry, exposeGroup: jsFiles(exposeGroup), exposes, sharedCopies, onDemand: jsFiles(onDemand) };
 }
 
 const rows = [];
-const row = (what, bytes, target, note = '', files = []) => rows.push({ what, bytes, target, note, files });
+const row = (what, bytes, target, note = '', files = [], sources = {}) => rows.push({ what, bytes, target, note, files, sources });
+
+/** What the chunks behind `files` are made of, from the build report: `{ package or source file: source bytes }`. */
+function sourcesOf(report, files) {
+  const wanted = new Set(files);
+  const bytes = {};
+  for (const c of report.chunks) {
+    if (!c.files.some((f) => wanted.has(f))) continue;
+    for (const [origin, size] of Object.entries(c.sources ?? {})) bytes[origin] = (bytes[origin] ?? 0) + size;
+  }
+  return bytes;
+}
 
 // (a) Plain page: portico.js and its initial chunks; everything else in dist/ (not mf/) is async.
 // The standalone build has no MF plugin: the MF runtime is the async chunk `mf-runtime` (import()ed by
@@ -113,12 +128,12 @@ const plainRuntime = jsFiles(plain.chunks.filter((c) => !c.initial && isMfRuntim
 const plainKit = jsFiles(plain.chunks.filter((c) => !c.initial && isPlainKit(c)));
 const plainAsync = jsFiles(plain.chunks.filter((c) => !c.initial && !isMfRuntime(c) && !isPlainKit(c)));
 const plainBytes = sum(shellDist, plainSync);
-row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`, plainSync);
+row('(a) plain page: portico.js + initial chunks', plainBytes, TARGETS.plain, `${plainSync.join(', ')}`, plainSync, sourcesOf(plain, plainSync));
 if (plainRuntime.length) {
-  row('    plain page: MF runtime chunk (after load event)', sum(shellDist, plainRuntime), undefined, 'idle prefetch of connect, or first open', plainRuntime);
+  row('    plain page: MF runtime chunk (after load event)', sum(shellDist, plainRuntime), undefined, 'idle prefetch of connect, or first open', plainRuntime, sourcesOf(plain, plainRuntime));
   row('    plain page: portico.js + MF runtime chunk', plainBytes + sum(shellDist, plainRuntime), undefined, 'after the idle prefetch (which also fetches connect remoteEntry + ./Connect, row c)');
 }
-row('    plain page: UI kit chunk (loads with the first remote view)', sum(shellDist, plainKit), undefined, 'with the idle prefetch of connect, or the first open', plainKit);
+row('    plain page: UI kit chunk (loads with the first remote view)', sum(shellDist, plainKit), undefined, 'with the idle prefetch of connect, or the first open', plainKit, sourcesOf(plain, plainKit));
 row('    plain page: other async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
 
 // (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React
@@ -131,17 +146,17 @@ const mfShared = shellMf.sharedCopies.filter((s) => !isKitCopy(s) && [...s.share
 const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
 const mfFiles = [...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))];
 const mfBytes = sum(shellMf.dir, mfFiles);
-row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles);
+row('(b) React MF host adds: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles, sourcesOf(shellMf.report, mfFiles));
 row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));
 const mfKitFiles = jsFiles(mfKit.map((s) => s.chunk));
-row('    UI kit: shared copy, loads with the first remote view', sum(shellMf.dir, mfKitFiles), undefined, 'not in ./portico\'s chunk group; remotes consume this copy', mfKitFiles);
+row('    UI kit: shared copy, loads with the first remote view', sum(shellMf.dir, mfKitFiles), undefined, 'not in ./portico\'s chunk group; remotes consume this copy', mfKitFiles, sourcesOf(shellMf.report, mfKitFiles));
 row('    React MF host: async chunks (on demand, total)', sum(shellMf.dir, shellMf.onDemand), undefined, `${shellMf.onDemand.length} files`, shellMf.onDemand);
 
 // (c) Each remote: remoteEntry.js + its exposed chunk groups (every shared module comes from the shell).
 for (const [pkg, name] of [['connect', 'portico_connect'], ['account', 'portico_account'], ['send', 'portico_send'], ['onramp', 'portico_onramp'], ['names', 'portico_names'], ['swap', 'portico_swap']]) {
   const r = container(join(ROOT, 'remotes', pkg, 'dist'), name);
   row(`(c) remote ${pkg}: remoteEntry + all exposes`, sum(r.dir, [...r.entry, ...r.exposeGroup]), undefined, '', [...r.entry, ...r.exposeGroup]);
-  for (const [expose, files] of Object.entries(r.exposes)) row(`    ${pkg} ./${expose}: remoteEntry + expose`, sum(r.dir, [...r.entry, ...files]));
+  for (const [expose, files] of Object.entries(r.exposes)) row(`    ${pkg} ./${expose}: remoteEntry + expose`, sum(r.dir, [...r.entry, ...files]), undefined, '', [], sourcesOf(r.report, files));
   if (r.onDemand.length) row(`    ${pkg}: async chunks (on demand, total)`, sum(r.dir, r.onDemand), undefined, `${r.onDemand.length} files`);
 }
 
@@ -153,6 +168,10 @@ for (const r of rows) {
   const ratio = r.what.startsWith('(') ? `${((100 * r.bytes) / APPKIT_BYTES).toFixed(1)}%` : '';
   console.log(`${r.what.padEnd(w)}  ${fmt(r.bytes).padStart(9)}  ${target.padStart(10)}  ${ratio.padStart(9)}  ${r.note}`);
   if (verbose) for (const f of r.files) console.log(`      ${f}`);
+  if (listModules) {
+    for (const [origin, size] of Object.entries(r.sources).sort((a, b) => b[1] - a[1]).slice(0, MODULES_LISTED))
+      console.log(`      ${fmt(size).padStart(9)} source  ${origin}`);
+  }
 }
 console.log(`\nvs AppKit = share of AppKit's 764 KiB (${APPKIT_BYTES} B) initial load.`);
 console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); shared copies');

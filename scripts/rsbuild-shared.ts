@@ -118,6 +118,24 @@ export function pluginCompileHint(opts: { environment?: string; files: (name: st
  * siblings and origins (which import or shared module made it). `pnpm bench:size` reads it to decide
  * which files load together; the MF manifest's sync/async split is not reliable for that.
  */
+/**
+ * A chunk's modules as `{ package or source file: bytes of source }`, largest first (`pnpm bench:size --modules`):
+ * concatenated modules count by their parts; a package's files add up under its name.
+ */
+function sourceBytesByOrigin(modules: any[]): Record<string, number> {
+  const bytes = new Map<string, number>();
+  const add = (module: any) => {
+    if (module.modules?.length) return module.modules.forEach(add);
+    // A virtual module's name carries its whole source after `!=!` (the MF bundler runtime's): keep the path before it.
+    const name: string = String(module.name ?? module.identifier ?? '?').split('!=!')[0]!;
+    const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(name)?.[1];
+    const key = pkg ?? name.replace(/^(\.\.?\/)+/, '').replace(/ \+ \d+ modules?$/, '');
+    bytes.set(key, (bytes.get(key) ?? 0) + (module.size ?? 0));
+  };
+  modules.forEach(add);
+  return Object.fromEntries([...bytes].sort((a, b) => b[1] - a[1]));
+}
+
 export function pluginBuildReport() {
   return {
     name: 'portico:build-report',
@@ -125,6 +143,12 @@ export function pluginBuildReport() {
       api.onAfterEnvironmentCompile(({ stats, environment }: any) => {
         if (!stats) return;
         const json = stats.toJson({ all: false, entrypoints: true, chunks: true, chunkRelations: true, chunkOrigins: true, ids: true });
+        // Module names need the default preset (not `all: false`); only the chunks' modules are asked for.
+        const modulesOf = new Map<unknown, any[]>(
+          (stats.toJson({ assets: false, modules: false, source: false, reasons: false, chunks: true, chunkModules: true, nestedModules: true, ids: true }).chunks ?? []).map(
+            (c: any) => [c.id, c.modules ?? []],
+          ),
+        );
         const report = {
           environment: environment.name,
           entrypoints: Object.fromEntries(
@@ -140,6 +164,7 @@ export function pluginBuildReport() {
             initial: c.initial,
             siblings: c.siblings,
             origins: (c.origins ?? []).map((o: any) => ({ request: o.request ?? '', moduleName: o.moduleName ?? '' })),
+            sources: sourceBytesByOrigin(modulesOf.get(c.id) ?? []),
           })),
         };
         mkdirSync(environment.distPath, { recursive: true });
