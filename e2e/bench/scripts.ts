@@ -7,7 +7,10 @@ export interface JsRecord {
   url: string;
   beforeLoad: boolean;
   beforeClick: boolean;
-  /** Arrived before the first view was drawn (markDrawn): what opening fetched, with beforeClick false. */
+  /**
+   * Requested before the frame that painted the first view (markDrawn's page time; without it, arrived before
+   * markDrawn): what opening fetched, with beforeClick false. What the view asks for once painted does not count.
+   */
   beforeDrawn: boolean;
   raw: number;
   transferred: number;
@@ -18,6 +21,8 @@ export interface JsRecord {
 /** Records every script response of the page with the phase it arrived in. */
 export function recordScripts(page: Page) {
   const phase = { loaded: false, clicked: false, drawn: false };
+  /** The page's performance.now() at the start of the frame that painted the first view. */
+  let drawnAt: number | undefined;
   const pending: Array<Promise<JsRecord | undefined>> = [];
   const onLoad = () => (phase.loaded = true);
   const onResponse = (response: Response) => {
@@ -48,11 +53,21 @@ export function recordScripts(page: Page) {
   page.on('response', onResponse);
   return {
     markClick: () => (phase.clicked = true),
-    markDrawn: () => (phase.drawn = true),
+    markDrawn: (frameAt?: number) => {
+      phase.drawn = true;
+      drawnAt = frameAt;
+    },
     async done() {
       page.off('response', onResponse);
       page.off('load', onLoad);
-      return (await Promise.all(pending)).filter((r): r is JsRecord => !!r);
+      const records = (await Promise.all(pending)).filter((r): r is JsRecord => !!r);
+      if (drawnAt === undefined) return records;
+      // Resource Timing's request start, in the page's clock (the earliest entry of a URL).
+      const requestedAt = await page.evaluate(() =>
+        Object.fromEntries(performance.getEntriesByType('resource').reverse().map((entry) => [entry.name, entry.startTime])),
+      );
+      const drawn = drawnAt;
+      return records.map((r) => (r.beforeClick ? r : { ...r, beforeDrawn: (requestedAt[r.url] ?? Infinity) < drawn }));
     },
   };
 }

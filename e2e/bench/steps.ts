@@ -7,6 +7,12 @@ export const STEP_TIMEOUT_MS = 20_000;
 /** Idle time after the load event before the first click (the shell's idle prefetch has its chance). */
 export const IDLE_AFTER_LOAD_MS = 2000;
 
+/**
+ * Time after the cold open before the heap is read again: the Connect view preloads the WalletConnect client once it
+ * has painted, and that lands after the first reading. The page keeps that heap for as long as the modal is open.
+ */
+export const SETTLE_AFTER_OPEN_MS = 2000;
+
 export function sleep(ms: number) {
   return new Promise<void>((r) => setTimeout(r, ms));
 }

@@ -262,5 +262,5 @@ export async function timeClick(page: Page, what: string, click: ReturnType<Page
   await page.evaluate(armWatcher, { ...target, startOnClick: true });
   await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
   const r = await awaitWatcher(page, what);
-  return { ms: r.frame - r.start, domMs: r.dom - r.start };
+  return { ms: r.frame - r.start, domMs: r.dom - r.start, frameAt: r.frame };
 }
