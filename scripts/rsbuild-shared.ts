@@ -32,14 +32,19 @@ type SharedEntry = { singleton: true; requiredVersion: false; eager?: boolean };
 
 /** Modules shared as singletons by the shell (both builds), every remote and the demo React host. */
 export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'jotai', '@portico/shared-state', '@portico/ui'] as const;
+type SharedSingleton = (typeof SHARED_SINGLETONS)[number];
 
 /** The workspace packages among the shared singletons, by their directory in this repository. */
 const WORKSPACE_DIRS: Record<string, string> = { '@portico/shared-state': 'shared-state', '@portico/ui': 'shared-ui' };
 
-export function shared(opts: { eager?: boolean } = {}): Record<string, SharedEntry> {
+/**
+ * The MF `shared` config of a build. `eager` names the singletons the build puts in its own entry chunk: a React host
+ * shares its React that way, so its entry renders without an async boundary (demo/rsbuild.config.ts).
+ */
+export function shared(opts: { eager?: readonly SharedSingleton[] } = {}): Record<string, SharedEntry> {
   const out: Record<string, SharedEntry> = {};
   for (const name of SHARED_SINGLETONS) {
-    out[name] = { singleton: true, requiredVersion: false, ...(opts.eager ? { eager: true } : {}) };
+    out[name] = { singleton: true, requiredVersion: false, ...(opts.eager?.includes(name) ? { eager: true } : {}) };
   }
   return out;
 }

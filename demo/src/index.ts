@@ -1,2 +1,4 @@
-// Async boundary: shared modules (react, react-dom, ...) settle before any of them is used.
+// Async boundary: the page renders in a task after this entry's (the MF runtime's start), so the two are not one long
+// task. React itself is in the entry's chunks (shared eagerly, rsbuild.config.ts): only the small bootstrap chunk is
+// fetched after this runs.
 import('./bootstrap');
