@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
 import { api } from './setup';
 
-const openAccount = async () => renderView(Account, { core: (await testCore({ api, connect: true })).core });
+/**
+ * The Account view once its tokens have loaded: a test that ended while the view's requests were in flight would
+ * leave happy-dom aborting them mid-connect (logged as ECONNRESET).
+ */
+async function openAccount() {
+  renderView(Account, { core: (await testCore({ api, connect: true })).core });
+  expect(await screen.findByText('No tokens yet')).toBeTruthy();
+}
 const originalResolved = Intl.DateTimeFormat.prototype.resolvedOptions;
 
 function inTimeZone(timeZone: string) {
