@@ -38,8 +38,8 @@ type SharedSingleton = (typeof SHARED_SINGLETONS)[number];
 const WORKSPACE_DIRS: Record<string, string> = { '@portico/shared-state': 'shared-state', '@portico/ui': 'shared-ui' };
 
 /**
- * The MF `shared` config of a build. `eager` names the singletons the build puts in its own entry chunk: a React host
- * shares its React that way, so its entry renders without an async boundary (demo/rsbuild.config.ts).
+ * The MF `shared` config of a build. `eager` names the singletons the build puts in its entry's chunks: a React host
+ * shares its React that way, so it arrives with the entry instead of after it ran (demo/rsbuild.config.ts).
  */
 export function shared(opts: { eager?: readonly SharedSingleton[] } = {}): Record<string, SharedEntry> {
   const out: Record<string, SharedEntry> = {};
@@ -119,11 +119,6 @@ export function pluginCompileHint(opts: { environment?: string; files: (name: st
 }
 
 /**
- * Writes `<distPath>/build-report.json` after each build: entrypoints, and for every chunk its files,
- * siblings and origins (which import or shared module made it). `pnpm bench:size` reads it to decide
- * which files load together; the MF manifest's sync/async split is not reliable for that.
- */
-/**
  * A chunk's modules as `{ package or source file: bytes of source }`, largest first (`pnpm bench:size --modules`):
  * concatenated modules count by their parts; a package's files add up under its name.
  */
@@ -141,19 +136,31 @@ function sourceBytesByOrigin(modules: any[]): Record<string, number> {
   return Object.fromEntries([...bytes].sort((a, b) => b[1] - a[1]));
 }
 
+/**
+ * Writes `<distPath>/build-report.json` after each build: entrypoints, and for every chunk its files,
+ * siblings, origins (which import or shared module made it) and sources (what it is made of). `pnpm bench:size`
+ * reads it to decide which files load together; the MF manifest's sync/async split is not reliable for that.
+ */
 export function pluginBuildReport() {
   return {
     name: 'portico:build-report',
     setup(api: any) {
       api.onAfterEnvironmentCompile(({ stats, environment }: any) => {
         if (!stats) return;
-        const json = stats.toJson({ all: false, entrypoints: true, chunks: true, chunkRelations: true, chunkOrigins: true, ids: true });
-        // Module names need the default preset (not `all: false`); only the chunks' modules are asked for.
-        const modulesOf = new Map<unknown, any[]>(
-          (stats.toJson({ assets: false, modules: false, source: false, reasons: false, chunks: true, chunkModules: true, nestedModules: true, ids: true }).chunks ?? []).map(
-            (c: any) => [c.id, c.modules ?? []],
-          ),
-        );
+        // The default preset (not `all: false`, which drops module names), less what the report does not use.
+        const json = stats.toJson({
+          assets: false,
+          modules: false,
+          source: false,
+          reasons: false,
+          entrypoints: true,
+          chunks: true,
+          chunkRelations: true,
+          chunkOrigins: true,
+          chunkModules: true,
+          nestedModules: true,
+          ids: true,
+        });
         const report = {
           environment: environment.name,
           entrypoints: Object.fromEntries(
@@ -169,7 +176,7 @@ export function pluginBuildReport() {
             initial: c.initial,
             siblings: c.siblings,
             origins: (c.origins ?? []).map((o: any) => ({ request: o.request ?? '', moduleName: o.moduleName ?? '' })),
-            sources: sourceBytesByOrigin(modulesOf.get(c.id) ?? []),
+            sources: sourceBytesByOrigin(c.modules ?? []),
           })),
         };
         mkdirSync(environment.distPath, { recursive: true });
