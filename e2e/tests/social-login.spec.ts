@@ -1,7 +1,8 @@
 // Social login (issue 12) end to end: each of the six providers through the local OpenID provider's real
 // pages (Google-style OpenID Connect and GitHub-style OAuth 2.0 with a user-info endpoint), the popup opened
 // from the click, the secure site's callback, the API's code exchange, and the embedded wallet on anvil.
-// Then what goes wrong: consent denied, the popup closed by the person, a callback replayed.
+// Then what goes wrong: consent denied, the popup closed by the person, a callback replayed. Opening Connect
+// loads none of the embedded wallet until the person points at (or tabs to) the social logins.
 import { accountOutput, dialog, openDemo, openModal } from '../fixtures/portico.ts';
 import { openProviderPopup, PROVIDERS, signInAtProvider, socialLogin, uniqueUsername } from '../fixtures/social.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -13,6 +14,23 @@ test.describe('social login', () => {
       await socialLogin(page, provider, uniqueUsername(testInfo, provider.id));
     });
   }
+
+  test('opening Connect loads no embedded wallet; pointing at the social logins loads it', async ({ page, urls, env }) => {
+    const secureSite = new URL(env.secureSite!).origin;
+    const fromSecureSite: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === secureSite) fromSecureSite.push(request.url());
+    });
+    await openDemo(page, urls);
+    await openModal(page);
+    const social = dialog(page, 'Connect Wallet').getByRole('group', { name: 'Social login' });
+    await expect(social.getByRole('button', { name: 'Continue with Google', exact: true })).toBeVisible();
+    // The Connect view's own after-paint work (the WalletConnect client) has its time; the secure site is not asked.
+    await page.waitForLoadState('networkidle');
+    expect(fromSecureSite).toEqual([]);
+    await social.hover();
+    await expect.poll(() => fromSecureSite.length).toBeGreaterThan(0);
+  });
 
   test('the same provider account gets the same wallet again after signing out, and a reload keeps the login', async ({ page, urls }, testInfo) => {
     const [github] = PROVIDERS.filter((provider) => provider.id === 'github');

@@ -7,6 +7,7 @@ import type { Eip1193Provider } from './adapters/eip155/discovery';
 import type { ConnectedAccount, WalletEventHandlers } from './adapters/types';
 import type { EmailLogin } from './embedded/email-login';
 import type { SocialLogin } from './embedded/social-login';
+import { openSocialWindowInPage, type SocialWindow } from './embedded/social-window';
 import type { FarcasterLogin } from './embedded/farcaster-login';
 import type { RequestDescription } from './embedded/approval';
 import type { AccountTypeStore } from './embedded/account-type';
@@ -60,8 +61,15 @@ export interface EmbeddedWalletHandle {
    * @throws the chunk's load error (a later call tries again)
    */
   load(): Promise<EmbeddedWallet>;
-  /** Starts `load()` in the background (the Connect view calls it while the person types). */
+  /** Starts `load()` in the background (the Connect view calls it when the person turns to the email or social login). */
   preload(): void;
+  /** The wallet once loaded (by `load`, `preload` or a restored session), without loading it. */
+  current(): EmbeddedWallet | undefined;
+  /**
+   * Opens the social login's blank popup now, inside the person's click, for a click made before the wallet
+   * loaded: `load()` is awaited, then `social.start(provider, popup)`. `null` when the browser blocked it.
+   */
+  openSocialWindow(): SocialWindow | null;
 }
 
 /** The embedded wallet as the eip155 adapter's AUTH connector (`ID_AUTH`) sees it. */
@@ -90,6 +98,8 @@ export function createEmbeddedHandle(
     ...wallet,
     load: async () => (await wallet.load()).loaded,
     preload: () => void wallet.load().catch(() => undefined),
+    current: () => wallet.current()?.loaded,
+    openSocialWindow: () => openSocialWindowInPage(),
     provider: () => wallet.current()?.loaded.provider,
     // The adapter watches only after connect or restore, which loaded the wallet.
     watch: (handlers) => wallet.current()?.watch(handlers) ?? (() => undefined),

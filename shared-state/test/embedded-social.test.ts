@@ -3,7 +3,7 @@
  * windows): the popup opened in the click, the provider's URL, the popup watched until it closes, CONNECT_SOCIAL,
  * and every way it fails — blocked, closed before the URL or before signing in, the frame's refusals, cancel, the
  * 10-minute lifetime, the 30 s request timeout, a second start. Also one sign-out for both stores, and which
- * providers show on Telegram.
+ * providers show on Telegram; the eager handle's `current()` and the page's popup.
  */
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { testPopup, type TestPopup } from '@portico/test-kit';
@@ -19,7 +19,9 @@ import {
   SOCIAL_WINDOW_WATCH_INTERVAL_MS,
   type SocialLoginState,
 } from '../src/embedded/social-login';
+import { openSocialWindowInPage } from '../src/embedded/social-window';
 import { isTelegramPage, SOCIAL_PROVIDER_NAMES, socialsShown } from '../src/embedded/socials';
+import { createEmbeddedHandle, type EmbeddedWallet } from '../src/embedded-wallet';
 import { SOCIAL_PROVIDERS, SOCIALS } from '../src/constants';
 import { createMemoryStorage } from '../src/storage';
 import { track, wiredChannels } from './embedded-fakes';
@@ -152,6 +154,28 @@ describe('social login (spec sections 2–5, 7)', () => {
     });
     social.start('github');
     expect(social.getSnapshot()).toEqual({ step: 'idle', provider: 'github', error: SOCIAL_WINDOW_BLOCKED_MESSAGE });
+  });
+
+  it('a popup the click opened before the wallet loaded is the one sent to the provider (null: blocked); a busy store closes it', async () => {
+    const { site, social, popups, settle } = await socialOverChannels();
+    const opened = testPopup();
+    social.start('github', opened);
+    expect(popups).toEqual([]);
+    expect(social.getSnapshot()).toEqual({ step: 'waiting', provider: 'github' });
+    await settle();
+    expect(opened.visited).toEqual([redirectUri('github')]);
+    expect(site.events).toEqual(['GET_SOCIAL_REDIRECT_URI github']);
+
+    // A second click's window while this sign-in runs is not left open.
+    const second = testPopup();
+    social.start('google', second);
+    expect(second.closedByModal).toBe(true);
+    expect(opened.closed).toBe(false);
+    social.cancel();
+
+    social.start('google', null);
+    expect(social.getSnapshot()).toEqual({ step: 'idle', provider: 'google', error: SOCIAL_WINDOW_BLOCKED_MESSAGE });
+    expect(popups).toEqual([]);
   });
 
   it('a popup closed before the provider URL came: the error says so; the late URL goes nowhere', async () => {
@@ -342,5 +366,29 @@ describe('socialsShown (spec section 2: some social logins are hidden on Telegra
 
   it('Farcaster stays on Telegram (it signs in with a QR code, not an embedded web view)', () => {
     expect(socialsShown([...SOCIALS], { userAgent: agents.iOS, isTelegram: true })).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook']);
+  });
+});
+
+describe('the eager handle and the page popup (a click before the wallet loaded)', () => {
+  it('current() is the wallet only once its load finished; openSocialWindow opens the centred blank popup, no opener', async () => {
+    const wallet = { social: 'the loaded wallet' } as unknown as EmbeddedWallet;
+    let finish!: () => void;
+    const loading = new Promise<void>((resolve) => (finish = resolve));
+    const handle = createEmbeddedHandle(() => loading.then(() => ({ ...wallet, source: {} as never })));
+    expect(handle.current()).toBeUndefined();
+    handle.preload();
+    expect(handle.current()).toBeUndefined();
+    finish();
+    await handle.load();
+    expect(handle.current()).toMatchObject({ social: 'the loaded wallet' });
+
+    const opened: unknown[][] = [];
+    const popup = { ...testPopup(), opener: {} as unknown };
+    const page = { screenX: 100, screenY: 50, outerWidth: 1300, outerHeight: 940, open: (...args: unknown[]) => (opened.push(args), popup) };
+    expect(openSocialWindowInPage(page as unknown as Window)).toBe(popup);
+    expect(opened).toEqual([['about:blank', 'portico-social', 'popup,width=500,height=640,left=500,top=200']]);
+    expect(popup.opener).toBeNull();
+    const blocking = { ...page, open: () => null };
+    expect(openSocialWindowInPage(blocking as unknown as Window)).toBeNull();
   });
 });

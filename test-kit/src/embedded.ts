@@ -234,16 +234,17 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
   };
   const popups: TestPopup[] = [];
   let popupsBlocked = false;
+  const openWindow = () => {
+    if (popupsBlocked) return null;
+    const popup = testPopup();
+    popups.push(popup);
+    return popup;
+  };
   const { login, social, farcaster, user } = createEmbeddedLogins({
     channel,
     storage,
     watchIntervalMs: TEST_WATCH_INTERVAL_MS,
-    openWindow: () => {
-      if (popupsBlocked) return null;
-      const popup = testPopup();
-      popups.push(popup);
-      return popup;
-    },
+    openWindow,
   });
   const approval = createApprovalQueue();
   const accountType = createAccountTypeStore({
@@ -272,8 +273,16 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     onNotAllowed: () => undefined,
   });
   const wallet = { login, social, farcaster, approval, accountType, provider };
+  // As the core's handle: `current()` is the wallet once a `load()` (or `preload()`) has finished.
+  let loaded = false;
+  const handle: EmbeddedWalletHandle = {
+    load: () => Promise.resolve(wallet).then((ready) => ((loaded = true), ready)),
+    preload: () => void handle.load(),
+    current: () => (loaded ? wallet : undefined),
+    openSocialWindow: openWindow,
+  };
   return {
-    handle: { load: async () => wallet, preload: () => undefined },
+    handle,
     wallet,
     requests,
     storage,

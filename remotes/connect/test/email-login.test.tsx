@@ -12,6 +12,7 @@ async function connectView({ options, ...embeddedOptions }: { options?: TestCore
   const embedded = embeddedTestWallet();
   let preloads = 0;
   const handle = {
+    ...embedded.handle,
     load: embeddedOptions.failLoad ? () => Promise.reject(new Error(embeddedOptions.failLoad)) : embedded.handle.load,
     preload: () => void preloads++,
   };

@@ -11,13 +11,16 @@ afterEach(cleanupViews);
 
 /**
  * Connect on a core with the scripted embedded wallet; `load` replaces the wallet's load (a slow or failing one).
- * Returns once the buttons' own load has settled (a click then starts in the click, as on a page that loaded).
+ * The pointer comes to the social logins (which loads the wallet) and the load settles, so a click then starts in
+ * the click, as on a page where the person moved to the button before pressing it.
  */
 async function connectView(options: TestCoreOptions['options'] = {}, load?: () => Promise<never>) {
   const embedded = embeddedTestWallet();
   const handle = load ? { ...embedded.handle, load } : embedded.handle;
   const { core } = await testCore({ embedded: handle, options });
   renderView(Connect, { core });
+  const group = screen.queryByRole('group', { name: 'Social login' });
+  if (group) fireEvent.pointerEnter(group);
   // The view asked for the wallet first, so its answer (and the re-render, flushed by act) comes before this one.
   await act(() => handle.load().then(() => undefined, () => undefined));
   return { ...embedded, core };
@@ -113,23 +116,47 @@ describe('Connect: social logins', () => {
     expect(requests).toEqual([]);
   });
 
-  it('a click before the wallet loaded waits for it, then starts', async () => {
+  it('loads nothing when shown: the wallet loads once the pointer or focus comes to the social logins', async () => {
+    for (const turnTo of [(group: HTMLElement) => fireEvent.pointerEnter(group), (group: HTMLElement) => fireEvent.focus(within(group).getAllByRole('button')[1]!)]) {
+      const embedded = embeddedTestWallet();
+      let loads = 0;
+      const { core } = await testCore({ embedded: { ...embedded.handle, load: () => (loads++, embedded.handle.load()) } });
+      renderView(Connect, { core });
+      const group = await screen.findByRole('group', { name: 'Social login' });
+      expect(loads).toBe(0);
+      turnTo(group);
+      expect(loads).toBe(1);
+      // Loaded once: moving on within the group asks nothing more.
+      await act(() => embedded.handle.load().then(() => undefined));
+      turnTo(group);
+      expect(loads).toBe(1);
+      cleanupViews();
+    }
+  });
+
+  it('a click before the wallet loaded opens the popup in the click, then starts once it has', async () => {
     let finishLoad!: () => void;
     const embedded = embeddedTestWallet();
     const loaded = new Promise<void>((resolve) => (finishLoad = resolve));
     const { core } = await testCore({ embedded: { ...embedded.handle, load: () => loaded.then(() => embedded.wallet) } });
     renderView(Connect, { core });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
-    expect(embedded.popups).toEqual([]);
+    // Opened within the click (blank), where the browser lets a page open a window; nothing asked of the frame yet.
+    expect(embedded.popups).toHaveLength(1);
+    expect(embedded.requests).toEqual([]);
     finishLoad();
     await waitFor(() => expect(embedded.wallet.social.getSnapshot()).toMatchObject({ step: 'waiting', provider: 'discord' }));
+    // The same window goes to the provider.
     expect(embedded.popups).toHaveLength(1);
+    await waitFor(() => expect(embedded.popup().visited).toEqual([expect.stringContaining('/discord/auth?')]));
   });
 
   it("shows the wallet's failed load, and a blocked popup, as an alert", async () => {
-    await connectView({}, () => Promise.reject(new Error('Network Error - Could not load embedded wallet')));
+    const { popups } = await connectView({}, () => Promise.reject(new Error('Network Error - Could not load embedded wallet')));
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Network Error - Could not load embedded wallet');
+    // The blank window the click opened does not stay behind.
+    expect(popups.map((popup) => popup.closedByModal)).toEqual([true]);
     cleanupViews();
 
     const { blockPopups } = await connectView();

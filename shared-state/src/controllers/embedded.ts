@@ -25,7 +25,8 @@ import { createFrameChannel } from '../embedded/app-channel';
 import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
 import { EMBEDDED_STORAGE_KEYS, SIGNED_OUT_KEYS } from '../embedded/email-login';
 import { createEmbeddedLogins } from '../embedded/logins';
-import { isSocialProvider, type OpenSocialWindow, type SocialWindow } from '../embedded/social-login';
+import { isSocialProvider } from '../embedded/social-login';
+import { openSocialWindowInPage, type OpenSocialWindow } from '../embedded/social-window';
 import { SOCIAL_PROVIDER_NAMES } from '../embedded/socials';
 import type { EmbeddedUser } from '../embedded/fields';
 import { createDomFrameHost, secureSiteUrl, type FrameHost } from '../embedded/frame-host';
@@ -62,23 +63,6 @@ export interface EmbeddedWalletDeps {
   parentOrigin?: string;
   /** Opens the social login's blank popup (the page: `openSocialWindowInPage`; tests: a fake window). */
   openWindow: OpenSocialWindow;
-}
-
-/** The social popup's size (the providers' pages fit it); centred on the page's window. */
-const SOCIAL_WINDOW_SIZE = { width: 500, height: 640 };
-
-/**
- * Opens the social login's popup on about:blank (in the click, so no pop-up blocker steps in), centred on the
- * page's window, or `null` when the browser blocked it. It gets no handle on the page: the providers' pages
- * must not reach (or navigate) the host through `window.opener`.
- */
-export function openSocialWindowInPage(page: Window = globalThis as unknown as Window): SocialWindow | null {
-  const { width, height } = SOCIAL_WINDOW_SIZE;
-  const left = Math.round(page.screenX + (page.outerWidth - width) / 2);
-  const top = Math.round(page.screenY + (page.outerHeight - height) / 2);
-  const popup = page.open('about:blank', 'portico-social', `popup,width=${width},height=${height},left=${left},top=${top}`);
-  if (popup) popup.opener = null;
-  return popup;
 }
 
 /**

@@ -13,20 +13,14 @@
  * denied, a state mismatch, an expired code. Nothing is half connected after one.
  */
 import type { KeyValueStorage } from '../storage';
+import type { OpenSocialWindow, SocialWindow } from './social-window';
 import type { FrameChannel } from './channel-types';
 import { EMBEDDED_STORAGE_KEYS, quietStorage } from './email-login';
 import { embeddedErrorText } from './errors';
 import { SOCIAL_PROVIDERS, type EmbeddedUser, type SocialProvider } from './fields';
 
-/** The popup as the store uses it (a subset of `Window`: readable across origins). */
-export interface SocialWindow {
-  readonly closed: boolean;
-  close(): void;
-  location: { href: string };
-}
+export type { OpenSocialWindow, SocialWindow } from './social-window';
 
-/** Opens the (blank) popup, or `null` when the browser blocked it. */
-export type OpenSocialWindow = () => SocialWindow | null;
 
 export type SocialLoginStep =
   /** Nothing going on (or an error to show with Try again). */
@@ -52,10 +46,12 @@ export interface SocialLogin {
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /**
-   * Must run synchronously inside the click handler (the popup opens before anything else). Ignored while a
-   * sign-in is under way; from 'idle' (also after an error: Try again) it starts over.
+   * Must run synchronously inside the click handler (the popup opens before anything else), unless `popup` is
+   * the blank window the click already opened (`null`: the browser blocked it), as when the person clicked
+   * before the wallet had loaded. Ignored while a sign-in is under way (a given popup is then closed); from
+   * 'idle' (also after an error: Try again) it starts over.
    */
-  start(provider: SocialProvider): void;
+  start(provider: SocialProvider, popup?: SocialWindow | null): void;
   /** Closes the popup and drops the sign-in (the person went back): 'idle', no error. */
   cancel(): void;
   /** After a reload: the secure site still holds a session for a social `user`. */
@@ -83,6 +79,15 @@ export interface SocialLoginOptions {
   now?: () => number;
   /** How often to look whether the popup closed (default `SOCIAL_WINDOW_WATCH_INTERVAL_MS`). */
   watchIntervalMs?: number;
+}
+
+/** `openWindow()`, or `null` when it threw (as when the browser blocked it). */
+function openBlankWindow(openWindow: OpenSocialWindow): SocialWindow | null {
+  try {
+    return openWindow();
+  } catch {
+    return null;
+  }
 }
 
 /** Is `provider` one of the six social providers (an `authProvider` of 'email' or 'farcaster' is not)? */
@@ -175,15 +180,10 @@ export function createSocialLogin({
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    start(provider) {
-      if (state.step !== 'idle') return;
+    start(provider, openedPopup) {
+      if (state.step !== 'idle') return openedPopup?.close();
       // First, while the click still counts as the person's gesture: anything awaited before would let the blocker in.
-      let popup: SocialWindow | null;
-      try {
-        popup = openWindow();
-      } catch {
-        popup = null;
-      }
+      const popup = openedPopup === undefined ? openBlankWindow(openWindow) : openedPopup;
       if (!popup) return fail(provider, SOCIAL_WINDOW_BLOCKED_MESSAGE);
       const mine = ++generation;
       signIn = { popup, startedAt: now(), watch: setInterval(() => watch(provider, mine), watchIntervalMs) };

@@ -14,17 +14,17 @@ export function shownSocials(portico: PorticoCore): Social[] {
  * The social logins (spec connect-method order: after email, before wallets): the first provider as a full-width
  * "Continue with Google" button, the others as a row of icon buttons with the same names (and a tooltip). A click
  * starts the embedded wallet's social login (the controller then shows ConnectingSocial), or for Farcaster opens
- * ConnectingFarcaster, which starts the QR sign-in.
+ * ConnectingFarcaster, which starts the QR sign-in. The wallet loads when the pointer or focus comes to the group.
  */
 export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly Social[] }) {
   const t = useConnectMessages();
-  const { start, error } = useSocialLogin(portico);
+  const { start, prepare, error } = useSocialLogin(portico);
   const [first, ...others] = socials;
   if (!first) return null;
   const label = (provider: Social) => t('social.continueWith', { provider: SOCIAL_PROVIDER_NAMES[provider] });
 
   return (
-    <div className="portico-stack" role="group" aria-label={t('social.group')}>
+    <div className="portico-stack" role="group" aria-label={t('social.group')} onPointerEnter={prepare} onFocus={prepare}>
       <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={() => start(first)}>
         <SocialIcon provider={first} />
         {label(first)}
