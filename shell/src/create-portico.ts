@@ -56,14 +56,20 @@ export function createPortico(options: unknown): PorticoInstance {
   whenPageIdle(() => {
     // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
     performance.mark('portico:idle-work');
-    // One piece per idle callback (the dialog's tree, the UI kit, the Connect view, the number formats, the
-    // prepared dialog's first layout), so none makes a long task before the visitor acts. A failed chunk is fetched
-    // again (and its error logged) at the next open.
+    // One piece per idle callback (the dialog's tree, the UI kit, the dialog's words, the Connect view, the number
+    // formats, the prepared dialog's first layout), so none makes a long task before the visitor acts. A failed
+    // chunk is fetched again (and its error logged) at the next open.
     const connectEntry = core.options.remotes.connect;
     dialog
       .render()
       .then(() => {
-        if (connectEntry) return nextIdle().then(loadKit).then(nextIdle).then(() => loadViewModule('connect', './Connect', connectEntry));
+        if (connectEntry)
+          return nextIdle()
+            .then(loadKit)
+            .then(nextIdle)
+            .then(dialog.prepareChrome)
+            .then(nextIdle)
+            .then(() => loadViewModule('connect', './Connect', connectEntry));
       })
       .catch(() => undefined)
       .then(nextIdle)
@@ -107,12 +113,13 @@ function whenPageIdle(work: () => void) {
  */
 function renderWhenNeeded(core: PorticoCore, element: PorticoModalElement) {
   let root: Root | undefined;
-  let rendering: Promise<void> | undefined;
+  let rendering: Promise<typeof import('./ui/mount')> | undefined;
   let destroyed = false;
   const render = () =>
     (rendering ??= import('./ui/mount').then(
-      ({ mountModal }) => {
-        if (!destroyed) root = mountModal(core, element);
+      (mount) => {
+        if (!destroyed) root = mount.mountModal(core, element);
+        return mount;
       },
       (error: unknown) => {
         rendering = undefined; // the next open fetches the chunk again
@@ -123,7 +130,9 @@ function renderWhenNeeded(core: PorticoCore, element: PorticoModalElement) {
     if (core.store.get(modalStateAtom) !== 'closed') void render().catch(console.error);
   });
   return {
-    render,
+    render: () => render().then(() => undefined),
+    /** The dialog's words in the modal's locale, into the store (the kit has loaded). */
+    prepareChrome: () => render().then((mount) => mount.loadShellChrome(core)),
     unmount() {
       destroyed = true;
       stopWatchingOpen();

@@ -3,6 +3,7 @@ import { stopTestCores } from '@portico/test-kit';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { App } from '../src/ui/App';
+import { loadShellChrome } from '../src/ui/chrome';
 import { shellCore } from './helpers';
 
 afterEach(() => {
@@ -48,6 +49,16 @@ describe('the dialog in the modal’s locale', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Connecter un portefeuille' });
     expect(dialog.getAttribute('lang')).toBe('fr');
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
+  });
+
+  it('words prepared before the open (the idle prefetch) are in the open’s first render: no second one after the click', async () => {
+    const core = await shellCore({ locale: 'de' });
+    render(<App core={core} host={document.body.appendChild(document.createElement('div'))} />);
+    await act(() => loadShellChrome(core));
+    act(() => core.modal.open({ view: 'Connect' }));
+    // Synchronously after the open's render: the title, Close and lang are already German.
+    expect(screen.getByRole('dialog', { name: 'Wallet verbinden' }).getAttribute('lang')).toBe('de');
+    expect(screen.getByRole('button', { name: 'Schließen' })).toBeTruthy();
   });
 
   it('keeps English for a page in a language Portico has no catalogue for', async () => {

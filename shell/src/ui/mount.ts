@@ -9,6 +9,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { PorticoModalElement } from '../element';
 import { App } from './App';
 
+export { loadShellChrome } from './chrome';
+
 export function mountModal(core: PorticoCore, element: PorticoModalElement): Root {
   const root = createRoot(element.mountPoint);
   root.render(createElement(App, { core, host: element }));
