@@ -93,6 +93,12 @@ export interface BaselineFigures {
   longTasksMs: number;
   buttonShownMs: number;
   heapAfterOpen: number;
+  /**
+   * The DOM page only: its heap right after load, before the bench's first Playwright locator. Its open adds one
+   * small element, so `heapAfterOpen` minus this is the bench's own share of every page's heap (Playwright's
+   * injected script, ~0.65 MiB), which the user's browser does not have.
+   */
+  heapBeforeHarness?: number;
 }
 
 /** One baseline run in a fresh context: click → the wallet button rendered, and the page's load figures. */
@@ -105,6 +111,8 @@ export async function measureBaseline(browser: Browser, baselineUrl: string, kin
     const page = await context.newPage();
     const scripts = recordScripts(page);
     await withTimeout('baseline goto', page.goto(`${baselineUrl}/${kind}.html`, { waitUntil: 'load' }));
+    // The DOM page is static: its button is there at load, before any locator has run.
+    const heapBeforeHarness = kind === 'dom' ? await heapAfterGc(page) : undefined;
     await button(page, 'Connect Wallet').waitFor({ state: 'visible' });
     await sleep(IDLE_AFTER_LOAD_MS);
     const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
@@ -118,7 +126,7 @@ export async function measureBaseline(browser: Browser, baselineUrl: string, kin
     await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
     const heapAfterOpen = await heapAfterGc(page);
     const jsBeforeClickGzip = sumJs(await scripts.done(), (record) => record.beforeClick).gzip;
-    return { clickMs: r.ms, jsBeforeClickGzip, longTasksMs: longTasks.total, buttonShownMs, heapAfterOpen };
+    return { clickMs: r.ms, jsBeforeClickGzip, longTasksMs: longTasks.total, buttonShownMs, heapAfterOpen, heapBeforeHarness };
   } finally {
     await context.close().catch(() => undefined);
   }

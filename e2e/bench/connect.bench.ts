@@ -38,7 +38,9 @@
 //
 //  9. Heap: JS heap in use after a full GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage), right
 //     after the cold open, and again SETTLE_AFTER_OPEN_MS later (the WalletConnect client the Connect view preloads
-//     once painted has landed by then; the open modal keeps that heap); opening's JS: scripts requested
+//     once painted has landed by then; the open modal keeps that heap). Each figure holds the bench's own
+//     Playwright script too (its locators inject it into the page's isolate); the DOM page measures that share
+//     (heap after open − heap at load, before any locator) and the targets table compares heaps less it; opening's JS: scripts requested
 //     between the click and that first frame (Resource Timing's start, page clock).
 // 10. Page load → the host's Connect Wallet button painted (ms since navigation start, in-page rAF).
 // The React baseline page is measured for 1, 2, 3, 9 and 10 too; the last table (targets.ts) sets each
@@ -180,6 +182,18 @@ function addBaseline(kind: 'dom' | 'react', figures: BaselineFigures) {
   add(`base:${kind}:lt`, figures.longTasksMs);
   add(`base:${kind}:button`, figures.buttonShownMs);
   add(`base:${kind}:heap`, figures.heapAfterOpen);
+  if (figures.heapBeforeHarness !== undefined) add(`base:${kind}:harness`, figures.heapAfterOpen - figures.heapBeforeHarness);
+}
+
+/** After a run: its heap figures less that run's harness share (`base:dom:harness`), as `<key>:own`. */
+function addOwnHeaps() {
+  const last = (key: string) => samples.get(key)?.at(-1);
+  const harness = last('base:dom:harness');
+  if (harness === undefined) return;
+  for (const key of ['heap:/', 'heap:settled:/', 'heap:plain', 'heap:settled:plain', 'base:react:heap']) {
+    const heap = last(key);
+    if (heap !== undefined) add(`${key}:own`, heap - harness);
+  }
 }
 let compressed = false;
 const jsFiles = { react: 0, plain: 0 };
@@ -396,6 +410,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
     row('9 JS heap right after the cold open (after GC)', page, `heap:${page}`, mib, 'MiB');
     row(`9   same, ${SETTLE_AFTER_OPEN_MS / 1000} s later (WalletConnect preloaded)`, page, `heap:settled:${page}`, mib, 'MiB');
   }
+  row("9 the bench's own share of each heap above", '-', 'base:dom:harness', mib, 'MiB (Playwright\'s injected script: DOM page after open − at load)');
   row('7 baseline DOM: click → appended button', '-', 'base:dom', ms, 'ms');
   if (reactVersion) row(`7 baseline React ${reactVersion}: click → rendered list`, '-', 'base:react', ms, 'ms');
   else lines.push(`7 baseline React: n/a (${reactError})`);
@@ -468,6 +483,7 @@ async function main() {
     await runPlain(browser, stack);
     addBaseline('dom', await measureBaseline(browser, stack.baseline, 'dom'));
     if (reactJs) addBaseline('react', await measureBaseline(browser, stack.baseline, 'react'));
+    addOwnHeaps();
     console.error(`[bench] run ${i}/${RUNS} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   report('reactVersion' in react ? react.reactVersion : undefined, 'error' in react ? react.error : undefined);
