@@ -21,7 +21,6 @@ import { SOCIAL_PROVIDERS, type EmbeddedUser, type SocialProvider } from './fiel
 
 export type { OpenSocialWindow, SocialWindow } from './social-window';
 
-
 export type SocialLoginStep =
   /** Nothing going on (or an error to show with Try again). */
   | 'idle'
