@@ -1,18 +1,22 @@
 // Command line of `pnpm bench:connect` (see connect.bench.ts for what is measured).
 
-export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files] [--help]
+export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files] [--embedded] [--help]
   --runs N           runs to take the median of, 1..100 (default 7)
   --build            run \`pnpm run build\` first (default: only when a dist is missing)
   --timeout SECONDS  give up and clean up after this long (default 180 + 60 per run)
   --files            list the JS files counted before the first click (at load or idle) and those
                      opening fetched until the first view was drawn, and each long task before
                      Portico's idle work with the scripts that ran in it
+  --embedded         the demo's options with the embedded wallet, as \`pnpm demo\` has them (its secure site
+                     runs in every bench): Connect shows the email field and the social logins
   --help             print this and exit`;
 
 export interface BenchArgs {
   runs: number;
   forceBuild: boolean;
   listFiles: boolean;
+  /** Connect with the email and social logins (the demo's `embeddedWallet` option). */
+  embedded: boolean;
   totalTimeoutMs: number;
 }
 
@@ -33,6 +37,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs | 'help' | { error
     runs,
     forceBuild: argv.includes('--build'),
     listFiles: argv.includes('--files'),
+    embedded: argv.includes('--embedded'),
     totalTimeoutMs: Number(argValue(argv, '--timeout') ?? 180 + runs * 60) * 1000,
   };
 }

@@ -88,7 +88,7 @@ if ('error' in args) {
   console.error(`bench:connect: ${args.error}`);
   process.exit(2);
 }
-const { runs: RUNS, forceBuild: FORCE_BUILD, listFiles: LIST_FILES, totalTimeoutMs: TOTAL_TIMEOUT_MS } = args;
+const { runs: RUNS, forceBuild: FORCE_BUILD, listFiles: LIST_FILES, embedded: EMBEDDED, totalTimeoutMs: TOTAL_TIMEOUT_MS } = args;
 
 // ------------------------------------------------------------------------------------------ cleanup
 const stoppers: Array<{ name: string; stop: () => Promise<unknown> | unknown; waitMs: number }> = [];
@@ -383,7 +383,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
     const cells = [median(xs), Math.min(...xs), Math.max(...xs)].map((v) => fmt(v).padStart(7)).join(' ');
     lines.push(`${head} ${cells}  ${note}`);
   };
-  lines.push(`\nPortico connect bench: ${RUNS} run(s), headless Chromium, fresh context per run; 1 KiB = 1024 B`);
+  lines.push(`\nPortico connect bench: ${RUNS} run(s), headless Chromium, fresh context per run; 1 KiB = 1024 B${EMBEDDED ? '; --embedded: Connect with email and social logins' : ''}`);
   lines.push(`${'metric'.padEnd(W)} ${'page'.padEnd(6)} ${'median'.padStart(7)} ${'min'.padStart(7)} ${'max'.padStart(7)}`);
   for (const [page, key] of [['/', '/'], ['plain', 'plain']] as const) {
     const files = key === '/' ? jsFiles.react : jsFiles.plain;
@@ -439,7 +439,7 @@ async function main() {
 
   const [demoPort, shellPort, connectPort, accountPort, relayPort, apiPort] = await freePorts(6);
   const { startServices } = (await import(pathToFileURL(join(ROOT, 'scripts/services.mjs')).href)) as {
-    startServices(o: { host: string; relayPort: number; apiPort: number }): Promise<{ relayUrl: string; apiUrl: string; stop(): Promise<void> }>;
+    startServices(o: { host: string; relayPort: number; apiPort: number }): Promise<{ relayUrl: string; apiUrl: string; secureSiteUrl: string; stop(): Promise<void> }>;
   };
   // startServices waits up to 60 s per service to be ready: cleanup waits for it, then stops both.
   const services = await track('services', startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! }), (v) => v.stop(), 75_000);
@@ -454,6 +454,8 @@ async function main() {
     chainId: ANVIL_CHAIN_ID,
     apiUrl: services.apiUrl,
     relayUrl: services.relayUrl,
+    // --embedded: Connect with the email field and the social logins, as `pnpm demo` shows it.
+    ...(EMBEDDED && { secureSiteUrl: services.secureSiteUrl }),
   }), (v) => v.close());
   const baseline = await track('baseline server', startStaticServer(baselineRoutes(reactJs)), (v) => v.close());
   // The first registry wallet as the API serves page 1 (what the AllWallets grid lists after installed wallets).
