@@ -95,8 +95,8 @@ export interface BaselineFigures {
   heapAfterOpen: number;
   /**
    * The DOM page only: its heap right after load, before the bench's first Playwright locator. Its open adds one
-   * small element, so `heapAfterOpen` minus this is the bench's own share of every page's heap (Playwright's
-   * injected script, ~0.65 MiB), which the user's browser does not have.
+   * small element (0.02 MiB), so `heapAfterOpen` minus this is the bench's own share of every page's heap
+   * (Playwright's injected script and the in-page watcher, ~1.3 MiB), which the user's browser does not have.
    */
   heapBeforeHarness?: number;
 }

@@ -39,9 +39,9 @@
 //  9. Heap: JS heap in use after a full GC (CDP HeapProfiler.collectGarbage + Runtime.getHeapUsage), right
 //     after the cold open, and again SETTLE_AFTER_OPEN_MS later (the WalletConnect client the Connect view preloads
 //     once painted has landed by then; the open modal keeps that heap). Each figure holds the bench's own
-//     Playwright script too (its locators inject it into the page's isolate); the DOM page measures that share
-//     (heap after open − heap at load, before any locator) and the targets table compares heaps less it; opening's JS: scripts requested
-//     between the click and that first frame (Resource Timing's start, page clock).
+//     scripts too (Playwright's locators inject theirs into the page's isolate; the watcher): the DOM page measures
+//     that share (heap after open − heap at load, before any locator) and the targets table compares heaps less
+//     it. Opening's JS: scripts requested between the click and that first frame (Resource Timing's start, page clock).
 // 10. Page load → the host's Connect Wallet button painted (ms since navigation start, in-page rAF).
 // The React baseline page is measured for 1, 2, 3, 9 and 10 too; the last table (targets.ts) sets each
 // of issue 14's targets beside the baseline's figure with their ratio.
@@ -410,7 +410,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
     row('9 JS heap right after the cold open (after GC)', page, `heap:${page}`, mib, 'MiB');
     row(`9   same, ${SETTLE_AFTER_OPEN_MS / 1000} s later (WalletConnect preloaded)`, page, `heap:settled:${page}`, mib, 'MiB');
   }
-  row("9 the bench's own share of each heap above", '-', 'base:dom:harness', mib, 'MiB (Playwright\'s injected script: DOM page after open − at load)');
+  row("9 the bench's own share of each heap above", '-', 'base:dom:harness', mib, 'MiB (Playwright\'s injected script, the watcher: DOM page after open − at load)');
   row('7 baseline DOM: click → appended button', '-', 'base:dom', ms, 'ms');
   if (reactVersion) row(`7 baseline React ${reactVersion}: click → rendered list`, '-', 'base:react', ms, 'ms');
   else lines.push(`7 baseline React: n/a (${reactError})`);

@@ -45,7 +45,7 @@ const ROWS: TargetRow[] = [
   { label: 'click → 1st wallet, warm', page: '/', value: key('open:warm:/'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
   { label: 'JS fetched by opening (until drawn), gz', page: '/', value: key('js:open:gzip:/'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
   { label: 'JS fetched by opening (until drawn), gz', page: 'plain', value: key('js:open:gzip:plain'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
-  // The page's own heap: each run's figure less that run's share of the bench's Playwright script (table 1, row 9).
+  // The page's own heap: each run's figure less that run's share of the bench's own scripts (table 1, row 9).
   { label: 'JS heap after open (after GC)', page: '/', value: key('heap:/:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
   { label: 'JS heap after open (after GC)', page: 'plain', value: key('heap:plain:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
   // The heap the open modal keeps, once the WalletConnect client it preloads after painting has landed.
