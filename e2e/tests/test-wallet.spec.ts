@@ -159,8 +159,11 @@ test.describe('test wallet (no product needed)', () => {
     expect(result.accounts).toEqual([DEV_ACCOUNTS[9]]);
     expect(result.signature).toMatch(/^0x[0-9a-f]{130}$/);
     expect(result.hash).toMatch(/^0x[0-9a-f]{64}$/);
-    const receipt = await rpc<{ status: string } | null>(env.rpcUrl, 'eth_getTransactionReceipt', [result.hash]);
-    expect(receipt?.status).toBe('0x1');
+    // anvil answers eth_sendTransaction once the transaction is in its pool and mines it just after: the receipt
+    // can be missing for a moment (seen once in CI), so it is asked for until the block is there.
+    await expect
+      .poll(async () => (await rpc<{ status: string } | null>(env.rpcUrl, 'eth_getTransactionReceipt', [result.hash]))?.status)
+      .toBe('0x1');
   });
 });
 
