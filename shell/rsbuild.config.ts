@@ -15,6 +15,7 @@ import {
   pluginCompactStylesheet,
   pluginCompileHint,
   pluginFederationRuntimeEsm,
+  pluginNativeFetch,
   pluginPrecompiledCatalogues,
   shared,
   sharedVersions,
@@ -35,6 +36,7 @@ export default defineConfig({
     pluginBuildReport(),
     pluginCompactStylesheet(),
     pluginPrecompiledCatalogues(),
+    pluginNativeFetch(),
     // portico.js: the page runs nearly all of it at load (module code, `createPortico`).
     pluginCompileHint({ environment: 'standalone', files: (name) => name === 'portico.js' }),
   ],
