@@ -295,8 +295,8 @@ export function pluginPrecompiledCatalogues() {
 /**
  * The WalletConnect client's HTTP connection imports `cross-fetch`, whose browser build evaluates a whole fetch
  * polyfill (whatwg-fetch) and then hands out the browser's own `fetch` anyway. Browser builds that bundle the
- * client alias it to `scripts/native-fetch.mjs`, the platform's `fetch` (~6 kB gz less in the WalletConnect chunk,
- * and one polyfill less evaluated when it is preloaded).
+ * client alias it to `scripts/native-fetch.mjs`, the platform's `fetch` (WalletConnect chunk 359 → 349 kB minified,
+ * 102.9 → 99.7 kB gz, and one polyfill less evaluated when it is preloaded).
  */
 export function pluginNativeFetch() {
   return {
