@@ -97,3 +97,6 @@ export const CONNECTOR_IDS = {
 
 /** AppKit's marker for the native token in CAIP-10 (`eip155:N:0xeeee…eeee`). */
 export const NATIVE_TOKEN_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+
+/** Marks the secure site's iframe while it shows an approval screen (issue 28): the dialog's focus trap lets focus into it. */
+export const REVEALED_FRAME_ATTRIBUTE = 'data-portico-approval-frame';

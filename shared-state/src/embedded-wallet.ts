@@ -9,32 +9,26 @@ import type { EmailLogin } from './embedded/email-login';
 import type { SocialLogin } from './embedded/social-login';
 import { openSocialWindowInPage, type SocialWindow } from './embedded/social-window';
 import type { FarcasterLogin } from './embedded/farcaster-login';
-import type { RequestDescription } from './embedded/approval';
 import type { AccountTypeStore } from './embedded/account-type';
 import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
 
-/** The request waiting in ApproveTransaction, with what the view shows about it. */
-export interface PendingApproval {
-  /** Increases with every request: a view can tell a new request from the one it showed. */
-  id: number;
-  description: RequestDescription;
-  /** The network fee of a transaction: 'loading' until estimated; 'unavailable' when the node could not estimate it. */
-  fee: { status: 'loading' } | { status: 'ready'; amount: string; symbol: string } | { status: 'unavailable' };
-  /**
-   * The ERC-20 tokens the request's calls name, by lowercased contract address, once read from the chain: the
-   * view shows token amounts in whole tokens with the symbol. A token missing here shows its raw amount.
-   */
-  tokens: Readonly<Record<string, { symbol: string; decimals: number }>>;
+/** An approval screen the secure site is showing in its frame: the height it asked for (CSS pixels). */
+export interface ShownApproval {
+  height: number;
 }
 
-/** The approval gate's queue head, as a store for `useSyncExternalStore`. */
-export interface ApprovalStore {
-  getSnapshot(): PendingApproval | undefined;
+/**
+ * The approval gate (issue 28): the secure site draws the request and takes the decision in its own frame; the modal
+ * shows that frame in ApproveTransaction and can only ask it to reject.
+ */
+export interface ApprovalFrame {
+  /** The screen the frame is showing, or undefined when nothing waits. */
+  getSnapshot(): ShownApproval | undefined;
   subscribe(listener: () => void): () => void;
-  /** The person approved the shown request: it goes to the secure site to be signed. */
-  approve(): void;
-  /** The person rejected it: the request fails with UserRejectedRequestError (4001); nothing is signed. */
+  /** Shows the secure site's frame over `slot` (the view's placeholder) until the returned function is called. */
+  show(slot: Element): () => void;
+  /** Asks the frame to reject what it shows (CANCEL_APPROVAL): the request fails with 4001, nothing is signed. */
   reject(): void;
 }
 
@@ -46,11 +40,11 @@ export interface EmbeddedWallet {
   social: SocialLogin;
   /** The Farcaster login store (ConnectingFarcaster's QR code, the Farcaster account in Account). */
   farcaster: FarcasterLogin;
-  /** The request waiting for the person's decision (ApproveTransaction). */
-  approval: ApprovalStore;
+  /** The secure site's approval screen, shown by ApproveTransaction. */
+  approval: ApprovalFrame;
   /** The connected account's type (EOA or smart account) and the switch between them (Account). */
   accountType: AccountTypeStore;
-  /** The wallet's EIP-1193 provider: every request goes through the approval gate. */
+  /** The wallet's EIP-1193 provider: a request that signs or spends waits for the secure site's approval screen. */
   provider: Eip1193Provider;
 }
 

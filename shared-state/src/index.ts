@@ -5,7 +5,7 @@
 export * from './contract';
 // Only what other packages use: every name exported here is kept in the page's bundle (values are listed by
 // name; a module's types come with `export type *`).
-export { CONNECTOR_IDS, WALLET_PAGE_SIZE } from './constants';
+export { CONNECTOR_IDS, REVEALED_FRAME_ATTRIBUTE, WALLET_PAGE_SIZE } from './constants';
 export type { ChainNamespace, EmbeddedAccountType, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
 export type * from './errors';
 export { InvalidOptionsError, NamespaceNotConfiguredError, UserRejectedRequestError, ConnectorNotFoundError, NetworkNotFoundError, SwitchChainError, DisconnectError, RemoteLoadError, RemoteIncompatibleError, errorText } from './errors';
@@ -64,11 +64,10 @@ export type { Cacao, SIWXConfig, SIWXMessage, SIWXSession } from './siwx/types';
 export type { SIWEConfig } from './siwx/siweconfig';
 export type { SignInController } from './controllers/siwx';
 export { lazyAsync } from './lazy';
-export type { ApprovalStore, EmbeddedWallet, EmbeddedWalletHandle, EmbeddedSource, PendingApproval } from './embedded-wallet';
+export type { ApprovalFrame, EmbeddedWallet, EmbeddedWalletHandle, EmbeddedSource, ShownApproval } from './embedded-wallet';
 export type { EmailLogin, EmailLoginState, EmailLoginStep } from './embedded/email-login';
 export type { SocialLogin, SocialLoginState, SocialLoginStep, SocialWindow, OpenSocialWindow } from './embedded/social-login';
 export type { FarcasterLogin, FarcasterLoginState, FarcasterLoginStep } from './embedded/farcaster-login';
-export type { RequestDescription, CallDescription, CallData, NetworkLabel, NativeAmount } from './embedded/approval';
 export type { EmbeddedUser } from './embedded/fields';
 export type { AccountTypeState, AccountTypeStore } from './embedded/account-type';
 /**

@@ -1,12 +1,11 @@
 /**
  * The embedded wallet in the modal (controllers/embedded.ts): the login steps move the router, a code (a social
- * popup closing, a Farcaster approval) connects the AUTH connector, leaving ConnectingFarcaster reloads the frame, unsafe requests open ApproveTransaction, leaving it rejects, disallowed
+ * popup closing, a Farcaster approval) connects the AUTH connector, leaving ConnectingFarcaster reloads the frame, the secure site's approval screen opens ApproveTransaction and leaving it asks the frame to reject, disallowed
  * methods say 'Action not allowed', alerts, restore after a reload, network switch. Over the real frame
  * protocol (both channel ends on fake windows) with the secure site's handlers scripted.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
-import { encodeAbiParameters, encodeFunctionData, erc20Abi, toFunctionSelector } from 'viem';
 import { anvil, minimalOptions, rpcStub, testPopup, type RpcStub, type TestPopup } from '@portico/test-kit';
 import { alertAtom, modalFlagsAtom, routerAtom, toastAtom } from '../src/atoms';
 import { createEmbeddedWallet } from '../src/controllers/embedded';
@@ -16,7 +15,8 @@ import { createToastController } from '../src/controllers/toast';
 import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../src/embedded/constants';
 import { FARCASTER_RELOAD_DELAY_MS } from '../src/embedded/farcaster-login';
 import { EMBEDDED_STORAGE_KEYS } from '../src/embedded/email-login';
-import { createParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
+import { createParentChannel, type ParentChannel, type ParentChannelOptions } from '../src/embedded/frame-channel';
+import { classifyRpcMethod } from '../src/embedded/rpc-policy';
 import type { EmbeddedProvider } from '../src/embedded/provider';
 import { UserRejectedRequestError } from '../src/errors';
 import { createEventBus } from '../src/events';
@@ -46,6 +46,34 @@ afterEach(() => {
 
 type Handlers = ParentChannelOptions['handlers'];
 
+/**
+ * The person at the secure site's own approval screen (issue 28): an unsafe RPC_REQUEST shows the screen
+ * (APPROVAL_SHOWN), waits for `approve()` or `reject()` (or the modal's CANCEL_APPROVAL), then hides it; only an
+ * approved request reaches the scripted handler.
+ */
+function personAtTheFrame(parent: () => ParentChannel) {
+  const waiting: ((approved: boolean) => void)[] = [];
+  const decide = (approved: boolean) => {
+    waiting.shift()?.(approved);
+    if (waiting.length === 0) parent().notify('APPROVAL_HIDDEN', {});
+  };
+  return {
+    screened: (handler: NonNullable<Handlers['RPC_REQUEST']>): NonNullable<Handlers['RPC_REQUEST']> => async (payload) => {
+      if (classifyRpcMethod(payload.method) !== 'needs-approval') return handler(payload);
+      const approved = new Promise<boolean>((resolve) => waiting.push(resolve));
+      parent().notify('APPROVAL_SHOWN', { height: 400 });
+      if (!(await approved)) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+      return handler(payload);
+    },
+    cancel: () => {
+      while (waiting.length > 0) decide(false);
+      return {};
+    },
+    approve: () => decide(true),
+    reject: () => decide(false),
+  };
+}
+
 /** The controller over a scripted secure site; `ready: false` leaves the frame silent (never posts READY). */
 async function embeddedWallet(handlers: Handlers, { ready = true, storage = createMemoryStorage(), hostOptions = {} as Record<string, unknown> } = {}) {
   const store = createStore();
@@ -70,7 +98,11 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
     events,
     connection: () => connection as never,
     listenTarget: app,
-    frameHost: { mount: (src) => (mounted.push(src), { frameWindow: () => frame, frameOrigin: FRAME_ORIGIN }), unmount: () => undefined },
+    frameHost: {
+      mount: (src) => (mounted.push(src), { frameWindow: () => frame, frameOrigin: FRAME_ORIGIN }),
+      unmount: () => undefined,
+      reveal: () => () => undefined,
+    },
     parentOrigin: APP_ORIGIN,
     openWindow: () => {
       const popup = testPopup();
@@ -78,10 +110,13 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
       return popup;
     },
   });
+  let parent: ParentChannel | undefined;
+  const person = personAtTheFrame(() => parent!);
   if (ready) {
     // Like a secure site without a bundler, unless the test scripts smart accounts (an unanswered ask logs a debug line).
-    const site: Handlers = { GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }), ...handlers };
-    createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers: site });
+    const site: Handlers = { GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [] }), ...handlers, CANCEL_APPROVAL: person.cancel };
+    if (handlers.RPC_REQUEST) site.RPC_REQUEST = person.screened(handlers.RPC_REQUEST);
+    parent = createParentChannel({ parentWindow: app, parentOrigin: APP_ORIGIN, allowedOrigins: [APP_ORIGIN], listenTarget: frame, handlers: site });
     await rs.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS);
   }
   const settle = () => rs.advanceTimersByTimeAsync(10);
@@ -95,7 +130,9 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
   };
   const tracked: unknown[] = [];
   events.subscribe((event) => tracked.push(event.data));
-  return { wallet, store, router, modal, connects, mounted, storage, popups, tracked, settle, settled, view: () => store.get(routerAtom).view };
+  /** A notification posted by the frame itself (as a screen shown for a request a page script posted to it). */
+  const frameNotify: ParentChannel['notify'] = (name, payload) => parent!.notify(name, payload);
+  return { wallet, store, router, modal, connects, mounted, storage, popups, tracked, person, frameNotify, settle, settled, view: () => store.get(routerAtom).view };
 }
 
 describe('embedded wallet: email login moves the router', () => {
@@ -147,7 +184,7 @@ describe('embedded wallet: email login moves the router', () => {
   });
 });
 
-describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)', () => {
+describe("embedded wallet: the secure site's approval screen in the modal (spec sections 2, 6; issue 28)", () => {
   async function loggedIn(handlers: Handlers = {}) {
     const forwarded: unknown[] = [];
     const setup = await embeddedWallet({
@@ -160,36 +197,35 @@ describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)',
     return { ...setup, forwarded };
   }
 
-  it('closed modal: the request opens ApproveTransaction with the fee; Approve sends it and closes the modal', async () => {
-    const { wallet, store, forwarded, settle, view } = await loggedIn();
+  it("closed modal: the frame's screen opens ApproveTransaction at its height; approved there, the answer comes back and the modal closes", async () => {
+    const { wallet, store, forwarded, person, settle, view } = await loggedIn();
     const sent = track(wallet.provider.request(SEND));
     await settle();
     expect(store.get(modalFlagsAtom).open).toBe(true);
     expect(view()).toBe('ApproveTransaction');
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 400 });
     expect(forwarded).toEqual([]);
-    rs.useRealTimers(); // the fee estimate is a real HTTP round trip to the RPC stub
-    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.fee).toEqual({ status: 'ready', amount: '0.000021', symbol: 'ETH' }));
-    wallet.approval.approve();
-    await rs.waitFor(() => expect(sent.done).toBe(true));
+    person.approve();
+    await settle();
     expect(sent.value).toBe('0x' + 'ab'.repeat(32));
     expect(forwarded).toEqual([{ ...SEND, chainId: 31337 }]);
     expect(store.get(modalFlagsAtom).open).toBe(false);
   });
 
-  it('open modal: pushed over Account; Reject answers 4001, nothing is sent, Account is back', async () => {
-    const { wallet, modal, forwarded, settle, view } = await loggedIn();
+  it("open modal: pushed over Account; rejected at the frame's screen: 4001, nothing is sent, Account is back", async () => {
+    const { wallet, modal, forwarded, person, settle, view } = await loggedIn();
     modal.open({ view: 'Account' });
     const sent = track(wallet.provider.request(SEND));
     await settle();
     expect(view()).toBe('ApproveTransaction');
-    wallet.approval.reject();
+    person.reject();
     await settle();
     expect(sent.error).toBeInstanceOf(UserRejectedRequestError);
     expect(forwarded).toEqual([]);
     expect(view()).toBe('Account');
   });
 
-  it('closing is blocked while it waits; a forced close or going back rejects it', async () => {
+  it('closing is blocked while it waits; a forced close or going back asks the frame to reject (CANCEL_APPROVAL)', async () => {
     const { wallet, modal, router, store, forwarded, settle } = await loggedIn();
     const first = track(wallet.provider.request(SEND));
     await settle();
@@ -219,35 +255,17 @@ describe('embedded wallet: the approval gate in the modal (spec sections 2, 6)',
     expect(store.get(toastAtom)).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' });
   });
 
-  it("an ERC-20 transfer's token is read from the chain: its symbol and decimals reach the view", async () => {
-    const { wallet, settle } = await loggedIn();
-    const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-    rpc.ethCall = ({ to, data }) => {
-      if (to.toLowerCase() !== TOKEN.toLowerCase()) return undefined;
-      if (data.startsWith(toFunctionSelector('symbol()'))) return encodeAbiParameters([{ type: 'string' }], ['USDC']);
-      if (data.startsWith(toFunctionSelector('decimals()'))) return encodeAbiParameters([{ type: 'uint8' }], [6]);
-      return undefined;
-    };
-    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 1_500_000n] });
-    const sent = track(wallet.provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: TOKEN, data: transfer }] }));
+  it('a screen the modal did not ask for (a script posted to the frame) opens ApproveTransaction all the same', async () => {
+    const { wallet, store, frameNotify, settle, view } = await loggedIn();
+    // The frame shows its screen for whoever sent the request: the person sees it and decides there.
+    frameNotify('APPROVAL_SHOWN', { height: 320 });
     await settle();
-    rs.useRealTimers();
-    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.tokens).toEqual({ [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 } }));
-    rpc.ethCall = undefined;
-    wallet.approval.reject();
-    await rs.waitFor(() => expect(sent.done).toBe(true));
-  });
-
-  it('an unknown fee (the node cannot estimate) is said so; the request can still be decided', async () => {
-    const { wallet, settle } = await loggedIn();
-    const sent = track(wallet.provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: BOB, value: '0x1', chainId: '0x7a69', data: '0xdeadbeef' }] }));
+    expect(store.get(modalFlagsAtom).open).toBe(true);
+    expect(view()).toBe('ApproveTransaction');
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 320 });
+    frameNotify('APPROVAL_HIDDEN', {});
     await settle();
-    rpc.httpFailures.push({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
-    rs.useRealTimers();
-    await rs.waitFor(() => expect(wallet.approval.getSnapshot()?.fee.status).not.toBe('loading'), { timeout: 5_000 });
-    rpc.httpFailures.length = 0;
-    wallet.approval.reject();
-    await rs.waitFor(() => expect(sent.done).toBe(true));
+    expect(store.get(modalFlagsAtom).open).toBe(false);
   });
 });
 
@@ -634,7 +652,7 @@ describe('embedded wallet: the smart account deploys with its first user operati
     const approved = async (request: { method: string; params: unknown[] }) => {
       const sent = track(setup.wallet.provider.request(request));
       await setup.settle();
-      setup.wallet.approval.approve();
+      setup.person.approve();
       await setup.settle();
       return sent;
     };
@@ -654,7 +672,7 @@ describe('embedded wallet: the smart account deploys with its first user operati
     const rejected = await connectedSmartAccount();
     const sent = track(rejected.wallet.provider.request(FROM_SMART));
     await rejected.settle();
-    rejected.wallet.approval.reject();
+    rejected.person.reject();
     await rejected.settle();
     expect(sent.error).toBeInstanceOf(UserRejectedRequestError);
     expect(rejected.asked).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS']);

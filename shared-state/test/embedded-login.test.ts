@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createEmailLogin, EMAIL_LOGIN_COOLDOWN_MS, EMBEDDED_STORAGE_KEYS, type EmailLoginState } from '../src/embedded/email-login';
 import type { RequestHandlers } from '../src/embedded/frame-channel';
 import { createDomFrameHost, secureSiteUrl } from '../src/embedded/frame-host';
+import { REVEALED_FRAME_ATTRIBUTE } from '../src/constants';
 import { InvalidOptionsError } from '../src/errors';
 import { createMemoryStorage } from '../src/storage';
 import { track, wiredChannels } from './embedded-fakes';
@@ -328,5 +329,35 @@ describe('frame host and secure site URL (spec section 7)', () => {
     host.unmount();
     host.unmount();
     expect(appended).toEqual([]);
+  });
+
+  it("reveal shows the iframe over the approval slot, following it each animation frame, until hidden (issue 28)", () => {
+    const frames: (() => void)[] = [];
+    const view = { requestAnimationFrame: (callback: () => void) => frames.push(callback), cancelAnimationFrame: (id: number) => void (frames[id - 1] = () => undefined) };
+    const iframe: Record<string, unknown> = {
+      attributes: {} as Record<string, string>,
+      style: { cssText: '' },
+      tabIndex: 0,
+      contentWindow: {},
+      ownerDocument: { defaultView: view },
+      setAttribute: (name: string, value: string) => void ((iframe.attributes as Record<string, string>)[name] = value),
+      removeAttribute: (name: string) => void delete (iframe.attributes as Record<string, string>)[name],
+      remove: () => undefined,
+    };
+    const host = createDomFrameHost({ ownerDocument: { createElement: () => iframe } as unknown as Document, append: () => undefined });
+    host.mount('http://127.0.0.1:3010/?projectId=demo');
+    const hidden = (iframe.style as { cssText: string }).cssText;
+    let rect = { left: 10, top: 80, width: 360, height: 400 };
+    const hide = host.reveal({ getBoundingClientRect: () => rect } as unknown as Element);
+    expect((iframe.style as { cssText: string }).cssText).toContain('position:fixed;left:10px;top:80px;width:360px;height:400px');
+    expect(iframe.attributes).toEqual({ sandbox: 'allow-scripts allow-same-origin', [REVEALED_FRAME_ATTRIBUTE]: '' });
+    expect(iframe.tabIndex).toBe(0);
+    rect = { left: 10, top: 60, width: 360, height: 420 };
+    frames.at(-1)!();
+    expect((iframe.style as { cssText: string }).cssText).toContain('top:60px;width:360px;height:420px');
+    hide();
+    expect((iframe.style as { cssText: string }).cssText).toBe(hidden);
+    expect(iframe.attributes).toMatchObject({ 'aria-hidden': 'true' });
+    expect(iframe.tabIndex).toBe(-1);
   });
 });

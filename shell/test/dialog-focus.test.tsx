@@ -1,4 +1,4 @@
-import { modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
+import { modalFlagsAtom, REVEALED_FRAME_ATTRIBUTE, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { definePorticoElement, layOutPreparedDialog, type PorticoModalElement } from '../src/element';
@@ -108,6 +108,31 @@ describe('dialog focus', () => {
     (shadow.activeElement as HTMLElement).blur();
     act(() => void pressEscapeOnBody());
     expect(modal.getByRole('dialog').dataset.shake).toBe('true');
+  });
+
+  it("takes the secure site's approval frame (shown over the dialog, outside it) into the Tab cycle, and lets focus stay in it", async () => {
+    const { core, shadow, modal } = await renderInShadowRoot();
+    act(() => core.modal.open({ view: 'ApproveTransaction' }));
+    // What the embedded wallet's frame host does when it reveals the frame (shared-state createDomFrameHost.reveal).
+    const frame = document.createElement('iframe');
+    frame.title = 'Portico embedded wallet';
+    frame.tabIndex = 0;
+    frame.setAttribute(REVEALED_FRAME_ATTRIBUTE, '');
+    shadow.append(frame);
+    // Not a modal dialog while the approval shows: it would hide the frame from screen readers.
+    expect(modal.getByRole('dialog').getAttribute('aria-modal')).toBeNull();
+
+    const lastControl = within(modal.getByRole('dialog')).getAllByRole('button').at(-1)!;
+    lastControl.focus();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(shadow.activeElement).toBe(frame);
+    fireEvent.focusIn(frame);
+    expect(shadow.activeElement).toBe(frame);
+    fireEvent.keyDown(document.body, { key: 'Tab', shiftKey: true });
+    expect(shadow.activeElement).toBe(lastControl);
+
+    act(() => core.modal.open({ view: 'Connect' }));
+    expect(modal.getByRole('dialog').getAttribute('aria-modal')).toBe('true');
   });
 });
 

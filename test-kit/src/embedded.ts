@@ -1,7 +1,7 @@
-import { createMemoryStorage, toCaipNetwork, type EmbeddedWallet, type EmbeddedWalletHandle, type KeyValueStorage, type Social } from '@portico/shared-state';
+import { createMemoryStorage, type EmbeddedWallet, type EmbeddedWalletHandle, type KeyValueStorage, type Social } from '@portico/shared-state';
 import {
   createAccountTypeStore,
-  createApprovalQueue,
+  createApprovalFrame,
   createEmbeddedLogins,
   createEmbeddedProvider,
   EmbeddedRequestAbortedError,
@@ -10,11 +10,10 @@ import {
   type EmbeddedProvider,
   type EmbeddedAccountType,
   type EmbeddedUser,
-  type ApprovalQueue,
+  type ApprovalFrameStore,
   type FrameChannel,
   type SocialWindow,
 } from '@portico/shared-state/embedded';
-import { minimalOptions } from './fixtures';
 
 /** The embedded test account (anvil's account 9: funded on the devchain, used by no other fixture). */
 export const EMBEDDED_TEST_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
@@ -34,6 +33,7 @@ type Reply = (payload: any) => unknown;
 export type FrameScript = Partial<Record<AppRequestName, Reply>>;
 
 const defaultScript: FrameScript = {
+  CANCEL_APPROVAL: () => ({}),
   CONNECT_EMAIL: () => ({ action: 'VERIFY_OTP' }),
   CONNECT_DEVICE: () => ({}),
   CONNECT_OTP: () => testUser(),
@@ -166,7 +166,11 @@ export interface EmbeddedTestWallet {
   /** Pass to `testCore({ embedded: handle })` (or set `core.embedded`). */
   handle: EmbeddedWalletHandle;
   /** The wallet; its provider also takes the frame's notifications (`handleNotification`) and says `accountsChanged`. */
-  wallet: EmbeddedWallet & { approval: ApprovalQueue; provider: EmbeddedProvider };
+  wallet: EmbeddedWallet & { approval: ApprovalFrameStore; provider: EmbeddedProvider };
+  /** The slots the approval frame was shown over (ApproveTransaction's placeholder), and whether each is still shown. */
+  revealed: { slot: Element; shown: boolean }[];
+  /** The frame says it draws an approval screen (APPROVAL_SHOWN) of `height` px, or that it is done (undefined: APPROVAL_HIDDEN). */
+  frameShowsApproval(height: number | undefined): void;
   /** Every event the modal sent, oldest first. */
   requests: { name: AppRequestName; payload: unknown }[];
   storage: KeyValueStorage;
@@ -246,7 +250,17 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     watchIntervalMs: TEST_WATCH_INTERVAL_MS,
     openWindow,
   });
-  const approval = createApprovalQueue();
+  const revealed: EmbeddedTestWallet['revealed'] = [];
+  const approval = createApprovalFrame({
+    channel,
+    frameHost: {
+      reveal(slot) {
+        const entry = { slot, shown: true };
+        revealed.push(entry);
+        return () => void (entry.shown = false);
+      },
+    },
+  });
   const accountType = createAccountTypeStore({
     channel,
     storage,
@@ -268,8 +282,6 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     channel,
     account: () => accountType.address() ?? user()?.address,
     chainId: () => 31337,
-    networks: () => minimalOptions().networks.map(toCaipNetwork),
-    approve: (description) => approval.ask(description),
     onNotAllowed: () => undefined,
   });
   const wallet = { login, social, farcaster, approval, accountType, provider };
@@ -287,6 +299,10 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     requests,
     storage,
     popups,
+    revealed,
+    frameShowsApproval(height) {
+      approval.handleNotification(height === undefined ? { name: 'APPROVAL_HIDDEN', payload: {} } : { name: 'APPROVAL_SHOWN', payload: { height } });
+    },
     popup() {
       const popup = popups.at(-1);
       if (!popup) throw new Error('embeddedTestWallet: no social popup was opened');

@@ -6,8 +6,9 @@
  * Navigation lives here, not in the views: a login step moves the router (verify device → verify code →
  * Account; the social popup → ConnectingSocial → Account; Farcaster's approval → Account), leaving ConnectingSocial
  * drops the social sign-in, leaving ConnectingFarcaster unconnected cancels Farcaster's (and reloads the frame),
- * an unsafe request opens ApproveTransaction and returns after the decision, and leaving that view or closing
- * the modal (forced) rejects the request.
+ * the secure site's approval screen (APPROVAL_SHOWN, whoever sent the request) opens ApproveTransaction, which shows
+ * the frame, and its end (APPROVAL_HIDDEN) returns; leaving that view or closing the modal (forced) asks the frame to
+ * reject (CANCEL_APPROVAL). The decision itself is only ever the frame's (issue 28).
  *
  * Smart accounts: the connection's `allAccounts` are the user's accounts with their types (the connected one
  * first; they follow a switch and GET_USER after a network switch); the chains with smart accounts are asked
@@ -19,8 +20,7 @@ import { alertAtom, modalFlagsAtom, routerAtom } from '../atoms';
 import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
 import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
 import { createAccountTypeStore } from '../embedded/account-type';
-import { createApprovalQueue } from '../embedded/approval-queue';
-import type { RequestDescription } from '../embedded/approval';
+import { createApprovalFrame } from '../embedded/approval-frame';
 import { createFrameChannel } from '../embedded/app-channel';
 import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
 import { EMBEDDED_STORAGE_KEYS, SIGNED_OUT_KEYS } from '../embedded/email-login';
@@ -117,6 +117,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     onAlert: (title) => store.set(alertAtom, { title, message: alertMessage(title) }),
     onNotification: (notification) => {
       if (notification.name === 'CHAIN_CHANGED' && typeof notification.payload.chainId === 'number') rememberChain(notification.payload.chainId);
+      approval.handleNotification(notification);
       provider.handleNotification(notification);
     },
   });
@@ -127,7 +128,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     openWindow: deps.openWindow,
     onReloadFailed: (error) => console.debug('[portico] embedded wallet: RELOAD after leaving Farcaster failed', error),
   });
-  const approval = createApprovalQueue();
+  const approval = createApprovalFrame({
+    channel,
+    frameHost: deps.frameHost,
+    onCancelFailed: (error) => console.debug('[portico] embedded wallet: CANCEL_APPROVAL failed', error),
+  });
+  followApprovalScreen();
   // A switch moves the connection as the frame's own accountsChanged would (it sends one too; applying twice is
   // harmless), and is tracked (spec section 4).
   const accountType = createAccountTypeStore({
@@ -143,9 +149,6 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     channel,
     account: () => accountType.address() ?? loggedInUser()?.address,
     chainId: () => chainId,
-    accountType: () => accountType.getSnapshot().active,
-    networks: () => options.networks,
-    approve: askApproval,
     onApproved: afterApproved,
     onNotAllowed: () =>
       setTimeout(() => {
@@ -213,60 +216,36 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     return deploymentRead;
   }
 
-  async function askApproval(description: RequestDescription): Promise<boolean> {
-    const openedForIt = !store.get(modalFlagsAtom).open;
-    const decision = approval.ask(description);
-    const { id } = approval.getSnapshot()!;
-    if (openedForIt) modal.open({ view: 'ApproveTransaction' });
-    else router.push('ApproveTransaction');
-    void lookUp(id, description);
-    // Leaving ApproveTransaction (back) or closing the modal (forced) rejects the waiting request.
+  /**
+   * ApproveTransaction follows the frame's screen: shown → the view (opening the modal for it when closed), hidden →
+   * back where the person was. Leaving the view or closing the modal (forced) while it shows asks the frame to reject.
+   */
+  function followApprovalScreen() {
+    let openedForIt = false;
+    /** The screen is up and ApproveTransaction has shown it: leaving the view from now on rejects. */
+    let reached = false;
+    const onView = () => store.get(modalFlagsAtom).open && router.current().view === 'ApproveTransaction';
+    approval.subscribe(() => {
+      const shown = approval.getSnapshot() !== undefined;
+      if (shown && !reached && !onView()) {
+        openedForIt = !store.get(modalFlagsAtom).open;
+        if (openedForIt) modal.open({ view: 'ApproveTransaction' });
+        else router.push('ApproveTransaction');
+      } else if (!shown && reached) {
+        reached = false;
+        if (!onView()) return;
+        if (openedForIt) modal.close(true);
+        else router.goBack();
+      }
+      if (shown && onView()) reached = true;
+    });
     const rejectWhenLeft = () => {
-      if (!store.get(modalFlagsAtom).open || store.get(routerAtom).view !== 'ApproveTransaction') approval.reject();
+      if (!reached || onView()) return;
+      reached = false;
+      approval.reject();
     };
-    const unsubscribe = [store.sub(routerAtom, rejectWhenLeft), store.sub(modalFlagsAtom, rejectWhenLeft)];
-    const approved = await decision;
-    for (const stop of unsubscribe) stop();
-    if (router.current().view === 'ApproveTransaction') {
-      if (openedForIt) modal.close(true);
-      else router.goBack();
-    }
-    return approved;
-  }
-
-  /** Reads what the view shows beside the request (the fee, the tokens' symbols and decimals), each on its own. */
-  async function lookUp(id: number, description: RequestDescription) {
-    if (description.kind !== 'transaction' && description.kind !== 'calls') return;
-    const network = eip155Networks.find((candidate) => Number(candidate.id) === description.network.chainId);
-    if (!network) return approval.update(id, { fee: { status: 'unavailable' } });
-    const rpc = await import('../adapters/eip155/rpc');
-    const calls = description.kind === 'transaction' ? [description.call] : description.calls;
-    const tokenContracts = [...new Set(calls.filter((call) => call.data.kind.startsWith('erc20') && call.to).map((call) => call.to!.toLowerCase()))];
-    const tokens: Record<string, { symbol: string; decimals: number }> = {};
-    await Promise.all([
-      (async () => {
-        // A batch's fee is not one estimate; a call the node would revert cannot be estimated either.
-        const [call] = calls;
-        if (description.kind !== 'transaction' || !call) return approval.update(id, { fee: { status: 'unavailable' } });
-        try {
-          const amount = await rpc.estimateCallFee(
-            { from: description.from as `0x${string}`, to: call.to as `0x${string}` | undefined, value: BigInt(call.value.raw), data: call.input },
-            network,
-          );
-          approval.update(id, { fee: { status: 'ready', amount, symbol: network.nativeCurrency.symbol } });
-        } catch {
-          approval.update(id, { fee: { status: 'unavailable' } });
-        }
-      })(),
-      ...tokenContracts.map(async (contract) => {
-        try {
-          tokens[contract] = await rpc.readTokenMetadata(contract, network);
-          approval.update(id, { tokens: { ...tokens } });
-        } catch {
-          // Not an ERC-20 after all (or the node is down): the view keeps the raw amount and says so.
-        }
-      }),
-    ]);
+    store.sub(routerAtom, rejectWhenLeft);
+    store.sub(modalFlagsAtom, rejectWhenLeft);
   }
 
   // The login steps move the router; a code that logs in connects the AUTH connector.

@@ -1,8 +1,8 @@
 /**
- * The modal's approval gate (spec section 6): before a request that signs or spends reaches the secure site,
- * it is parsed, checked and turned into what ApproveTransaction shows. A request that does not parse, is for
- * another account or an unknown network, or that Portico cannot show, is refused here: the person is never
- * asked to approve something the modal cannot describe.
+ * The approval gate's reading of a request (spec section 6), used by the secure site for its own approval screen
+ * (issue 28): a request that signs or spends is parsed, checked and turned into what the screen shows. A request that
+ * does not parse, is for another account or an unknown network, or that Portico cannot show, is refused: the person is
+ * never asked to approve something the wallet cannot describe.
  */
 import { decodeFunctionData, erc20Abi, formatUnits, hexToBigInt, hexToBytes, stringToHex, validateTypedData, type Hex } from 'viem';
 import * as z from 'zod/mini';

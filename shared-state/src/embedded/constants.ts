@@ -29,6 +29,15 @@ export const MAX_RPC_PARAMS_CHARS = 256 * 1024;
 export const MAX_ERROR_MESSAGE_CHARS = 1_000;
 /** Portico's own: requests one side may have open at once (the modal's channel and the frame's each). */
 export const MAX_PENDING_REQUESTS = 32;
+/** Portico's own: the tallest approval screen the frame may ask the modal for (CSS pixels); it scrolls inside beyond. */
+export const MAX_APPROVAL_HEIGHT_PX = 2_000;
+/**
+ * Portico's own (issue 28): the frame's Approve button works only once the frame has been visible, unmoved and
+ * uncovered for this long (Intersection Observer v2's `isVisible` where the browser has it; else time since shown).
+ */
+export const APPROVAL_VISIBLE_DELAY_MS = 500;
+/** Portico's own: a transaction whose dapp-set fee is above this many times the network's estimate needs an acknowledgement. */
+export const FEE_WARNING_MULTIPLE = 10;
 /** Portico's own: accounts in one embedded user or accounts-changed notification. */
 export const MAX_ACCOUNTS = 16;
 

@@ -4,6 +4,7 @@
  * with spec section 7's query.
  */
 import * as z from 'zod/mini';
+import { REVEALED_FRAME_ATTRIBUTE } from '../constants';
 import { InvalidOptionsError } from '../errors';
 import type { FrameChannelOptions } from './channel-types';
 import { chainIdField, labelField } from './fields';
@@ -18,7 +19,15 @@ export interface FrameHost {
   mount(src: string): MountedFrame;
   /** Removes the iframe; a no-op when none is mounted. */
   unmount(): void;
+  /**
+   * Shows the mounted iframe over `slot` (ApproveTransaction's placeholder), following it as it moves or resizes,
+   * until the returned function hides it again (issue 28: the approval screen is the secure site's own document).
+   */
+  reveal(slot: Element): () => void;
 }
+
+/** The hidden iframe: no size, not in the tab order or the accessibility tree (it only talks to the modal). */
+const HIDDEN_FRAME_STYLE = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
 
 const secureSiteQuerySchema = z.object({
   projectId: labelField,
@@ -68,7 +77,9 @@ export function secureSiteUrl(base: string, query: SecureSiteQuery): string {
  */
 export function createDomFrameHost(container: Pick<ParentNode, 'append'> & { ownerDocument: Document | null }): FrameHost {
   let iframe: HTMLIFrameElement | undefined;
+  let hideRevealed: (() => void) | undefined;
   const unmount = (): void => {
+    hideRevealed?.();
     iframe?.remove();
     iframe = undefined;
   };
@@ -84,11 +95,41 @@ export function createDomFrameHost(container: Pick<ParentNode, 'append'> & { own
       frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
-      frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+      frame.style.cssText = HIDDEN_FRAME_STYLE;
       container.append(frame);
       iframe = frame;
       return { frameWindow: () => frame.contentWindow, frameOrigin: new URL(src).origin };
     },
     unmount,
+    reveal(slot) {
+      hideRevealed?.();
+      const frame = iframe;
+      if (!frame) return () => undefined;
+      const view = frame.ownerDocument.defaultView;
+      let place = '';
+      let animation = 0;
+      // Each frame: the slot moves with the dialog's opening animation, scrolling and the keyboard on phones.
+      const follow = () => {
+        const { left, top, width, height } = slot.getBoundingClientRect();
+        const next = `position:fixed;left:${left}px;top:${top}px;width:${width}px;height:${height}px;border:0;z-index:calc(var(--portico-z-index, 999) + 1);background:transparent`;
+        if (next !== place) frame.style.cssText = place = next;
+        animation = view?.requestAnimationFrame(follow) ?? 0;
+      };
+      follow();
+      frame.removeAttribute('aria-hidden');
+      frame.tabIndex = 0;
+      frame.setAttribute(REVEALED_FRAME_ATTRIBUTE, '');
+      const hide = () => {
+        if (hideRevealed !== hide) return;
+        hideRevealed = undefined;
+        view?.cancelAnimationFrame(animation);
+        frame.style.cssText = HIDDEN_FRAME_STYLE;
+        frame.setAttribute('aria-hidden', 'true');
+        frame.tabIndex = -1;
+        frame.removeAttribute(REVEALED_FRAME_ATTRIBUTE);
+      };
+      hideRevealed = hide;
+      return hide;
+    },
   };
 }

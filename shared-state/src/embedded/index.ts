@@ -17,7 +17,7 @@ export * from './socials';
 export * from './farcaster-login';
 export * from './logins';
 export * from './approval';
-export * from './approval-queue';
+export * from './approval-frame';
 export * from './account-type';
 export * from './provider';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';

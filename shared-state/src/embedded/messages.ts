@@ -14,6 +14,7 @@ import {
   ENVELOPE_TYPE,
   FRAME_EVENT_PREFIX,
   MAX_ACCOUNTS,
+  MAX_APPROVAL_HEIGHT_PX,
   MAX_ERROR_MESSAGE_CHARS,
   MAX_MESSAGE_CHARS,
   MAX_RPC_PARAMS_CHARS,
@@ -93,6 +94,11 @@ export const REQUESTS = {
   SYNC_THEME: { payload: themeSyncSchema, reply: empty },
   SYNC_DAPP_DATA: { payload: dappDataSchema, reply: empty },
   RELOAD: { payload: empty, reply: empty },
+  /**
+   * Portico's own (issue 28): the person left ApproveTransaction or force-closed the modal. The frame rejects every
+   * approval it is showing or holding with 4001; nothing is signed. Rejecting is always safe, so the parent may ask.
+   */
+  CANCEL_APPROVAL: { payload: empty, reply: empty },
   /** Sent by the modal's channel itself every `HEARTBEAT_INTERVAL_MS`; answered by the frame's channel itself. */
   HEARTBEAT: { payload: empty, reply: empty },
 } as const;
@@ -116,6 +122,13 @@ export const NOTIFICATIONS = {
   SESSION_EXPIRED: empty,
   ACCOUNTS_CHANGED: z.object({ accounts: z.array(addressField).check(z.maxLength(MAX_ACCOUNTS)) }),
   CHAIN_CHANGED: z.object({ chainId: chainIdField }),
+  /**
+   * Portico's own (issue 28): the frame drew an approval screen in its own document and needs to be seen to be
+   * approved: the modal shows the frame in ApproveTransaction at this height (CSS pixels; sent again when it changes).
+   */
+  APPROVAL_SHOWN: z.object({ height: z.number().check(safeInteger, z.minimum(1), z.maximum(MAX_APPROVAL_HEIGHT_PX)) }),
+  /** Portico's own: no approval is waiting any more (approved, rejected, cancelled or timed out): the modal hides the frame. */
+  APPROVAL_HIDDEN: empty,
 } as const;
 export type NotificationName = keyof typeof NOTIFICATIONS;
 export type NotificationPayload<K extends NotificationName> = z.output<(typeof NOTIFICATIONS)[K]>;

@@ -1,18 +1,15 @@
 /**
- * The embedded wallet's EIP-1193 provider, for the host (`getProvider`) and the views alike: every request
- * goes through the approval gate (spec section 6) before the secure site sees it. Safe methods pass;
- * methods that sign or spend are described (`describeRequest`) and wait for the person's approve; anything
- * else is refused with 'Requested RPC call is not allowed'.
+ * The embedded wallet's EIP-1193 provider, for the host (`getProvider`) and the views alike. Safe methods pass;
+ * a method that signs or spends goes to the secure site, which draws the approval screen in its own frame and
+ * signs only after the person's click there (issue 28; spec section 6): the modal shows that frame
+ * (ApproveTransaction) and waits for the frame's answer. Anything else is refused with 'Requested RPC call is not allowed'.
  */
 import * as z from 'zod/mini';
 import { recordOf } from '../storage';
 import { PorticoError, UserRejectedRequestError } from '../errors';
-import type { EmbeddedAccountType } from '../constants';
-import type { CaipNetwork } from '../network';
-import { describeRequest, type RequestDescription } from './approval';
 import type { FrameChannel, FrameNotification } from './channel-types';
-import { EMBEDDED_ALERTS, MAX_PENDING_REQUESTS } from './constants';
-import { AtomicityNotSupportedError, InvalidEmbeddedMessageError, RpcMethodNotAllowedError, TooManyEmbeddedRequestsError } from './errors';
+import { EMBEDDED_ALERTS } from './constants';
+import { InvalidEmbeddedMessageError, RpcMethodNotAllowedError } from './errors';
 import { parsePayload, REQUESTS } from './messages';
 import { classifyRpcMethod } from './rpc-policy';
 
@@ -22,15 +19,6 @@ export interface EmbeddedProviderOptions {
   account: () => string | undefined;
   /** The embedded wallet's chain (eip155 id). */
   chainId: () => number;
-  /** The connected account's type: an EOA cannot promise an all-or-nothing batch. Default 'eoa'. */
-  accountType?: () => EmbeddedAccountType;
-  /** The host's configured networks: a request for a chain outside them is refused. */
-  networks: () => readonly CaipNetwork[];
-  /**
-   * Shows ApproveTransaction with `description`; resolves true on approve, false on reject. Called for one
-   * request at a time (the next waits), so the view never stacks approvals.
-   */
-  approve: (description: RequestDescription) => Promise<boolean>;
   /** A method off the allow-lists: the UI opens the modal and shows 'Action not allowed' after `ACTION_NOT_ALLOWED_DELAY_MS`. */
   onNotAllowed: (method: string) => void;
   /** The secure site answered a request the person approved (a send from the smart account may have deployed it). */
@@ -42,8 +30,8 @@ type EventName = 'accountsChanged' | 'chainChanged' | 'disconnect';
 export interface EmbeddedProvider {
   /**
    * @throws {RpcMethodNotAllowedError} 4200 'Requested RPC call is not allowed'
-   * @throws {UserRejectedRequestError} 4001 when the person rejects in ApproveTransaction
-   * @throws {InvalidApprovalRequestError} -32602 params the gate cannot parse or check (nothing is shown or sent)
+   * @throws {UserRejectedRequestError} 4001 when the person rejects in the secure site's approval screen (or leaves it)
+   * @throws {EmbeddedWalletError} -32602 params the secure site cannot parse or show (nothing is shown or signed)
    * @throws {EmbeddedNotConnectedError} 4100 a method that needs approval while signed out
    * @throws the channel's errors (`EmbeddedWalletError` with the secure site's message and code, timeouts, …)
    */
@@ -58,6 +46,9 @@ const requestArgsSchema = z.object({
   method: z.string().check(z.maxLength(64)),
   params: z.optional(z.union([z.array(z.unknown()), recordOf(z.unknown())])),
 });
+
+/** EIP-1193 4001: the frame's code for a rejected approval. */
+const USER_REJECTED_CODE = 4001;
 
 /** EIP-1193 4900: the wallet's session ended (the secure site reported it expired). */
 const DISCONNECTED_CODE = 4900;
@@ -80,8 +71,6 @@ export class EmbeddedNotConnectedError extends PorticoError {
  *   channel,
  *   account: () => user?.address,
  *   chainId: () => 31337,
- *   networks: () => options.networks,
- *   approve: (description) => openApproveTransaction(description), // resolves when the person decides
  *   onNotAllowed: () => showActionNotAllowed(),
  * });
  * await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x16345785d8a0000' }] });
@@ -91,22 +80,6 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
   const emit = (event: EventName, payload: unknown): void => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
   };
-  /** Approvals run one after another; this is the tail of that queue. */
-  let approvals: Promise<unknown> = Promise.resolve();
-  let waitingApprovals = 0;
-
-  async function askApproval(description: RequestDescription): Promise<boolean> {
-    if (waitingApprovals >= MAX_PENDING_REQUESTS) throw new TooManyEmbeddedRequestsError(MAX_PENDING_REQUESTS);
-    waitingApprovals += 1;
-    const decision = approvals.then(() => options.approve(description));
-    approvals = decision.catch(() => undefined);
-    try {
-      return await decision;
-    } finally {
-      waitingApprovals -= 1;
-    }
-  }
-
   return {
     async request(args) {
       const parsed = parsePayload(requestArgsSchema, args);
@@ -121,20 +94,18 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         options.onNotAllowed(method);
         throw new RpcMethodNotAllowedError(method);
       }
-      const chainId = options.chainId();
-      // Checked before the person is asked: a request the secure site would refuse is not worth an approval.
-      const rpc = parsePayload(REQUESTS.RPC_REQUEST.payload, { method, params, chainId });
+      const rpc = parsePayload(REQUESTS.RPC_REQUEST.payload, { method, params, chainId: options.chainId() });
       if (!rpc.ok) throw new InvalidEmbeddedMessageError(`RPC_REQUEST ${rpc.issue}`);
-      if (methodClass === 'needs-approval') {
-        if (!account) throw new EmbeddedNotConnectedError();
-        const description = describeRequest({ method, params }, { account, chainId, networks: options.networks() });
-        // The secure site would refuse it after the approval: the person is not asked for nothing.
-        if (description.kind === 'calls' && description.atomicRequired && (options.accountType?.() ?? 'eoa') === 'eoa') {
-          throw new AtomicityNotSupportedError();
-        }
-        if (!(await askApproval(description))) throw new UserRejectedRequestError();
+      if (methodClass === 'needs-approval' && !account) throw new EmbeddedNotConnectedError();
+      // The secure site shows its approval screen (APPROVAL_SHOWN) and answers once the person decided there.
+      let result: unknown;
+      try {
+        ({ result } = await options.channel.request('RPC_REQUEST', rpc.value));
+      } catch (error) {
+        // The person rejected (or left) the frame's screen: the dapp gets EIP-1193's own rejection.
+        if (methodClass === 'needs-approval' && (error as { code?: unknown }).code === USER_REJECTED_CODE) throw new UserRejectedRequestError(error);
+        throw error;
       }
-      const { result } = await options.channel.request('RPC_REQUEST', rpc.value);
       if (methodClass === 'needs-approval') options.onApproved?.(method);
       return result;
     },
@@ -151,7 +122,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
       else if (notification.name === 'CHAIN_CHANGED') {
         const { chainId } = notification.payload;
         emit('chainChanged', typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId);
-      } else emit('disconnect', { code: DISCONNECTED_CODE, message: EMBEDDED_ALERTS.sessionExpired });
+      } else if (notification.name === 'SESSION_EXPIRED') emit('disconnect', { code: DISCONNECTED_CODE, message: EMBEDDED_ALERTS.sessionExpired });
     },
   };
 }

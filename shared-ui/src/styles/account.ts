@@ -32,13 +32,6 @@ export const accountStylesheetText = /* css */ `
 .portico-account-details { display: grid; gap: 2px; width: 100%; min-width: 0; }
 .portico-account-details p { margin: 0; }
 .portico-account-username { font-weight: 600; }
-/* Full addresses and selectors: what is signed is shown whole, wrapped rather than cut. */
-.portico-approval .portico-details dd { min-width: 0; text-align: end; overflow-wrap: anywhere; }
-.portico-approval-text {
-  width: 100%; box-sizing: border-box; max-height: 12em; overflow: auto; margin: 0; padding: 8px 12px;
-  white-space: pre-wrap; word-break: break-word; font-family: ui-monospace, monospace; font-size: 0.85em;
-  border-radius: var(--portico-radius); background: var(--portico-surface); color: var(--portico-text);
-}
-.portico-approval-text:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
-.portico-approval-warning { margin: 0; color: var(--portico-error); font-weight: 600; }
+/* The secure site's approval screen is shown over this box (issue 28); beyond it the frame scrolls its own content. */
+.portico-approval-frame { width: 100%; max-height: min(70vh, 640px); }
 `;

@@ -50,7 +50,9 @@ export function Modal({ core }: { core: PorticoCore }) {
           ref={dialogRef}
           className="portico-dialog"
           role="dialog"
-          aria-modal="true"
+          // The approval screen is the secure site's frame over the dialog, outside it in the tree (issue 28): a modal
+          // dialog would hide it from screen readers.
+          aria-modal={router.view === 'ApproveTransaction' ? undefined : true}
           aria-labelledby={TITLE_ID}
           tabIndex={-1}
           data-shake={shake}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { REVEALED_FRAME_ATTRIBUTE } from '@portico/shared-state';
 import { trapTab } from './focus';
 
 /**
@@ -49,8 +50,13 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
     const box = dialog.current;
     if (!open || !box) return;
     const focusTitle = () => (title.current ?? box).focus();
+    // The secure site's approval screen is its own frame over the dialog (issue 28): focus may be there too.
+    const approvalFrame = () => [...(box.getRootNode() as ParentNode).querySelectorAll<HTMLElement>(`[${REVEALED_FRAME_ATTRIBUTE}]`)];
     // Focus that escapes the dialog (a click on the page behind, a screen-reader jump) comes back.
-    const pullFocusBack = (event: FocusEvent) => event.composedPath().includes(box) || focusTitle();
+    const pullFocusBack = (event: FocusEvent) => {
+      const path = event.composedPath();
+      if (!path.includes(box) && !approvalFrame().some((frame) => path.includes(frame))) focusTitle();
+    };
     // Removing the focused element sends focus to <body> without any focus event.
     const lostFocus = new MutationObserver(() => document.activeElement === document.body && focusTitle());
     // On the document, not the dialog: keys pressed while focus is on <body> must still work.
@@ -59,7 +65,7 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
         event.stopPropagation();
         close();
       } else if (event.key === 'Tab') {
-        trapTab(event, box);
+        trapTab(event, box, approvalFrame());
       }
     };
     document.addEventListener('focusin', pullFocusBack);

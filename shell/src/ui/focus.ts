@@ -6,9 +6,13 @@ export function focusableWithin(container: HTMLElement): HTMLElement[] {
   );
 }
 
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-export function trapTab(event: KeyboardEvent, container: HTMLElement) {
-  const focusables = focusableWithin(container);
+/**
+ * Keeps Tab and Shift+Tab cycling inside the dialog, and through `after` (the secure site's approval frame, shown over
+ * the dialog but outside it) as if it were the dialog's last control.
+ */
+export function trapTab(event: KeyboardEvent, container: HTMLElement, after: HTMLElement[] = []) {
+  const own = focusableWithin(container);
+  const focusables = [...own, ...after];
   if (focusables.length === 0) {
     event.preventDefault();
     container.focus();
@@ -19,7 +23,13 @@ export function trapTab(event: KeyboardEvent, container: HTMLElement) {
   const first = focusables[0]!;
   const last = focusables[focusables.length - 1]!;
   const inside = active instanceof HTMLElement && focusables.includes(active);
-  if (event.shiftKey && (active === first || !inside)) {
+  // The frame is not the dialog's DOM neighbour: step across that boundary by hand.
+  const [frame] = after;
+  const lastOwn = own.at(-1);
+  if (frame && lastOwn && active === (event.shiftKey ? frame : lastOwn)) {
+    event.preventDefault();
+    (event.shiftKey ? lastOwn : frame).focus();
+  } else if (event.shiftKey && (active === first || !inside)) {
     event.preventDefault();
     last.focus();
   } else if (!event.shiftKey && (active === last || !inside)) {
