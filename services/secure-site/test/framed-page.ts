@@ -4,10 +4,15 @@
  */
 import { expect } from '@rstest/core';
 import { createParentChannel, type MessageEventLike } from '@portico/shared-state/embedded';
-import { createEmbeddedWallet, type WalletDeps } from '../src/page/wallet';
+import type { ShownApproval } from '../src/page/approvals';
+import { createEmbeddedWallet, siteScopedKey, STORAGE_KEYS, type WalletDeps } from '../src/page/wallet';
 import { ALLOWED, PROJECT } from './api-double';
 
 export const PARENT = 'https://shop.example';
+/** Where the session of PROJECT framed by PARENT is stored. */
+export const SESSION_KEY = siteScopedKey(STORAGE_KEYS.session, PROJECT, PARENT);
+/** The person approves every request at once (tests of the approval itself pass their own). */
+export const approveAtOnce = (approval: ShownApproval) => void approval.approve();
 
 export function memoryStorage() {
   const map = new Map<string, string>();
@@ -32,6 +37,9 @@ export function framedPage(env: { apiUrl: string; siteUrl: string }, options: Fr
     chainId: 31337,
     walletOpenUrl: `${env.siteUrl}/wallet/open`,
     fetch: siteFetch(env.siteUrl),
+    parentOrigin: PARENT,
+    showApproval: approveAtOnce,
+    onApprovalsIdle: () => channel?.notify('APPROVAL_HIDDEN', {}),
     // As src/page/main.ts wires them.
     onChainChanged: (chainId) => channel?.notify('CHAIN_CHANGED', { chainId }),
     onAccountsChanged: (accounts) => channel?.notify('ACCOUNTS_CHANGED', { accounts }),

@@ -24,7 +24,7 @@ import {
   STORAGE_KEYS,
 } from '../src/page/wallet';
 import { FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
-import { framedPage as framedPageOf, memoryStorage, type FramedPageOptions } from './framed-page';
+import { approveAtOnce, framedPage as framedPageOf, memoryStorage, PARENT, SESSION_KEY, type FramedPageOptions } from './framed-page';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
@@ -79,12 +79,12 @@ describe('page handlers over the frame channel', () => {
     expect(disallowed.payload.message).toBe('Requested RPC call is not allowed');
 
     // A new page load (memory gone, storage kept) opens the same wallet again.
-    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, walletOpenUrl: `${site.url}/wallet/open`, storage: page.storage,
+    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: page.storage,
       fetch: (i, init) => fetch(i, String(i).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init) });
     expect((await reloaded.handlers.GET_USER!({ chainId: 1 })).address).toBe(address);
 
     expect((await page.request('SIGN_OUT', {})).event).toBe('@portico-frame/SIGN_OUT_SUCCESS');
-    expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+    expect(page.storage.map.has(SESSION_KEY)).toBe(false);
     expect((await page.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: false });
     expect((await page.request('GET_USER', { chainId: 31337 })).payload).toEqual({ message: 'Session Expired' });
     // The other page load's token was the same session: revoked by the API, so Session Expired there too.
@@ -109,9 +109,9 @@ describe('page handlers over the frame channel', () => {
   test("the API's 401 'Session Expired' forgets the session and answers Session Expired", async () => {
     const page = framedPage();
     const token = await api.sign({ sub: 'user-gone', expiresInS: -5 });
-    page.storage.setItem(STORAGE_KEYS.session, JSON.stringify({ token, email: 'gone@example.com', userId: 'user-gone' }));
+    page.storage.setItem(SESSION_KEY, JSON.stringify({ token, email: 'gone@example.com', userId: 'user-gone' }));
     expect((await page.request('GET_USER', { chainId: 31337 })).payload).toEqual({ message: 'Session Expired' });
-    expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+    expect(page.storage.map.has(SESSION_KEY)).toBe(false);
   });
 
   test('device wait is bounded; code without an email first is refused', async () => {
@@ -159,7 +159,7 @@ describe('social login over the frame channel', () => {
     const address = connected.payload.address as `0x${string}`;
     const user = { email: 'ann@mail.example', address, chainId: 31337, accounts: [{ address, type: 'eoa' }], userName: 'ann', preferredAccountType: 'eoa', authProvider: 'google' };
     expect(connected.payload).toEqual(user);
-    expect(JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!)).toMatchObject({ userId: 'user-google-ann-1', email: 'ann@mail.example', username: 'ann', authProvider: 'google' });
+    expect(JSON.parse(page.storage.map.get(SESSION_KEY)!)).toMatchObject({ userId: 'user-google-ann-1', email: 'ann@mail.example', username: 'ann', authProvider: 'google' });
     expect((await page.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
 
     // A new page load (memory gone, storage kept): the same user, with its provider and username.
@@ -227,7 +227,7 @@ describe('social login over the frame channel', () => {
       const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'apple' })).payload.uri as string;
       await popup(uri, page);
       expect((await page.request('CONNECT_SOCIAL', { uri })).payload).toEqual({ message });
-      expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+      expect(page.storage.map.has(SESSION_KEY)).toBe(false);
       expect((await page.request('CONNECT_SOCIAL', { uri })).payload).toEqual({ message: NO_PENDING_SOCIAL });
     }
   });
@@ -236,12 +236,12 @@ describe('social login over the frame channel', () => {
     const page = framedPage();
     // The provider names the channel accepts but this API does not serve are the API's to refuse.
     const refusing = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
       fetch: async () => Response.json({ error: 'Unsupported social provider' }, { status: 400 }),
     });
     await expect(refusing.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'x' })).rejects.toThrow('Unsupported social provider');
     const stateless = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
       fetch: async () => Response.json({ url: 'https://accounts.example/authorize?client_id=a', state: 's'.repeat(43) }),
     });
     await expect(stateless.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'google' })).rejects.toThrow("the provider URL must carry the sign-in's state");
@@ -252,9 +252,9 @@ describe('social login over the frame channel', () => {
     const page = framedPage();
     await page.request('CONNECT_EMAIL', { email: 'early@example.com' });
     const { payload: user } = await page.request('CONNECT_OTP', { otp: '123456' });
-    const { token, userId } = JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!);
+    const { token, userId } = JSON.parse(page.storage.map.get(SESSION_KEY)!);
     const older = memoryStorage();
-    older.setItem(STORAGE_KEYS.session, JSON.stringify({ token, email: 'early@example.com', userId }));
+    older.setItem(SESSION_KEY, JSON.stringify({ token, email: 'early@example.com', userId }));
     expect((await framedPage({ storage: older }).request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
   });
 });
@@ -297,7 +297,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
     expect(farcasterResults() - before).toBe(3);
     expect(slept).toEqual([FARCASTER_POLL_INTERVAL_MS, FARCASTER_POLL_INTERVAL_MS]);
     expect(FARCASTER_POLL_INTERVAL_MS).toBeGreaterThanOrEqual(60_000 / 120);
-    expect(JSON.parse(page.storage.map.get(STORAGE_KEYS.session)!)).toMatchObject({ userId: 'user-farcaster-1', email: null, username: 'alice', authProvider: 'farcaster' });
+    expect(JSON.parse(page.storage.map.get(SESSION_KEY)!)).toMatchObject({ userId: 'user-farcaster-1', email: null, username: 'alice', authProvider: 'farcaster' });
 
     // The sign-in is used up.
     expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
@@ -322,7 +322,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
       const page = framedPage({ sleep: async () => {} });
       await startFarcaster(page);
       expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: outcome.error });
-      expect(page.storage.map.has(STORAGE_KEYS.session)).toBe(false);
+      expect(page.storage.map.has(SESSION_KEY)).toBe(false);
       expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
     }
     // Another browser's device id: the API does not hand the channel over.
@@ -407,7 +407,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
   test("start: the API's error passes through; a reply off the contract is refused and leaves nothing pending", async () => {
     const startWith = (reply: Response) =>
       createEmbeddedWallet({
-        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, storage: memoryStorage(),
+        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
         fetch: async () => reply,
       });
     const refusedWith = async (reply: Response) => {

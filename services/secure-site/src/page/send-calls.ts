@@ -1,7 +1,7 @@
 /**
  * EIP-5792 (version 2.0.0) for the embedded wallet: wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus.
- * The modal's approval gate has asked the person before a wallet_sendCalls arrives here (shared-state
- * `describeRequest`, at most `MAX_SEND_CALLS` calls); this side checks the request again and sends it:
+ * A wallet_sendCalls is checked (`prepare`, at most `MAX_SEND_CALLS` calls, as shared-state's `describeRequest`),
+ * shown on the frame's approval screen (./approvals.ts) and, once approved, sent (`send`):
  *
  * - from the smart account: ONE user operation with every call (atomic); the id is the operation's hash;
  * - from the EOA: one transaction per call, each sent once the previous one's receipt says success (so nonces and
@@ -11,7 +11,8 @@
  *
  * @example
  * const batches = createCallBatches({ sendFromKey, readReceipt, smartAccountsOn: (id) => id === 31337, sleep, now: Date.now });
- * const { id } = await batches.sendCalls([{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }], active, 31337);
+ * const batch = batches.prepare([{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }], active, 31337);
+ * const { id } = await batches.send(batch, active, 31337); // once the person approved it
  * await batches.getCallsStatus([id]);
  * // { version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [{ status: '0x1', logs, … }] }
  */
@@ -120,6 +121,13 @@ const nodeReceipt = z
   })
   .nullable();
 
+/** A checked wallet_sendCalls request: what the person is shown and what is sent once approved. */
+export interface PreparedBatch {
+  id?: string;
+  atomicRequired: boolean;
+  calls: readonly SmartAccountCall[];
+}
+
 type Batch =
   | { kind: 'userOperation'; chainId: number; hash: Hex; smartAccount: SmartAccount }
   | { kind: 'transactions'; chainId: number; calls: number; hashes: Hex[]; finished: boolean };
@@ -134,6 +142,10 @@ export function createCallBatches(deps: CallBatchesDeps) {
       if (batches.size <= MAX_KEPT_BATCHES) break;
       batches.delete(oldest);
     }
+  };
+
+  const assertNewId = (id: string | undefined) => {
+    if (id !== undefined && batches.has(id)) throw new CallsError(CALLS_ERRORS.duplicateId.message, CALLS_ERRORS.duplicateId.code);
   };
 
   async function receiptOf(hash: Hex, chainId: number): Promise<CallsReceipt | null> {
@@ -190,8 +202,11 @@ export function createCallBatches(deps: CallBatchesDeps) {
       return result;
     },
 
-    /** Sends the batch (see the module's doc): `{ id }`. */
-    async sendCalls(params: unknown, active: ActiveAccount, chainId: number): Promise<{ id: string }> {
+    /**
+     * Checks a wallet_sendCalls request before the person is asked: every refusal above, nothing sent. The batch it
+     * returns is what the approval screen shows and `send` sends.
+     */
+    prepare(params: unknown, active: ActiveAccount, chainId: number): PreparedBatch {
       const method = 'wallet_sendCalls';
       const [request] = parseParams(method, sendCallsParams, params);
       assertOwn(active, method, request.from);
@@ -202,26 +217,32 @@ export function createCallBatches(deps: CallBatchesDeps) {
       const named = [request.capabilities, ...request.calls.map((call) => call.capabilities)].flatMap((each) => Object.entries(each ?? {}));
       const required = named.find(([, capability]) => capability.optional !== true);
       if (required) throw new CallsError(CALLS_ERRORS.unsupportedCapability.message(required[0]), CALLS_ERRORS.unsupportedCapability.code);
-      if (request.id !== undefined && batches.has(request.id)) throw new CallsError(CALLS_ERRORS.duplicateId.message, CALLS_ERRORS.duplicateId.code);
+      assertNewId(request.id);
       const calls = request.calls.map(({ to, data, value }, index): SmartAccountCall => {
-        // A user operation cannot create a contract, and the approval gate shows calls to an address only.
+        // A user operation cannot create a contract, and the approval screen shows calls to an address only.
         if (!to) throw new InvalidParamsError(`${method}: params.0.calls.${index}.to is required: a batch cannot create a contract`);
         return { to: to as Address, data: data as Hex | undefined, value };
       });
+      if (!active.smartAccount && request.atomicRequired) throw new CallsError(CALLS_ERRORS.atomicityNotSupported.message, CALLS_ERRORS.atomicityNotSupported.code);
+      return { ...(request.id !== undefined && { id: request.id }), atomicRequired: request.atomicRequired, calls };
+    },
 
+    /** Sends an approved batch (see the module's doc): `{ id }`. */
+    async send(batch: PreparedBatch, active: ActiveAccount, chainId: number): Promise<{ id: string }> {
+      // Another batch may have taken the id while this one waited for the person.
+      assertNewId(batch.id);
       if (active.smartAccount) {
-        const hash = await active.smartAccount.sendUserOperation(calls);
-        const id = request.id ?? hash;
+        const hash = await active.smartAccount.sendUserOperation([...batch.calls]);
+        const id = batch.id ?? hash;
         keep(id, { kind: 'userOperation', chainId, hash, smartAccount: active.smartAccount });
         return { id };
       }
-      if (request.atomicRequired) throw new CallsError(CALLS_ERRORS.atomicityNotSupported.message, CALLS_ERRORS.atomicityNotSupported.code);
       // The first call is sent before answering: a batch that cannot start is refused with the node's reason.
-      const first = await deps.sendFromKey(active.owner, chainId, calls[0]!);
-      const id = request.id ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
-      const batch = { kind: 'transactions' as const, chainId, calls: calls.length, hashes: [first], finished: calls.length === 1 };
-      keep(id, batch);
-      if (!batch.finished) void sendRest(batch, active.owner, calls.slice(1));
+      const first = await deps.sendFromKey(active.owner, chainId, batch.calls[0]!);
+      const id = batch.id ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
+      const sent = { kind: 'transactions' as const, chainId, calls: batch.calls.length, hashes: [first], finished: batch.calls.length === 1 };
+      keep(id, sent);
+      if (!sent.finished) void sendRest(sent, active.owner, batch.calls.slice(1));
       return { id };
     },
 

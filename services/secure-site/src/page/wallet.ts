@@ -5,8 +5,12 @@
  * are passed in, so it runs in node tests.
  *
  * Reads and eth_sendTransaction go through the API's JSON-RPC proxy (`POST /v1/?chainId=eip155:<id>&projectId`),
- * the same node the modal reads from. The modal's approval gate runs BEFORE an RPC_REQUEST arrives here:
- * this module signs what it is sent.
+ * the same node the modal reads from. The approval is this frame's own (issue 28, ./approvals.ts): a request that
+ * signs or spends is checked, prepared and frozen, shown on this page's screen (`showApproval`), and signed only
+ * once the person approved that frozen copy there. What the host page posts cannot approve anything.
+ *
+ * The session is scoped to the project and the parent page's verified origin: another site embedding this page sees
+ * no session and signs in on its own.
  *
  * Smart accounts (issue 12): on the chains the operator enables, the key also has its smart account
  * (./smart-account.ts). The active account there is the smart account unless the user prefers the EOA (spec §5's
@@ -17,18 +21,36 @@
 import {
   ACCOUNT_TYPES,
   AUTH_PROVIDERS,
+  classifyRpcMethod,
+  describeRequest,
   emailField,
+  type ApprovalContext,
   type EmbeddedAccountType,
   SessionExpiredError,
   type EmbeddedUser,
   type ParsedRequestPayload,
   type RequestHandlers,
 } from '@portico/shared-state/embedded';
-import { createWalletClient, defineChain, http, isHex, toHex, type Hex, type LocalAccount, type TypedDataDefinition } from 'viem';
+import {
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  isHex,
+  publicActions,
+  toHex,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { FEE_PAID_BY_SMART_ACCOUNT, FEE_SET_PER_CALL, screenOf, tokenInfoSchema, type FeeLine, type ReadToken, type SignedFee } from './approval-model';
+import { createApprovalQueue, frozenCopy, type Ask, type ShownApproval } from './approvals';
 import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
-import { createCallBatches } from './send-calls';
+import { createCallBatches, type ActiveAccount } from './send-calls';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
 
 /** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
@@ -63,10 +85,32 @@ export const MAX_STORED_PREFERENCES = 20;
 
 export const STORAGE_KEYS = {
   deviceId: 'portico.deviceId',
+  /** Scoped: `siteScopedKey(STORAGE_KEYS.session, projectId, parentOrigin)`. */
   session: 'portico.session',
+  /** Scoped as the session. */
   pendingEmail: 'portico.pendingEmail',
   preferredAccountTypes: 'portico.preferredAccountTypes',
 } as const;
+
+/** The storage key of an entry kept per project and per embedding page's origin (the session, the pending email). */
+export const siteScopedKey = (key: string, projectId: string, parentOrigin: string) => `${key}:${projectId}:${parentOrigin}`;
+
+/** The transaction fields that are signed: the dapp's, the rest filled by the node, then frozen before the screen. */
+export type FrozenTransaction = Readonly<
+  { chainId: number; nonce: number; gas: bigint; to: Address | null; value: bigint; data: Hex } & (
+    | { type: 'legacy'; gasPrice: bigint }
+    | { type: 'eip1559'; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+  )
+>;
+
+/** The requests needing approval that this wallet shows and signs; the other ones (permissions, user operations, solana_*) it does not support. */
+const SHOWN_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'] as const);
+type ShownMethod = typeof SHOWN_METHODS extends Set<infer M> ? M : never;
+const isShownMethod = (method: string): method is ShownMethod => (SHOWN_METHODS as Set<string>).has(method);
+
+/** The most a frozen transaction can cost: legacy `gas × gasPrice`, EIP-1559 `gas × maxFeePerGas`. */
+export const signedFeeOf = (tx: FrozenTransaction): SignedFee =>
+  tx.type === 'legacy' ? { wei: tx.gas * tx.gasPrice, upTo: false } : { wei: tx.gas * tx.maxFeePerGas, upTo: true };
 
 export interface WalletDeps {
   apiUrl: string;
@@ -77,6 +121,14 @@ export interface WalletDeps {
   walletOpenUrl: string;
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The embedding page's origin, verified against the project's list (main.ts): it scopes the session and is shown on the approval screen. */
+  parentOrigin: string;
+  /** Draws a request waiting for approval on this page's screen; the screen calls its `approve` / `reject`. */
+  showApproval: (approval: ShownApproval) => void;
+  /** No approval waits any more: the modal may hide the frame (APPROVAL_HIDDEN). */
+  onApprovalsIdle?: () => void;
+  /** A timer for the approvals' time limit; returns its cancel. Default setTimeout. */
+  setTimer?: (run: () => void, ms: number) => () => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   onChainChanged?: (chainId: number) => void;
@@ -138,6 +190,7 @@ const transactionSchema = z.object({
   maxFeePerGas: quantity.optional(),
   maxPriorityFeePerGas: quantity.optional(),
   nonce: quantity.optional(),
+  chainId: quantity.optional(),
 });
 const typedDataSchema = z.object({
   domain: z.record(z.string(), z.unknown()).optional(),
@@ -186,6 +239,13 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   let pendingFarcaster: { channelToken: string; deadline: number; cancel: AbortController; poll?: Promise<EmbeddedUser> } | undefined;
   /** Counts Farcaster starts and cancellations: a start that returns after a newer one (or a RELOAD) is void. */
   let farcasterGeneration = 0;
+  const sessionKey = siteScopedKey(STORAGE_KEYS.session, deps.projectId, deps.parentOrigin);
+  const pendingEmailKey = siteScopedKey(STORAGE_KEYS.pendingEmail, deps.projectId, deps.parentOrigin);
+  // Stored before issue 28 for every site embedding this page alike: dropped (its user signs in again).
+  deps.storage.removeItem(STORAGE_KEYS.session);
+  deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+  /** The requests waiting for the person's approval on this page's screen, one at a time. */
+  const approvals = createApprovalQueue({ show: deps.showApproval, onIdle: () => deps.onApprovalsIdle?.(), setTimer: deps.setTimer });
 
   const deviceId = (): string => {
     const kept = deps.storage.getItem(STORAGE_KEYS.deviceId);
@@ -196,19 +256,21 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   };
   const storedSession = (): StoredSession | undefined => {
     try {
-      const parsed = sessionSchema.safeParse(JSON.parse(deps.storage.getItem(STORAGE_KEYS.session) ?? 'null'));
+      const parsed = sessionSchema.safeParse(JSON.parse(deps.storage.getItem(sessionKey) ?? 'null'));
       return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;
     }
   };
   const dropKey = () => {
+    // A request shown for this key must not be signed by it once it is gone (signed out, another user).
+    approvals.cancelAll();
     account = undefined;
     smartAccounts.clear();
     callBatches.forget();
   };
   const forget = () => {
-    deps.storage.removeItem(STORAGE_KEYS.session);
+    deps.storage.removeItem(sessionKey);
     dropKey();
   };
   const storedPreferences = (): [string, EmbeddedAccountType][] => {
@@ -225,7 +287,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     deps.storage.setItem(STORAGE_KEYS.preferredAccountTypes, JSON.stringify(kept.slice(-MAX_STORED_PREFERENCES)));
   };
   const pendingEmail = (): string => {
-    const email = deps.storage.getItem(STORAGE_KEYS.pendingEmail);
+    const email = deps.storage.getItem(pendingEmailKey);
     if (!email) throw new Error(NO_PENDING_EMAIL);
     return email;
   };
@@ -276,8 +338,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   async function signIn({ token, user }: z.output<typeof sessionReply>): Promise<EmbeddedUser> {
     const session: StoredSession = { token, userId: user.id, email: user.email, username: user.username, authProvider: user.authProvider };
     dropKey();
-    deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
-    deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+    deps.storage.setItem(sessionKey, JSON.stringify(session));
+    deps.storage.removeItem(pendingEmailKey);
     return embeddedUser();
   }
 
@@ -409,43 +471,135 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     return reply.data.result;
   }
 
-  /** A transaction from the key (the EOA): viem fills nonce, gas and fees from the node, checks the node's chain id, signs here and sends it raw. */
-  function sendFromKey(owner: LocalAccount, id: number, tx: Omit<z.output<typeof transactionSchema>, 'from'>): Promise<Hex> {
+  /** A wallet client of the key on a chain, reading through the API's RPC proxy. */
+  function nodeClient(owner: LocalAccount, id: number) {
     const chain = defineChain({
       id,
       name: `eip155:${id}`,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl(id)] } },
     });
-    const client = createWalletClient({ account: owner, chain, transport: http(rpcUrl(id), { fetchFn: deps.fetch, timeout: API_TIMEOUT_MS }) });
+    return createWalletClient({ account: owner, chain, transport: http(rpcUrl(id), { fetchFn: deps.fetch, timeout: API_TIMEOUT_MS }) }).extend(publicActions);
+  }
+
+  /**
+   * The transaction that will be signed, frozen: the dapp's fields kept (gas, gasPrice or the EIP-1559 fees, nonce),
+   * the ones it left out filled by viem from the node (nonce, gas, type, fees); the node must be on the chain asked.
+   */
+  async function prepareFromKey(owner: LocalAccount, id: number, tx: Omit<z.output<typeof transactionSchema>, 'from'>): Promise<FrozenTransaction> {
+    const client = nodeClient(owner, id);
+    const nodeChain = await client.getChainId();
+    if (nodeChain !== id) throw new Error(`The RPC node is on chain eip155:${nodeChain}, not eip155:${id}`);
     const fees = tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice } : { maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas };
-    return client.sendTransaction({
+    const prepared = await client.prepareTransactionRequest({
       to: tx.to ?? null,
-      value: tx.value,
-      data: tx.data ?? tx.input,
+      value: tx.value ?? 0n,
+      data: tx.data ?? tx.input ?? '0x',
       gas: tx.gas,
       nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
       ...fees,
-    } as Parameters<typeof client.sendTransaction>[0]);
+      parameters: ['nonce', 'gas', 'fees', 'type', 'chainId'],
+    } as Parameters<typeof client.prepareTransactionRequest>[0]);
+    const signed = { chainId: id, nonce: prepared.nonce, gas: prepared.gas, to: (tx.to as Address | undefined) ?? null, value: tx.value ?? 0n, data: (tx.data ?? tx.input ?? '0x') as Hex };
+    if (prepared.type === 'legacy' && prepared.gasPrice !== undefined) return frozenCopy({ ...signed, type: 'legacy', gasPrice: prepared.gasPrice });
+    if (prepared.type === 'eip1559' && prepared.maxFeePerGas !== undefined && prepared.maxPriorityFeePerGas !== undefined) {
+      return frozenCopy({ ...signed, type: 'eip1559', maxFeePerGas: prepared.maxFeePerGas, maxPriorityFeePerGas: prepared.maxPriorityFeePerGas });
+    }
+    throw new Error(`eth_sendTransaction: this wallet sends legacy and EIP-1559 transactions, not ${prepared.type}`);
   }
 
-  async function rpc({ method, params, chainId: requested }: ParsedRequestPayload<'RPC_REQUEST'>): Promise<unknown> {
-    const targetChain = typeof requested === 'number' ? requested : chainId;
+  /** Signs exactly the frozen transaction here and sends it raw through the API's RPC proxy: its hash. */
+  async function sendSigned(owner: LocalAccount, tx: FrozenTransaction): Promise<Hex> {
+    const raw = await owner.signTransaction(tx as TransactionSerializable);
+    return parseParams('eth_sendRawTransaction', hexData, await forward('eth_sendRawTransaction', [raw], tx.chainId)) as Hex;
+  }
+
+  /** One of an approved EOA batch's calls: its fees and nonce are filled when it is sent. */
+  async function sendFromKey(owner: LocalAccount, id: number, call: SmartAccountCall): Promise<Hex> {
+    return sendSigned(owner, await prepareFromKey(owner, id, call));
+  }
+
+  /**
+   * What the network itself would charge for this transaction (wei): its gas estimate (the signed limit when the
+   * node cannot estimate it) × the node's gas price (legacy) or viem's `estimateFeesPerGas` max fee (EIP-1559).
+   * Undefined when the node cannot say.
+   */
+  async function networkFeeEstimate(owner: LocalAccount, tx: FrozenTransaction): Promise<bigint | undefined> {
+    const client = nodeClient(owner, tx.chainId);
+    try {
+      const gas = await client.estimateGas({ to: tx.to ?? undefined, value: tx.value, data: tx.data }).catch(() => tx.gas);
+      const price = tx.type === 'legacy' ? await client.getGasPrice() : (await client.estimateFeesPerGas({ type: 'eip1559' })).maxFeePerGas;
+      return gas * price;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** An ERC-20's symbol and decimals read through the API's RPC proxy; undefined when they cannot be read. */
+  const tokenReader =
+    (owner: LocalAccount, id: number): ReadToken =>
+    async (token) => {
+      const client = nodeClient(owner, id);
+      try {
+        const [symbol, decimals] = await Promise.all([
+          client.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+          client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' }),
+        ]);
+        const parsed = tokenInfoSchema.safeParse({ symbol, decimals });
+        return parsed.success ? parsed.data : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+
+  /** shared-state's check and description of a request (-32602 when it refuses), for the chain the wallet answers on. */
+  function described(method: string, params: unknown[], active: ActiveAccount, id: number) {
+    const network: ApprovalContext['networks'][number] = {
+      id,
+      // No trustworthy name for the chain reaches this page: its id says which it is.
+      name: `Chain ${id}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+      chainNamespace: 'eip155',
+      caipNetworkId: `eip155:${id}`,
+      testnet: false,
+    };
+    return describeRequest({ method, params }, { account: active.address, chainId: id, networks: [network] });
+  }
+
+  /** Draws the frozen request's screen and waits for the person (throws 4001 unless approved). */
+  async function askAbout(ask: Ask, method: string, params: unknown[], active: ActiveAccount, id: number, fee?: FeeLine) {
+    const screen = await screenOf(described(method, params, active, id), { requestedBy: deps.parentOrigin, readToken: tokenReader(active.owner, id) }, fee);
+    await ask(frozenCopy(screen));
+  }
+
+  /** A transaction's call as shared-state describes it (hex quantities). */
+  const callParams = (call: { to?: Address | null; value?: bigint; data?: Hex }) => ({
+    ...(call.to && { to: call.to }),
+    ...(call.value !== undefined && { value: toHex(call.value) }),
+    ...(call.data !== undefined && { data: call.data }),
+  });
+
+  /**
+   * A request that signs or spends: checked, then in its turn prepared and frozen, shown, and signed or sent only
+   * once the person approved that frozen copy. `params` is this request's own copy, read before the screen only.
+   */
+  async function approvedRequest(method: string, params: unknown, id: number): Promise<unknown> {
+    // Permissions, user operations and solana_*: nothing this wallet can show, refused before any screen or session.
+    if (!isShownMethod(method)) throw Object.assign(new Error(`${method} is not supported by this embedded wallet`), { code: 4200 });
+    const active = await activeAccount(id);
     switch (method) {
-      case 'eth_chainId':
-        return toHex(targetChain);
-      case 'eth_accounts':
-        return storedSession() ? [(await activeAccount(targetChain)).address] : [];
       case 'personal_sign': {
-        const active = await activeAccount(targetChain);
         const [message, claimed] = parseParams(method, z.tuple([z.string().max(256 * 1024), address]).rest(z.unknown()), params);
         assertOwn(active, method, claimed);
-        const signable = isHex(message) ? { raw: message } : message;
-        // The smart account signs ERC-1271 (ERC-6492-wrapped until deployed): viem does both.
-        return active.smartAccount ? active.smartAccount.signMessage(signable) : active.owner.signMessage({ message: signable });
+        return approvals.run(async (ask) => {
+          await askAbout(ask, method, [message, active.address], active, id);
+          const signable = isHex(message) ? { raw: message } : message;
+          // The smart account signs ERC-1271 (ERC-6492-wrapped until deployed): viem does both.
+          return active.smartAccount ? active.smartAccount.signMessage(signable) : active.owner.signMessage({ message: signable });
+        });
       }
       case 'eth_signTypedData_v4': {
-        const active = await activeAccount(targetChain);
         const [claimed, data] = parseParams(method, z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])]), params);
         assertOwn(active, method, claimed);
         let raw: unknown = data;
@@ -460,31 +614,62 @@ export function createEmbeddedWallet(deps: WalletDeps) {
         // viem derives the domain's type from the domain itself.
         const { EIP712Domain: _domainType, ...types } = typed.types;
         // Shape checked above; viem checks the message against its types while hashing.
-        const definition = { domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition;
-        return active.smartAccount ? active.smartAccount.signTypedData(definition) : active.owner.signTypedData(definition);
+        const definition = frozenCopy({ domain: typed.domain ?? {}, types, primaryType: typed.primaryType, message: typed.message });
+        return approvals.run(async (ask) => {
+          await askAbout(ask, method, [active.address, definition], active, id);
+          const signable = definition as unknown as TypedDataDefinition;
+          return active.smartAccount ? active.smartAccount.signTypedData(signable) : active.owner.signTypedData(signable);
+        });
       }
       case 'eth_sendTransaction': {
-        const active = await activeAccount(targetChain);
         const [tx] = parseParams(method, z.tuple([transactionSchema]), params);
         assertOwn(active, method, tx.from);
-        if (active.smartAccount) {
+        const chainField = tx.chainId === undefined ? {} : { chainId: toHex(tx.chainId) };
+        const { smartAccount } = active;
+        if (smartAccount) {
           // A user operation runs calls from the account: it cannot create a contract. Gas, fees and nonce are the operation's own.
           if (!tx.to) throw new InvalidParamsError(`${method}: params.0.to is required: a smart account cannot create a contract`);
-          return sendBundled(active.smartAccount, [{ to: tx.to as Hex, value: tx.value, data: (tx.data ?? tx.input) as Hex | undefined }]);
+          const calls = frozenCopy([{ to: tx.to as Address, value: tx.value, data: (tx.data ?? tx.input) as Hex | undefined }]);
+          return approvals.run(async (ask) => {
+            await askAbout(ask, method, [{ from: active.address, ...callParams(calls[0]!), ...chainField }], active, id, { text: FEE_PAID_BY_SMART_ACCOUNT });
+            return sendBundled(smartAccount, [...calls]);
+          });
         }
-        return sendFromKey(active.owner, targetChain, tx);
+        const dappSetFee = [tx.gas, tx.gasPrice, tx.maxFeePerGas, tx.maxPriorityFeePerGas].some((field) => field !== undefined);
+        return approvals.run(async (ask) => {
+          const prepared = await prepareFromKey(active.owner, id, tx);
+          const estimateWei = dappSetFee ? await networkFeeEstimate(active.owner, prepared) : undefined;
+          const fee: FeeLine = { signed: signedFeeOf(prepared), dappSet: dappSetFee, ...(estimateWei !== undefined && { estimateWei }) };
+          await askAbout(ask, method, [{ from: active.address, ...callParams(prepared), ...chainField }], active, id, fee);
+          return sendSigned(active.owner, prepared);
+        });
       }
+      case 'wallet_sendCalls': {
+        const batch = frozenCopy(callBatches.prepare(params, active, id));
+        const request = { chainId: toHex(id), from: active.address, atomicRequired: batch.atomicRequired, calls: batch.calls.map(callParams) };
+        return approvals.run(async (ask) => {
+          await askAbout(ask, method, [request], active, id, { text: active.smartAccount ? FEE_PAID_BY_SMART_ACCOUNT : FEE_SET_PER_CALL });
+          return callBatches.send(batch, active, id);
+        });
+      }
+    }
+  }
+
+  async function rpc({ method, params, chainId: requested }: ParsedRequestPayload<'RPC_REQUEST'>): Promise<unknown> {
+    const targetChain = typeof requested === 'number' ? requested : chainId;
+    // The request's own copy: what the person approves cannot be changed through the object the channel handed over.
+    if (classifyRpcMethod(method) === 'needs-approval') return approvedRequest(method, structuredClone(params), targetChain);
+    switch (method) {
+      case 'eth_chainId':
+        return toHex(targetChain);
+      case 'eth_accounts':
+        return storedSession() ? [(await activeAccount(targetChain)).address] : [];
       case 'wallet_getCapabilities':
         return callBatches.getCapabilities(params, await activeAccount(targetChain), targetChain);
-      case 'wallet_sendCalls':
-        return callBatches.sendCalls(params, await activeAccount(targetChain), targetChain);
       case 'wallet_getCallsStatus':
         return callBatches.getCallsStatus(params);
       default:
         // Only the modal's safe methods reach this point (the channel refuses the rest); none signs.
-        if (['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation'].includes(method) || method.startsWith('solana_')) {
-          throw Object.assign(new Error(`${method} is not supported by this embedded wallet`), { code: 4200 });
-        }
         return forward(method, params, targetChain);
     }
   }
@@ -492,7 +677,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const handlers: RequestHandlers = {
     async CONNECT_EMAIL({ email }) {
       const { body } = await api('/v1/auth/email', { body: { email, deviceId: deviceId() } });
-      deps.storage.setItem(STORAGE_KEYS.pendingEmail, email);
+      deps.storage.setItem(pendingEmailKey, email);
       return checkReply(actionReply, body);
     },
     async CONNECT_DEVICE() {
@@ -547,6 +732,10 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       });
       return channel.poll;
     },
+    CANCEL_APPROVAL() {
+      approvals.cancelAll();
+      return {};
+    },
     RELOAD() {
       // The modal left a sign-in view (spec §2): pending sign-ins end here; the session and the key stay.
       pendingSocial = undefined;
@@ -593,7 +782,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     async SIGN_OUT() {
       const session = storedSession();
       forget();
-      deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
+      deps.storage.removeItem(pendingEmailKey);
       if (session) {
         // Already expired or revoked: signed out all the same.
         await api('/v1/auth/sign-out', { body: {}, token: session.token }).catch((error: unknown) => {
@@ -617,7 +806,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       const { body } = await api('/v1/auth/email/update/secondary', { body: { otp }, token: session.token });
       const { user } = checkReply(z.object({ user: apiUser.extend({ email: z.string().max(254) }) }), body);
       // The session stays valid (same user); GET_USER reports the new address from now on.
-      deps.storage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...session, email: user.email }));
+      deps.storage.setItem(sessionKey, JSON.stringify({ ...session, email: user.email }));
       return { newEmail: user.email };
     },
     GET_CHAIN_ID: () => ({ chainId }),
