@@ -3,12 +3,25 @@
  * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
  */
 import { afterAll, beforeAll, expect } from '@rstest/core';
+import { calculateJwkThumbprint } from 'jose';
 import type { RunningApi, StartApiOptions } from '../src/server';
 import { codeIn, linkIn, startSmtpSink, type SmtpSink } from './auth-smtp';
 import { getJson, PROJECT, start } from './helpers';
 
 /** The secure site's origin in the demo. */
 export const SECURE_SITE = 'http://127.0.0.1:3010';
+
+/**
+ * A browser's device key as the secure site sends it with a sign-in (a fixed public P-256 JWK; tests that
+ * need the private half make their own), and its RFC 7638 thumbprint, the token's `cnf.jkt`.
+ */
+export const DEVICE_KEY = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'clPNSzaJIZ-S0jJEO7_DQhLaOR3rVDcUf3AB19XEk7c',
+  y: '5PZAAKX3F_qw-w77gTg6J9taH0SSOspVsuW8FqaIxaw',
+} as const;
+export const DEVICE_KEY_JKT = await calculateJwkThumbprint(DEVICE_KEY, 'sha256');
 
 let devices = 0;
 /** A fresh per-browser id as the secure site makes one. */
@@ -49,7 +62,7 @@ export function authClient(api: RunningApi, sink: SmtpSink) {
   /** A signed-in session for `email` on a new device. */
   async function signIn(email: string, deviceId = newDevice()): Promise<SignedIn> {
     const code = await approveNewDevice(email, deviceId);
-    const { status, body } = await post('/v1/auth/otp', { email, deviceId, otp: code });
+    const { status, body } = await post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: code });
     expect(status).toBe(200);
     return { ...(body as Omit<SignedIn, 'deviceId'>), deviceId };
   }

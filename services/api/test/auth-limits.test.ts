@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { decodeJwt } from 'jose';
 import { authRuntime } from '../src/auth/config';
 import type { RunningApi } from '../src/server';
-import { authClient, newDevice } from './auth-helpers';
+import { authClient, DEVICE_KEY, newDevice } from './auth-helpers';
 import { startSmtpSink, type SmtpSink } from './auth-smtp';
 import { start } from './helpers';
 
@@ -91,7 +91,7 @@ describe('limits', () => {
     }
     const { rows } = await mailDown.db.query('SELECT 1 FROM auth_device_tokens');
     expect(rows).toEqual([]);
-    expect((await c.post('/v1/auth/otp', { ...body, otp: '123456' })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await c.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, ...body, otp: '123456' })).body).toEqual({ error: 'No code to check: request a new one' });
     const over = await c.post('/v1/auth/email', body);
     expect(over.status).toBe(429);
     expect(over.body.error).toMatch(/^Too many requests for this IP address: try again in \d+ s$/);
@@ -114,7 +114,7 @@ describe('unavailable', () => {
     for (const path of ['/v1/auth/email', '/v1/auth/device']) {
       expect(await c.post(path, body, SERVER)).toMatchObject({ status: 503, body: { error: 'Email login is unavailable: the API has no mail server (set PORTICO_API_SMTP_URL)' } });
     }
-    expect((await c.post('/v1/auth/otp', { ...body, otp: '123456' }, SERVER)).status).toBe(503);
+    expect((await c.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, ...body, otp: '123456' }, SERVER)).status).toBe(503);
     // Sessions need only the key: a token is still checked (here a bad one).
     expect(await c.session('a.b.c', SERVER)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
   });

@@ -2,11 +2,12 @@
  * The embedded wallet's email login over HTTP on the real server (issue 11): mails go to a real SMTP
  * receiver in the test (test/auth-smtp.ts) and the codes and links are read out of them. New device
  * (link → approve → code → session → JWKS → sign-out → 'Session Expired'), known device, wrong,
- * expired, burned and superseded codes, the throttle message, email update in two steps, bad input.
+ * expired, burned and superseded codes, the throttle message, email update in two steps, bad input, the
+ * device key every session is bound to (issue 28: `deviceKey` in, `cnf.jkt` out).
  */
 import { describe, expect, test } from '@rstest/core';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { newDevice, otherCode, SECURE_SITE as PAGE, useAuthApi } from './auth-helpers';
+import { calculateJwkThumbprint, createRemoteJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice, otherCode, SECURE_SITE as PAGE, useAuthApi } from './auth-helpers';
 import { codeIn, linkIn } from './auth-smtp';
 import { getJson, PROJECT } from './helpers';
 
@@ -56,7 +57,7 @@ describe('email login', () => {
     expect((await t.client.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     expect(t.sink.mails.length).toBe(mailsBefore + 1);
 
-    const login = await t.client.post('/v1/auth/otp', { email, deviceId, otp: code });
+    const login = await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: code });
     expect(login.status).toBe(200);
     expect(login.body.user).toEqual({ id: expect.any(String), email, username: null, authProvider: 'email' });
     const { payload, protectedHeader } = await jwtVerify(login.body.token, createRemoteJWKSet(new URL('/.well-known/jwks.json', t.api.url)), {
@@ -64,10 +65,13 @@ describe('email login', () => {
       typ: 'portico-embedded+jwt',
     });
     expect(protectedHeader.alg).toBe('ES256');
-    expect(payload).toMatchObject({ sub: login.body.user.id, email, authProvider: 'email', deviceId, projectId: PROJECT, iss: t.api.url });
+    expect(payload).toMatchObject({ sub: login.body.user.id, email, authProvider: 'email', deviceId, projectId: PROJECT, iss: t.api.url, cnf: { jkt: DEVICE_KEY_JKT } });
+    // The session row keeps the device key's thumbprint (the token's cnf.jkt).
+    const { rows: bound } = await t.api.db.query<{ device_key_jkt: string }>('SELECT device_key_jkt FROM auth_sessions WHERE id = $1', [payload.jti]);
+    expect(bound[0]!.device_key_jkt).toBe(DEVICE_KEY_JKT);
     expect(payload.exp! * 1000).toBe(new Date(login.body.expiresAt).getTime() - (new Date(login.body.expiresAt).getTime() % 1000));
     // The code works once.
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: code })).body).toEqual({ error: 'No code to check: request a new one' });
 
     expect(await t.client.session(login.body.token)).toMatchObject({ status: 200, body: { user: login.body.user, expiresAt: login.body.expiresAt } });
     // The session belongs to its project.
@@ -88,7 +92,7 @@ describe('email login', () => {
     await t.client.pastThrottle(email);
     expect((await t.client.post('/v1/auth/email', { email, deviceId: first.deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const code = codeIn(await t.sink.next(email));
-    const second = await t.client.post('/v1/auth/otp', { email, deviceId: first.deviceId, otp: code });
+    const second = await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId: first.deviceId, otp: code });
     expect(second.status).toBe(200);
     expect(second.body.user).toEqual(first.user);
     // Another browser for the same email still needs its own approval.
@@ -102,15 +106,15 @@ describe('email login', () => {
     const deviceId = newDevice();
     const code = await t.client.approveNewDevice(email, deviceId);
     for (let i = 0; i < 4; i++) {
-      expect(await t.client.post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).toMatchObject({ status: 401, body: { error: 'Invalid code' } });
+      expect(await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: otherCode(code) })).toMatchObject({ status: 401, body: { error: 'Invalid code' } });
     }
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: otherCode(code) })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: code })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: otherCode(code) })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: code })).body).toEqual({ error: 'Too many wrong codes: request a new one' });
 
     // A burned code is no longer live: the waiting site's next ask mails a new one.
     expect((await t.client.post('/v1/auth/device', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
     const fresh = codeIn(await t.sink.next(email));
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: fresh })).status).toBe(200);
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: fresh })).status).toBe(200);
   });
 
   test('an expired code, a superseded code, a code for another device', async () => {
@@ -123,7 +127,7 @@ describe('email login', () => {
     );
     expect(rows[0]!.ttl).toBe(600);
     await t.api.db.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
-    expect(await t.client.post('/v1/auth/otp', { email, deviceId, otp: code })).toMatchObject({ status: 401, body: { error: 'Code expired: request a new one' } });
+    expect(await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: code })).toMatchObject({ status: 401, body: { error: 'Code expired: request a new one' } });
 
     await t.client.pastThrottle(email);
     expect((await t.client.post('/v1/auth/email', { email, deviceId })).body).toEqual({ action: 'VERIFY_OTP' });
@@ -131,9 +135,9 @@ describe('email login', () => {
     await t.client.pastThrottle(email);
     await t.client.post('/v1/auth/email', { email, deviceId });
     const newer = codeIn(await t.sink.next(email));
-    if (older !== newer) expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: older })).body).toEqual({ error: 'Invalid code' });
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId: newDevice(), otp: newer })).body).toEqual({ error: 'No code to check: request a new one' });
-    expect((await t.client.post('/v1/auth/otp', { email, deviceId, otp: newer })).status).toBe(200);
+    if (older !== newer) expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: older })).body).toEqual({ error: 'Invalid code' });
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId: newDevice(), otp: newer })).body).toEqual({ error: 'No code to check: request a new one' });
+    expect((await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email, deviceId, otp: newer })).status).toBe(200);
   });
 
   test("a second request within 30 s: 429 'Please try again after N seconds', N rounded up, Retry-After", async () => {
@@ -239,7 +243,25 @@ describe('bad input', () => {
     [123456, 'otp: must be a string'],
     [undefined, 'otp: required'],
   ])('otp %j → 400', async (otp, error) => {
-    expect(await t.client.post('/v1/auth/otp', { email: 'a@example.com', deviceId: 'device_abcdefghijkl', otp })).toMatchObject({ status: 400, body: { error } });
+    expect(await t.client.post('/v1/auth/otp', { deviceKey: DEVICE_KEY, email: 'a@example.com', deviceId: 'device_abcdefghijkl', otp })).toMatchObject({ status: 400, body: { error } });
+  });
+
+  test('deviceKey is required and checked before the code: a refused one does not use up a try; each sign-in binds its own key', async () => {
+    const email = 'keys@example.com';
+    const deviceId = newDevice();
+    const code = await t.client.approveNewDevice(email, deviceId);
+    // One try left: had a refused body counted, the right code would then be burned.
+    await t.api.db.query('UPDATE auth_codes SET attempts = 4 WHERE email = $1', [email]);
+    expect(await t.client.post('/v1/auth/otp', { email, deviceId, otp: code })).toMatchObject({ status: 400, body: { error: 'deviceKey: required' } });
+    const withPrivate = await t.client.post('/v1/auth/otp', { email, deviceId, otp: code, deviceKey: { ...DEVICE_KEY, d: 'A'.repeat(43) } });
+    expect(withPrivate).toMatchObject({ status: 400, body: { error: 'deviceKey: must be a public key { kty, crv, x, y } only (d not allowed)' } });
+    const { publicKey } = await generateKeyPair('ES256');
+    const { kty, crv, x, y } = await exportJWK(publicKey);
+    const login = await t.client.post('/v1/auth/otp', { email, deviceId, otp: code, deviceKey: { kty, crv, x, y } });
+    expect(login.status).toBe(200);
+    const jkt = await calculateJwkThumbprint({ kty, crv, x, y }, 'sha256');
+    expect(jkt).not.toBe(DEVICE_KEY_JKT);
+    expect(decodeJwt(login.body.token).cnf).toEqual({ jkt });
   });
 
   test('not JSON, no project, an origin the project does not allow', async () => {

@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import type { FarcasterOptions } from '../src/auth/farcaster-config';
 import type { StartApiOptions } from '../src/server';
-import { newDevice, useAuthApi, type AuthApi } from './auth-helpers';
+import { DEVICE_KEY, newDevice, useAuthApi, type AuthApi } from './auth-helpers';
 import { startAnvil, type Anvil } from './chain-helpers';
 
 /** The relay's key for /authenticate in these tests (the Farcaster app's secret). */
@@ -96,6 +96,6 @@ export function useFarcasterApi(farcaster: Omit<FarcasterOptions, 'relayUrl' | '
   });
   const post = (path: string, body: unknown, init: { projectId?: string } = {}) => auth.client.post(path, body, init) as Promise<{ status: number; body: any }>;
   t.start = async (deviceId = newDevice(), init = {}) => ({ ...(await post('/v1/auth/farcaster/start', { deviceId }, init)), deviceId });
-  t.result = (channelToken, deviceId, init = {}) => post('/v1/auth/farcaster/result', { channelToken, deviceId }, init);
+  t.result = (channelToken, deviceId, init = {}) => post('/v1/auth/farcaster/result', { channelToken, deviceId, deviceKey: DEVICE_KEY }, init);
   return t;
 }

@@ -8,7 +8,7 @@ import { FARCASTER_TEST_ACCOUNTS } from '@portico/devchain';
 import { farcasterRuntime, FARCASTER_NOT_CONFIGURED } from '../src/auth/farcaster-config';
 import { FARCASTER_REGISTRY_UNREACHABLE, FARCASTER_RELAY_UNREACHABLE } from '../src/routes/farcaster';
 import type { RunningApi } from '../src/server';
-import { newDevice } from './auth-helpers';
+import { DEVICE_KEY, newDevice } from './auth-helpers';
 import { freePort } from './chain-helpers';
 import { approveInFarcasterApp, startRelayProcess, type RelayProcess } from './farcaster-helpers';
 import { getJson, PROJECT, start } from './helpers';
@@ -68,7 +68,7 @@ describe('failures and limits', () => {
     const result = await getJson(`${api.url}/v1/auth/farcaster/result`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ projectId: PROJECT, channelToken: first.body.channelToken, deviceId }),
+      body: JSON.stringify({ projectId: PROJECT, channelToken: first.body.channelToken, deviceId, deviceKey: DEVICE_KEY }),
     });
     expect(result).toMatchObject({ status: 503, body: { error: FARCASTER_REGISTRY_UNREACHABLE } });
 

@@ -9,7 +9,7 @@ import { describe, expect, test } from '@rstest/core';
 import { FARCASTER_TEST_ACCOUNTS, FARCASTER_UNREGISTERED_KEY } from '@portico/devchain';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { FARCASTER_EXPIRED, FARCASTER_UNVERIFIED } from '../src/routes/farcaster';
-import { newDevice } from './auth-helpers';
+import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice } from './auth-helpers';
 import { approveInFarcasterApp, RELAY_AUTH_KEY, useFarcasterApi } from './farcaster-helpers';
 import { PROJECT } from './helpers';
 
@@ -53,7 +53,7 @@ describe('Sign In With Farcaster', () => {
       audience: 'portico-embedded',
       typ: 'portico-embedded+jwt',
     });
-    expect(payload).toMatchObject({ sub: result.body.user.id, authProvider: 'farcaster', deviceId: s.deviceId, projectId: PROJECT, iss: t.api.url });
+    expect(payload).toMatchObject({ sub: result.body.user.id, authProvider: 'farcaster', deviceId: s.deviceId, projectId: PROJECT, iss: t.api.url, cnf: { jkt: DEVICE_KEY_JKT } });
     expect(payload.email).toBeUndefined();
     expect(await t.client.session(result.body.token)).toMatchObject({ status: 200, body: { user: result.body.user, expiresAt: result.body.expiresAt } });
 
@@ -126,7 +126,7 @@ describe('Sign In With Farcaster', () => {
     const s = await started();
     await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
     expect(await t.result(s.channelToken, newDevice())).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
-    const otherProject = await t.client.post('/v1/auth/farcaster/result', { channelToken: s.channelToken, deviceId: s.deviceId }, { projectId: 'portico-demo-restricted', origin: null });
+    const otherProject = await t.client.post('/v1/auth/farcaster/result', { channelToken: s.channelToken, deviceId: s.deviceId, deviceKey: DEVICE_KEY }, { projectId: 'portico-demo-restricted', origin: null });
     expect(otherProject).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
     expect((await t.result(s.channelToken, s.deviceId)).status).toBe(200);
   });
@@ -135,6 +135,13 @@ describe('Sign In With Farcaster', () => {
     expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: 'short' })).toMatchObject({ status: 400, body: { error: 'deviceId: must be 16 to 64 letters, digits, - or _' } });
     expect(await t.result('bad token!', newDevice())).toMatchObject({ status: 400, body: { error: 'channelToken: must be the channelToken start answered' } });
     expect(await t.client.post('/v1/auth/farcaster/result', { deviceId: newDevice() })).toMatchObject({ status: 400, body: { error: 'channelToken: required' } });
+    // The session is bound to the device key: without one (or with a private one) there is no sign-in.
+    const noKey = { channelToken: 'abcdefgh', deviceId: newDevice() };
+    expect(await t.client.post('/v1/auth/farcaster/result', noKey)).toMatchObject({ status: 400, body: { error: 'deviceKey: required' } });
+    expect(await t.client.post('/v1/auth/farcaster/result', { ...noKey, deviceKey: { ...DEVICE_KEY, d: 'A'.repeat(43) } })).toMatchObject({
+      status: 400,
+      body: { error: 'deviceKey: must be a public key { kty, crv, x, y } only (d not allowed)' },
+    });
   });
 
   test('the relay refuses to complete a channel without the Farcaster app key', async () => {

@@ -7,7 +7,7 @@ import { afterAll } from '@rstest/core';
 import { startOidcProvider, type RunningOidcProvider, type StartOidcProviderOptions } from '@portico/oidc';
 import { developmentProviders, type SocialOptions } from '../src/auth/social-config';
 import type { StartApiOptions } from '../src/server';
-import { newDevice, SECURE_SITE, useAuthApi, type AuthApi } from './auth-helpers';
+import { DEVICE_KEY, newDevice, SECURE_SITE, useAuthApi, type AuthApi } from './auth-helpers';
 
 /** The secure site's callback page (nothing listens there: the popup's last redirect is read, not followed). */
 export const CALLBACK = `${SECURE_SITE}/social/callback`;
@@ -98,7 +98,7 @@ export function useSocialApi(
   });
   t.start = async (provider, deviceId = newDevice(), init = {}) => ({ ...(await post('/v1/auth/social/start', { provider, deviceId }, init)), deviceId });
   t.finish = (body, init = {}) => post('/v1/auth/social/finish', body, init);
-  t.result = (state, deviceId, init = {}) => post('/v1/auth/social/result', { state, deviceId }, init);
+  t.result = (state, deviceId, init = {}) => post('/v1/auth/social/result', { state, deviceId, deviceKey: DEVICE_KEY }, init);
   t.signIn = async (provider, username) => {
     const started = await t.start(provider);
     if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);

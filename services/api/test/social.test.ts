@@ -23,7 +23,7 @@ import {
 } from '../src/auth/social-client';
 import { developmentProviders, SOCIAL_PROVIDERS } from '../src/auth/social-config';
 import { EMAIL_UPDATE_EMAIL_ONLY } from '../src/routes/auth';
-import { newDevice } from './auth-helpers';
+import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice } from './auth-helpers';
 import { PROJECT } from './helpers';
 import { CALLBACK, finishBody, Popup, useSocialApi } from './social-helpers';
 
@@ -70,7 +70,7 @@ describe('social login', () => {
       typ: 'portico-embedded+jwt',
     });
     expect(protectedHeader.alg).toBe('ES256');
-    expect(payload).toMatchObject({ sub: result.body.user.id, authProvider: 'google', deviceId: started.deviceId, projectId: PROJECT, iss: t.api.url });
+    expect(payload).toMatchObject({ sub: result.body.user.id, authProvider: 'google', deviceId: started.deviceId, projectId: PROJECT, iss: t.api.url, cnf: { jkt: DEVICE_KEY_JKT } });
     // A provider's address is not a proven login address: not in the token.
     expect(payload.email).toBeUndefined();
     expect(payload.exp).toBe(Math.floor(new Date(result.body.expiresAt).getTime() / 1000));
@@ -223,7 +223,7 @@ describe('social login', () => {
     const callback = await new Popup().signIn(started.body.url, 'owner');
     expect((await t.finish(finishBody(callback))).status).toBe(200);
     expect(await t.result(started.body.state, newDevice())).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
-    const otherProject = await t.client.post('/v1/auth/social/result', { state: started.body.state, deviceId: started.deviceId }, { projectId: 'portico-demo-restricted', origin: null });
+    const otherProject = await t.client.post('/v1/auth/social/result', { state: started.body.state, deviceId: started.deviceId, deviceKey: DEVICE_KEY }, { projectId: 'portico-demo-restricted', origin: null });
     expect(otherProject).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
     // Those tries did not take it.
     expect((await t.result(started.body.state, started.deviceId)).status).toBe(200);
@@ -250,5 +250,12 @@ describe('social login', () => {
     expect(await t.finish({ state, error: 'a"b' })).toMatchObject({ status: 400, body: { error: 'error: must be an OAuth error code' } });
     expect(await t.result(state, newDevice())).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
     expect(await t.client.post('/v1/auth/social/result', 'not json')).toMatchObject({ status: 400, body: { error: 'body: must be JSON' } });
+    // The session is bound to the device key: without one (or with another curve's) there is no sign-in.
+    const noKey = { state, deviceId: newDevice() };
+    expect(await t.client.post('/v1/auth/social/result', noKey)).toMatchObject({ status: 400, body: { error: 'deviceKey: required' } });
+    expect(await t.client.post('/v1/auth/social/result', { ...noKey, deviceKey: { ...DEVICE_KEY, crv: 'P-384' } })).toMatchObject({
+      status: 400,
+      body: { error: "deviceKey.crv: must be 'P-256'" },
+    });
   });
 });

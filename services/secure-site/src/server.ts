@@ -5,7 +5,9 @@
  *   GET  /social/callback?state&code[&iss] | ?state&error → the social login popup's landing page (dist/callback.html):
  *        its script reports the provider's answer to the API and closes the popup; CSP frame-ancestors 'none'
  *   GET  /static/*                                 → the page's built assets
- *   POST /wallet/open (Bearer embedded session)    → { address, privateKey } to its own page only (Origin check)
+ *   POST /wallet/open (Authorization: DPoP <device-bound embedded session>, DPoP: <device proof>)
+ *                                                  → { address, privateKey } to its own page only (Origin check), and only
+ *                                                    with a proof signed by the session's device key (src/device-proof.ts)
  *   GET  /healthz                                  → { ok: true }
  * No database: sealed keys live in the API (see README "Custody").
  */
@@ -20,11 +22,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { fixedWindowLimiter, type RateLimit } from './rate-limit';
 import { loadOperatorKey } from './sealing';
+import { DeviceProofError, ReplayCache, verifyDeviceProof } from './device-proof';
 import { createVault, VaultError, type Vault } from './vault';
 import { pageQuerySchema, PAGE_CONFIG_META, type CallbackConfig, type PageConfig } from './page/config';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
-/** Largest request body (bytes): /wallet/open carries none. */
+/** Largest request body (bytes): /wallet/open carries none (its proof's `bh` covers whatever is sent). */
 export const MAX_BODY_BYTES = 1024;
 export const DEFAULT_OPEN_LIMIT: RateLimit = { points: 30, durationS: 60 };
 /** How long a project's allow-list is reused before the API is asked again (ms), and how many are kept. */
@@ -32,7 +35,9 @@ export const ORIGINS_CACHE_MS = 30_000;
 export const ORIGINS_CACHE_MAX = 1_000;
 
 export const CROSS_ORIGIN_REFUSED = 'origin: only the secure site itself may open a wallet';
-export const BEARER_REQUIRED = 'authorization: a Bearer token is required';
+/** A bare Bearer token (or none): /wallet/open takes only a session bound to a device key, with its proof. */
+export const DEVICE_BOUND_REQUIRED = 'A device-bound session is required: Authorization: DPoP <token> with a DPoP proof';
+export const PROOF_REQUIRED = 'DPoP proof: a DPoP header is required';
 export const PAGE_NOT_BUILT = 'The secure site page is not built: run pnpm --filter @portico/secure-site build';
 
 export interface SecureSiteOptions {
@@ -152,6 +157,7 @@ export function createSecureSiteApp(options: {
   const bundlerOrigin = options.smartAccounts && new URL(options.smartAccounts.bundlerUrl).origin;
   const allowedOrigins = allowedOriginsSource(options.apiUrl);
   const consumeOpen = fixedWindowLimiter(options.openLimit);
+  const seenProofs = new ReplayCache();
 
   app.use('*', async (c, next) => {
     await next();
@@ -200,12 +206,28 @@ export function createSecureSiteApp(options: {
       c.header('Retry-After', String(waitS));
       return c.json({ error: `Please try again after ${waitS} seconds` }, 429);
     }
-    const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!token) return c.json({ error: BEARER_REQUIRED }, 401);
+    const token = /^DPoP ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
+    const proof = c.req.header('dpop');
+    if (!proof) return c.json({ error: PROOF_REQUIRED }, 401);
     try {
-      return c.json(await options.vault.open(token));
+      const session = await options.vault.verify(token);
+      // A session from before device keys (no cnf) cannot prove its device: the page signs in again.
+      if (!session.cnf) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
+      await verifyDeviceProof({
+        proof,
+        method: 'POST',
+        // As the browser reached this site (its public origin behind a proxy), not as this process sees it.
+        url: `${options.ownOrigin()}/wallet/open`,
+        body: new Uint8Array(await c.req.arrayBuffer()),
+        accessToken: token,
+        jkt: session.cnf.jkt,
+        now: Date.now(),
+        seen: seenProofs,
+      });
+      return c.json(await options.vault.open(session));
     } catch (err) {
-      if (err instanceof VaultError) return c.json({ error: err.message }, err.status);
+      if (err instanceof VaultError || err instanceof DeviceProofError) return c.json({ error: err.message }, err.status);
       throw err;
     }
   });

@@ -1,7 +1,8 @@
 /**
- * The secure site server's part of custody (README "Custody"): checks the caller's embedded session JWT
- * against the API's JWKS, fetches the user's sealed key from the API (`/v1/auth/wallet`, with the same
- * Bearer token, so a revoked session gets nothing), creates and stores one the first time, and opens it.
+ * The secure site server's part of custody (README "Custody"): `verify` checks the caller's embedded session JWT
+ * against the API's JWKS and answers its claims (with `cnf.jkt`, the device key the server then checks the request's
+ * proof against); `open` fetches the user's sealed key from the API (`/v1/auth/wallet`, with the same Bearer token,
+ * so a revoked session gets nothing), creates and stores one the first time, and opens it.
  * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob.
  */
 import { randomBytes } from 'node:crypto';
@@ -32,9 +33,20 @@ export interface OpenedWallet {
   privateKey: Hex;
 }
 
+/** A session token that verified, with the claims the server uses. */
+export interface VerifiedSession {
+  token: string;
+  sub: string;
+  projectId: string;
+  /** RFC 7800 confirmation: the thumbprint of the device key the session is bound to (absent: not bound). */
+  cnf?: { jkt: string };
+}
+
 export interface Vault {
-  /** The wallet of the token's user (made on first call); throws VaultError. */
-  open(token: string): Promise<OpenedWallet>;
+  /** The token's claims once its signature, audience, type and expiry check out; throws VaultError. */
+  verify(token: string): Promise<VerifiedSession>;
+  /** The wallet of the session's user (made on first call); throws VaultError. */
+  open(session: VerifiedSession): Promise<OpenedWallet>;
 }
 
 /** jose's codes for a token that is bad (signature, claims, type, unknown key), as opposed to a JWKS it could not fetch. */
@@ -43,6 +55,8 @@ const TOKEN_ERROR_CODE = /^ERR_(JWT_|JWS_|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MAT
 const claimsSchema = z.object({
   sub: z.string().min(1).max(128),
   projectId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+  // An RFC 7638 SHA-256 thumbprint, base64url.
+  cnf: z.object({ jkt: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }).optional(),
 });
 const storedSchema = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), sealed: z.string().min(1).max(1024) });
 
@@ -74,7 +88,7 @@ function newPrivateKey(): { privateKey: Hex; address: `0x${string}` } {
 export function createVault(options: { apiUrl: string; operatorKey: Buffer }): Vault {
   const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.apiUrl), { timeoutDuration: 10_000 });
 
-  async function userOf(token: string): Promise<z.output<typeof claimsSchema>> {
+  async function verify(token: string): Promise<VerifiedSession> {
     try {
       // Signature, audience, type and expiry; the issuer is the API's public URL, which this server may reach
       // under another address, so it is not compared. Revocation is the API's to check (the wallet call below).
@@ -84,7 +98,8 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
         typ: EMBEDDED_JWT_TYP,
         requiredClaims: ['sub', 'exp', 'jti'],
       });
-      return claimsSchema.parse(payload);
+      const { sub, projectId, cnf } = claimsSchema.parse(payload);
+      return { token, sub, projectId, ...(cnf && { cnf }) };
     } catch (err) {
       // A token that fails a check is the caller's; the JWKS being unreachable is not.
       const code = (err as { code?: unknown }).code;
@@ -94,10 +109,10 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
   }
 
   return {
-    async open(token) {
-      const user = await userOf(token);
+    verify,
+    async open(user) {
       const url = `${new URL('/v1/auth/wallet', options.apiUrl)}?projectId=${encodeURIComponent(user.projectId)}`;
-      const headers = { Authorization: `Bearer ${token}` };
+      const headers = { Authorization: `Bearer ${user.token}` };
       let stored = await apiCall(url, { headers });
       if (stored.status === 404) {
         const fresh = newPrivateKey();

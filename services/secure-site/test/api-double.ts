@@ -7,10 +7,12 @@
  * `farcaster://connect` URI; `state.farcaster` says how many polls stay pending and how the channel ends), allowed
  * origins, supported chains, and the JSON-RPC proxy `POST /v1/?chainId&projectId` (forwarded to `state.rpcNodeUrl`
  * when a test runs a node; 503 otherwise).
+ * Sign-ins (/otp, /social/result, /farcaster/result) take the browser's `deviceKey` (a public P-256 JWK; 400
+ * without one) and bind the session to it: the token carries `cnf.jkt`, its RFC 7638 thumbprint (issue 28).
  * It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
-import { exportJWK, generateKeyPair, jwtVerify, SignJWT, createLocalJWKSet, type JWK } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, createLocalJWKSet, type JWK } from 'jose';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
@@ -32,6 +34,18 @@ export const FARCASTER_MESSAGES = {
   relayUnreachable: 'The Farcaster relay could not be reached. Please try again later',
 } as const;
 type FarcasterOutcome = { fid: number; username: string } | { status: 400 | 401 | 503; error: string };
+/** services/api's deviceKey rule (src/auth/device-key.ts), less the on-curve check. */
+const isDeviceKey = (key: unknown): key is { kty: 'EC'; crv: 'P-256'; x: string; y: string } => {
+  const k = key as Record<string, unknown> | null;
+  const coordinate = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]{43}$/.test(v);
+  return typeof k === 'object' && k !== null && Object.keys(k).length === 4 && k.kty === 'EC' && k.crv === 'P-256' && coordinate(k.x) && coordinate(k.y);
+};
+/** The thumbprint a sign-in's body binds its session to, or the API's 400 message. */
+const deviceKeyJkt = async (body: { deviceKey?: unknown }): Promise<{ jkt: string } | { error: string }> => {
+  if (body.deviceKey === undefined) return { error: 'deviceKey: required' };
+  if (!isDeviceKey(body.deviceKey)) return { error: 'deviceKey: must be a public JWK { kty, crv, x, y }' };
+  return { jkt: await calculateJwkThumbprint(body.deviceKey, 'sha256') };
+};
 const allowedOrigin = (origin: string) => origin === 'https://shop.example' || /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
 
 export async function startApiDouble() {
@@ -58,8 +72,15 @@ export async function startApiDouble() {
   const finishBodies: unknown[] = [];
   let sessions = 0;
 
-  const sign = (claims: { sub: string; projectId?: string; expiresInS?: number; aud?: string }) =>
-    new SignJWT({ email: `${claims.sub}@example.com`, deviceId: 'device', projectId: claims.projectId ?? PROJECT, aud: claims.aud ?? 'portico-embedded' })
+  /** A session token; `jkt`: bound to that device key (`cnf.jkt`), as every sign-in's is; without it, an older unbound one. */
+  const sign = (claims: { sub: string; projectId?: string; expiresInS?: number; aud?: string; jkt?: string }) =>
+    new SignJWT({
+      email: `${claims.sub}@example.com`,
+      deviceId: 'device',
+      projectId: claims.projectId ?? PROJECT,
+      aud: claims.aud ?? 'portico-embedded',
+      ...(claims.jkt !== undefined && { cnf: { jkt: claims.jkt } }),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'test', typ: 'portico-embedded+jwt' })
       .setSubject(claims.sub)
       .setJti(`session-${sessions++}`)
@@ -92,10 +113,12 @@ export async function startApiDouble() {
   app.post('/v1/auth/email', (c) => c.json({ action: 'VERIFY_DEVICE' }));
   app.post('/v1/auth/device', (c) => c.json({ action: ++state.devicePolls > state.deviceApprovedAfter ? 'VERIFY_OTP' : 'VERIFY_DEVICE' }));
   app.post('/v1/auth/otp', async (c) => {
-    const body = await c.req.json<{ email: string; otp: string }>();
+    const body = await c.req.json<{ email: string; otp: string; deviceKey?: unknown }>();
+    const bound = await deviceKeyJkt(body);
+    if ('error' in bound) return c.json(bound, 400);
     if (body.otp !== state.code) return c.json({ error: 'Invalid code' }, 401);
     const userId = `user-${body.email.split('@')[0]}`;
-    return c.json({ token: await sign({ sub: userId }), user: { id: userId, email: body.email, username: null, authProvider: 'email' }, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    return c.json({ token: await sign({ sub: userId, jkt: bound.jkt }), user: { id: userId, email: body.email, username: null, authProvider: 'email' }, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
   });
   app.post('/v1/auth/social/start', async (c) => {
     const body = await c.req.json<{ provider: string; projectId: string; deviceId: string }>();
@@ -120,7 +143,9 @@ export async function startApiDouble() {
     return 'error' in signIn.outcome ? c.json({ error: signIn.outcome.error }, 400) : c.json({ ok: true });
   });
   app.post('/v1/auth/social/result', async (c) => {
-    const body = await c.req.json<{ state: string; deviceId: string }>();
+    const body = await c.req.json<{ state: string; deviceId: string; deviceKey?: unknown }>();
+    const bound = await deviceKeyJkt(body);
+    if ('error' in bound) return c.json(bound, 400);
     const signIn = socialSignIns.get(body.state);
     if (!signIn || signIn.deviceId !== body.deviceId) return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
     socialSignIns.delete(body.state);
@@ -128,7 +153,7 @@ export async function startApiDouble() {
     if ('error' in signIn.outcome) return c.json({ error: signIn.outcome.error }, 400);
     const { userId, username, email } = signIn.outcome;
     return c.json({
-      token: await sign({ sub: userId }),
+      token: await sign({ sub: userId, jkt: bound.jkt }),
       user: { id: userId, email, username, authProvider: signIn.provider },
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
@@ -142,7 +167,9 @@ export async function startApiDouble() {
     return c.json({ url: `farcaster://connect?${query}`, channelToken });
   });
   app.post('/v1/auth/farcaster/result', async (c) => {
-    const body = await c.req.json<{ projectId: string; channelToken: string; deviceId: string }>();
+    const body = await c.req.json<{ projectId: string; channelToken: string; deviceId: string; deviceKey?: unknown }>();
+    const bound = await deviceKeyJkt(body);
+    if ('error' in bound) return c.json(bound, 400);
     const channel = farcasterChannels.get(body.channelToken);
     if (!channel || channel.used || channel.deviceId !== body.deviceId || body.projectId !== PROJECT) return c.json({ error: FARCASTER_MESSAGES.expired }, 400);
     if (++channel.polls <= channel.pendingPolls) return c.json({ status: 'pending' }, 202);
@@ -151,7 +178,7 @@ export async function startApiDouble() {
     if ('error' in outcome) return c.json({ error: outcome.error }, outcome.status);
     const userId = `user-farcaster-${outcome.fid}`;
     return c.json({
-      token: await sign({ sub: userId }),
+      token: await sign({ sub: userId, jkt: bound.jkt }),
       user: { id: userId, email: null, username: outcome.username, authProvider: 'farcaster' },
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });

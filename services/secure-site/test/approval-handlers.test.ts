@@ -199,7 +199,7 @@ describe('sessions per parent origin', () => {
     const on = (parentOrigin: string) =>
       createEmbeddedWallet({
         apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, fetch: siteFetch(site.url),
-        storage: page.storage, parentOrigin, showApproval: () => undefined,
+        storage: page.storage, deviceKeys: page.deviceKeys, parentOrigin, showApproval: () => undefined,
       });
     await expect(Promise.resolve(on('https://other.example').handlers.IS_CONNECTED!({}))).resolves.toEqual({ isConnected: false });
     await expect(Promise.resolve(on('https://other.example').handlers.GET_USER!({ chainId: 31337 }))).rejects.toThrow('Session Expired');

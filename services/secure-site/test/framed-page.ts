@@ -7,6 +7,7 @@ import { createParentChannel, type MessageEventLike } from '@portico/shared-stat
 import type { ShownApproval } from '../src/page/approvals';
 import { createEmbeddedWallet, siteScopedKey, STORAGE_KEYS, type WalletDeps } from '../src/page/wallet';
 import { ALLOWED, PROJECT } from './api-double';
+import type { DeviceKeyStore } from '../src/page/device-key';
 
 export const PARENT = 'https://shop.example';
 /** Where the session of PROJECT framed by PARENT is stored. */
@@ -19,6 +20,12 @@ export function memoryStorage() {
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 }
 
+/** The device key store (IndexedDB in the browser), in memory. */
+export function memoryKeyStore(): DeviceKeyStore {
+  let kept: CryptoKeyPair | undefined;
+  return { get: async () => kept, put: async (pair) => void (kept = pair) };
+}
+
 /** As a browser does: fetches from this site's pages to it carry its Origin. */
 export const siteFetch =
   (siteUrl: string): typeof fetch =>
@@ -29,6 +36,7 @@ export type FramedPageOptions = Partial<Omit<WalletDeps, 'storage'>> & { storage
 
 export function framedPage(env: { apiUrl: string; siteUrl: string }, options: FramedPageOptions = {}) {
   const storage = options.storage ?? memoryStorage();
+  const deviceKeys = options.deviceKeys ?? memoryKeyStore();
   const notifications: { event: string; payload: any }[] = [];
   let channel: ReturnType<typeof createParentChannel> | undefined;
   const wallet = createEmbeddedWallet({
@@ -45,6 +53,7 @@ export function framedPage(env: { apiUrl: string; siteUrl: string }, options: Fr
     onAccountsChanged: (accounts) => channel?.notify('ACCOUNTS_CHANGED', { accounts }),
     ...options,
     storage,
+    deviceKeys,
   });
   const listeners = new Set<(e: MessageEventLike) => void>();
   const pending = new Map<string, (msg: { event: string; payload: any }) => void>();
@@ -70,7 +79,7 @@ export function framedPage(env: { apiUrl: string; siteUrl: string }, options: Fr
       pending.set(id, resolve);
       for (const l of listeners) l({ origin: PARENT, source: parent, data: { type: 'portico:embedded', id, event: `@portico-app/${name}`, payload } });
     });
-  return { request, storage, channel, wallet, notifications };
+  return { request, storage, deviceKeys, channel, wallet, notifications };
 }
 
 /** An EIP-1193 provider over the page's RPC_REQUEST (as the modal's provider forwards it), for viem's wallet actions. */

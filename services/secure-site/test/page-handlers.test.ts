@@ -24,7 +24,7 @@ import {
   STORAGE_KEYS,
 } from '../src/page/wallet';
 import { FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
-import { approveAtOnce, framedPage as framedPageOf, memoryStorage, PARENT, SESSION_KEY, type FramedPageOptions } from './framed-page';
+import { approveAtOnce, framedPage as framedPageOf, memoryKeyStore, memoryStorage, PARENT, SESSION_KEY, type FramedPageOptions } from './framed-page';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
@@ -79,7 +79,7 @@ describe('page handlers over the frame channel', () => {
     expect(disallowed.payload.message).toBe('Requested RPC call is not allowed');
 
     // A new page load (memory gone, storage kept) opens the same wallet again.
-    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: page.storage,
+    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: page.storage, deviceKeys: page.deviceKeys,
       fetch: (i, init) => fetch(i, String(i).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init) });
     expect((await reloaded.handlers.GET_USER!({ chainId: 1 })).address).toBe(address);
 
@@ -163,7 +163,7 @@ describe('social login over the frame channel', () => {
     expect((await page.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
 
     // A new page load (memory gone, storage kept): the same user, with its provider and username.
-    const reloaded = framedPage({ storage: page.storage });
+    const reloaded = framedPage({ storage: page.storage, deviceKeys: page.deviceKeys });
     expect((await reloaded.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
     expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
     // The same provider account signs in to the same wallet.
@@ -236,12 +236,12 @@ describe('social login over the frame channel', () => {
     const page = framedPage();
     // The provider names the channel accepts but this API does not serve are the API's to refuse.
     const refusing = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
       fetch: async () => Response.json({ error: 'Unsupported social provider' }, { status: 400 }),
     });
     await expect(refusing.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'x' })).rejects.toThrow('Unsupported social provider');
     const stateless = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
       fetch: async () => Response.json({ url: 'https://accounts.example/authorize?client_id=a', state: 's'.repeat(43) }),
     });
     await expect(stateless.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'google' })).rejects.toThrow("the provider URL must carry the sign-in's state");
@@ -255,7 +255,7 @@ describe('social login over the frame channel', () => {
     const { token, userId } = JSON.parse(page.storage.map.get(SESSION_KEY)!);
     const older = memoryStorage();
     older.setItem(SESSION_KEY, JSON.stringify({ token, email: 'early@example.com', userId }));
-    expect((await framedPage({ storage: older }).request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
+    expect((await framedPage({ storage: older, deviceKeys: page.deviceKeys }).request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
   });
 });
 
@@ -302,7 +302,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
     // The sign-in is used up.
     expect((await page.request('CONNECT_FARCASTER', {})).payload).toEqual({ message: NO_PENDING_FARCASTER });
     // A new page load (memory gone, storage kept): the same user.
-    const reloaded = framedPage({ storage: page.storage });
+    const reloaded = framedPage({ storage: page.storage, deviceKeys: page.deviceKeys });
     expect((await reloaded.request('IS_CONNECTED', {})).payload).toEqual({ isConnected: true });
     expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toEqual(user);
     // The same fid signs in to the same wallet.
@@ -407,7 +407,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
   test("start: the API's error passes through; a reply off the contract is refused and leaves nothing pending", async () => {
     const startWith = (reply: Response) =>
       createEmbeddedWallet({
-        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(),
+        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
         fetch: async () => reply,
       });
     const refusedWith = async (reply: Response) => {

@@ -69,7 +69,7 @@ describe('which account is active', () => {
     expect(user).toMatchObject({ address: eoa, preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }, { address: smart.record.address, type: 'smartAccount' }] });
     const reloaded = framedPage(
       { apiUrl: api.url, siteUrl: site.url },
-      { storage: page.storage, smartAccounts: { chains: [31337], bundlerUrl: 'http://127.0.0.1:4337/rpc' }, openSmartAccount: smart.open },
+      { storage: page.storage, deviceKeys: page.deviceKeys, smartAccounts: { chains: [31337], bundlerUrl: 'http://127.0.0.1:4337/rpc' }, openSmartAccount: smart.open },
     );
     expect((await reloaded.request('GET_USER', { chainId: 31337 })).payload).toMatchObject({ address: eoa, preferredAccountType: 'eoa' });
     expect((await reloaded.request('RPC_REQUEST', { method: 'eth_accounts' })).payload).toEqual({ result: [eoa] });

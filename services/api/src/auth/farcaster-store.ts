@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { providerAccountUser } from './social-store';
-import { insertSession } from './store';
+import { insertSession, type SessionDevice } from './store';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The caller's channel: the same condition in every statement. */
@@ -59,10 +59,10 @@ export async function dropFarcasterChannel(db: Db, ref: FarcasterChannelRef): Pr
 /** The fid's user (one per fid, its username refreshed from the relay) and a new session, in one transaction; answers the session id. */
 export async function farcasterSignIn(
   db: Db,
-  input: { fid: number; username: string; projectId: string; deviceId: string; sessionTtlS: number },
+  input: SessionDevice & { fid: number; username: string; sessionTtlS: number },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const userId = await providerAccountUser(tx, { provider: 'farcaster', subject: String(input.fid), username: input.username, email: null });
-    return insertSession(tx, { userId, projectId: input.projectId, deviceId: input.deviceId, ttlS: input.sessionTtlS });
+    return insertSession(tx, { userId, projectId: input.projectId, deviceId: input.deviceId, deviceKeyJkt: input.deviceKeyJkt, ttlS: input.sessionTtlS });
   });
 }

@@ -192,6 +192,8 @@ export interface AuthSession {
   user: AuthUser;
   projectId: string;
   deviceId: string;
+  /** The RFC 7638 thumbprint of the device key the session is bound to (migration 014); null for older sessions. */
+  deviceKeyJkt: string | null;
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
@@ -204,6 +206,7 @@ type SessionRow = {
   id: string;
   project_id: string;
   device_id: string;
+  device_key_jkt: string | null;
   created_at: Date | string;
   expires_at: Date | string;
   revoked_at: Date | string | null;
@@ -219,34 +222,43 @@ const sessionFrom = (row: SessionRow): AuthSession => ({
   user: { id: row.user_id, email: row.email, authProvider: row.auth_provider, username: row.username, createdAt: iso(row.user_created_at) },
   projectId: row.project_id,
   deviceId: row.device_id,
+  deviceKeyJkt: row.device_key_jkt,
   createdAt: iso(row.created_at),
   expiresAt: iso(row.expires_at),
   revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
 });
 
+/** What every sign-in names: the project, the browser's id and the thumbprint of its device key. */
+export interface SessionDevice {
+  projectId: string;
+  deviceId: string;
+  deviceKeyJkt: string;
+}
+
 /** Inserts a session of `userId` for this project and device (email and social logins alike); answers its id. */
-export async function insertSession(db: Queryable, input: { userId: string; projectId: string; deviceId: string; ttlS: number }): Promise<string> {
+export async function insertSession(db: Queryable, input: SessionDevice & { userId: string; ttlS: number }): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `INSERT INTO auth_sessions (id, user_id, project_id, device_id, expires_at) VALUES ($1, $2, $3, $4, now() + $5::int * interval '1 second')`,
-    [id, input.userId, input.projectId, input.deviceId, input.ttlS],
+    `INSERT INTO auth_sessions (id, user_id, project_id, device_id, device_key_jkt, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + $6::int * interval '1 second')`,
+    [id, input.userId, input.projectId, input.deviceId, input.deviceKeyJkt, input.ttlS],
   );
   return id;
 }
 
 /** The user of `email` (created on first login) and a new session for this project and device. */
-export async function createLoginSession(db: Db, input: { email: string; projectId: string; deviceId: string; ttlS: number }): Promise<AuthSession> {
+export async function createLoginSession(db: Db, input: SessionDevice & { email: string; ttlS: number }): Promise<AuthSession> {
   const id = await db.transaction(async (tx) => {
     await tx.query('INSERT INTO auth_users (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING', [randomUUID(), input.email]);
     const { rows: users } = await tx.query<{ id: string }>('SELECT id FROM auth_users WHERE email = $1', [input.email]);
-    return insertSession(tx, { userId: users[0]!.id, projectId: input.projectId, deviceId: input.deviceId, ttlS: input.ttlS });
+    return insertSession(tx, { userId: users[0]!.id, projectId: input.projectId, deviceId: input.deviceId, deviceKeyJkt: input.deviceKeyJkt, ttlS: input.ttlS });
   });
   return (await findSession(db, id))!;
 }
 
 export async function findSession(db: Db, id: string): Promise<AuthSession | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT s.id, s.project_id, s.device_id, s.created_at, s.expires_at, s.revoked_at,
+    `SELECT s.id, s.project_id, s.device_id, s.device_key_jkt, s.created_at, s.expires_at, s.revoked_at,
        u.id AS user_id, COALESCE(u.email, i.email) AS email, u.auth_provider, u.username, u.created_at AS user_created_at
      FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id LEFT JOIN auth_social_identities i ON i.user_id = u.id
      WHERE s.id = $1`,

@@ -19,6 +19,8 @@ export interface EmbeddedClaims {
   authProvider: string;
   deviceId: string;
   projectId: string;
+  /** RFC 7800 confirmation: the thumbprint of the device key the session is bound to (issue 28). */
+  cnf: { jkt: string };
   /** The session id. */
   jti: string;
   iss: string;
@@ -44,11 +46,13 @@ export async function embeddedSessionId(key: SigningKey, token: string): Promise
 }
 
 /**
- * What a login answers (`POST /v1/auth/otp`, `POST /v1/auth/social/result`): the session's JWT (`iss`:
- * the API's public URL or the request's origin), the user and the expiry. One place, so both logins
- * hand out the same token.
+ * What a login answers (`POST /v1/auth/otp`, `/v1/auth/social/result`, `/v1/auth/farcaster/result`): the
+ * session's JWT (`iss`: the API's public URL or the request's origin; `cnf.jkt`: the device key's thumbprint),
+ * the user and the expiry. One place, so every login hands out the same token.
  */
 export async function embeddedSessionReply(key: SigningKey, session: AuthSession, iss: string) {
+  // Every sign-in stores one; only sessions older than migration 014 lack it, and they are never answered here.
+  if (session.deviceKeyJkt === null) throw new Error('embedded session reply: the session is not bound to a device key');
   const seconds = (at: string) => Math.floor(new Date(at).getTime() / 1000);
   const token = await signEmbeddedJwt(key, {
     sub: session.user.id,
@@ -57,6 +61,7 @@ export async function embeddedSessionReply(key: SigningKey, session: AuthSession
     authProvider: session.user.authProvider,
     deviceId: session.deviceId,
     projectId: session.projectId,
+    cnf: { jkt: session.deviceKeyJkt },
     jti: session.id,
     iss,
     iat: seconds(session.createdAt),

@@ -8,7 +8,8 @@
  *   GET  /v1/auth/device/approve?token                   → HTML: approve this device? (a form)
  *   POST /v1/auth/device/approve (form: token)           → HTML: 'Device approved — return to the app'
  *   POST /v1/auth/device { email, deviceId }             → { action } (once approved: mails a code)
- *   POST /v1/auth/otp { email, deviceId, otp }           → { token, user: { id, email, username, authProvider }, expiresAt }
+ *   POST /v1/auth/otp { email, deviceId, otp, deviceKey } → { token, user: { id, email, username, authProvider }, expiresAt }
+ *        (the session is bound to deviceKey, the browser's public P-256 JWK: src/auth/device-key.ts)
  *   GET  /v1/auth/session (Bearer)                       → { user, expiresAt } | 401 'Session Expired'
  *   POST /v1/auth/sign-out (Bearer)                      → { revokedAt }
  *   POST /v1/auth/email/update { newEmail } (Bearer)     → { action: 'VERIFY_PRIMARY_OTP' } (code to the current email)
@@ -45,6 +46,7 @@ import {
   type CodeScope,
 } from '../auth/store';
 import { bearerSession, requireKey } from '../auth/bearer';
+import { deviceKeySchema, deviceKeyThumbprint } from '../auth/device-key';
 import { embeddedSessionReply } from '../auth/token';
 import { HttpError } from '../http/errors';
 import type { RequestProject } from '../http/project';
@@ -76,7 +78,7 @@ const otp = text().regex(/^\d{6}$/, 'must be 6 digits');
 const deviceToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 const loginBody = z.object({ email, deviceId });
-const otpBody = z.object({ email, deviceId, otp });
+const otpBody = z.object({ email, deviceId, otp, deviceKey: deviceKeySchema });
 
 type Ready = { auth: AuthRuntime; key: SigningKey; secret: Buffer; mailer: NonNullable<AuthRuntime['mailer']> };
 
@@ -210,7 +212,13 @@ export function authRoutes() {
     const { db, publicUrl } = c.var.ctx;
     const checked = await checkCode(db, { scope: loginScope(project, body), otp: body.otp, secret: r.secret, maxAttempts: r.auth.maxCodeAttempts });
     if (!checked.ok) throw new HttpError(401, checked.error);
-    const session = await createLoginSession(db, { email: body.email, projectId: project.projectId, deviceId: body.deviceId, ttlS: r.auth.sessionTtlS });
+    const session = await createLoginSession(db, {
+      email: body.email,
+      projectId: project.projectId,
+      deviceId: body.deviceId,
+      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
+      ttlS: r.auth.sessionTtlS,
+    });
     return c.json(await embeddedSessionReply(r.key, session, publicUrl ?? new URL(c.req.url).origin));
   }));
 

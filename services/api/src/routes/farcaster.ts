@@ -7,7 +7,8 @@
  * nonce and domain this start chose. Mounted inside the auth routes (their per-IP limit and 4096-byte bodies apply).
  *
  *   POST /v1/auth/farcaster/start  { projectId, deviceId }               → { url, channelToken }
- *   POST /v1/auth/farcaster/result { projectId, channelToken, deviceId } → 202 { status: 'pending' } | { token, user, expiresAt }
+ *   POST /v1/auth/farcaster/result { projectId, channelToken, deviceId, deviceKey } → 202 { status: 'pending' } | { token, user, expiresAt }
+ *        (the session is bound to deviceKey, src/auth/device-key.ts)
  *
  * The username is the relay's (the Farcaster app's word, as for every SIWF app: fnames live off chain); the
  * fid is what the signature and the registry prove.
@@ -17,6 +18,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { clientIp, type AppEnv } from '../app';
 import { requireKey } from '../auth/bearer';
+import { deviceKeySchema, deviceKeyThumbprint } from '../auth/device-key';
 import { FARCASTER_NOT_CONFIGURED, type FarcasterRuntime } from '../auth/farcaster-config';
 import {
   claimFarcasterChannel,
@@ -45,7 +47,7 @@ const deviceId = text().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letter
 const channelToken = text().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the channelToken start answered');
 
 const startBody = z.object({ deviceId });
-const resultBody = z.object({ channelToken, deviceId });
+const resultBody = z.object({ channelToken, deviceId, deviceKey: deviceKeySchema });
 
 /** The relay's replies, checked (extra fields, as the real relay sends, are fine). */
 const createdReply = z.object({
@@ -169,6 +171,7 @@ export function farcasterRoutes() {
       username: completed.data.username ?? `fid:${fid}`,
       projectId: project.projectId,
       deviceId: body.deviceId,
+      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
       sessionTtlS: auth.sessionTtlS,
     });
     const session = (await findSession(db, sessionId))!;

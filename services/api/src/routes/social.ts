@@ -6,7 +6,8 @@
  *
  *   POST /v1/auth/social/start  { provider, projectId, deviceId }   → { url, state }  (the frame: the popup's URL)
  *   POST /v1/auth/social/finish { state, code, iss? } | { state, error } → { ok: true } (the secure site's callback page)
- *   POST /v1/auth/social/result { state, deviceId }                 → { token, user, expiresAt } (the frame, once)
+ *   POST /v1/auth/social/result { state, deviceId, deviceKey }      → { token, user, expiresAt } (the frame, once;
+ *                                                                      the session is bound to deviceKey, src/auth/device-key.ts)
  *
  * The callback page never gets a session: it only reports the provider's answer, whose outcome (the
  * user, or the error) waits on the state until the frame that started the sign-in takes it.
@@ -16,6 +17,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { clientIp, type AppEnv } from '../app';
 import { requireKey } from '../auth/bearer';
+import { deviceKeySchema, deviceKeyThumbprint } from '../auth/device-key';
 import {
   authorizationUrl,
   callbackErrorMessage,
@@ -49,7 +51,7 @@ const finishBody = z
     error: text().regex(/^[\x20\x21\x23-\x5b\x5d-\x7e]{1,128}$/, 'must be an OAuth error code').optional(),
   })
   .refine((b) => (b.code === undefined) !== (b.error === undefined), { message: 'exactly one of code and error is required', path: ['code'] });
-const resultBody = z.object({ state, deviceId });
+const resultBody = z.object({ state, deviceId, deviceKey: deviceKeySchema });
 
 /** The callback the providers send the person back to: the secure site's page. */
 function redirectUri(c: Context<AppEnv>): string {
@@ -118,7 +120,13 @@ export function socialRoutes() {
     if (result.kind === 'unusable') throw new HttpError(400, SOCIAL_STATE_UNUSABLE);
     if (result.kind === 'no-outcome') throw new HttpError(400, SOCIAL_WINDOW_CLOSED);
     if (result.kind === 'failed') throw new HttpError(400, result.error);
-    const sessionId = await insertSession(db, { userId: result.userId, projectId: project.projectId, deviceId: body.deviceId, ttlS: auth.sessionTtlS });
+    const sessionId = await insertSession(db, {
+      userId: result.userId,
+      projectId: project.projectId,
+      deviceId: body.deviceId,
+      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
+      ttlS: auth.sessionTtlS,
+    });
     const session = (await findSession(db, sessionId))!;
     return c.json(await embeddedSessionReply(key, session, publicUrl ?? new URL(c.req.url).origin));
   }));

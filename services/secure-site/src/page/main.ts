@@ -7,6 +7,7 @@ import './approval.css';
 import { createParentChannel, type ParentChannel } from '@portico/shared-state/embedded';
 import { createApprovalScreen } from './approval-screen';
 import { PAGE_CONFIG_META, readPageSettings } from './config';
+import { indexedDbKeyStore } from './device-key';
 import { createEmbeddedWallet } from './wallet';
 
 const settings = readPageSettings(location.search, document.querySelector(`meta[name="${PAGE_CONFIG_META}"]`)?.getAttribute('content'));
@@ -39,6 +40,7 @@ const wallet = createEmbeddedWallet({
   walletOpenUrl: new URL('/wallet/open', location.origin).toString(),
   fetch: (input, init) => fetch(input, init),
   storage: localStorage,
+  deviceKeys: indexedDbKeyStore('portico-device-key'),
   parentOrigin,
   showApproval: (approval) => screen.show(approval),
   onApprovalsIdle: () => channel?.notify('APPROVAL_HIDDEN', {}),

@@ -18,6 +18,7 @@
  *
  * EIP-5792's wallet_getCapabilities / wallet_sendCalls / wallet_getCallsStatus are ./send-calls.ts.
  */
+import { deviceProof, loadDeviceKey, publicJwk, type DeviceKeyStore } from './device-key';
 import {
   ACCOUNT_TYPES,
   AUTH_PROVIDERS,
@@ -121,6 +122,8 @@ export interface WalletDeps {
   walletOpenUrl: string;
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Where this browser's device key pair is kept (IndexedDB in the page): sessions are bound to it (issue 28). */
+  deviceKeys: DeviceKeyStore;
   /** The embedding page's origin, verified against the project's list (main.ts): it scopes the session and is shown on the approval screen. */
   parentOrigin: string;
   /** Draws a request waiting for approval on this page's screen; the screen calls its `approve` / `reject`. */
@@ -314,11 +317,18 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     throw new Error(typeof message === 'string' && message ? message.slice(0, 500) : `The Portico API answered ${res.status}`);
   }
 
-  /** The key for the stored session, from this site's server (made there on the first login). */
+  let deviceKeyPair: Promise<CryptoKeyPair> | undefined;
+  /** This browser's device key pair, loaded (or made) once per page. */
+  const deviceKey = () => (deviceKeyPair ??= loadDeviceKey(deps.deviceKeys));
+  /** The public device key every sign-in sends: the API binds the session to it. */
+  const deviceKeyJwk = async () => publicJwk(await deviceKey());
+
+  /** The key for the stored session, from this site's server (made there on the first login), with a proof of this device. */
   async function openWallet(session: StoredSession): Promise<LocalAccount> {
+    const proof = await deviceProof(await deviceKey(), { method: 'POST', url: deps.walletOpenUrl, accessToken: session.token });
     const res = await deps.fetch(deps.walletOpenUrl, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${session.token}` },
+      headers: { Authorization: `DPoP ${session.token}`, DPoP: proof },
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     const body: unknown = await res.json().catch(() => undefined);
@@ -437,7 +447,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   async function pollFarcaster(channel: NonNullable<typeof pendingFarcaster>): Promise<EmbeddedUser> {
     const { signal } = channel.cancel;
     for (;;) {
-      const result = api('/v1/auth/farcaster/result', { body: { projectId: deps.projectId, channelToken: channel.channelToken, deviceId: deviceId() } });
+      const result = api('/v1/auth/farcaster/result', { body: { projectId: deps.projectId, channelToken: channel.channelToken, deviceId: deviceId(), deviceKey: await deviceKeyJwk() } });
       const { status, body } = await untilAborted(result, signal);
       if (status !== 202) return signIn(checkReply(farcasterSessionReply, body));
       checkReply(farcasterPendingReply, body);
@@ -692,7 +702,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     },
     async CONNECT_OTP({ otp }) {
       const email = pendingEmail();
-      const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp } });
+      const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp, deviceKey: await deviceKeyJwk() } });
       return signIn(checkReply(sessionReply, body));
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
@@ -709,7 +719,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       pendingSocial = undefined;
       if (!pending) throw new Error(NO_PENDING_SOCIAL);
       if (new URL(uri).searchParams.get('state') !== pending.state) throw new Error(SOCIAL_STATE_MISMATCH);
-      const { body } = await api('/v1/auth/social/result', { body: { state: pending.state, deviceId: deviceId() } });
+      const { body } = await api('/v1/auth/social/result', { body: { state: pending.state, deviceId: deviceId(), deviceKey: await deviceKeyJwk() } });
       return signIn(checkReply(sessionReply, body));
     },
     async GET_FARCASTER_URI() {
