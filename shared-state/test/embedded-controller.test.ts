@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { anvil, minimalOptions, rpcStub, testPopup, type RpcStub, type TestPopup } from '@portico/test-kit';
-import { alertAtom, modalFlagsAtom, routerAtom, toastAtom } from '../src/atoms';
+import { alertAtom, modalFlagsAtom, routerAtom, themeAtom, toastAtom } from '../src/atoms';
 import { createEmbeddedWallet } from '../src/controllers/embedded';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
@@ -253,6 +253,17 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     await rs.advanceTimersByTimeAsync(1);
     expect(store.get(modalFlagsAtom).open).toBe(true);
     expect(store.get(toastAtom)).toMatchObject({ open: true, variant: 'error', message: 'Action not allowed' });
+  });
+
+  it("sends the modal's theme mode to the frame (SYNC_THEME) at load and when it changes, for the approval screen", async () => {
+    const themes: unknown[] = [];
+    const { store, settle } = await embeddedWallet({ SYNC_THEME: (payload) => (themes.push(payload), {}) });
+    await settle();
+    // Sent before the frame is ready, and again on READY (the channel's rule for SYNC_THEME).
+    expect(new Set(themes.map((theme) => JSON.stringify(theme)))).toEqual(new Set([JSON.stringify({ themeMode: 'dark' })]));
+    store.set(themeAtom, { ...store.get(themeAtom), themeMode: 'light' });
+    await settle();
+    expect(themes.at(-1)).toEqual({ themeMode: 'light' });
   });
 
   it('a screen the modal did not ask for (a script posted to the frame) opens ApproveTransaction all the same', async () => {

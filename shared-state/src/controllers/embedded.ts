@@ -16,7 +16,7 @@
  */
 import type { Store } from 'jotai/vanilla';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
-import { alertAtom, modalFlagsAtom, routerAtom } from '../atoms';
+import { alertAtom, modalFlagsAtom, routerAtom, themeAtom } from '../atoms';
 import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
 import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
 import { createAccountTypeStore } from '../embedded/account-type';
@@ -121,6 +121,11 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       provider.handleNotification(notification);
     },
   });
+  // The secure site's approval screen takes the modal's theme mode (spec §7's theme sync), now and on every change.
+  const syncTheme = () =>
+    channel.request('SYNC_THEME', { themeMode: store.get(themeAtom).themeMode }).catch((error: unknown) => console.debug('[portico] embedded wallet: SYNC_THEME failed', error));
+  void syncTheme();
+  store.sub(themeAtom, () => void syncTheme());
   // One sign-out for both stores: Account's "Sign out" is the AUTH connector's disconnect (login.signOut).
   const { login, social, farcaster, user: loggedInUser } = createEmbeddedLogins({
     channel,
