@@ -1,5 +1,5 @@
 /**
- * The device proof (issue 28; RFC 9449 DPoP is the model) that `POST /wallet/open` demands next to a
+ * The device proof (issue 28; RFC 9449 DPoP is the model) that `POST /wallet/account` and `/wallet/sign` demand next to a
  * device-bound session token: a compact JWS the page signs with its non-extractable device key
  * (src/page/device-key.ts) for this one request. Protected header `{ typ: 'dpop+jwt', alg: 'ES256', jwk }`
  * (the device's public P-256 key), payload `{ htm, htu, iat, jti, ath, bh }`:
@@ -59,7 +59,7 @@ export class DeviceProofError extends Error {
  * The `jti`s of accepted proofs, each kept REPLAY_WINDOW_MS. Bounded: when full of live entries it refuses
  * new proofs (429) rather than forget one early, since forgetting would let that proof be replayed. Only
  * proofs that passed every other check are recorded, so filling it takes a live session and its device key
- * (and /wallet/open's per-IP rate limit applies first).
+ * (and the wallet routes' per-IP rate limits apply first).
  */
 export class ReplayCache {
   /** jti → when it may be forgotten (ms); insertion order is expiry order for a clock that does not go back. */

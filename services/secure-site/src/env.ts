@@ -5,6 +5,16 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** A rate limit written '<requests>/<seconds>'; `example` is the default the message shows. */
+const rateLimit = (example: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}\/[1-9]\d{0,5}$/, `must be '<requests>/<seconds>', e.g. ${example}`)
+    .transform((v) => {
+      const [points, durationS] = v.split('/').map(Number) as [number, number];
+      return { points, durationS };
+    });
+
 export const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3010),
@@ -13,14 +23,8 @@ export const envSchema = z.object({
   PORTICO_SECURE_SITE_MODE: z.enum(['production', 'development']).default('production'),
   PORTICO_SECURE_SITE_DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../.data/', import.meta.url))),
   PORTICO_SECURE_SITE_PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: z
-    .string()
-    .regex(/^[1-9]\d{0,8}\/[1-9]\d{0,5}$/, "must be '<requests>/<seconds>', e.g. 30/60")
-    .transform((v) => {
-      const [points, durationS] = v.split('/').map(Number) as [number, number];
-      return { points, durationS };
-    })
-    .optional(),
+  PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: rateLimit('30/60').optional(),
+  PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: rateLimit('120/60').optional(),
   PORTICO_SECURE_SITE_BUNDLER_URL: z.string().max(2048).optional(),
   PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: z
     .string()

@@ -5,9 +5,13 @@
  *   GET  /social/callback?state&code[&iss] | ?state&error → the social login popup's landing page (dist/callback.html):
  *        its script reports the provider's answer to the API and closes the popup; CSP frame-ancestors 'none'
  *   GET  /static/*                                 → the page's built assets
- *   POST /wallet/open (Authorization: DPoP <device-bound embedded session>, DPoP: <device proof>)
- *                                                  → { address, privateKey } to its own page only (Origin check), and only
- *                                                    with a proof signed by the session's device key (src/device-proof.ts)
+ *   POST /wallet/account (Authorization: DPoP <device-bound embedded session>, DPoP: <device proof>), no body
+ *                                                  → { address } (the wallet is made on the first call)
+ *   POST /wallet/sign    (the same headers), body src/sign-request.ts
+ *                                                  → { signature } | { serializedTransaction } (409: no wallet yet)
+ *        Both: to its own page only (Origin check), and only with a proof signed by the session's device key for
+ *        this request and its exact body (src/device-proof.ts). The key is opened for the one call inside
+ *        src/vault.ts and never leaves this server (issue 28).
  *   GET  /healthz                                  → { ok: true }
  * No database: sealed keys live in the API (see README "Custody").
  */
@@ -23,21 +27,30 @@ import { z } from 'zod';
 import { fixedWindowLimiter, type RateLimit } from './rate-limit';
 import { loadOperatorKey } from './sealing';
 import { DeviceProofError, ReplayCache, verifyDeviceProof } from './device-proof';
-import { createVault, VaultError, type Vault } from './vault';
+import { signRequestSchema } from './sign-request';
+import { createVault, VaultError, type Vault, type VerifiedSession } from './vault';
 import { pageQuerySchema, PAGE_CONFIG_META, type CallbackConfig, type PageConfig } from './page/config';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
-/** Largest request body (bytes): /wallet/open carries none (its proof's `bh` covers whatever is sent). */
+/** Largest request body (bytes) but /wallet/sign's: /wallet/account carries none (its proof's `bh` covers whatever is sent). */
 export const MAX_BODY_BYTES = 1024;
+/** /wallet/sign's largest body (bytes): the request to sign, whose params the frame protocol allows up to 256 KiB. */
+export const MAX_SIGN_BODY_BYTES = 320 * 1024;
+/** /wallet/account calls per client IP (once per page load and session). */
 export const DEFAULT_OPEN_LIMIT: RateLimit = { points: 30, durationS: 60 };
+/** /wallet/sign calls per client IP: one per approved request, and a user operation signs twice or more. */
+export const DEFAULT_SIGN_LIMIT: RateLimit = { points: 120, durationS: 60 };
+export const ACCOUNT_PATH = '/wallet/account';
+export const SIGN_PATH = '/wallet/sign';
 /** How long a project's allow-list is reused before the API is asked again (ms), and how many are kept. */
 export const ORIGINS_CACHE_MS = 30_000;
 export const ORIGINS_CACHE_MAX = 1_000;
 
 export const CROSS_ORIGIN_REFUSED = 'origin: only the secure site itself may open a wallet';
-/** A bare Bearer token (or none): /wallet/open takes only a session bound to a device key, with its proof. */
+/** A bare Bearer token (or none): /wallet/account and /wallet/sign take only a session bound to a device key, with its proof. */
 export const DEVICE_BOUND_REQUIRED = 'A device-bound session is required: Authorization: DPoP <token> with a DPoP proof';
 export const PROOF_REQUIRED = 'DPoP proof: a DPoP header is required';
+export const SIGN_BODY_NOT_JSON = 'body: must be JSON';
 export const PAGE_NOT_BUILT = 'The secure site page is not built: run pnpm --filter @portico/secure-site build';
 
 export interface SecureSiteOptions {
@@ -55,8 +68,10 @@ export interface SecureSiteOptions {
   publicOrigin?: string;
   /** Built page; default `dist/` of this package. */
   distDir?: string;
-  /** /wallet/open calls per client IP. Default 30 per 60 s. */
+  /** /wallet/account calls per client IP. Default 30 per 60 s. */
   openLimit?: RateLimit;
+  /** /wallet/sign calls per client IP. Default 120 per 60 s. */
+  signLimit?: RateLimit;
   /** Smart accounts (issue 12): the bundler's URL and the eip155 chains they are enabled on. Default: none. */
   smartAccounts?: SmartAccountSettings;
 }
@@ -127,7 +142,7 @@ const strictPolicy = (directives: { img: string; connect: string; frameAncestors
     `frame-ancestors ${directives.frameAncestors}`,
   ].join('; ');
 
-/** The wallet page: framed by the project's allowed origins; it calls the API, this site's /wallet/open and the bundler if any. */
+/** The wallet page: framed by the project's allowed origins; it calls the API, this site's /wallet/* and the bundler if any. */
 export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[], bundlerOrigin?: string): string {
   const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
   const connect = ["'self'", apiOrigin, ...(bundlerOrigin ? [bundlerOrigin] : [])].join(' ');
@@ -150,6 +165,7 @@ export function createSecureSiteApp(options: {
   ownOrigin: () => string;
   distDir: string;
   openLimit: RateLimit;
+  signLimit: RateLimit;
   smartAccounts?: SmartAccountSettings;
 }) {
   const app = new Hono();
@@ -157,6 +173,7 @@ export function createSecureSiteApp(options: {
   const bundlerOrigin = options.smartAccounts && new URL(options.smartAccounts.bundlerUrl).origin;
   const allowedOrigins = allowedOriginsSource(options.apiUrl);
   const consumeOpen = fixedWindowLimiter(options.openLimit);
+  const consumeSign = fixedWindowLimiter(options.signLimit);
   const seenProofs = new ReplayCache();
 
   app.use('*', async (c, next) => {
@@ -164,7 +181,18 @@ export function createSecureSiteApp(options: {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
   });
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413) }));
+  const limitBody = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the body is not read, so this connection cannot carry another request: the client is told so.
+        c.header('Connection', 'close');
+        return c.json({ error: `body: must be at most ${maxSize} bytes` }, 413);
+      },
+    });
+  const smallBody = limitBody(MAX_BODY_BYTES);
+  const signBody = limitBody(MAX_SIGN_BODY_BYTES);
+  app.use('*', (c, next) => (c.req.path === SIGN_PATH ? signBody : smallBody)(c, next));
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
@@ -197,40 +225,67 @@ export function createSecureSiteApp(options: {
 
   app.use('/static/*', serveStatic({ root: options.distDir }));
 
-  app.post('/wallet/open', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    // Only this site's own page: a browser always sends Origin on a POST; anything else is refused.
-    if (c.req.header('origin') !== options.ownOrigin()) return c.json({ error: CROSS_ORIGIN_REFUSED }, 403);
-    const waitS = consumeOpen(clientIp(c));
-    if (waitS !== undefined) {
-      c.header('Retry-After', String(waitS));
-      return c.json({ error: `Please try again after ${waitS} seconds` }, 429);
-    }
-    const token = /^DPoP ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!token) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
-    const proof = c.req.header('dpop');
-    if (!proof) return c.json({ error: PROOF_REQUIRED }, 401);
-    try {
-      const session = await options.vault.verify(token);
-      // A session from before device keys (no cnf) cannot prove its device: the page signs in again.
-      if (!session.cnf) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
-      await verifyDeviceProof({
-        proof,
-        method: 'POST',
-        // As the browser reached this site (its public origin behind a proxy), not as this process sees it.
-        url: `${options.ownOrigin()}/wallet/open`,
-        body: new Uint8Array(await c.req.arrayBuffer()),
-        accessToken: token,
-        jkt: session.cnf.jkt,
-        now: Date.now(),
-        seen: seenProofs,
-      });
-      return c.json(await options.vault.open(session));
-    } catch (err) {
-      if (err instanceof VaultError || err instanceof DeviceProofError) return c.json({ error: err.message }, err.status);
-      throw err;
-    }
-  });
+  /**
+   * A device-proven POST to `path`: this site's own page only, within the route's rate limit, with a session bound to
+   * a device key and that key's proof for this method, URL, token and exact body bytes; then `run`.
+   */
+  const deviceProven =
+    (path: string, consume: (ip: string) => number | undefined, run: (c: Context, session: VerifiedSession, body: Uint8Array) => Promise<Response>) =>
+    async (c: Context) => {
+      c.header('Cache-Control', 'no-store');
+      // Only this site's own page: a browser always sends Origin on a POST; anything else is refused.
+      if (c.req.header('origin') !== options.ownOrigin()) return c.json({ error: CROSS_ORIGIN_REFUSED }, 403);
+      const waitS = consume(clientIp(c));
+      if (waitS !== undefined) {
+        c.header('Retry-After', String(waitS));
+        return c.json({ error: `Please try again after ${waitS} seconds` }, 429);
+      }
+      const token = /^DPoP ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+      if (!token) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
+      const proof = c.req.header('dpop');
+      if (!proof) return c.json({ error: PROOF_REQUIRED }, 401);
+      try {
+        const session = await options.vault.verify(token);
+        // A session from before device keys (no cnf) cannot prove its device: the page signs in again.
+        if (!session.cnf) return c.json({ error: DEVICE_BOUND_REQUIRED }, 401);
+        const body = new Uint8Array(await c.req.arrayBuffer());
+        await verifyDeviceProof({
+          proof,
+          method: 'POST',
+          // As the browser reached this site (its public origin behind a proxy), not as this process sees it.
+          url: `${options.ownOrigin()}${path}`,
+          body,
+          accessToken: token,
+          jkt: session.cnf.jkt,
+          now: Date.now(),
+          seen: seenProofs,
+        });
+        return await run(c, session, body);
+      } catch (err) {
+        if (err instanceof VaultError || err instanceof DeviceProofError) return c.json({ error: err.message }, err.status);
+        throw err;
+      }
+    };
+
+  app.post(ACCOUNT_PATH, deviceProven(ACCOUNT_PATH, consumeOpen, async (c, session) => c.json(await options.vault.account(session))));
+
+  app.post(
+    SIGN_PATH,
+    deviceProven(SIGN_PATH, consumeSign, async (c, session, body) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+      } catch {
+        return c.json({ error: SIGN_BODY_NOT_JSON }, 400);
+      }
+      const request = signRequestSchema.safeParse(json);
+      if (!request.success) {
+        const issue = request.error.issues[0]!;
+        return c.json({ error: `body: ${issue.path.join('.') || 'request'}: ${issue.message}`.slice(0, 500) }, 400);
+      }
+      return c.json(await options.vault.sign(session, request.data));
+    }),
+  );
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
@@ -258,6 +313,7 @@ export async function startSecureSite(options: SecureSiteOptions): Promise<Runni
     ownOrigin: () => ownOrigin,
     distDir: options.distDir ?? DEFAULT_DIST_DIR,
     openLimit: options.openLimit ?? DEFAULT_OPEN_LIMIT,
+    signLimit: options.signLimit ?? DEFAULT_SIGN_LIMIT,
     smartAccounts: smartAccounts?.data,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -1,36 +1,35 @@
 /**
  * The secure site server's part of custody (README "Custody"): `verify` checks the caller's embedded session JWT
  * against the API's JWKS and answers its claims (with `cnf.jkt`, the device key the server then checks the request's
- * proof against); `open` fetches the user's sealed key from the API (`/v1/auth/wallet`, with the same Bearer token,
- * so a revoked session gets nothing), creates and stores one the first time, and opens it.
- * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob.
+ * proof against); `account` and `sign` fetch the user's sealed key from the API (`/v1/auth/wallet`, with the same
+ * Bearer token, so a revoked session gets nothing) and open it for that one call; `account` creates and stores it the
+ * first time.
+ * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob, and no caller of
+ * this module ever sees the key: `account` answers the address, `sign` the signature (issue 28).
  */
 import { randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { bytesToHex, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { open, seal, SEALED_UNREADABLE } from './sealing';
+import type { SignReply, SignRequest } from './sign-request';
 
 /** The API's embedded session token (services/api src/auth/token.ts). */
 export const EMBEDDED_AUDIENCE = 'portico-embedded';
 export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
 export const SESSION_EXPIRED = 'Session Expired';
 export const WALLET_UNAVAILABLE = 'The embedded wallet service is unavailable, try again later';
+export const NO_WALLET = 'This user has no embedded wallet yet: ask for its account first';
 
 /** An error with the HTTP status the server answers it with. */
 export class VaultError extends Error {
   constructor(
-    readonly status: 401 | 502 | 503,
+    readonly status: 401 | 409 | 502 | 503,
     message: string,
   ) {
     super(message);
   }
-}
-
-export interface OpenedWallet {
-  address: `0x${string}`;
-  privateKey: Hex;
 }
 
 /** A session token that verified, with the claims the server uses. */
@@ -45,8 +44,10 @@ export interface VerifiedSession {
 export interface Vault {
   /** The token's claims once its signature, audience, type and expiry check out; throws VaultError. */
   verify(token: string): Promise<VerifiedSession>;
-  /** The wallet of the session's user (made on first call); throws VaultError. */
-  open(session: VerifiedSession): Promise<OpenedWallet>;
+  /** The address of the session's user's wallet (made on first call); throws VaultError. */
+  account(session: VerifiedSession): Promise<{ address: `0x${string}` }>;
+  /** Signs the checked request with the session's user's key; none yet → VaultError 409 (and otherwise as `account`). */
+  sign(session: VerifiedSession, request: SignRequest): Promise<SignReply>;
 }
 
 /** jose's codes for a token that is bad (signature, claims, type, unknown key), as opposed to a JWKS it could not fetch. */
@@ -108,36 +109,63 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
     }
   }
 
+  /**
+   * The user's stored wallet, the API's row checked; with `create`, a new one stored first when there is none. Signing
+   * never creates: a page's account whose row is gone must not have a new key sign under its old address.
+   */
+  async function storedWallet(user: VerifiedSession, create: boolean): Promise<z.output<typeof storedSchema>> {
+    const url = `${new URL('/v1/auth/wallet', options.apiUrl)}?projectId=${encodeURIComponent(user.projectId)}`;
+    const headers = { Authorization: `Bearer ${user.token}` };
+    let stored = await apiCall(url, { headers });
+    if (stored.status === 404 && !create) throw new VaultError(409, NO_WALLET);
+    if (stored.status === 404) {
+      const fresh = newPrivateKey();
+      const sealed = seal(options.operatorKey, Buffer.from(fresh.privateKey.slice(2), 'hex'), user.sub);
+      const put = await apiCall(url, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ address: fresh.address, sealed }),
+      });
+      // 409: another device of the same user stored its wallet first; that one is the account.
+      stored = put.status === 409 ? await apiCall(url, { headers }) : put;
+      if (put.status !== 201 && put.status !== 409) throw new VaultError(502, WALLET_UNAVAILABLE);
+    }
+    const parsed = storedSchema.safeParse(stored.body);
+    if ((stored.status !== 200 && stored.status !== 201) || !parsed.success) throw new VaultError(502, WALLET_UNAVAILABLE);
+    return parsed.data;
+  }
+
+  /** The user's key as a viem account, for the length of one call of this module only. */
+  async function openedAccount(user: VerifiedSession, create: boolean): Promise<PrivateKeyAccount> {
+    const stored = await storedWallet(user, create);
+    // Bound to this user's id: a blob moved to another user's row (or changed at all) does not open.
+    let privateKey: Hex;
+    try {
+      privateKey = bytesToHex(open(options.operatorKey, stored.sealed, user.sub));
+    } catch {
+      throw new VaultError(502, SEALED_UNREADABLE);
+    }
+    const account = privateKeyToAccount(privateKey);
+    // The row's address is what the user was shown: a key that is not its key signs nothing.
+    if (account.address.toLowerCase() !== stored.address.toLowerCase()) throw new VaultError(502, SEALED_UNREADABLE);
+    return account;
+  }
+
   return {
     verify,
-    async open(user) {
-      const url = `${new URL('/v1/auth/wallet', options.apiUrl)}?projectId=${encodeURIComponent(user.projectId)}`;
-      const headers = { Authorization: `Bearer ${user.token}` };
-      let stored = await apiCall(url, { headers });
-      if (stored.status === 404) {
-        const fresh = newPrivateKey();
-        const sealed = seal(options.operatorKey, Buffer.from(fresh.privateKey.slice(2), 'hex'), user.sub);
-        const put = await apiCall(url, {
-          method: 'PUT',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ address: fresh.address, sealed }),
-        });
-        // 409: another device of the same user stored its wallet first; that one is the account.
-        stored = put.status === 409 ? await apiCall(url, { headers }) : put;
-        if (put.status !== 201 && put.status !== 409) throw new VaultError(502, WALLET_UNAVAILABLE);
+    async account(user) {
+      return { address: (await openedAccount(user, true)).address };
+    },
+    async sign(user, request) {
+      const account = await openedAccount(user, false);
+      switch (request.kind) {
+        case 'message':
+          return { signature: await account.signMessage({ message: request.message }) };
+        case 'typedData':
+          return { signature: await account.signTypedData(request.typedData) };
+        case 'transaction':
+          return { serializedTransaction: await account.signTransaction(request.transaction) };
       }
-      const parsed = storedSchema.safeParse(stored.body);
-      if ((stored.status !== 200 && stored.status !== 201) || !parsed.success) throw new VaultError(502, WALLET_UNAVAILABLE);
-      // Bound to this user's id: a blob moved to another user's row (or changed at all) does not open.
-      let privateKey: Hex;
-      try {
-        privateKey = bytesToHex(open(options.operatorKey, parsed.data.sealed, user.sub));
-      } catch {
-        throw new VaultError(502, SEALED_UNREADABLE);
-      }
-      const address = privateKeyToAccount(privateKey).address;
-      if (address.toLowerCase() !== parsed.data.address.toLowerCase()) throw new VaultError(502, SEALED_UNREADABLE);
-      return { address, privateKey };
     },
   };
 }

@@ -198,7 +198,7 @@ describe('sessions per parent origin', () => {
     const { page } = await signedIn();
     const on = (parentOrigin: string) =>
       createEmbeddedWallet({
-        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, fetch: siteFetch(site.url),
+        apiUrl: api.url, projectId: PROJECT, chainId: 31337, siteUrl: site.url, fetch: siteFetch(site.url),
         storage: page.storage, deviceKeys: page.deviceKeys, parentOrigin, showApproval: () => undefined,
       });
     await expect(Promise.resolve(on('https://other.example').handlers.IS_CONNECTED!({}))).resolves.toEqual({ isConnected: false });

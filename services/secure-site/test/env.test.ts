@@ -13,6 +13,14 @@ describe('envSchema', () => {
     expect(env.PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS).toBeUndefined();
   });
 
+  test("the rate limits: '<requests>/<seconds>' for /wallet/account (OPEN) and /wallet/sign (SIGN)", () => {
+    const env = envSchema.parse({ PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: '10/60', PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: '240/30' });
+    expect(env.PORTICO_SECURE_SITE_RATE_LIMIT_OPEN).toEqual({ points: 10, durationS: 60 });
+    expect(env.PORTICO_SECURE_SITE_RATE_LIMIT_SIGN).toEqual({ points: 240, durationS: 30 });
+    const bad = envSchema.safeParse({ PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: '120 per minute' });
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['PORTICO_SECURE_SITE_RATE_LIMIT_SIGN'], message: "must be '<requests>/<seconds>', e.g. 120/60" });
+  });
+
   test('smart accounts: the bundler URL with a comma list of eip155 chain ids (bare or eip155:)', () => {
     const env = envSchema.parse({ PORTICO_SECURE_SITE_BUNDLER_URL: 'http://127.0.0.1:4337/rpc', PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: '31337,eip155:8453' });
     expect(env).toMatchObject({ PORTICO_SECURE_SITE_BUNDLER_URL: 'http://127.0.0.1:4337/rpc', PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: [31337, 8453] });

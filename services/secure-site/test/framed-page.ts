@@ -43,7 +43,7 @@ export function framedPage(env: { apiUrl: string; siteUrl: string }, options: Fr
     apiUrl: env.apiUrl,
     projectId: PROJECT,
     chainId: 31337,
-    walletOpenUrl: `${env.siteUrl}/wallet/open`,
+    siteUrl: env.siteUrl,
     fetch: siteFetch(env.siteUrl),
     parentOrigin: PARENT,
     showApproval: approveAtOnce,

@@ -1,13 +1,14 @@
 /**
  * The page's handlers through the real frame channel (shared-state createParentChannel) with a fake parent
  * window, the real secure-site server and the API double: email → device → code → embedded user, signing
- * (checked by recovery), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email;
+ * (checked by recovery; the key stays on the server), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email;
  * the social login: start → the popup's callback (the callback page's own logic) → CONNECT_SOCIAL; Sign In With
  * Farcaster: start → CONNECT_FARCASTER polling the API → embedded user, its errors, lifetime and cancellation (RELOAD).
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { decodeJwt } from 'jose';
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
 import { finishSocialSignIn } from '../src/callback/callback';
@@ -24,7 +25,7 @@ import {
   STORAGE_KEYS,
 } from '../src/page/wallet';
 import { FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
-import { approveAtOnce, framedPage as framedPageOf, memoryKeyStore, memoryStorage, PARENT, SESSION_KEY, type FramedPageOptions } from './framed-page';
+import { approveAtOnce, framedPage as framedPageOf, memoryKeyStore, memoryStorage, PARENT, SESSION_KEY, siteFetch, type FramedPageOptions } from './framed-page';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
@@ -79,7 +80,7 @@ describe('page handlers over the frame channel', () => {
     expect(disallowed.payload.message).toBe('Requested RPC call is not allowed');
 
     // A new page load (memory gone, storage kept) opens the same wallet again.
-    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: page.storage, deviceKeys: page.deviceKeys,
+    const reloaded = createEmbeddedWallet({ apiUrl: api.url, projectId: PROJECT, chainId: 1, siteUrl: site.url, parentOrigin: PARENT, showApproval: approveAtOnce, storage: page.storage, deviceKeys: page.deviceKeys,
       fetch: (i, init) => fetch(i, String(i).startsWith(site.url) ? { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } } : init) });
     expect((await reloaded.handlers.GET_USER!({ chainId: 1 })).address).toBe(address);
 
@@ -111,6 +112,27 @@ describe('page handlers over the frame channel', () => {
     const token = await api.sign({ sub: 'user-gone', expiresInS: -5 });
     page.storage.setItem(SESSION_KEY, JSON.stringify({ token, email: 'gone@example.com', userId: 'user-gone' }));
     expect((await page.request('GET_USER', { chainId: 31337 })).payload).toEqual({ message: 'Session Expired' });
+    expect(page.storage.map.has(SESSION_KEY)).toBe(false);
+  });
+
+  test("the key stays on the server: the page's wallet replies carry none; a 401 from /wallet/sign forgets the session", async () => {
+    const replies: string[] = [];
+    const page = framedPage({
+      fetch: async (input, init) => {
+        const res = await siteFetch(site.url)(input, init);
+        if (String(input).startsWith(site.url)) replies.push(await res.clone().text());
+        return res;
+      },
+    });
+    await page.request('CONNECT_EMAIL', { email: 'kay@example.com' });
+    const { payload: user } = await page.request('CONNECT_OTP', { otp: '123456' });
+    const signed = await page.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x6b6579', user.address] });
+    expect(await recoverMessageAddress({ message: { raw: '0x6b6579' }, signature: signed.payload.result })).toBe(user.address);
+    // One /wallet/account (the address) and one /wallet/sign (the signature), no key in either.
+    expect(replies).toEqual([JSON.stringify({ address: user.address }), JSON.stringify({ signature: signed.payload.result })]);
+    // The session revoked while the account is open: the server refuses to sign, and the page signs out.
+    api.revoke(decodeJwt(JSON.parse(page.storage.getItem(SESSION_KEY)!).token).jti!);
+    expect((await page.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x6b6579', user.address] })).payload).toMatchObject({ message: 'Session Expired' });
     expect(page.storage.map.has(SESSION_KEY)).toBe(false);
   });
 
@@ -236,12 +258,12 @@ describe('social login over the frame channel', () => {
     const page = framedPage();
     // The provider names the channel accepts but this API does not serve are the API's to refuse.
     const refusing = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, siteUrl: site.url, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
       fetch: async () => Response.json({ error: 'Unsupported social provider' }, { status: 400 }),
     });
     await expect(refusing.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'x' })).rejects.toThrow('Unsupported social provider');
     const stateless = createEmbeddedWallet({
-      apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
+      apiUrl: api.url, projectId: PROJECT, chainId: 31337, siteUrl: site.url, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
       fetch: async () => Response.json({ url: 'https://accounts.example/authorize?client_id=a', state: 's'.repeat(43) }),
     });
     await expect(stateless.handlers.GET_SOCIAL_REDIRECT_URI!({ provider: 'google' })).rejects.toThrow("the provider URL must carry the sign-in's state");
@@ -407,7 +429,7 @@ describe('Sign In With Farcaster over the frame channel', () => {
   test("start: the API's error passes through; a reply off the contract is refused and leaves nothing pending", async () => {
     const startWith = (reply: Response) =>
       createEmbeddedWallet({
-        apiUrl: api.url, projectId: PROJECT, chainId: 31337, walletOpenUrl: `${site.url}/wallet/open`, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
+        apiUrl: api.url, projectId: PROJECT, chainId: 31337, siteUrl: site.url, parentOrigin: PARENT, showApproval: approveAtOnce, storage: memoryStorage(), deviceKeys: memoryKeyStore(),
         fetch: async () => reply,
       });
     const refusedWith = async (reply: Response) => {

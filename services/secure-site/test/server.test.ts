@@ -1,7 +1,9 @@
 /**
- * The secure site's server over HTTP against the API double (test/api-double.ts): /wallet/open's origin,
- * token, device proof (issue 28: the attacker with a copied token, another key's proof, a replayed proof, a proof
- * for another URL) and rate checks, the first open making and storing exactly one wallet, the pages' CSPs (the wallet page
+ * The secure site's server over HTTP against the API double (test/api-double.ts): /wallet/account and /wallet/sign
+ * (issue 28: the key never leaves the server; no reply carries one): their origin, token, device proof (the attacker
+ * with a copied token, another key's proof, a replayed proof, a proof for the other route or another body), body and
+ * rate checks, the first call making and storing exactly one wallet, signatures of messages, typed data (bigints
+ * through JSON) and transactions made with the page's own remote account, the pages' CSPs (the wallet page
  * and the social callback), the smart-account settings (bundler URL and chains in the CSP and the page's config), limits.
  */
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { parseTransaction, recoverMessageAddress, recoverTransactionAddress, recoverTypedDataAddress, type Address, type Hex, type TransactionSerializable } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { calculateJwkThumbprint, decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { PROOF_MESSAGES } from '../src/device-proof';
@@ -17,12 +20,15 @@ import {
   CROSS_ORIGIN_REFUSED,
   DEVICE_BOUND_REQUIRED,
   MAX_BODY_BYTES,
+  MAX_SIGN_BODY_BYTES,
   PAGE_NOT_BUILT,
   PROOF_REQUIRED,
   startSecureSite,
   type RunningSecureSite,
 } from '../src/server';
 import { PAGE_CONFIG_META, pageConfigSchema, readPageConfig } from '../src/page/config';
+import { remoteAccount } from '../src/page/remote-account';
+import { NO_WALLET } from '../src/vault';
 import { open } from '../src/sealing';
 import { ALLOWED, PROJECT, startApiDouble, type ApiDouble } from './api-double';
 
@@ -60,52 +66,86 @@ async function signIn(sub: string, claims: { expiresInS?: number; aud?: string }
   return { keyPair, token: await api.sign({ sub, jkt, ...claims }) };
 }
 
-/** The page's proof for a /wallet/open call with `session`. */
-const proofFor = (session: Session, url = `${site.url}/wallet/open`) => deviceProof(session.keyPair, { method: 'POST', url, accessToken: session.token });
+/** Every wallet reply's text, checked as it is read: no key ever leaves the server (issue 28). */
+async function replyOf(res: Response): Promise<{ status: number; body: any }> {
+  const text = await res.text();
+  expect(text).not.toMatch(/0x[0-9a-fA-F]{64}"/);
+  expect(text).not.toMatch(/privateKey/i);
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
 
-/** POST /wallet/open as the page does (`Authorization: DPoP <token>`, a fresh proof); `init.headers` add or replace. */
-async function openWallet(session: Session | undefined, origin: string | null = site.url, init: RequestInit = {}, siteUrl = site.url) {
-  const auth = session && { Authorization: `DPoP ${session.token}`, DPoP: await proofFor(session, `${siteUrl}/wallet/open`) };
-  return fetch(`${siteUrl}/wallet/open`, {
+/** The page's proof for a call of `path` (at `siteUrl`) with `session` and exactly `body`. */
+const proofFor = (session: Session, path: WalletPath, body = '', siteUrl = site.url) =>
+  deviceProof(session.keyPair, { method: 'POST', url: `${siteUrl}${path}`, accessToken: session.token, body });
+
+type WalletPath = '/wallet/account' | '/wallet/sign';
+interface CallOptions {
+  origin?: string | null;
+  body?: string;
+  /** Added to (or replacing) the page's headers; without a session, the only ones. */
+  headers?: Record<string, string>;
+  siteUrl?: string;
+}
+
+/** POST `path` as the page does (`Authorization: DPoP <token>`, a fresh proof over exactly the body). */
+async function call(path: WalletPath, session: Session | undefined, options: CallOptions = {}) {
+  const { origin = options.siteUrl ?? site.url, body, siteUrl = site.url } = options;
+  const auth = session && { Authorization: `DPoP ${session.token}`, DPoP: await proofFor(session, path, body ?? '', siteUrl) };
+  return fetch(`${siteUrl}${path}`, {
     method: 'POST',
-    ...init,
-    headers: { ...(origin !== null && { Origin: origin }), ...auth, ...(init.headers as Record<string, string>) },
+    headers: { ...(origin !== null && { Origin: origin }), ...auth, ...(body !== undefined && { 'content-type': 'application/json' }), ...options.headers },
+    ...(body !== undefined && { body }),
   });
 }
 
-describe('/wallet/open', () => {
-  test('first open makes and stores exactly one sealed wallet; later opens (any session of the user) return it', async () => {
-    const res = await openWallet(await signIn('user-first'));
-    expect(res.status).toBe(200);
+const accountOf = async (session: Session): Promise<Address> => {
+  const { status, body } = await replyOf(await call('/wallet/account', session));
+  expect(status).toBe(200);
+  return body.address;
+};
+
+/** The page's own remote account (src/page/remote-account.ts) over this server, for `session`. */
+const remoteOf = async (session: Session) =>
+  remoteAccount(await accountOf(session), async (body) => {
+    const { status, body: reply } = await replyOf(await call('/wallet/sign', session, { body }));
+    if (status !== 200) throw new Error(`${status} ${reply.error}`);
+    return reply;
+  });
+
+const messageBody = (raw: string) => JSON.stringify({ kind: 'message', message: { raw } });
+
+describe('/wallet/account', () => {
+  test('first call makes and stores exactly one sealed wallet; later calls (any session of the user) answer its address only', async () => {
+    const res = await call('/wallet/account', await signIn('user-first'));
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const opened = (await res.json()) as { address: string; privateKey: `0x${string}` };
-    expect(privateKeyToAccount(opened.privateKey).address).toBe(opened.address);
+    const { status, body } = await replyOf(res);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['address']);
     const stored = api.wallets.get('user-first')!;
-    expect(stored.address).toBe(opened.address);
+    expect(stored.address).toBe(body.address);
     // The API holds only the sealed form, which opens with the operator key for this user only.
-    expect(stored.sealed).not.toContain(opened.privateKey.slice(2));
-    expect(`0x${open(operatorKey, stored.sealed, 'user-first').toString('hex')}`).toBe(opened.privateKey);
-    const again = await (await openWallet(await signIn('user-first'))).json();
-    expect(again).toEqual(opened);
+    const key = `0x${open(operatorKey, stored.sealed, 'user-first').toString('hex')}` as const;
+    expect(privateKeyToAccount(key).address).toBe(body.address);
+    expect(stored.sealed).not.toContain(key.slice(2));
+    expect(await accountOf(await signIn('user-first'))).toBe(body.address);
     expect(api.calls.filter((c) => c === 'PUT /v1/auth/wallet')).toHaveLength(1);
   });
 
-  test('two first opens at once: one wallet, both get it', async () => {
+  test('two first calls at once: one wallet, both get it', async () => {
     const session = await signIn('user-race');
-    const [a, b] = await Promise.all([openWallet(session), openWallet(session)]);
-    expect((await a.json()).address).toBe((await b.json()).address);
+    const [a, b] = await Promise.all([accountOf(session), accountOf(session)]);
+    expect(a).toBe(b);
   });
 
   test('cross-origin or no Origin → 403; no token → 401', async () => {
     const session = await signIn('user-x');
-    for (const origin of ['https://shop.example', 'http://127.0.0.1:1', null]) {
-      const res = await openWallet(session, origin);
-      expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: CROSS_ORIGIN_REFUSED });
+    for (const path of ['/wallet/account', '/wallet/sign'] as const) {
+      for (const origin of ['https://shop.example', 'http://127.0.0.1:1', null]) {
+        const res = await replyOf(await call(path, session, { origin, body: path === '/wallet/sign' ? messageBody('0x00') : undefined }));
+        expect(res).toEqual({ status: 403, body: { error: CROSS_ORIGIN_REFUSED } });
+      }
+      expect(await replyOf(await call(path, undefined))).toEqual({ status: 401, body: { error: DEVICE_BOUND_REQUIRED } });
     }
-    const none = await openWallet(undefined);
-    expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ error: DEVICE_BOUND_REQUIRED });
     expect(api.wallets.has('user-x')).toBe(false);
   });
 
@@ -117,97 +157,224 @@ describe('/wallet/open', () => {
     const { keyPair } = await signIn('user-y');
     const tokens = ['a.b.c', (await signIn('user-y', { expiresInS: -10 })).token, (await signIn('user-y', { aud: 'https://shop.example' })).token, foreign];
     for (const token of tokens) {
-      const res = await openWallet({ keyPair, token });
-      expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: 'Session Expired' });
+      expect(await replyOf(await call('/wallet/account', { keyPair, token }))).toEqual({ status: 401, body: { error: 'Session Expired' } });
+      expect(await replyOf(await call('/wallet/sign', { keyPair, token }, { body: messageBody('0x00') }))).toEqual({ status: 401, body: { error: 'Session Expired' } });
     }
     const session = await signIn('user-y');
     api.revoke(decodeJwt(session.token).jti!);
-    expect(await (await openWallet(session)).json()).toEqual({ error: 'Session Expired' });
+    expect((await replyOf(await call('/wallet/account', session))).body).toEqual({ error: 'Session Expired' });
+    expect((await replyOf(await call('/wallet/sign', session, { body: messageBody('0x00') }))).body).toEqual({ error: 'Session Expired' });
     expect(api.wallets.has('user-y')).toBe(false);
   });
 
-  test('a blob that does not open for this user → 502, no key', async () => {
-    await openWallet(await signIn('user-victim'));
+  test('a blob that does not open for this user → 502: no address, no signature', async () => {
+    await accountOf(await signIn('user-victim'));
     // The API's row of another user holding the victim's blob (a database swap): the AAD refuses it.
     api.wallets.set('user-mallory', api.wallets.get('user-victim')!);
-    const res = await openWallet(await signIn('user-mallory'));
-    expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: 'The embedded wallet could not be opened' });
+    const mallory = await signIn('user-mallory');
+    const refused = { status: 502, body: { error: 'The embedded wallet could not be opened' } };
+    expect(await replyOf(await call('/wallet/account', mallory))).toEqual(refused);
+    expect(await replyOf(await call('/wallet/sign', mallory, { body: messageBody('0x00') }))).toEqual(refused);
   });
 
-  test('body limit 413', async () => {
-    const res = await openWallet(await signIn('user-body'), site.url, { body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+  test(`body limit: ${MAX_BODY_BYTES} bytes → 413`, async () => {
+    const res = await call('/wallet/account', await signIn('user-body'), { body: 'x'.repeat(MAX_BODY_BYTES + 1) });
     expect(res.status).toBe(413);
   });
 });
 
-describe("/wallet/open: only with the session's device (issue 28)", () => {
-  const refusedWith = async (res: Response, error: string) => {
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error });
-  };
+describe('/wallet/sign', () => {
+  test('a personal message of the given bytes: { signature } of the account, no-store', async () => {
+    const session = await signIn('user-sign');
+    const address = await accountOf(session);
+    const res = await call('/wallet/sign', session, { body: messageBody('0x68656c6c6f') });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { status, body } = await replyOf(res);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['signature']);
+    expect(await recoverMessageAddress({ message: { raw: '0x68656c6c6f' }, signature: body.signature })).toBe(address);
+    // The page's account: a string is signed as its UTF-8 bytes, bytes as themselves.
+    const account = await remoteOf(session);
+    expect(await recoverMessageAddress({ message: 'héllo', signature: await account.signMessage({ message: 'héllo' }) })).toBe(address);
+    const bytes = new Uint8Array([0, 1, 255]);
+    expect(await recoverMessageAddress({ message: { raw: bytes }, signature: await account.signMessage({ message: { raw: bytes } }) })).toBe(address);
+  });
 
-  test("the page's own proof opens the wallet; a new proof each call", async () => {
+  test('typed data: bigints (uint256 beyond 2^53, in arrays and nested structs, the domain chainId) survive JSON both ways', async () => {
+    const session = await signIn('user-typed');
+    const account = await remoteOf(session);
+    const typedData = {
+      domain: { name: 'Portico', version: '1', chainId: 31337n, verifyingContract: '0x00000000000000000000000000000000000000aa' as Address },
+      types: {
+        Amount: [{ name: 'value', type: 'uint256' }, { name: 'delta', type: 'int64' }],
+        Order: [
+          { name: 'owner', type: 'address' },
+          { name: 'amount', type: 'Amount' },
+          { name: 'ids', type: 'uint256[]' },
+          { name: 'note', type: 'string' },
+        ],
+      },
+      primaryType: 'Order' as const,
+      message: {
+        owner: account.address,
+        amount: { value: 2n ** 255n + 12345n, delta: -7n },
+        ids: [1n, 2n ** 64n],
+        note: 'hi',
+      },
+    };
+    const signature = await account.signTypedData(typedData);
+    expect(await recoverTypedDataAddress({ ...typedData, signature })).toBe(account.address);
+    // No domain at all: signed as viem signs it locally (an empty EIP712Domain).
+    const bare = { types: { Mail: [{ name: 'n', type: 'uint256' }] }, primaryType: 'Mail' as const, message: { n: 9007199254740993n } };
+    expect(await recoverTypedDataAddress({ ...bare, signature: await account.signTypedData(bare) })).toBe(account.address);
+  });
+
+  test('transactions, legacy and EIP-1559 (and a contract creation): { serializedTransaction } signed by the account', async () => {
+    const session = await signIn('user-tx');
+    const account = await remoteOf(session);
+    const base = { chainId: 31337, nonce: 7, gas: 21_000n, to: '0x00000000000000000000000000000000000000bb' as Address, value: 10n ** 18n, data: '0xabcd' as Hex };
+    const transactions: TransactionSerializable[] = [
+      { ...base, type: 'legacy', gasPrice: 2_000_000_000n },
+      { ...base, type: 'eip1559', maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n },
+      { ...base, to: null, data: '0x6000', type: 'eip1559', maxFeePerGas: 1n, maxPriorityFeePerGas: 1n },
+    ];
+    for (const transaction of transactions) {
+      const serialized = await account.signTransaction(transaction);
+      expect(await recoverTransactionAddress({ serializedTransaction: serialized as never })).toBe(account.address);
+      // A contract creation has no `to` once parsed.
+      const { to, ...fields } = transaction;
+      expect(parseTransaction(serialized)).toMatchObject(to === null ? fields : transaction);
+    }
+  });
+
+  test('no wallet yet → 409: signing never makes one (a page whose wallet row is gone must not sign with a new key)', async () => {
+    const session = await signIn('user-unopened');
+    expect(await replyOf(await call('/wallet/sign', session, { body: messageBody('0x01') }))).toEqual({ status: 409, body: { error: NO_WALLET } });
+    expect(api.wallets.has('user-unopened')).toBe(false);
+  });
+
+  test('a body that is not a request to sign → 400 naming it, before any key is opened', async () => {
+    const session = await signIn('user-bad-body');
+    const tx = { type: 'legacy', chainId: '0x7a69', nonce: '0x0', gas: '0x5208', to: null, value: '0x0', data: '0x', gasPrice: '0x1' };
+    const cases: [string, RegExp][] = [
+      ['{not json', /^body: must be JSON$/],
+      [JSON.stringify({ kind: 'hash', hash: '0x00' }), /^body: kind: /],
+      [messageBody('hello'), /^body: message\.raw: must be 0x-prefixed hex bytes$/],
+      [JSON.stringify({ kind: 'message', message: { raw: '0x00' }, extra: 1 }), /^body: /],
+      [JSON.stringify({ kind: 'typedData', typedData: { types: { M: [{ name: 'n', type: 'uint8' }] }, primaryType: 'M', message: { n: '300' } } }), /^body: typedData: /],
+      [JSON.stringify({ kind: 'typedData', typedData: { types: { M: [{ name: 'n', type: 'uint256' }] }, primaryType: 'M', message: { n: '1.5' } } }), /^body: typedData: "1\.5" is not an integer$/],
+      [JSON.stringify({ kind: 'typedData', typedData: { types: {}, primaryType: 'Missing', message: {} } }), /^body: typedData: /],
+      [JSON.stringify({ kind: 'transaction', transaction: { ...tx, chainId: undefined } }), /^body: transaction\.chainId: /],
+      [JSON.stringify({ kind: 'transaction', transaction: { ...tx, gasPrice: 1 } }), /^body: transaction\.gasPrice: /],
+      [JSON.stringify({ kind: 'transaction', transaction: { ...tx, type: 'eip4844' } }), /^body: transaction\.type: /],
+      [JSON.stringify({ kind: 'transaction', transaction: { ...tx, from: '0x00000000000000000000000000000000000000bb' } }), /^body: transaction: /],
+      [JSON.stringify({ kind: 'transaction', transaction: { ...tx, type: 'eip1559', gasPrice: undefined, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' } }), /^body: transaction: /],
+    ];
+    for (const [body, error] of cases) {
+      const reply = await replyOf(await call('/wallet/sign', session, { body }));
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatch(error);
+    }
+    expect(api.wallets.has('user-bad-body')).toBe(false);
+  });
+
+  test(`body limit: ${MAX_SIGN_BODY_BYTES} bytes (the frame protocol's 256 KiB of params fit) → 413 beyond`, async () => {
+    const session = await signIn('user-big');
+    const address = await accountOf(session);
+    const raw = `0x${'ab'.repeat(128 * 1024)}` as Hex;
+    const { status, body } = await replyOf(await call('/wallet/sign', session, { body: messageBody(raw) }));
+    expect(status).toBe(200);
+    expect(await recoverMessageAddress({ message: { raw }, signature: body.signature })).toBe(address);
+    const over = await call('/wallet/sign', session, { body: messageBody(`0x${'ab'.repeat(MAX_SIGN_BODY_BYTES / 2)}`) });
+    expect(over.status).toBe(413);
+    expect(over.headers.get('connection')).toBe('close');
+    expect(await over.json()).toEqual({ error: `body: must be at most ${MAX_SIGN_BODY_BYTES} bytes` });
+  });
+});
+
+describe("the wallet routes: only with the session's device (issue 28)", () => {
+  const refusedWith = async (res: Response, error: string) => expect(await replyOf(res)).toEqual({ status: 401, body: { error } });
+  const paths = ['/wallet/account', '/wallet/sign'] as const;
+  const bodyOf = (path: WalletPath) => (path === '/wallet/sign' ? messageBody('0x01') : '');
+
+  test("the page's own proof; a new proof each call", async () => {
     const session = await signIn('user-device');
-    expect((await openWallet(session)).status).toBe(200);
-    expect((await openWallet(session)).status).toBe(200);
+    for (const path of paths) {
+      expect((await call(path, session, { body: bodyOf(path) })).status).toBe(200);
+      expect((await call(path, session, { body: bodyOf(path) })).status).toBe(200);
+    }
   });
 
   test('a copied token alone: as Bearer, or as DPoP without a proof → 401, no wallet', async () => {
     const { token } = await signIn('user-copied');
-    await refusedWith(await openWallet(undefined, site.url, { headers: { Authorization: `Bearer ${token}` } }), DEVICE_BOUND_REQUIRED);
-    await refusedWith(await openWallet(undefined, site.url, { headers: { Authorization: `DPoP ${token}` } }), PROOF_REQUIRED);
+    for (const path of paths) {
+      await refusedWith(await call(path, undefined, { body: bodyOf(path), headers: { Authorization: `Bearer ${token}` } }), DEVICE_BOUND_REQUIRED);
+      await refusedWith(await call(path, undefined, { body: bodyOf(path), headers: { Authorization: `DPoP ${token}` } }), PROOF_REQUIRED);
+    }
     expect(api.wallets.has('user-copied')).toBe(false);
   });
 
-  test('a copied token with a proof from another key → 401 (not the session\'s key), no wallet', async () => {
+  test("a copied token with a proof from another key → 401 (not the session's key), no wallet", async () => {
     const victim = await signIn('user-stolen');
     const attacker = await newDeviceKey();
-    await refusedWith(await openWallet({ keyPair: attacker, token: victim.token }), PROOF_MESSAGES.jkt);
-    // The attacker's key with the victim's jwk in the header: the signature does not verify.
-    const forged = await new SignJWT({ htm: 'POST', htu: `${site.url}/wallet/open`, jti: 'forged-jti-0123456789', ath: 'x', bh: 'x' })
-      .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: { ...(await publicJwk(victim.keyPair)) } })
-      .setIssuedAt()
-      .sign(attacker.privateKey);
-    await refusedWith(await openWallet(undefined, site.url, { headers: { Authorization: `DPoP ${victim.token}`, DPoP: forged } }), PROOF_MESSAGES.signature);
+    for (const path of paths) {
+      await refusedWith(await call(path, { keyPair: attacker, token: victim.token }, { body: bodyOf(path) }), PROOF_MESSAGES.jkt);
+      // The attacker's key with the victim's jwk in the header: the signature does not verify.
+      const forged = await new SignJWT({ htm: 'POST', htu: `${site.url}${path}`, jti: `forged-jti-${path.length}-0123456789`, ath: 'x', bh: 'x' })
+        .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: { ...(await publicJwk(victim.keyPair)) } })
+        .setIssuedAt()
+        .sign(attacker.privateKey);
+      await refusedWith(await call(path, undefined, { body: bodyOf(path), headers: { Authorization: `DPoP ${victim.token}`, DPoP: forged } }), PROOF_MESSAGES.signature);
+    }
     expect(api.wallets.has('user-stolen')).toBe(false);
   });
 
   test('a replayed proof → 401', async () => {
     const session = await signIn('user-replay');
-    const headers = { Authorization: `DPoP ${session.token}`, DPoP: await proofFor(session) };
-    expect((await openWallet(undefined, site.url, { headers })).status).toBe(200);
-    await refusedWith(await openWallet(undefined, site.url, { headers }), PROOF_MESSAGES.replayed);
+    for (const path of paths) {
+      const body = bodyOf(path);
+      const headers = { Authorization: `DPoP ${session.token}`, DPoP: await proofFor(session, path, body) };
+      expect((await call(path, undefined, { body, headers })).status).toBe(200);
+      await refusedWith(await call(path, undefined, { body, headers }), PROOF_MESSAGES.replayed);
+    }
   });
 
-  test('a proof for another URL, another token or another body → 401', async () => {
+  test('a proof for the other route, another URL, another token or another body → 401', async () => {
     const session = await signIn('user-elsewhere');
-    const withProof = (proof: string, init: RequestInit = {}) =>
-      openWallet(undefined, site.url, { ...init, headers: { Authorization: `DPoP ${session.token}`, DPoP: proof } });
-    await refusedWith(await withProof(await proofFor(session, 'https://secure.example/wallet/open')), PROOF_MESSAGES.htu);
-    await refusedWith(await withProof(await proofFor(session, `${site.url}/wallet/other`)), PROOF_MESSAGES.htu);
+    const withProof = (path: WalletPath, proof: string, body = bodyOf(path)) => call(path, undefined, { body, headers: { Authorization: `DPoP ${session.token}`, DPoP: proof } });
     // Another session of the same user and device: the proof names one token only.
     const other = await api.sign({ sub: 'user-elsewhere', jkt: (decodeJwt(session.token).cnf as { jkt: string }).jkt });
-    await refusedWith(await withProof(await deviceProof(session.keyPair, { method: 'POST', url: `${site.url}/wallet/open`, accessToken: other })), PROOF_MESSAGES.ath);
-    await refusedWith(await withProof(await proofFor(session), { body: '{"x":1}' }), PROOF_MESSAGES.bh);
+    for (const path of paths) {
+      const body = bodyOf(path);
+      const otherPath = path === '/wallet/sign' ? '/wallet/account' : '/wallet/sign';
+      await refusedWith(await withProof(path, await proofFor(session, otherPath, body)), PROOF_MESSAGES.htu);
+      await refusedWith(await withProof(path, await deviceProof(session.keyPair, { method: 'POST', url: `https://secure.example${path}`, accessToken: session.token, body })), PROOF_MESSAGES.htu);
+      await refusedWith(await withProof(path, await deviceProof(session.keyPair, { method: 'POST', url: `${site.url}${path}`, accessToken: other, body })), PROOF_MESSAGES.ath);
+    }
+    await refusedWith(await withProof('/wallet/account', await proofFor(session, '/wallet/account'), '{"x":1}'), PROOF_MESSAGES.bh);
+    // A proof for one request to sign does not sign another.
+    await refusedWith(await withProof('/wallet/sign', await proofFor(session, '/wallet/sign', messageBody('0x01')), messageBody('0x02')), PROOF_MESSAGES.bh);
     expect(api.wallets.has('user-elsewhere')).toBe(false);
   });
 
   test('a session not bound to a device key (no cnf) → 401 even with a proof', async () => {
     const { keyPair } = await signIn('user-unbound');
     const token = await api.sign({ sub: 'user-unbound' });
-    await refusedWith(await openWallet({ keyPair, token }), DEVICE_BOUND_REQUIRED);
+    for (const path of paths) await refusedWith(await call(path, { keyPair, token }, { body: bodyOf(path) }), DEVICE_BOUND_REQUIRED);
   });
 
   test("the proof's htu is the site's public origin behind a proxy, not the listening URL", async () => {
     const proxied = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, publicOrigin: 'https://wallet.example' });
     try {
       const session = await signIn('user-proxied');
-      const call = (proof: string) =>
-        fetch(`${proxied.url}/wallet/open`, { method: 'POST', headers: { Origin: 'https://wallet.example', Authorization: `DPoP ${session.token}`, DPoP: proof } });
-      await refusedWith(await call(await proofFor(session, `${proxied.url}/wallet/open`)), PROOF_MESSAGES.htu);
-      expect((await call(await proofFor(session, 'https://wallet.example/wallet/open'))).status).toBe(200);
+      const at = (path: WalletPath, proofSite: string) =>
+        proofFor(session, path, bodyOf(path), proofSite).then((proof) =>
+          call(path, undefined, { siteUrl: proxied.url, origin: 'https://wallet.example', body: bodyOf(path), headers: { Authorization: `DPoP ${session.token}`, DPoP: proof } }),
+        );
+      for (const path of paths) {
+        await refusedWith(await at(path, proxied.url), PROOF_MESSAGES.htu);
+        expect((await at(path, 'https://wallet.example')).status).toBe(200);
+      }
     } finally {
       await proxied.close();
     }
@@ -316,17 +483,25 @@ describe('social callback page', () => {
 });
 
 describe('rate limit', () => {
-  test('/wallet/open per IP: over the limit → 429 with Retry-After', async () => {
-    const limited = await startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, openLimit: { points: 2, durationS: 60 } });
+  test('/wallet/account and /wallet/sign per IP, each its own: over the limit → 429 with Retry-After', async () => {
+    const limited = await startSecureSite({
+      port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, openLimit: { points: 2, durationS: 60 }, signLimit: { points: 3, durationS: 60 },
+    });
     try {
       const session = await signIn('user-rate');
-      const call = () => openWallet(session, limited.url, {}, limited.url);
-      expect((await call()).status).toBe(200);
-      expect((await call()).status).toBe(200);
-      const third = await call();
-      expect(third.status).toBe(429);
-      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await third.json()).error).toMatch(/^Please try again after \d+ seconds$/);
+      const at = (path: WalletPath) => call(path, session, { siteUrl: limited.url, body: path === '/wallet/sign' ? messageBody('0x01') : undefined });
+      const overLimit = async (path: WalletPath) => {
+        const refused = await at(path);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await refused.json()).error).toMatch(/^Please try again after \d+ seconds$/);
+      };
+      expect((await at('/wallet/account')).status).toBe(200);
+      expect((await at('/wallet/account')).status).toBe(200);
+      await overLimit('/wallet/account');
+      // Signing has its own budget, untouched by the account calls.
+      for (let i = 0; i < 3; i += 1) expect((await at('/wallet/sign')).status).toBe(200);
+      await overLimit('/wallet/sign');
     } finally {
       await limited.close();
     }

@@ -2,8 +2,8 @@
  * This browser's device key (issue 28; RFC 9449 DPoP is the model): a WebCrypto ECDSA P-256 key pair whose
  * private half is NOT extractable. Script of this origin can sign with it but cannot read its bytes, and no
  * other origin can reach it, so a copied session token is useless without this browser. Sign-ins send
- * `publicJwk` (`deviceKey`: the API binds the session to its thumbprint, `cnf.jkt`), and `POST /wallet/open`
- * carries a `deviceProof` for that one request (checked by the server's src/device-proof.ts).
+ * `publicJwk` (`deviceKey`: the API binds the session to its thumbprint, `cnf.jkt`), and each `POST /wallet/account`
+ * and `/wallet/sign` carries a `deviceProof` for that one request and its body (checked by the server's src/device-proof.ts).
  * Browser code; also runs in node 20 (WebCrypto `crypto.subtle`), where the tests use an in-memory store.
  */
 import { base64url, SignJWT } from 'jose';

@@ -33,11 +33,12 @@ const screen = createApprovalScreen({
   userActive: () => (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive,
   onHeight: (height) => channel?.notify('APPROVAL_SHOWN', { height }),
 });
+document.documentElement.dataset.theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 const wallet = createEmbeddedWallet({
   apiUrl: settings.apiUrl,
   projectId: settings.projectId,
   chainId: settings.chainId,
-  walletOpenUrl: new URL('/wallet/open', location.origin).toString(),
+  siteUrl: location.origin,
   fetch: (input, init) => fetch(input, init),
   storage: localStorage,
   deviceKeys: indexedDbKeyStore('portico-device-key'),
@@ -54,7 +55,14 @@ channel = createParentChannel({
   parentOrigin,
   allowedOrigins: settings.allowedOrigins,
   listenTarget: window,
-  handlers: wallet.handlers,
+  handlers: {
+    ...wallet.handlers,
+    // The screen takes the modal's theme (spec §7's theme sync); only the mode is used so far.
+    SYNC_THEME: ({ themeMode }) => {
+      if (themeMode) document.documentElement.dataset.theme = themeMode;
+      return {};
+    },
+  },
   onIgnored: (ignored) => log('ignored message', ignored),
   onHandlerError: (error, event) => console.error('[portico secure site]', event, error),
 });

@@ -1,6 +1,7 @@
 /**
  * The page's embedded wallet: the email, social and Farcaster logins against the API, the session token and the per-browser
- * device id in this origin's storage, the key (in memory only, from this site's server) and signing. `handlers()`
+ * device id in this origin's storage, and signing through this site's server, which alone holds the key (issue 28,
+ * ./remote-account.ts). `handlers()`
  * answers the frame protocol's events (shared-state `createParentChannel`). No DOM: fetch, storage and time
  * are passed in, so it runs in node tests.
  *
@@ -46,10 +47,10 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { FEE_PAID_BY_SMART_ACCOUNT, FEE_SET_PER_CALL, screenOf, tokenInfoSchema, type FeeLine, type ReadToken, type SignedFee } from './approval-model';
 import { createApprovalQueue, frozenCopy, type Ask, type ShownApproval } from './approvals';
+import { remoteAccount } from './remote-account';
 import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
 import { createCallBatches, type ActiveAccount } from './send-calls';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
@@ -118,8 +119,8 @@ export interface WalletDeps {
   projectId: string;
   /** The eip155 chain to start on. */
   chainId: number;
-  /** This site's `POST /wallet/open` (same origin). */
-  walletOpenUrl: string;
+  /** This site's origin: its `POST /wallet/account` and `POST /wallet/sign` (the key's address and signatures). */
+  siteUrl: string;
   fetch: typeof fetch;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Where this browser's device key pair is kept (IndexedDB in the page): sessions are bound to it (issue 28). */
@@ -176,7 +177,7 @@ const accountType = z.enum(ACCOUNT_TYPES);
 /** The preferred account type per user id, oldest first. */
 const storedPreferencesSchema = z.array(z.tuple([z.string().max(128), accountType])).max(MAX_STORED_PREFERENCES);
 const updateReply = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) });
-const openedReply = z.object({ address: z.string(), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) });
+const accountReply = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) });
 const rpcReply = z.union([
   z.object({ result: z.unknown() }),
   z.object({ error: z.object({ code: z.number().optional(), message: z.string().max(1000) }) }),
@@ -323,25 +324,36 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   /** The public device key every sign-in sends: the API binds the session to it. */
   const deviceKeyJwk = async () => publicJwk(await deviceKey());
 
-  /** The key for the stored session, from this site's server (made there on the first login), with a proof of this device. */
-  async function openWallet(session: StoredSession): Promise<LocalAccount> {
-    const proof = await deviceProof(await deviceKey(), { method: 'POST', url: deps.walletOpenUrl, accessToken: session.token });
-    const res = await deps.fetch(deps.walletOpenUrl, {
+  /**
+   * A POST of `body` to this site's wallet route with the session and a proof of this device over exactly that body:
+   * the JSON reply. Any 401 (expired, revoked, or not this device's session) forgets the session if it is still the
+   * stored one; `failed` words an error without the server's own.
+   */
+  async function walletCall(session: StoredSession, path: '/wallet/account' | '/wallet/sign', body: string, failed: string): Promise<unknown> {
+    const url = new URL(path, deps.siteUrl).toString();
+    const proof = await deviceProof(await deviceKey(), { method: 'POST', url, accessToken: session.token, body });
+    const res = await deps.fetch(url, {
       method: 'POST',
-      headers: { Authorization: `DPoP ${session.token}`, DPoP: proof },
+      headers: { Authorization: `DPoP ${session.token}`, DPoP: proof, ...(body && { 'content-type': 'application/json' }) },
+      ...(body && { body }),
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
-    const body: unknown = await res.json().catch(() => undefined);
+    const reply: unknown = await res.json().catch(() => undefined);
     if (res.status === 401) {
-      forget();
+      // An account kept by a request of an older session must not sign the current one out.
+      if (storedSession()?.token === session.token) forget();
       throw new SessionExpiredError();
     }
-    const opened = openedReply.safeParse(body);
-    if (!res.ok || !opened.success) {
-      const message = (body as { error?: unknown } | undefined)?.error;
-      throw new Error(typeof message === 'string' && message ? message.slice(0, 500) : 'The embedded wallet could not be opened');
-    }
-    return privateKeyToAccount(opened.data.privateKey as Hex);
+    if (res.ok) return reply;
+    const message = (reply as { error?: unknown } | undefined)?.error;
+    throw new Error(typeof message === 'string' && message ? message.slice(0, 500) : failed);
+  }
+
+  /** The stored session's account: its address from this site's server (made there on the first login), its signatures asked of it. */
+  async function openWallet(session: StoredSession): Promise<LocalAccount> {
+    const opened = accountReply.safeParse(await walletCall(session, '/wallet/account', '', 'The embedded wallet could not be opened'));
+    if (!opened.success) throw new Error('The embedded wallet could not be opened');
+    return remoteAccount(opened.data.address as Address, (body) => walletCall(session, '/wallet/sign', body, 'The embedded wallet could not sign'));
   }
 
   /** Stores the API's session reply (email, social or Farcaster login) and opens its wallet: the embedded user. */
@@ -518,7 +530,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     throw new Error(`eth_sendTransaction: this wallet sends legacy and EIP-1559 transactions, not ${prepared.type}`);
   }
 
-  /** Signs exactly the frozen transaction here and sends it raw through the API's RPC proxy: its hash. */
+  /** Has exactly the frozen transaction signed (by this site's server) and sends it raw through the API's RPC proxy: its hash. */
   async function sendSigned(owner: LocalAccount, tx: FrozenTransaction): Promise<Hex> {
     const raw = await owner.signTransaction(tx as TransactionSerializable);
     return parseParams('eth_sendRawTransaction', hexData, await forward('eth_sendRawTransaction', [raw], tx.chainId)) as Hex;
