@@ -3,7 +3,7 @@
 // inbox opens a session whose JWT verifies against the API's JWKS. (The secure site and the modal's
 // email views build on this; their e2e follows with them.)
 import { randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, createRemoteJWKSet, exportJWK, jwtVerify } from 'jose';
 import { codeIn, linkIn, nthMailTo } from '../fixtures/inbox.ts';
 import { PROJECT } from '../fixtures/siwx.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -13,6 +13,13 @@ const newPerson = () => {
   const tag = randomBytes(6).toString('hex');
   return { email: `person-${tag}@portico.test`, deviceId: `device-${tag}-${randomBytes(8).toString('hex')}` };
 };
+
+/** The public half of a device key, as the secure site's page sends it with a sign-in (issue 28: the session is bound to it). */
+async function deviceKey() {
+  const { publicKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+  const { kty, crv, x, y } = await exportJWK(publicKey);
+  return { kty: kty!, crv: crv!, x: x!, y: y! };
+}
 
 test.describe('email login through SMTP and the inbox', () => {
   let call: (path: string, body?: unknown, token?: string) => Promise<{ status: number; json: Record<string, unknown> }>;
@@ -47,11 +54,13 @@ test.describe('email login through SMTP and the inbox', () => {
 
     expect(await call('/v1/auth/device', person)).toEqual({ status: 200, json: { action: 'VERIFY_OTP' } });
     const codeMail = await nthMailTo(env.inbox!, person.email, 2);
-    const signedIn = await call('/v1/auth/otp', { ...person, otp: codeIn(codeMail.text) });
+    const key = await deviceKey();
+    const signedIn = await call('/v1/auth/otp', { ...person, otp: codeIn(codeMail.text), deviceKey: key });
     expect(signedIn.status).toBe(200);
     const token = String(signedIn.json.token);
     const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL('/.well-known/jwks.json', env.api)), { audience: 'portico-embedded' });
-    expect(payload).toMatchObject({ email: person.email, deviceId: person.deviceId, projectId: PROJECT });
+    // Bound to the device key (RFC 7638 thumbprint): the secure site opens the wallet only with that key's proof.
+    expect(payload).toMatchObject({ email: person.email, deviceId: person.deviceId, projectId: PROJECT, cnf: { jkt: await calculateJwkThumbprint(key) } });
 
     expect((await call('/v1/auth/session', undefined, token)).status).toBe(200);
     expect((await call('/v1/auth/sign-out', {}, token)).status).toBe(200);
@@ -68,11 +77,11 @@ test.describe('email login through SMTP and the inbox', () => {
     const code = codeIn((await nthMailTo(env.inbox!, person.email, 2)).text);
     const wrong = code === '000000' ? '111111' : '000000';
 
-    expect(await call('/v1/auth/otp', { ...person, otp: wrong })).toEqual({ status: 401, json: expect.objectContaining({ error: 'Invalid code' }) });
+    expect(await call('/v1/auth/otp', { ...person, otp: wrong, deviceKey: await deviceKey() })).toEqual({ status: 401, json: expect.objectContaining({ error: 'Invalid code' }) });
     const again = await call('/v1/auth/email', person);
     expect(again.status).toBe(429);
     expect(String(again.json.error)).toMatch(/^Please try again after \d+ seconds$/);
     // The right code still works after one wrong try.
-    expect((await call('/v1/auth/otp', { ...person, otp: code })).status).toBe(200);
+    expect((await call('/v1/auth/otp', { ...person, otp: code, deviceKey: await deviceKey() })).status).toBe(200);
   });
 });

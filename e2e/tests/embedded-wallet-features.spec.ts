@@ -2,50 +2,44 @@
 // "balances, activity, send, swap and names work with it as with an injected wallet". Send is in
 // embedded-wallet.spec.ts; here the swap (native ETH through the router, then an ERC-20 with its approval),
 // each step a user operation through the bundler, and a name registration signed by the smart account
-// (ERC-6492 before its first user operation, ERC-1271 after). Each wallet step is shown in ApproveTransaction
-// with what it will do and approved there; the results are read back on chain and from the API, then the
+// (ERC-6492 before its first user operation, ERC-1271 after). Each wallet step is shown by the secure site's own
+// approval screen (its frame in ApproveTransaction, issue 28) with what it will do and approved there; the results are read back on chain and from the API, then the
 // Account's balance, tokens and activity (the indexer reads the user operations) after the swaps.
 import type { Page } from '@playwright/test';
 import { createPublicClient, formatEther, formatUnits, http, parseEther, parseUnits, type Address } from 'viem';
-import { embeddedLogin, uniqueEmail } from '../fixtures/embedded.ts';
+import {
+  APPROVAL,
+  approvalDetail,
+  approvalHeading,
+  approvalMessage,
+  approveInFrame,
+  expectApprovalShown,
+  loggedIn,
+  sameAddress,
+  uniqueEmail,
+} from '../fixtures/embedded.ts';
 import { availability, DEVCHAIN_COIN_TYPE, freshLabel, namesOf, openRegisterView } from '../fixtures/names.ts';
-import { dialog, NETWORK, openDemo } from '../fixtures/portico.ts';
-import { detail, openSwap, quote, swapTokens, tokenBalance } from '../fixtures/swap.ts';
+import { dialog } from '../fixtures/portico.ts';
+import { openSwap, quote, swapTokens, tokenBalance } from '../fixtures/swap.ts';
 import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
-
-/** An address as the approval view may print it (checksummed or not). */
-const sameAddress = (address: string) => new RegExp(`^${address}$`, 'i');
 
 /** A balance as the modal shows it (spec: at most 3 decimals, grouped). */
 const shown = (decimal: string) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(Number(decimal));
 
-/** Logs in with a fresh email on the demo page; resolves with the embedded address once its demo ETH shows. */
-async function loggedIn(page: Page, urls: PorticoUrls, inbox: string, email: string): Promise<Address> {
-  await openDemo(page, urls);
-  const address = (await embeddedLogin(page, inbox, email)) as Address;
-  // The API funds a new embedded wallet on the devchain (development mode).
-  await expect(dialog(page, 'Account').getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
-  return address;
-}
-
 /**
- * The transaction waiting in ApproveTransaction: sent from the embedded account on the devchain, with
- * `rows` (term → what it says) and an estimated fee. Resolves with the dialog.
+ * The transaction waiting on the secure site's approval screen: sent by this page from the embedded smart account
+ * on the devchain, with `rows` (term → what it says); its fee is the user operation's, paid by the smart account.
  */
-async function pendingTransaction(page: Page, from: Address, rows: Record<string, string | RegExp>) {
-  const approval = dialog(page, 'Approve Transaction');
-  await expect(approval.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
-  await expect(detail(approval, 'From')).toHaveText(sameAddress(from));
-  await expect(detail(approval, 'Network')).toHaveText(NETWORK);
-  for (const [term, text] of Object.entries(rows)) await expect(detail(approval, term)).toHaveText(text);
-  await expect(detail(approval, 'Network fee')).toHaveText(/ ETH$/);
-  return approval;
+async function pendingTransaction(page: Page, urls: PorticoUrls, from: Address, rows: Record<string, string | RegExp>) {
+  await expectApprovalShown(page, 'eth_sendTransaction', { origin: new URL(urls.demo).origin, account: from, chainId: urls.chainId });
+  for (const [term, text] of Object.entries(rows)) await expect(approvalDetail(page, term)).toHaveText(text);
+  await expect(approvalDetail(page, APPROVAL.terms.fee)).toHaveText(APPROVAL.feeBySmartAccount);
 }
 
-const approve = (page: Page) => dialog(page, 'Approve Transaction').getByRole('button', { name: 'Approve', exact: true }).click();
+const approve = approveInFrame;
 
 test.describe('the embedded wallet on its smart account on the devchain', () => {
-  test('swap ETH → PUSD, then PUSD → PTK with its ERC-20 approval, each step approved in ApproveTransaction; Account shows the ETH left, the tokens and the swaps in Activity', async ({
+  test('swap ETH → PUSD, then PUSD → PTK with its ERC-20 approval, each step approved on the secure site’s screen; Account shows the ETH left, the tokens and the swaps in Activity', async ({
     page,
     urls,
     env,
@@ -62,7 +56,7 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     const quotedPusd = parseUnits(await quote(swap, 'ETH', 'PUSD', '0.5'), 6);
     await expect(swap.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-    await pendingTransaction(page, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: 'Contract call' });
+    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: APPROVAL.contractCall });
     // Nothing is sent while the person has not decided: the account is still not deployed and holds its 10 ETH.
     expect(await node.getCode({ address })).toBeUndefined();
     expect(await node.getBalance({ address })).toBe(parseEther('10'));
@@ -80,18 +74,16 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     await expect(swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD, balance [1-9]/ })).toBeVisible({ timeout: 20_000 });
     const quotedPtk = parseUnits(await quote(swap, 'PUSD', 'PTK', '100'), 18);
     await swap.getByRole('button', { name: 'Approve PUSD' }).click();
-    await pendingTransaction(page, address, {
-      'Token contract': sameAddress(PUSD),
+    await pendingTransaction(page, urls, address, {
+      To: sameAddress(PUSD),
       Amount: '0 ETH',
-      Action: 'Token approval (ERC-20)',
-      Spender: sameAddress(router),
-      Allowance: '100 PUSD',
+      Action: APPROVAL.tokenApproval(router, '100 PUSD'),
     });
     await approve(page);
     await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 30_000 });
     await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-    await pendingTransaction(page, address, { To: sameAddress(router), Amount: '0 ETH', Action: 'Contract call' });
+    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0 ETH', Action: APPROVAL.contractCall });
     await approve(page);
     await expect(swapped).toBeVisible({ timeout: 30_000 });
     await expect(swapped).toContainText('100 PUSD for');
@@ -126,7 +118,7 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
       .toEqual([1, 1]);
   });
 
-  test('register a name: the personal_sign shows the registration message in ApproveTransaction; approved → the name is the embedded account’s', async ({
+  test('register a name: the personal_sign shows the registration message on the secure site’s approval screen; approved → the name is the embedded account’s', async ({
     page,
     urls,
     env,
@@ -141,13 +133,12 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     await view.getByRole('button', { name: 'Register' }).click();
 
     // What will be signed: the registration message for this name on the devchain, by the embedded account.
-    const approval = dialog(page, 'Approve Transaction');
-    const message = approval.getByRole('region', { name: 'Message' });
+    await expectApprovalShown(page, 'personal_sign', { origin: new URL(urls.demo).origin, account: address, chainId: urls.chainId });
+    const message = approvalMessage(page);
     await expect(message).toContainText(`"name":"${name}"`);
     await expect(message).toContainText(`"chainId":31337`);
     await expect(message).toContainText(`"coinType":${DEVCHAIN_COIN_TYPE}`);
-    await expect(detail(approval, 'Signer')).toHaveText(sameAddress(address));
-    await expect(detail(approval, 'Network')).toHaveText(NETWORK);
+    await expect(approvalHeading(page, 'personal_sign')).toBeVisible();
     await approve(page);
 
     const success = dialog(page, 'Name Registered');

@@ -1,48 +1,34 @@
 // The embedded wallet's approval gate for the host's own requests (issue 11: "The host's own
 // provider.request(...) goes through the same gate"; spec section 6): the page calls
-// `portico.getProvider().request(...)` after an email login, as a dapp would. Signatures wait for
-// ApproveTransaction and verify for the embedded address; a method on neither allow-list is refused and
-// the modal says 'Action not allowed'; a safe read passes without asking. Then axe and the keyboard on
-// the email login's views and the approval view.
+// `portico.getProvider().request(...)` after an email login, as a dapp would. Signatures wait for the secure
+// site's own approval screen (issue 28: drawn in its frame, shown by the modal in ApproveTransaction), are decided
+// there and verify for the embedded address; Back in the modal cancels (4001) and Close does not leave the request;
+// a method on neither allow-list is refused and the modal says 'Action not allowed'; a safe read passes without
+// asking. Then axe and the keyboard on the email login's views and the approval view with its frame.
 import type { Page } from '@playwright/test';
-import { createPublicClient, http, toHex, type Address, type Hex } from 'viem';
+import { toHex, type Address, type Hex } from 'viem';
 import { expectNoViolations } from '../fixtures/a11y.ts';
-import { approveDeviceByMail, codeField, codeFromMail, embeddedLogin, uniqueEmail } from '../fixtures/embedded.ts';
-import { accountOutput, button, dialog, focusInsideModal, openDemo, openModal } from '../fixtures/portico.ts';
-import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
-
-/** How a host request ended, as the page saw it (errors keep their EIP-1193 code and Portico's short message). */
-type Outcome =
-  | { ok: true; result: unknown }
-  | { ok: false; code: unknown; shortMessage: unknown; message: string; rejectedAt: number };
-
-/**
- * `portico.getProvider().request({ method, params })` from the page, with a flag that says whether the
- * page's promise has settled yet (nothing may come back before the person decides).
- */
-function hostRequest(page: Page, method: string, params: unknown[]) {
-  let settled = false;
-  const outcome = page
-    .evaluate(
-      async ({ method, params }): Promise<Outcome> => {
-        type Provider = { request(args: { method: string; params: unknown[] }): Promise<unknown> };
-        const portico = (window as unknown as { portico: { getProvider(): Provider | undefined } }).portico;
-        const provider = portico.getProvider();
-        if (!provider) throw new Error('no provider: the embedded wallet is not connected');
-        try {
-          return { ok: true, result: await provider.request({ method, params }) };
-        } catch (error) {
-          const { code, shortMessage, message } = error as { code?: unknown; shortMessage?: unknown; message?: unknown };
-          return { ok: false, code, shortMessage, message: String(message), rejectedAt: performance.now() };
-        }
-      },
-      { method, params },
-    )
-    .finally(() => {
-      settled = true;
-    });
-  return { outcome, settled: () => settled };
-}
+import {
+  APPROVAL,
+  approvalDetail,
+  approvalFrame,
+  approvalFrameElement,
+  approvalHeading,
+  approvalMessage,
+  approveButton,
+  approveInFrame,
+  approveDeviceByMail,
+  codeField,
+  codeFromMail,
+  expectApprovalShown,
+  hostRequest,
+  loggedIn,
+  nodeOf,
+  rejectInFrame,
+  uniqueEmail,
+} from '../fixtures/embedded.ts';
+import { accountOutput, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
+import { expect, test } from '../fixtures/test.ts';
 
 /** Records in the page when the modal opens from now on (`performance.now()` of each open), read by `modalOpenings`. */
 async function watchModalOpenings(page: Page) {
@@ -61,18 +47,6 @@ async function watchModalOpenings(page: Page) {
 
 const modalOpenings = (page: Page) => page.evaluate(() => (window as unknown as { modalOpenings: number[] }).modalOpenings);
 
-/** The devchain's node: verifies EOA, ERC-1271 and ERC-6492 signatures alike. */
-const nodeOf = (urls: PorticoUrls) => createPublicClient({ transport: http(urls.rpcUrl) });
-
-/** Logs in with a fresh email (Account view, demo ETH on the devchain) and returns the embedded address. */
-async function loggedIn(page: Page, urls: PorticoUrls, inbox: string, email: string): Promise<Address> {
-  await openDemo(page, urls);
-  const address = (await embeddedLogin(page, inbox, email)) as Address;
-  // The API funds a new embedded wallet (development mode); reads below expect it settled.
-  await expect(dialog(page, 'Account').getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
-  return address;
-}
-
 async function closeModal(page: Page) {
   await button(page, 'Close').click();
   await expect(dialog(page)).toBeHidden();
@@ -81,11 +55,49 @@ async function closeModal(page: Page) {
 /** A text message the approval view must show as it is. */
 const messageFor = (testId: string) => `Sign in to the Portico gate test\nrun ${testId}`;
 
-const approveButton = (page: Page) => dialog(page, 'Approve Transaction').getByRole('button', { name: 'Approve', exact: true });
-const rejectButton = (page: Page) => dialog(page, 'Approve Transaction').getByRole('button', { name: 'Reject', exact: true });
+/**
+ * Focus is in the modal: inside the dialog, or in the secure site's frame while it shows an approval (the frame sits
+ * in the same shadow root, outside the dialog element, over the view's body; the focus trap lets focus into it).
+ */
+function focusInsideModalOrFrame(page: Page): Promise<boolean> {
+  return page.evaluate((frameTitle) => {
+    const host = document.querySelector('portico-modal');
+    const root = host?.shadowRoot;
+    if (!host || !root || document.activeElement !== host) return false;
+    const active = root.activeElement;
+    if (!active) return false;
+    if (active.matches(`iframe[title="${frameTitle}"]`)) return true;
+    const box = root.querySelector('[role="dialog"], dialog');
+    return box ? box.contains(active) : true;
+  }, APPROVAL.frameTitle);
+}
+
+/** What has the focus, for the failure message: the modal's element's name, or inside the frame its element's. */
+async function focusedName(page: Page): Promise<string> {
+  const outside = await page.evaluate((frameTitle) => {
+    const active = document.querySelector('portico-modal')?.shadowRoot?.activeElement;
+    if (!active) return `page: ${document.activeElement?.tagName ?? 'none'}`;
+    if (active.matches(`iframe[title="${frameTitle}"]`)) return 'frame';
+    return active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 30) ?? active.tagName;
+  }, APPROVAL.frameTitle);
+  if (outside !== 'frame') return outside;
+  return `frame: ${await approveButton(page).evaluate((element) => {
+    const active = element.ownerDocument.activeElement;
+    return active?.getAttribute('aria-label') ?? active?.textContent?.trim().slice(0, 30) ?? active?.tagName ?? 'none';
+  })}`;
+}
+
+/** The frame's Approve button has the focus: the page's focus is in the frame, and the frame's is on Approve. */
+async function approveFocused(page: Page): Promise<boolean> {
+  const inFrame = await page.evaluate(
+    (frameTitle) => document.querySelector('portico-modal')?.shadowRoot?.activeElement?.matches(`iframe[title="${frameTitle}"]`) ?? false,
+    APPROVAL.frameTitle,
+  );
+  return inFrame && (await approveButton(page).evaluate((element) => element.ownerDocument.activeElement === element));
+}
 
 test.describe("the host's provider goes through the approval gate", () => {
-  test('personal_sign: the message shown before signing; approved → a signature of the embedded address; rejected → 4001', async ({ page, urls, env }, testInfo) => {
+  test('personal_sign: the message shown in the secure site’s frame before signing; approved there → a signature of the embedded address; rejected there → 4001', async ({ page, urls, env }, testInfo) => {
     test.setTimeout(60_000);
     const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
     const message = messageFor(testInfo.testId);
@@ -93,15 +105,13 @@ test.describe("the host's provider goes through the approval gate", () => {
     // Modal closed: the request opens it on ApproveTransaction.
     await closeModal(page);
     const signing = hostRequest(page, 'personal_sign', [message, address]);
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByRole('region', { name: 'Message' })).toHaveText(message);
-    await expect(approval.getByText('Signer', { exact: true })).toBeVisible();
-    await expect(approval.getByText(address, { exact: true })).toBeVisible();
-    await expect(approval.getByText('Anvil Local', { exact: true })).toBeVisible();
-    // Nothing signed while the person has not decided.
+    // The secure site's screen: the message as it is, who signs, on which network, for which page.
+    await expectApprovalShown(page, 'personal_sign', { origin: new URL(urls.demo).origin, account: address, chainId: urls.chainId });
+    await expect(approvalMessage(page)).toHaveText(message);
+    // Nothing signed while the person has not decided (a bounded wait: it proves that nothing came back meanwhile).
     await page.waitForTimeout(500);
     expect(signing.settled()).toBe(false);
-    await approveButton(page).click();
+    await approveInFrame(page);
     const approved = await signing.outcome;
     expect(approved).toMatchObject({ ok: true, result: expect.stringMatching(/^0x[0-9a-f]+$/i) });
     const signature = (approved as { result: Hex }).result;
@@ -114,13 +124,15 @@ test.describe("the host's provider goes through the approval gate", () => {
     await openModal(page);
     await expect(dialog(page, 'Account')).toBeVisible();
     const refused = hostRequest(page, 'personal_sign', [message, address]);
-    await expect(approval.getByRole('region', { name: 'Message' })).toHaveText(message);
-    await rejectButton(page).click();
+    await expect(approvalHeading(page, 'personal_sign')).toBeVisible({ timeout: 20_000 });
+    await expect(approvalMessage(page)).toHaveText(message);
+    expect(refused.settled()).toBe(false);
+    await rejectInFrame(page);
     expect(await refused.outcome).toMatchObject({ ok: false, code: 4001 });
     await expect(dialog(page, 'Account')).toBeVisible();
   });
 
-  test('eth_signTypedData_v4: domain, primary type and data shown; approved → a signature of the embedded address', async ({ page, urls, env }, testInfo) => {
+  test('eth_signTypedData_v4: domain, primary type and data shown in the frame; approved there → a signature of the embedded address', async ({ page, urls, env }, testInfo) => {
     test.setTimeout(60_000);
     const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
     const domain = { name: 'Portico Gate Test', version: '1', chainId: urls.chainId, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' } as const;
@@ -156,13 +168,16 @@ test.describe("the host's provider goes through the approval gate", () => {
     };
 
     const signing = hostRequest(page, 'eth_signTypedData_v4', [address, JSON.stringify(typedData)]);
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByText('Portico Gate Test', { exact: true })).toBeVisible();
-    await expect(approval.getByText('Primary type', { exact: true })).toBeVisible();
-    await expect(approval.getByText('Mail', { exact: true })).toBeVisible();
-    await expect(approval.getByRole('region', { name: 'Message' })).toContainText(message.contents);
+    await expectApprovalShown(page, 'eth_signTypedData_v4', { origin: new URL(urls.demo).origin, account: address, chainId: urls.chainId });
+    await expect(approvalDetail(page, APPROVAL.terms.domain)).toHaveText(domain.name);
+    await expect(approvalDetail(page, APPROVAL.terms.contract)).toHaveText(new RegExp(`^${domain.verifyingContract}$`, 'i'));
+    await expect(approvalDetail(page, APPROVAL.terms.type)).toHaveText('Mail');
+    const shown = approvalMessage(page);
+    await expect(shown).toContainText(message.contents);
+    await expect(shown).toContainText('Ada');
+    await expect(shown).toContainText('Bob');
     expect(signing.settled()).toBe(false);
-    await approveButton(page).click();
+    await approveInFrame(page);
     const approved = await signing.outcome;
     expect(approved).toMatchObject({ ok: true });
     const signature = (approved as { result: Hex }).result;
@@ -191,12 +206,36 @@ test.describe("the host's provider goes through the approval gate", () => {
     // setTimeout never fires early: the modal opened at least 300 ms after the page saw the refusal.
     expect(opened! - (refused as { rejectedAt: number }).rejectedAt).toBeGreaterThanOrEqual(290);
     // Nothing to approve: the modal did not go to ApproveTransaction.
-    await expect(dialog(page, 'Approve Transaction')).toHaveCount(0);
+    await expect(dialog(page, APPROVAL.dialog)).toHaveCount(0);
+  });
+
+  test('while the frame shows an approval, Close does not leave it and Back cancels it: 4001, nothing signed, back on Account', async ({ page, urls, env }, testInfo) => {
+    test.setTimeout(60_000);
+    const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
+    const message = messageFor(testInfo.testId);
+    const signing = hostRequest(page, 'personal_sign', [message, address]);
+    const approval = dialog(page, APPROVAL.dialog);
+    await expect(approvalHeading(page, 'personal_sign')).toBeVisible({ timeout: 20_000 });
+
+    // Close is refused while the person has not decided: the view and the frame's screen stay, the request waits.
+    await button(page, 'Close').click();
+    // A bounded wait: it proves the modal did not close or answer meanwhile.
+    await page.waitForTimeout(500);
+    await expect(approval).toBeVisible();
+    await expect(approvalHeading(page, 'personal_sign')).toBeVisible();
+    expect(signing.settled()).toBe(false);
+
+    // Back asks the frame to reject (CANCEL_APPROVAL): the page hears 4001 and the modal is on Account again.
+    await approval.getByRole('button', { name: 'Back', exact: true }).click();
+    expect(await signing.outcome).toMatchObject({ ok: false, code: 4001 });
+    await expect(dialog(page, 'Account')).toBeVisible();
+    // The modal hides the frame again.
+    await expect(approvalFrameElement(page)).toBeHidden();
   });
 });
 
 test.describe('accessibility of the email login and the approval gate', () => {
-  test('axe on Connect with the email form, EmailVerifyOtp and ApproveTransaction; Tab order and the focus trap', async ({ page, urls, env }, testInfo) => {
+  test('axe on Connect with the email form, EmailVerifyOtp and ApproveTransaction with its frame; Tab order and the focus trap through the frame', async ({ page, urls, env }, testInfo) => {
     // Three full axe runs and a login on a busy 2-core machine.
     test.setTimeout(120_000);
     const email = uniqueEmail(testInfo);
@@ -226,22 +265,29 @@ test.describe('accessibility of the email login and the approval gate', () => {
     const address = (await accountOutput(page).textContent()) as Address;
 
     const signing = hostRequest(page, 'personal_sign', [messageFor(testInfo.testId), address]);
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByRole('region', { name: 'Message' })).toBeVisible();
+    await expect(dialog(page, APPROVAL.dialog)).toBeVisible({ timeout: 20_000 });
+    await expect(approvalMessage(page)).toBeVisible({ timeout: 20_000 });
+    // Approve is enabled once the frame has been seen for a moment: from then on it is in the tab order.
+    await expect(approveButton(page)).toBeEnabled();
+    // The modal and, through it, the secure site's frame (axe runs in frames too).
     await expectNoViolations(page, 'ApproveTransaction');
+    await expect(approvalFrame(page).getByRole('heading', { level: 1 })).toHaveCount(1);
 
-    // Tab and Shift+Tab go round inside the dialog: past the last and first elements and on to Approve again.
-    const approveFocused = () => approveButton(page).evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element);
+    // Tab and Shift+Tab go round the dialog and the frame over it: past the last and first elements and on to Approve again.
     for (const key of ['Tab', 'Shift+Tab']) {
       let approveReached = 0;
-      for (let step = 0; step < 12; step++) {
+      const path: string[] = [];
+      // Two rounds at least: the dialog's Back and Close, the frame (itself a stop) and its Message, Reject and Approve.
+      for (let step = 0; step < 16; step++) {
         await page.keyboard.press(key);
-        expect(await focusInsideModal(page), `${key} ×${step + 1}`).toBe(true);
-        if (await approveFocused()) approveReached++;
+        path.push(await focusedName(page));
+        expect(await focusInsideModalOrFrame(page), `${key} ×${step + 1}: ${path.join(' → ')}`).toBe(true);
+        if (await approveFocused(page)) approveReached++;
       }
-      expect(approveReached, `${key} cycles through the dialog`).toBeGreaterThanOrEqual(2);
+      expect(approveReached, `${key} cycles through the dialog and the frame: ${path.join(' → ')}`).toBeGreaterThanOrEqual(2);
     }
-    await rejectButton(page).click();
+    expect(signing.settled()).toBe(false);
+    await rejectInFrame(page);
     expect(await signing.outcome).toMatchObject({ ok: false, code: 4001 });
   });
 });

@@ -1,16 +1,19 @@
 // The embedded wallet (issue 11) end to end: the modal's hidden iframe on the secure site's own origin,
 // email login through real SMTP and the mail catcher's inbox, a device approved by the mailed link, the
-// wallet's smart account on anvil (funded by the API's development mode; its sends are user operations), the approval gate for a send, and what
+// wallet's smart account on anvil (funded by the API's development mode; its sends are user operations), the approval gate for a send (the
+// secure site's own screen in its frame, issue 28), and what
 // the modal does when the secure site is down or another origin posts look-alike messages.
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import {
   approveDeviceByMail,
+  approveInFrame,
   codeField,
   codeFromMail,
   embeddedLogin,
   previewSend,
+  rejectInFrame,
   submitEmail,
   uniqueEmail,
   waitOutThrottle,
@@ -160,21 +163,23 @@ test.describe('email login', () => {
 });
 
 test.describe('send through the approval gate', () => {
-  test('0.1 ETH from Account → Send, approved in ApproveTransaction, lands on chain', async ({ page, urls, env }, testInfo) => {
+  test('0.1 ETH from Account → Send, shown and approved in the secure site’s frame, lands on chain', async ({ page, urls, env }, testInfo) => {
     const receiver = freshReceiver();
     await useRealSendRemote(page, urls);
     await openDemo(page, urls);
     await embeddedLogin(page, env.inbox!, uniqueEmail(testInfo));
     await expect(dialog(page, 'Account').getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
 
-    const approval = await previewSend(page, receiver);
-    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(dialog(page, 'Send').getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await previewSend(page, receiver);
     const node = createPublicClient({ transport: http(urls.rpcUrl) });
+    // Nothing sent while the person has not decided.
+    expect(await node.getBalance({ address: receiver })).toBe(0n);
+    await approveInFrame(page);
+    await expect(dialog(page, 'Send').getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(await node.getBalance({ address: receiver })).toBe(parseEther('0.1'));
   });
 
-  test('rejected in ApproveTransaction: nothing is sent, the send view says so', async ({ page, urls, env }, testInfo) => {
+  test('rejected in the secure site’s frame: nothing is sent, the send view says so', async ({ page, urls, env }, testInfo) => {
     const receiver = freshReceiver();
     await useRealSendRemote(page, urls);
     await openDemo(page, urls);
@@ -182,8 +187,8 @@ test.describe('send through the approval gate', () => {
     await expect(dialog(page, 'Account').getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
     const node = createPublicClient({ transport: http(urls.rpcUrl) });
 
-    const approval = await previewSend(page, receiver);
-    await approval.getByRole('button', { name: 'Reject', exact: true }).click();
+    await previewSend(page, receiver);
+    await rejectInFrame(page);
     const send = dialog(page, 'Send');
     await expect(send.getByRole('alert')).toContainText('Signature declined');
     expect(await node.getBalance({ address: receiver })).toBe(0n);

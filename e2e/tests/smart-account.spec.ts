@@ -1,12 +1,22 @@
 // Smart accounts for the embedded wallet (issue 12): on the devchain, where the bundler runs, the embedded
 // wallet starts on its smart account (Portico's account over Solady's ERC4337, EntryPoint v0.7; spec §5's
-// default). A send approved in ApproveTransaction goes to the bundler as a user operation, deploys the account,
+// default). A send approved in the secure site's approval screen (its frame in ApproveTransaction, issue 28) goes to the bundler as a user operation, deploys the account,
 // lands on chain and shows in Activity; a host's wallet_sendCalls is one user operation; sign-in (SIWX) verifies
 // the smart account's signature; a host asking for EOAs starts on the EOA and switches.
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { previewSend } from '../fixtures/embedded.ts';
+import {
+  APPROVAL,
+  approvalDetail,
+  approvalFrame,
+  approvalHeading,
+  approvalMessage,
+  approveInFrame,
+  expectApprovalShown,
+  previewSend,
+  sameAddress,
+} from '../fixtures/embedded.ts';
 import { accountOutput, dialog, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
 import { openSiwxDemo, sessionsApi, signedInAs, signedInOutput, SIGN_IN_TITLE } from '../fixtures/siwx.ts';
 import { openProviderPopup, PROVIDERS, signInAtProvider, socialLogin, uniqueUsername } from '../fixtures/social.ts';
@@ -46,8 +56,12 @@ test.describe('smart accounts', () => {
     await expect(account.getByText('10 ETH', { exact: true })).toBeVisible({ timeout: 20_000 });
     expect(await node.getCode({ address })).toBeUndefined();
 
-    const approval = await previewSend(page, receiver);
-    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    await previewSend(page, receiver);
+    // The screen says who sends and that the smart account pays the fee (its user operation's, set by the bundler).
+    await expect(approvalDetail(page, APPROVAL.terms.account)).toHaveText(sameAddress(address));
+    await expect(approvalDetail(page, APPROVAL.terms.fee)).toHaveText(APPROVAL.feeBySmartAccount);
+    expect(await node.getBalance({ address: receiver })).toBe(0n);
+    await approveInFrame(page);
     await expect(dialog(page, 'Send').getByText('Sent', { exact: true })).toBeVisible({ timeout: 60_000 });
     expect(await node.getBalance({ address: receiver })).toBe(parseEther('0.1'));
     // The first user operation deployed the account (smartAccountDeployed), and Account says so.
@@ -70,7 +84,9 @@ test.describe('smart accounts', () => {
     // Deployed, the account signs as ERC-1271 (no ERC-6492 wrapper): the node verifies it for the account's address.
     const message = `Deployed ${testInfo.testId}`;
     const signing = hostRequest(page, 'personal_sign', [message, address]);
-    await dialog(page, 'Approve Transaction').getByRole('button', { name: 'Approve', exact: true }).click();
+    await expectApprovalShown(page, 'personal_sign', { origin: new URL(urls.demo).origin, account: address, chainId: urls.chainId });
+    await expect(approvalMessage(page)).toHaveText(message);
+    await approveInFrame(page);
     const signature = (await signing) as Hex;
     expect(signature.endsWith('6492'.repeat(16))).toBe(false);
     expect(await node.verifyMessage({ address, message, signature })).toBe(true);
@@ -99,10 +115,16 @@ test.describe('smart accounts', () => {
         ],
       },
     ]);
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByText(first, { exact: false })).toBeVisible();
-    await expect(approval.getByText(second, { exact: false })).toBeVisible();
-    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    // One screen for the whole batch: each call's recipient and amount, from the smart account.
+    await expectApprovalShown(page, 'wallet_sendCalls', { origin: new URL(urls.demo).origin, account: address, chainId: urls.chainId });
+    const screen = approvalFrame(page);
+    await expect(screen.getByText(sameAddress(first))).toBeVisible();
+    await expect(screen.getByText(sameAddress(second))).toBeVisible();
+    await expect(screen.getByText(APPROVAL.eth(parseEther('0.01')), { exact: true })).toBeVisible();
+    await expect(screen.getByText(APPROVAL.eth(parseEther('0.02')), { exact: true })).toBeVisible();
+    // Nothing sent while the person has not decided.
+    expect(await node.getBalance({ address: first })).toBe(0n);
+    await approveInFrame(page);
     const { id } = (await sending) as { id: Hex };
 
     type CallsStatus = { status: number; atomic: boolean; receipts?: { transactionHash: Hex }[] };
@@ -125,9 +147,9 @@ test.describe('smart accounts', () => {
     const signView = dialog(page, SIGN_IN_TITLE);
     await expect(signView).toBeVisible({ timeout: 20_000 });
     await signView.getByRole('button', { name: 'Sign', exact: true }).click();
-    const approval = dialog(page, 'Approve Transaction');
-    await expect(approval.getByRole('region', { name: 'Message' })).toContainText('wants you to sign in with your Ethereum account');
-    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(approvalHeading(page, 'personal_sign')).toBeVisible({ timeout: 20_000 });
+    await expect(approvalMessage(page)).toContainText('wants you to sign in with your Ethereum account');
+    await approveInFrame(page);
 
     const address = (await accountOutput(page).textContent()) as Address;
     await expect(signedInOutput(page)).toHaveText(signedInAs(address), { timeout: 20_000 });
