@@ -6,34 +6,27 @@
  * as it will be paid, with the warning that needs an acknowledgement. Sessions are scoped per parent origin.
  */
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { USER_ACTION_TIMEOUT_MS } from '@portico/shared-state/embedded';
-import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
+import type { TestAnvil as Anvil } from '@portico/service-kit/testing';
 import { createPublicClient, createTestClient, formatEther, http, parseEther, recoverMessageAddress, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { APPROVAL_TIMED_OUT, type ShownApproval } from '../src/page/approvals';
 import { createEmbeddedWallet } from '../src/page/wallet';
-import { startSecureSite, type RunningSecureSite } from '../src/server';
-import { PROJECT, startApiDouble, type ApiDouble } from './api-double';
-import { framedPage, PARENT, siteFetch, type FramedPageOptions } from './framed-page';
+import type { RunningSecureSite } from '../src/server';
+import { PROJECT, type ApiDouble } from './api-double';
+import { framedPage, PARENT, siteFetch, siteOnAnvil, type FramedPageOptions } from './framed-page';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
 let anvil: Anvil;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  api = await startApiDouble();
-  api.state.rpcNodeUrl = anvil.rpcUrl;
-  site = await startSecureSite({ port: 0, apiUrl: api.url, key: randomBytes(32).toString('hex'), distDir: tmpdir() });
+  ({ api, site, anvil, stop } = await siteOnAnvil());
 });
-afterAll(async () => {
-  await site?.close();
-  await api?.close();
-  await anvil?.stop();
-});
+afterAll(() => stop?.());
 
 const chain = () => createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
 const newAddress = () => privateKeyToAddress(generatePrivateKey());

@@ -6,7 +6,11 @@ import { expect } from '@rstest/core';
 import { createParentChannel, type MessageEventLike } from '@portico/shared-state/embedded';
 import type { ShownApproval } from '../src/page/approvals';
 import { createEmbeddedWallet, siteScopedKey, STORAGE_KEYS, type WalletDeps } from '../src/page/wallet';
-import { ALLOWED, PROJECT } from './api-double';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { startAnvil } from '@portico/service-kit/testing';
+import { startSecureSite } from '../src/server';
+import { ALLOWED, PROJECT, startApiDouble } from './api-double';
 import type { DeviceKeyStore } from '../src/page/device-key';
 
 export const PARENT = 'https://shop.example';
@@ -89,6 +93,24 @@ export function pageProvider(page: ReturnType<typeof framedPage>) {
       const reply = await page.request('RPC_REQUEST', { method, ...(params !== undefined && { params }) });
       if (reply.event.endsWith('_ERROR')) throw Object.assign(new Error(reply.payload.message), { code: reply.payload.code });
       return reply.payload.result;
+    },
+  };
+}
+
+/** The secure site over the API double, whose RPC proxy forwards to a real anvil: for the tests that send on chain. */
+export async function siteOnAnvil() {
+  const anvil = await startAnvil();
+  const api = await startApiDouble();
+  api.state.rpcNodeUrl = anvil.rpcUrl;
+  const site = await startSecureSite({ port: 0, apiUrl: api.url, key: randomBytes(32).toString('hex'), distDir: tmpdir() });
+  return {
+    anvil,
+    api,
+    site,
+    async stop() {
+      await site.close();
+      await api.close();
+      await anvil.stop();
     },
   };
 }

@@ -7,12 +7,11 @@
  * codes; the batch limit shared with the modal's approval gate; the last 64 batches kept.
  */
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createPublicClient, createTestClient, createWalletClient, custom, http, parseEther, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
+import type { TestAnvil as Anvil } from '@portico/service-kit/testing';
 import {
   BATCH_RECEIPT_POLL_INTERVAL_MS,
   BATCH_RECEIPT_TIMEOUT_MS,
@@ -22,26 +21,20 @@ import {
   MAX_SEND_CALLS,
   MISSING_CAPABILITIES_ADDRESS,
 } from '../src/page/send-calls';
-import { startSecureSite, type RunningSecureSite } from '../src/server';
-import { startApiDouble, type ApiDouble } from './api-double';
-import { framedPage, pageProvider, type FramedPageOptions } from './framed-page';
+import type { RunningSecureSite } from '../src/server';
+import type { ApiDouble } from './api-double';
+import { framedPage, pageProvider, siteOnAnvil, type FramedPageOptions } from './framed-page';
 import { bundled, BUNDLE_HASH, signedInPage, userOperationHash } from './smart-account-double';
 
 let api: ApiDouble;
 let site: RunningSecureSite;
 let anvil: Anvil;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  api = await startApiDouble();
-  api.state.rpcNodeUrl = anvil.rpcUrl;
-  site = await startSecureSite({ port: 0, apiUrl: api.url, key: randomBytes(32).toString('hex'), distDir: tmpdir() });
+  ({ api, site, anvil, stop } = await siteOnAnvil());
 });
-afterAll(async () => {
-  await site?.close();
-  await api?.close();
-  await anvil?.stop();
-});
+afterAll(() => stop?.());
 
 const pageEnv = () => ({ apiUrl: api.url, siteUrl: site.url });
 const newAddress = () => privateKeyToAddress(generatePrivateKey());
