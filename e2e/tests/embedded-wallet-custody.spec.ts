@@ -7,7 +7,7 @@
 // - a dapp fee far over the network's needs the person's explicit acknowledgement, and the fee paid is the one shown;
 // - clicks the person did not make on a frame they could see (an untrusted event, a transparent frame, a frame under
 //   a decoy) sign nothing, while a normal click then does.
-// The wallet's iframe is the modal's (`APPROVAL.frameTitle`, in <portico-modal>'s open shadow root); the protocol is
+// The wallet's iframe is the modal's (`APPROVAL.frameTitle`, a child of <portico-modal> shown through its slot); the protocol is
 // shared-state's `src/embedded/messages.ts` (envelope `{ type: 'portico:embedded', id (11 characters), event, payload }`).
 import type { Frame, Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
@@ -57,8 +57,7 @@ interface Forged {
 }
 
 /**
- * Gives the page what any script on the host page has: the modal's iframe (found in <portico-modal>'s open shadow
- * root), a way to post envelopes to it on the secure site's origin, and the replies it posts back to this window.
+ * Gives the page what any script on the host page has: the modal's iframe (the child of <portico-modal>), a way to post envelopes to it on the secure site's origin, and the replies it posts back to this window.
  */
 async function tapWalletFrame(page: Page, secureSite: string) {
   await page.evaluate(
@@ -71,8 +70,8 @@ async function tapWalletFrame(page: Page, secureSite: string) {
         replies.push({ id: data.id, event: String(data.event), payload: data.payload });
       });
       const post = ({ id, method, params }: Forged) => {
-        const frame = document.querySelector('portico-modal')?.shadowRoot?.querySelector<HTMLIFrameElement>(`iframe[title="${frameTitle}"]`);
-        if (!frame?.contentWindow) throw new Error("no embedded wallet iframe in the modal's shadow root");
+        const frame = document.querySelector<HTMLIFrameElement>(`portico-modal > iframe[title="${frameTitle}"]`);
+        if (!frame?.contentWindow) throw new Error('no embedded wallet iframe in <portico-modal>');
         ids.add(id);
         frame.contentWindow.postMessage({ type: wire.type, id, event: `${wire.app}RPC_REQUEST`, payload: { method, params } }, frameOrigin);
       };
@@ -91,7 +90,7 @@ const replyTo = async (page: Page, id: string) => (await tappedReplies(page)).fi
 async function styleWalletFrame(page: Page, property: 'opacity', value: string) {
   await page.evaluate(
     ({ frameTitle, property, value }) => {
-      const frame = document.querySelector('portico-modal')!.shadowRoot!.querySelector<HTMLIFrameElement>(`iframe[title="${frameTitle}"]`)!;
+      const frame = document.querySelector<HTMLIFrameElement>(`portico-modal > iframe[title="${frameTitle}"]`)!;
       frame.style[property] = value;
     },
     { frameTitle: APPROVAL.frameTitle, property, value },
@@ -104,7 +103,7 @@ async function coverWalletFrame(page: Page, covered: boolean) {
     ({ frameTitle, covered }) => {
       document.getElementById('custody-decoy')?.remove();
       if (!covered) return;
-      const frame = document.querySelector('portico-modal')!.shadowRoot!.querySelector<HTMLIFrameElement>(`iframe[title="${frameTitle}"]`)!;
+      const frame = document.querySelector<HTMLIFrameElement>(`portico-modal > iframe[title="${frameTitle}"]`)!;
       const { left, top, width, height } = frame.getBoundingClientRect();
       const decoy = document.createElement('div');
       decoy.id = 'custody-decoy';

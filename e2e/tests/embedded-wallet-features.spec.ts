@@ -56,7 +56,7 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     const quotedPusd = parseUnits(await quote(swap, 'ETH', 'PUSD', '0.5'), 6);
     await expect(swap.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: APPROVAL.contractCall });
+    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0.5 ETH', Action: APPROVAL.swap('0.5 ETH', 'PUSD'), [APPROVAL.recipient]: sameAddress(address) });
     // Nothing is sent while the person has not decided: the account is still not deployed and holds its 10 ETH.
     expect(await node.getCode({ address })).toBeUndefined();
     expect(await node.getBalance({ address })).toBe(parseEther('10'));
@@ -83,7 +83,7 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 30_000 });
     await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
-    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0 ETH', Action: APPROVAL.contractCall });
+    await pendingTransaction(page, urls, address, { To: sameAddress(router), Amount: '0 ETH', Action: APPROVAL.swap('100 PUSD', 'PTK'), [APPROVAL.recipient]: sameAddress(address) });
     await approve(page);
     await expect(swapped).toBeVisible({ timeout: 30_000 });
     await expect(swapped).toContainText('100 PUSD for');

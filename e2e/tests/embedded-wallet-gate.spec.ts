@@ -56,18 +56,18 @@ async function closeModal(page: Page) {
 const messageFor = (testId: string) => `Sign in to the Portico gate test\nrun ${testId}`;
 
 /**
- * Focus is in the modal: inside the dialog, or in the secure site's frame while it shows an approval (the frame sits
- * in the same shadow root, outside the dialog element, over the view's body; the focus trap lets focus into it).
+ * Focus is in the modal: inside the dialog, or in the secure site's frame while it shows an approval (the frame is the
+ * modal element's own child drawn through its slot, outside the dialog element, over the view's body; the focus trap
+ * lets focus into it).
  */
 function focusInsideModalOrFrame(page: Page): Promise<boolean> {
   return page.evaluate((frameTitle) => {
     const host = document.querySelector('portico-modal');
-    const root = host?.shadowRoot;
-    if (!host || !root || document.activeElement !== host) return false;
-    const active = root.activeElement;
+    if (!host) return false;
+    if (document.activeElement?.matches(`portico-modal > iframe[title="${frameTitle}"]`)) return true;
+    const active = document.activeElement === host ? host.shadowRoot?.activeElement : undefined;
     if (!active) return false;
-    if (active.matches(`iframe[title="${frameTitle}"]`)) return true;
-    const box = root.querySelector('[role="dialog"], dialog');
+    const box = host.shadowRoot!.querySelector('[role="dialog"], dialog');
     return box ? box.contains(active) : true;
   }, APPROVAL.frameTitle);
 }
@@ -75,9 +75,9 @@ function focusInsideModalOrFrame(page: Page): Promise<boolean> {
 /** What has the focus, for the failure message: the modal's element's name, or inside the frame its element's. */
 async function focusedName(page: Page): Promise<string> {
   const outside = await page.evaluate((frameTitle) => {
+    if (document.activeElement?.matches(`portico-modal > iframe[title="${frameTitle}"]`)) return 'frame';
     const active = document.querySelector('portico-modal')?.shadowRoot?.activeElement;
     if (!active) return `page: ${document.activeElement?.tagName ?? 'none'}`;
-    if (active.matches(`iframe[title="${frameTitle}"]`)) return 'frame';
     return active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 30) ?? active.tagName;
   }, APPROVAL.frameTitle);
   if (outside !== 'frame') return outside;
@@ -90,7 +90,7 @@ async function focusedName(page: Page): Promise<string> {
 /** The frame's Approve button has the focus: the page's focus is in the frame, and the frame's is on Approve. */
 async function approveFocused(page: Page): Promise<boolean> {
   const inFrame = await page.evaluate(
-    (frameTitle) => document.querySelector('portico-modal')?.shadowRoot?.activeElement?.matches(`iframe[title="${frameTitle}"]`) ?? false,
+    (frameTitle) => document.activeElement?.matches(`portico-modal > iframe[title="${frameTitle}"]`) ?? false,
     APPROVAL.frameTitle,
   );
   return inFrame && (await approveButton(page).evaluate((element) => element.ownerDocument.activeElement === element));

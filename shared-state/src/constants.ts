@@ -100,3 +100,8 @@ export const NATIVE_TOKEN_MARKER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 /** Marks the secure site's iframe while it shows an approval screen (issue 28): the dialog's focus trap lets focus into it. */
 export const REVEALED_FRAME_ATTRIBUTE = 'data-portico-approval-frame';
+/**
+ * The `<portico-modal>` slot the secure site's iframe is rendered through. The iframe is the element's light-DOM
+ * child, so it is one of the page's `window.frames`: the social callback popup finds it there (issue 28).
+ */
+export const WALLET_FRAME_SLOT = 'portico-wallet-frame';

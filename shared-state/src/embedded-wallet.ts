@@ -30,6 +30,13 @@ export interface ApprovalFrame {
   show(slot: Element): () => void;
   /** Asks the frame to reject what it shows (CANCEL_APPROVAL): the request fails with 4001, nothing is signed. */
   reject(): void;
+  /**
+   * Asks the frame for its key export screen (SHOW_EXPORT): it mails the account a fresh code and draws the screen in
+   * its own frame (APPROVAL_SHOWN: ApproveTransaction shows it); the code, the confirmation and the key stay there.
+   * Resolves once the screen is up.
+   * @throws the frame's refusal in the API's words (an account without an email address, a code asked for too soon)
+   */
+  showKeyExport(): Promise<void>;
 }
 
 /** The loaded embedded wallet: what the email, social, Farcaster and approval views drive. */

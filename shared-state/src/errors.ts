@@ -84,8 +84,9 @@ export class NamespaceNotConfiguredError extends PorticoError {
 export class UserRejectedRequestError extends PorticoError {
   override name = 'UserRejectedRequestError';
   readonly code = 4001;
-  constructor(cause?: unknown) {
-    super('User rejected the request.', { cause });
+  /** `message` says more than the plain decline, e.g. that the time to approve ran out. */
+  constructor(cause?: unknown, message = 'User rejected the request.') {
+    super(message, { cause });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
-import { encodeFunctionData, erc20Abi, stringToHex } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, stringToHex } from 'viem';
 import { describeRequest, InvalidApprovalRequestError, MAX_SEND_CALLS, type ApprovalContext } from '../src/embedded/approval';
 import { MAX_RPC_PARAMS_CHARS } from '../src/embedded/constants';
 import { toCaipNetwork } from '../src/network';
@@ -137,6 +137,38 @@ describe('approval gate: eth_sendTransaction', () => {
     expect(describe({ to: TOKEN, data: `${transfer}00` })).toMatchObject({ call: { data: { kind: 'call', selector: '0xa9059cbb' } } });
     expect(describe({ data: '0x6080' })).toMatchObject({ call: { data: { kind: 'deploy', bytes: 2 } } });
     expect(describe({ to: null, data: '0x6080' }).kind).toBe('transaction');
+  });
+
+  it("decodes the router's swaps as the API encodes them; a non-canonical encoding or a one-token path shows its selector", () => {
+    // The signatures services/api/src/routes/convert.ts encodes with.
+    const router = parseAbi([
+      'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+    ]);
+    const WETH = '0x4200000000000000000000000000000000000006';
+    const describe = (data: string, value?: string) => {
+      const described = describeRequest({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: BOB, data, ...(value && { value }) }] }, CONTEXT);
+      return described.kind === 'transaction' ? described.call.data : undefined;
+    };
+    const tokensForTokens = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokens', args: [1_500_000n, 400n, [TOKEN, WETH], ACCOUNT, 1_700_000_000n] });
+    expect(describe(tokensForTokens)).toEqual({
+      kind: 'swap',
+      functionName: 'swapExactTokensForTokens',
+      amountIn: '1500000',
+      amountOutMin: '400',
+      path: [TOKEN, WETH],
+      recipient: ACCOUNT,
+      deadline: '1700000000',
+    });
+    const ethForTokens = encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [7n, [WETH, TOKEN], BOB, 9n] });
+    expect(describe(ethForTokens, '0x10')).toEqual({ kind: 'swap', functionName: 'swapExactETHForTokens', amountOutMin: '7', path: [WETH, TOKEN], recipient: BOB, deadline: '9' });
+    const tokensForEth = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETH', args: [3n, 2n, [TOKEN, WETH], ACCOUNT, 1n] });
+    expect(describe(tokensForEth)).toMatchObject({ kind: 'swap', functionName: 'swapExactTokensForETH', amountIn: '3', amountOutMin: '2' });
+    // Bytes after the arguments would reach the router unseen.
+    expect(describe(`${tokensForEth}00`)).toEqual({ kind: 'call', selector: tokensForEth.slice(0, 10), bytes: (tokensForEth.length - 2) / 2 + 1 });
+    const oneToken = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETH', args: [3n, 2n, [TOKEN], ACCOUNT, 1n] });
+    expect(describe(oneToken)).toMatchObject({ kind: 'call', selector: oneToken.slice(0, 10) });
   });
 
   it('refuses another sender, another or unknown chain, malformed fields, and a deployment without code', () => {

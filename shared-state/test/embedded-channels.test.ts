@@ -39,6 +39,7 @@ const ROUND_TRIPS: { [K in AppRequestName]: [RequestPayload<K>, ReplyInput<K>] }
   INIT_SMART_ACCOUNT: [{}, { address: ADDRESS, isDeployed: false }],
   SET_PREFERRED_ACCOUNT: [{ type: 'smartAccount' }, { type: 'smartAccount', address: ADDRESS }],
   CANCEL_APPROVAL: [{}, {}],
+  SHOW_EXPORT: [{}, {}],
   RPC_REQUEST: [{ method: 'eth_getBalance', params: [ADDRESS, 'latest'] }, { result: '0x56bc75e2d63100000' }],
   UPDATE_EMAIL: [{ email: 'new@example.com' }, { action: 'VERIFY_PRIMARY_OTP' }],
   UPDATE_EMAIL_PRIMARY_OTP: [{ otp: '111111' }, {}],

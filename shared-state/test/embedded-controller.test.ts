@@ -266,6 +266,32 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     expect(themes.at(-1)).toEqual({ themeMode: 'light' });
   });
 
+  it("the key export (SHOW_EXPORT): the frame's own screen opens over Account; its end there brings Account back; a refusal comes back in its words", async () => {
+    let notify: ParentChannel['notify'] | undefined;
+    let refusal: string | undefined;
+    const { wallet, modal, frameNotify, settle, settled, view } = await loggedIn({
+      // The secure site mails the code, draws its screen, then answers.
+      SHOW_EXPORT: () => {
+        if (refusal) throw new Error(refusal);
+        notify!('APPROVAL_SHOWN', { height: 520 });
+        return {};
+      },
+    });
+    notify = frameNotify;
+    modal.open({ view: 'Account' });
+    await settled(wallet.approval.showKeyExport());
+    expect(view()).toBe('ApproveTransaction');
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 520 });
+    // Done or Cancel on the frame's screen.
+    frameNotify('APPROVAL_HIDDEN', {});
+    await settle();
+    expect(view()).toBe('Account');
+
+    refusal = 'Add an email to this account to export its key';
+    await expect(settled(wallet.approval.showKeyExport())).rejects.toThrow(refusal);
+    expect(view()).toBe('Account');
+  });
+
   it('a screen the modal did not ask for (a script posted to the frame) opens ApproveTransaction all the same', async () => {
     const { wallet, store, frameNotify, settle, view } = await loggedIn();
     // The frame shows its screen for whoever sent the request: the person sees it and decides there.

@@ -23,14 +23,14 @@ import { embeddedUserSchema } from '../src/embedded/fields';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 describe('embedded messages: the event table', () => {
-  it("has a request, a success and an error event for every event of spec section 7, plus the heartbeat and issue 28's CANCEL_APPROVAL", () => {
+  it("has a request, a success and an error event for every event of spec section 7, plus the heartbeat and issue 28's CANCEL_APPROVAL and SHOW_EXPORT", () => {
     expect(Object.keys(REQUESTS).sort()).toEqual(
       [
         'SWITCH_NETWORK', 'CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_FARCASTER_URI',
         'CONNECT_FARCASTER', 'GET_USER', 'GET_SOCIAL_REDIRECT_URI', 'SIGN_OUT', 'IS_CONNECTED', 'GET_CHAIN_ID',
         'GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT', 'SET_PREFERRED_ACCOUNT', 'RPC_REQUEST',
         'UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP', 'SYNC_THEME', 'SYNC_DAPP_DATA',
-        'RELOAD', 'HEARTBEAT', 'CANCEL_APPROVAL',
+        'RELOAD', 'HEARTBEAT', 'CANCEL_APPROVAL', 'SHOW_EXPORT',
       ].sort(),
     );
     expect(appEventName('CONNECT_EMAIL')).toBe('@portico-app/CONNECT_EMAIL');

@@ -370,7 +370,7 @@ describe('socialsShown (spec section 2: some social logins are hidden on Telegra
 });
 
 describe('the eager handle and the page popup (a click before the wallet loaded)', () => {
-  it('current() is the wallet only once its load finished; openSocialWindow opens the centred blank popup, no opener', async () => {
+  it('current() is the wallet only once its load finished; openSocialWindow opens the centred blank popup, keeping its opener (the callback hands the answer to the frame through it)', async () => {
     const wallet = { social: 'the loaded wallet' } as unknown as EmbeddedWallet;
     let finish!: () => void;
     const loading = new Promise<void>((resolve) => (finish = resolve));
@@ -387,7 +387,7 @@ describe('the eager handle and the page popup (a click before the wallet loaded)
     const page = { screenX: 100, screenY: 50, outerWidth: 1300, outerHeight: 940, open: (...args: unknown[]) => (opened.push(args), popup) };
     expect(openSocialWindowInPage(page as unknown as Window)).toBe(popup);
     expect(opened).toEqual([['about:blank', 'portico-social', 'popup,width=500,height=640,left=500,top=200']]);
-    expect(popup.opener).toBeNull();
+    expect(popup.opener).toEqual({});
     const blocking = { ...page, open: () => null };
     expect(openSocialWindowInPage(blocking as unknown as Window)).toBeNull();
   });

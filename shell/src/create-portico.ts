@@ -31,8 +31,8 @@ import { loadKit } from './ui/kit';
  */
 export function createPortico(options: unknown): PorticoInstance {
   let element: PorticoModalElement | undefined;
-  // The embedded wallet's hidden iframe lives in the modal's shadow root, out of the host page's DOM.
-  const core = createPorticoCore(options, { ...browserEnvironment(), frameContainer: () => element?.shadowRoot ?? undefined });
+  // The embedded wallet's hidden iframe is the modal element's child, drawn through its shadow root's slot.
+  const core = createPorticoCore(options, { ...browserEnvironment(), frameContainer: () => element });
   definePorticoElement();
   element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);

@@ -1,3 +1,4 @@
+import { WALLET_FRAME_SLOT } from '@portico/shared-state';
 import { stylesheetText } from './ui/styles';
 
 /** The UI kit's stylesheet (`adoptKitStylesheet`), shared by every shadow root that adopts it. */
@@ -84,7 +85,10 @@ export function definePorticoElement() {
       addStylesheet(shadow, stylesheetText);
       addKitStylesheet(shadow);
       this.mountPoint = document.createElement('div');
-      shadow.append(this.mountPoint);
+      // The embedded wallet's iframe is this element's light-DOM child (see WALLET_FRAME_SLOT), drawn here.
+      const walletFrame = document.createElement('slot');
+      walletFrame.name = WALLET_FRAME_SLOT;
+      shadow.append(this.mountPoint, walletFrame);
     }
   }
   customElements.define('portico-modal', PorticoModal);

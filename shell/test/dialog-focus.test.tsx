@@ -1,4 +1,4 @@
-import { modalFlagsAtom, REVEALED_FRAME_ATTRIBUTE, type PorticoCore } from '@portico/shared-state';
+import { modalFlagsAtom, REVEALED_FRAME_ATTRIBUTE, WALLET_FRAME_SLOT, type PorticoCore } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { definePorticoElement, layOutPreparedDialog, type PorticoModalElement } from '../src/element';
@@ -37,7 +37,7 @@ async function renderInShadowRoot(core?: PorticoCore) {
   const element = document.createElement('portico-modal') as PorticoModalElement;
   document.body.append(element);
   render(<App core={core} host={element} />, { container: element.mountPoint });
-  return { core, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
+  return { core, element, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
 }
 
 const pressEscapeOnBody = () => fireEvent.keyDown(document.body, { key: 'Escape' });
@@ -111,23 +111,25 @@ describe('dialog focus', () => {
   });
 
   it("takes the secure site's approval frame (shown over the dialog, outside it) into the Tab cycle, and lets focus stay in it", async () => {
-    const { core, shadow, modal } = await renderInShadowRoot();
+    const { core, shadow, element, modal } = await renderInShadowRoot();
     act(() => core.modal.open({ view: 'ApproveTransaction' }));
-    // What the embedded wallet's frame host does when it reveals the frame (shared-state createDomFrameHost.reveal).
+    // What the embedded wallet's frame host does when it mounts and reveals the frame (shared-state createDomFrameHost):
+    // a light-DOM child of <portico-modal>, drawn through its slot.
     const frame = document.createElement('iframe');
     frame.title = 'Portico embedded wallet';
     frame.tabIndex = 0;
+    frame.slot = WALLET_FRAME_SLOT;
     frame.setAttribute(REVEALED_FRAME_ATTRIBUTE, '');
-    shadow.append(frame);
+    element.append(frame);
     // Not a modal dialog while the approval shows: it would hide the frame from screen readers.
     expect(modal.getByRole('dialog').getAttribute('aria-modal')).toBeNull();
 
     const lastControl = within(modal.getByRole('dialog')).getAllByRole('button').at(-1)!;
     lastControl.focus();
     fireEvent.keyDown(document.body, { key: 'Tab' });
-    expect(shadow.activeElement).toBe(frame);
+    expect(document.activeElement).toBe(frame);
     fireEvent.focusIn(frame);
-    expect(shadow.activeElement).toBe(frame);
+    expect(document.activeElement).toBe(frame);
     fireEvent.keyDown(document.body, { key: 'Tab', shiftKey: true });
     expect(shadow.activeElement).toBe(lastControl);
 

@@ -133,6 +133,43 @@ describe('Account of the embedded wallet', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
+  it('Export private key only asks the secure site for its own screen (SHOW_EXPORT); a refusal shows in its words', async () => {
+    const refusal = 'Add an email to this account to export its key';
+    let refuse = false;
+    const embedded = embeddedTestWallet({
+      SHOW_EXPORT: () => {
+        if (refuse) throw frameError(refusal);
+        return {};
+      },
+    });
+    await embedded.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await embedded.wallet.login.submitCode('123456');
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    const exportKey = await screen.findByRole('button', { name: 'Export private key' });
+    const answer = embedded.hold('SHOW_EXPORT');
+    fireEvent.click(exportKey);
+    await waitFor(() => expect(exportKey.getAttribute('aria-busy')).toBe('true'));
+    expect((exportKey as HTMLButtonElement).disabled).toBe(true);
+    act(() => answer.release());
+    await waitFor(() => expect((exportKey as HTMLButtonElement).disabled).toBe(false));
+    expect(embedded.requests.filter(({ name }) => name === 'SHOW_EXPORT').map(({ payload }) => payload)).toEqual([{}]);
+    // The code, the confirmation and the key are the frame's: nothing of them in the modal.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    refuse = true;
+    fireEvent.click(exportKey);
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+  });
+
   /** Logged in by code on a chain with smart accounts, connected through ID_AUTH with the EOA; the wallet's account events reach the connection. */
   async function smartAccountCore(script = {}) {
     const embedded = embeddedTestWallet({ ...SMART_ACCOUNT_SCRIPT, ...script });

@@ -2,6 +2,7 @@
  * The secure site's side of the email login, for the auth tests: calls with its Origin and a
  * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, expect } from '@rstest/core';
 import { calculateJwkThumbprint } from 'jose';
 import type { RunningApi, StartApiOptions } from '../src/server';
@@ -22,6 +23,14 @@ export const DEVICE_KEY = {
   y: '5PZAAKX3F_qw-w77gTg6J9taH0SSOspVsuW8FqaIxaw',
 } as const;
 export const DEVICE_KEY_JKT = await calculateJwkThumbprint(DEVICE_KEY, 'sha256');
+
+export type DeviceKey = { kty: 'EC'; crv: 'P-256'; x: string; y: string };
+
+/** Another browser's device key: a fresh P-256 key pair's public half, exactly `{ kty, crv, x, y }`. */
+export function newDeviceKey(): DeviceKey {
+  const { x, y } = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  return { kty: 'EC', crv: 'P-256', x: x!, y: y! };
+}
 
 let devices = 0;
 /** A fresh per-browser id as the secure site makes one. */

@@ -13,7 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import type { FarcasterOptions } from '../src/auth/farcaster-config';
 import type { StartApiOptions } from '../src/server';
-import { DEVICE_KEY, newDevice, useAuthApi, type AuthApi } from './auth-helpers';
+import { DEVICE_KEY, newDevice, useAuthApi, type AuthApi, type DeviceKey } from './auth-helpers';
 import { startAnvil, type Anvil } from './chain-helpers';
 
 /** The relay's key for /authenticate in these tests (the Farcaster app's secret). */
@@ -68,11 +68,15 @@ export async function approveInFarcasterApp(
   if (auth.isError || auth.response.status !== 201) throw new Error(`relay authenticate: ${auth.isError ? auth.error?.message : JSON.stringify(auth.data)}`);
 }
 
+export type FarcasterInit = { projectId?: string; origin?: string | null; deviceKey?: DeviceKey };
+
 export interface FarcasterApi extends AuthApi {
   relay: RelayProcess;
   anvil: Anvil;
-  start(deviceId?: string, init?: { projectId?: string }): Promise<{ status: number; body: any; deviceId: string }>;
-  result(channelToken: string, deviceId: string, init?: { projectId?: string }): Promise<{ status: number; body: any }>;
+  /** The frame's start: `{ deviceId, deviceKey }` (DEVICE_KEY unless `init.deviceKey`). */
+  start(deviceId?: string, init?: FarcasterInit): Promise<{ status: number; body: any; deviceId: string }>;
+  /** The frame's poll: `{ channelToken, deviceId, deviceKey }` (DEVICE_KEY unless `init.deviceKey`). */
+  result(channelToken: string, deviceId: string, init?: FarcasterInit): Promise<{ status: number; body: any }>;
 }
 
 /**
@@ -94,8 +98,8 @@ export function useFarcasterApi(farcaster: Omit<FarcasterOptions, 'relayUrl' | '
     sink: { get: () => auth.sink },
     client: { get: () => auth.client },
   });
-  const post = (path: string, body: unknown, init: { projectId?: string } = {}) => auth.client.post(path, body, init) as Promise<{ status: number; body: any }>;
-  t.start = async (deviceId = newDevice(), init = {}) => ({ ...(await post('/v1/auth/farcaster/start', { deviceId }, init)), deviceId });
-  t.result = (channelToken, deviceId, init = {}) => post('/v1/auth/farcaster/result', { channelToken, deviceId, deviceKey: DEVICE_KEY }, init);
+  const post = (path: string, body: unknown, init: FarcasterInit) => auth.client.post(path, body, init) as Promise<{ status: number; body: any }>;
+  t.start = async (deviceId = newDevice(), { deviceKey = DEVICE_KEY, ...init } = {}) => ({ ...(await post('/v1/auth/farcaster/start', { deviceId, deviceKey }, init)), deviceId });
+  t.result = (channelToken, deviceId, { deviceKey = DEVICE_KEY, ...init } = {}) => post('/v1/auth/farcaster/result', { channelToken, deviceId, deviceKey }, init);
   return t;
 }

@@ -13,7 +13,11 @@ import { freePort } from './chain-helpers';
 import { approveInFarcasterApp, startRelayProcess, type RelayProcess } from './farcaster-helpers';
 import { getJson, PROJECT, start } from './helpers';
 
-const startBody = (deviceId = newDevice()) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT, deviceId }) });
+const startBody = (deviceId = newDevice()) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ projectId: PROJECT, deviceId, deviceKey: DEVICE_KEY }),
+});
 
 describe('settings', () => {
   test('development defaults: the local relay, the devchain, the secure site as uri and domain', () => {

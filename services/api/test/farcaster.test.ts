@@ -1,15 +1,15 @@
 /**
- * Sign In With Farcaster over HTTP (issue 12): the API against the real local relay process and anvil
- * with Farcaster's IdRegistry (services/devchain). Success with the relay's username and the session JWT,
- * pending, the custody check (an unregistered key, another account's key), the nonce and domain start
- * chose, one use, expiry (the API's lifetime, and the relay forgetting the channel), other devices and
- * projects, bad bodies — and no user row after a refusal.
+ * Sign In With Farcaster over HTTP (issues 12, 28): the API against the real local relay process and anvil
+ * with Farcaster's IdRegistry (services/devchain). Success with the relay's username and the session JWT
+ * bound to the starter's device key, pending, the custody check (an unregistered key, another account's key),
+ * the nonce and domain start chose, one use, expiry (the API's lifetime, and the relay forgetting the channel),
+ * other devices, device keys and projects, bad bodies — and no user row after a refusal.
  */
 import { describe, expect, test } from '@rstest/core';
 import { FARCASTER_TEST_ACCOUNTS, FARCASTER_UNREGISTERED_KEY } from '@portico/devchain';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { calculateJwkThumbprint, createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { FARCASTER_EXPIRED, FARCASTER_UNVERIFIED } from '../src/routes/farcaster';
-import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice } from './auth-helpers';
+import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice, newDeviceKey, type DeviceKey } from './auth-helpers';
 import { approveInFarcasterApp, RELAY_AUTH_KEY, useFarcasterApi } from './farcaster-helpers';
 import { PROJECT } from './helpers';
 
@@ -18,9 +18,9 @@ const [alice, bob] = FARCASTER_TEST_ACCOUNTS as [(typeof FARCASTER_TEST_ACCOUNTS
 
 const userCount = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_users')).rows[0]!.n);
 
-/** start → the sign-in URI and channel token. */
-async function started(deviceId = newDevice()) {
-  const s = await t.start(deviceId);
+/** start (with DEVICE_KEY unless `deviceKey`) → the sign-in URI and channel token. */
+async function started(deviceId = newDevice(), deviceKey: DeviceKey = DEVICE_KEY) {
+  const s = await t.start(deviceId, { deviceKey });
   expect(s.status).toBe(200);
   return { url: s.body.url as string, channelToken: s.body.channelToken as string, deviceId };
 }
@@ -122,6 +122,27 @@ describe('Sign In With Farcaster', () => {
     expect(await sessions()).toBe(before + 1);
   });
 
+  test('a channel started with key A, polled with its channelToken and deviceId but key B → expired, nothing signed in; key A gets the session', async () => {
+    const [keyA, keyB] = [newDeviceKey(), newDeviceKey()];
+    const s = await started(newDevice(), keyA);
+    const sessions = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_sessions')).rows[0]!.n);
+    const [users, before] = [await userCount(), await sessions()];
+    // Before and after the Farcaster app signed: not even 'pending' for key B.
+    expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyB })).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyA })).toMatchObject({ status: 202, body: { status: 'pending' } });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: alice.username });
+    expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyB })).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    // The fixed test key is just another key too.
+    expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
+    expect(await userCount()).toBe(users);
+    expect(await sessions()).toBe(before);
+
+    const mine = await t.result(s.channelToken, s.deviceId, { deviceKey: keyA });
+    expect(mine).toMatchObject({ status: 200, body: { user: { username: 'alice', authProvider: 'farcaster' } } });
+    expect(decodeJwt(mine.body.token)).toMatchObject({ deviceId: s.deviceId, cnf: { jkt: await calculateJwkThumbprint(keyA, 'sha256') } });
+    expect(await sessions()).toBe(before + 1);
+  });
+
   test("another device or project cannot collect the sign-in, and does not use it up", async () => {
     const s = await started();
     await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
@@ -132,7 +153,14 @@ describe('Sign In With Farcaster', () => {
   });
 
   test('bad bodies name the field', async () => {
-    expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: 'short' })).toMatchObject({ status: 400, body: { error: 'deviceId: must be 16 to 64 letters, digits, - or _' } });
+    expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: 'short', deviceKey: DEVICE_KEY })).toMatchObject({ status: 400, body: { error: 'deviceId: must be 16 to 64 letters, digits, - or _' } });
+    expect(await t.client.post('/v1/auth/farcaster/start', { deviceKey: DEVICE_KEY })).toMatchObject({ status: 400, body: { error: 'deviceId: required' } });
+    // start needs the device key too: the channel belongs to it.
+    expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: newDevice() })).toMatchObject({ status: 400, body: { error: 'deviceKey: required' } });
+    expect(await t.client.post('/v1/auth/farcaster/start', { deviceId: newDevice(), deviceKey: { ...DEVICE_KEY, kty: 'RSA' } })).toMatchObject({
+      status: 400,
+      body: { error: "deviceKey.kty: must be 'EC'" },
+    });
     expect(await t.result('bad token!', newDevice())).toMatchObject({ status: 400, body: { error: 'channelToken: must be the channelToken start answered' } });
     expect(await t.client.post('/v1/auth/farcaster/result', { deviceId: newDevice() })).toMatchObject({ status: 400, body: { error: 'channelToken: required' } });
     // The session is bound to the device key: without one (or with a private one) there is no sign-in.

@@ -1,13 +1,16 @@
 /**
  * Social login tests: the API in development mode against the real local OpenID provider
- * (`@portico/oidc`, all six providers on a free port), and a person in a popup driven over HTTP
- * (cookies, redirects, the provider's login and consent forms) up to the secure site's callback.
+ * (`@portico/oidc`, all six providers on a free port), a person in a popup driven over HTTP
+ * (cookies, redirects, the provider's login and consent forms) up to the secure site's callback, and the
+ * secure site's frame in a browser: its device id, its device key and the PKCE verifier it keeps for a sign-in.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll } from '@rstest/core';
 import { startOidcProvider, type RunningOidcProvider, type StartOidcProviderOptions } from '@portico/oidc';
+import * as oidc from 'openid-client';
 import { developmentProviders, type SocialOptions } from '../src/auth/social-config';
 import type { StartApiOptions } from '../src/server';
-import { DEVICE_KEY, newDevice, SECURE_SITE, useAuthApi, type AuthApi } from './auth-helpers';
+import { DEVICE_KEY, newDevice, SECURE_SITE, useAuthApi, type AuthApi, type DeviceKey } from './auth-helpers';
 
 /** The secure site's callback page (nothing listens there: the popup's last redirect is read, not followed). */
 export const CALLBACK = `${SECURE_SITE}/social/callback`;
@@ -60,16 +63,49 @@ export class Popup {
   }
 }
 
-/** What the callback page posts to /finish: the provider's query parameters, as they came. */
-export const finishBody = (callback: URL) => Object.fromEntries(callback.searchParams);
+/**
+ * The secure site's frame in one browser, for one sign-in: its device id, its device key (public JWK) and the
+ * PKCE verifier it made for this sign-in (never sent to start: only its S256 challenge is).
+ */
+export interface Browser {
+  deviceId: string;
+  deviceKey: DeviceKey;
+  codeVerifier: string;
+}
+
+/** A PKCE verifier as the frame makes one: 32 random bytes, base64url (43 characters). */
+export const newCodeVerifier = () => randomBytes(32).toString('base64url');
+
+/** A browser with a fresh device id and verifier; its device key is DEVICE_KEY unless given. */
+export const newBrowser = (input: Partial<Browser> = {}): Browser => ({
+  deviceId: newDevice(),
+  deviceKey: DEVICE_KEY,
+  codeVerifier: newCodeVerifier(),
+  ...input,
+});
+
+/** The S256 challenge of a verifier: base64url(sha256(verifier)), what start sends. */
+export const challengeOf = (codeVerifier: string) => oidc.calculatePKCECodeChallenge(codeVerifier);
+
+/** The query parameters the provider put on the callback URL, as the callback page hands them to the frame. */
+export const callbackQuery = (callback: URL) => Object.fromEntries(callback.searchParams);
+
+type Init = { projectId?: string; origin?: string | null };
+type Reply = { status: number; body: any };
 
 export interface SocialApi extends AuthApi {
   oidc: RunningOidcProvider;
-  start(provider: string, deviceId?: string, init?: { projectId?: string }): Promise<{ status: number; body: any; deviceId: string }>;
-  finish(body: unknown, init?: { origin?: string | null }): Promise<{ status: number; body: any }>;
-  result(state: string, deviceId: string, init?: { projectId?: string }): Promise<{ status: number; body: any }>;
-  /** start → popup sign-in as `username` → finish → result. */
-  signIn(provider: string, username: string): Promise<{ token: string; user: any; expiresAt: string; deviceId: string }>;
+  /** The frame's start: `{ provider, deviceId, deviceKey, codeChallenge }` (the challenge of the browser's verifier). */
+  start(provider: string, browser?: Browser, init?: Init): Promise<Reply & { browser: Browser }>;
+  /**
+   * The frame's finish: the callback's query parameters (a URL or its parameters) with `state`, and the
+   * browser's verifier, device id and device key.
+   */
+  finish(state: string, callback: URL | Record<string, string>, browser: Browser, init?: Init): Promise<Reply>;
+  /** A raw POST to a social route (`path` under /v1/auth/social), for bodies the helpers would not send. */
+  post(path: 'start' | 'finish', body: unknown, init?: Init): Promise<Reply>;
+  /** start → popup sign-in as `username` → finish: the session. */
+  signIn(provider: string, username: string, browser?: Browser): Promise<{ token: string; user: any; expiresAt: string; browser: Browser }>;
 }
 
 /**
@@ -89,25 +125,27 @@ export function useSocialApi(
   afterAll(async () => {
     await t.oidc?.stop();
   });
-  const post = (path: string, body: unknown, init: { projectId?: string; origin?: string | null } = {}) =>
-    auth.client.post(path, body, init) as Promise<{ status: number; body: any }>;
   Object.defineProperties(t, {
     api: { get: () => auth.api },
     sink: { get: () => auth.sink },
     client: { get: () => auth.client },
   });
-  t.start = async (provider, deviceId = newDevice(), init = {}) => ({ ...(await post('/v1/auth/social/start', { provider, deviceId }, init)), deviceId });
-  t.finish = (body, init = {}) => post('/v1/auth/social/finish', body, init);
-  t.result = (state, deviceId, init = {}) => post('/v1/auth/social/result', { state, deviceId, deviceKey: DEVICE_KEY }, init);
-  t.signIn = async (provider, username) => {
-    const started = await t.start(provider);
+  t.post = (path, body, init = {}) => auth.client.post(`/v1/auth/social/${path}`, body, init) as Promise<Reply>;
+  t.start = async (provider, browser = newBrowser(), init = {}) => {
+    const body = { provider, deviceId: browser.deviceId, deviceKey: browser.deviceKey, codeChallenge: await challengeOf(browser.codeVerifier) };
+    return { ...(await t.post('start', body, init)), browser };
+  };
+  t.finish = (state, callback, browser, init = {}) => {
+    const query = callback instanceof URL ? callbackQuery(callback) : callback;
+    return t.post('finish', { ...query, state, codeVerifier: browser.codeVerifier, deviceId: browser.deviceId, deviceKey: browser.deviceKey }, init);
+  };
+  t.signIn = async (provider, username, browser = newBrowser()) => {
+    const started = await t.start(provider, browser);
     if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
     const callback = await new Popup().signIn(started.body.url, username);
-    const finished = await t.finish(finishBody(callback));
+    const finished = await t.finish(started.body.state, callback, browser);
     if (finished.status !== 200) throw new Error(`finish: ${JSON.stringify(finished.body)}`);
-    const result = await t.result(started.body.state, started.deviceId);
-    if (result.status !== 200) throw new Error(`result: ${JSON.stringify(result.body)}`);
-    return { ...result.body, deviceId: started.deviceId };
+    return { ...finished.body, browser };
   };
   return t;
 }

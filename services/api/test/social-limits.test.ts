@@ -1,32 +1,39 @@
 /**
- * Social login's limits and production defaults (issue 12): sign-ins started per client IP (429 with
- * Retry-After), bodies over 4096 bytes (413), a code the provider let expire ('The provider refused the
- * sign-in code', nothing created), and production without configured providers ('Unsupported social provider').
+ * Social login's limits and production defaults (issues 12, 28): sign-ins started per client IP (429 with
+ * Retry-After; finishing is not limited by it), bodies of 4096 bytes read and over it 413, a code the provider
+ * let expire ('The provider refused the sign-in code', the sign-in used up, nothing created), and production
+ * without configured providers ('Unsupported social provider').
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { SOCIAL_CODE_REFUSED, SOCIAL_UNSUPPORTED } from '../src/auth/social-client';
+import { SOCIAL_CODE_REFUSED, SOCIAL_STATE_UNUSABLE, SOCIAL_UNSUPPORTED } from '../src/auth/social-client';
 import type { RunningApi } from '../src/server';
-import { newDevice, SECURE_SITE } from './auth-helpers';
+import { DEVICE_KEY, newDevice, SECURE_SITE } from './auth-helpers';
 import { getJson, PROJECT, start } from './helpers';
-import { finishBody, Popup, useSocialApi } from './social-helpers';
+import { challengeOf, newBrowser, newCodeVerifier, Popup, useSocialApi } from './social-helpers';
 
 // Codes live 1 s at this provider; 3 starts per IP a minute.
 const t = useSocialApi({ startsPerIp: { points: 3, durationS: 60 } }, { oidc: { authorizationCodeTtlSeconds: 1 } });
 
 describe('limits', () => {
   test('bodies over 4096 bytes → 413', async () => {
-    const big = { state: 'A'.repeat(43), code: 'abc', padding: 'x'.repeat(4096) };
-    expect(await t.finish(big)).toMatchObject({ status: 413, body: { error: 'body: must be at most 4096 bytes' } });
+    const browser = newBrowser();
+    expect(await t.finish('A'.repeat(43), { code: 'abc', padding: 'x'.repeat(4096) }, browser)).toMatchObject({ status: 413, body: { error: 'body: must be at most 4096 bytes' } });
+    // At the limit it is read (and the unknown state refused).
+    const fill = (n: number) => JSON.stringify({ state: 'A'.repeat(43), code: 'abc', codeVerifier: browser.codeVerifier, deviceId: browser.deviceId, deviceKey: DEVICE_KEY, padding: 'x'.repeat(n) });
+    const padding = 4096 - fill(0).length;
+    expect(Buffer.byteLength(fill(padding))).toBe(4096);
+    expect(await t.post('finish', fill(padding))).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
+    expect(await t.post('finish', fill(padding + 1))).toMatchObject({ status: 413, body: { error: 'body: must be at most 4096 bytes' } });
   });
 
-  test('an expired code → "The provider refused the sign-in code"; no user', async () => {
+  test('an expired code → "The provider refused the sign-in code"; used up; no user', async () => {
     const started = await t.start('google');
     const callback = await new Popup().signIn(started.body.url, 'expired-code');
     const users = await t.api.db.query('SELECT 1 FROM auth_users');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect(await t.finish(finishBody(callback))).toMatchObject({ status: 400, body: { error: SOCIAL_CODE_REFUSED } });
-    expect(await t.result(started.body.state, started.deviceId)).toMatchObject({ status: 400, body: { error: SOCIAL_CODE_REFUSED } });
+    expect(await t.finish(started.body.state, callback, started.browser)).toMatchObject({ status: 400, body: { error: SOCIAL_CODE_REFUSED } });
+    expect(await t.finish(started.body.state, callback, started.browser)).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
     expect((await t.api.db.query('SELECT 1 FROM auth_users')).rows).toHaveLength(users.rows.length);
   });
 
@@ -39,13 +46,13 @@ describe('limits', () => {
     const res = await fetch(`${t.api.url}/v1/auth/social/start?projectId=${PROJECT}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: SECURE_SITE },
-      body: JSON.stringify({ provider: 'google', deviceId: newDevice() }),
+      body: JSON.stringify({ provider: 'google', deviceId: newDevice(), deviceKey: DEVICE_KEY, codeChallenge: await challengeOf(newCodeVerifier()) }),
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    // Finishing and collecting sign-ins already started is not limited by it.
-    expect((await t.result('A'.repeat(43), newDevice())).status).toBe(400);
+    // Finishing sign-ins already started is not limited by it.
+    expect(await t.finish('A'.repeat(43), { code: 'abc' }, newBrowser())).toMatchObject({ status: 400, body: { error: SOCIAL_STATE_UNUSABLE } });
   });
 });
 
@@ -64,7 +71,7 @@ describe('production', () => {
       const { status, body } = await getJson(`${production.url}/v1/auth/social/start?projectId=${PROJECT}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ provider, deviceId: newDevice() }),
+        body: JSON.stringify({ provider, deviceId: newDevice(), deviceKey: DEVICE_KEY, codeChallenge: await challengeOf(newCodeVerifier()) }),
       });
       expect({ status, body }).toEqual({ status: 400, body: { error: SOCIAL_UNSUPPORTED } });
     }

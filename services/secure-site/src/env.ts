@@ -25,6 +25,7 @@ export const envSchema = z.object({
   PORTICO_SECURE_SITE_PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: rateLimit('30/60').optional(),
   PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: rateLimit('120/60').optional(),
+  PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT: rateLimit('5/60').optional(),
   PORTICO_SECURE_SITE_BUNDLER_URL: z.string().max(2048).optional(),
   PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: z
     .string()

@@ -4,7 +4,7 @@
  * 32 bytes hex or base64; required in production), PORTICO_SECURE_SITE_MODE (production | development; default
  * production), PORTICO_SECURE_SITE_DATA_DIR (development: where the generated key is kept; default .data/),
  * PORTICO_SECURE_SITE_PUBLIC_ORIGIN (behind a proxy), PORTICO_SECURE_SITE_RATE_LIMIT_OPEN (/wallet/account, '<requests>/<seconds>', 30/60),
- * PORTICO_SECURE_SITE_RATE_LIMIT_SIGN (/wallet/sign, 120/60),
+ * PORTICO_SECURE_SITE_RATE_LIMIT_SIGN (/wallet/sign, 120/60), PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT (/wallet/export, 5/60),
  * PORTICO_SECURE_SITE_BUNDLER_URL + PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS (smart accounts: the bundler's URL, https
  * unless development mode or loopback, and a comma list of eip155 chain ids; both or neither).
  */
@@ -24,6 +24,7 @@ const site = await startSecureSite({
   publicOrigin: env.PORTICO_SECURE_SITE_PUBLIC_ORIGIN,
   openLimit: env.PORTICO_SECURE_SITE_RATE_LIMIT_OPEN,
   signLimit: env.PORTICO_SECURE_SITE_RATE_LIMIT_SIGN,
+  exportLimit: env.PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT,
   smartAccounts:
     env.PORTICO_SECURE_SITE_BUNDLER_URL && env.PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS
       ? { bundlerUrl: env.PORTICO_SECURE_SITE_BUNDLER_URL, chains: env.PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS }

@@ -3,15 +3,19 @@
  *   GET  /?projectId&chainId&version&enableLogger → the page (dist/index.html) with a strict CSP whose
  *        frame-ancestors are the project's allowed origins (read from the API, server to server)
  *   GET  /social/callback?state&code[&iss] | ?state&error → the social login popup's landing page (dist/callback.html):
- *        its script reports the provider's answer to the API and closes the popup; CSP frame-ancestors 'none'
+ *        its script hands the provider's answer to the frame that started the sign-in (src/social-handoff.ts) and closes
+ *        the popup; it calls no server; CSP connect-src and frame-ancestors 'none'
  *   GET  /static/*                                 → the page's built assets
  *   POST /wallet/account (Authorization: DPoP <device-bound embedded session>, DPoP: <device proof>), no body
  *                                                  → { address } (the wallet is made on the first call)
  *   POST /wallet/sign    (the same headers), body src/sign-request.ts
  *                                                  → { signature } | { serializedTransaction } (409: no wallet yet)
- *        Both: to its own page only (Origin check), and only with a proof signed by the session's device key for
+ *   POST /wallet/export  (the same headers), body { code } (the fresh export code the API mailed to the user)
+ *                                                  → { address, privateKey } once the API accepted the code (and used
+ *                                                    it up); a refused code → 403 with the API's reason, nothing opened
+ *        All three: to its own page only (Origin check), and only with a proof signed by the session's device key for
  *        this request and its exact body (src/device-proof.ts). The key is opened for the one call inside
- *        src/vault.ts and never leaves this server (issue 28).
+ *        src/vault.ts; only /wallet/export answers it, to the person's own export screen (issue 28).
  *   GET  /healthz                                  → { ok: true }
  * No database: sealed keys live in the API (see README "Custody").
  */
@@ -29,7 +33,7 @@ import { loadOperatorKey } from './sealing';
 import { DeviceProofError, ReplayCache, verifyDeviceProof } from './device-proof';
 import { signRequestSchema } from './sign-request';
 import { createVault, VaultError, type Vault, type VerifiedSession } from './vault';
-import { pageQuerySchema, PAGE_CONFIG_META, type CallbackConfig, type PageConfig } from './page/config';
+import { pageQuerySchema, PAGE_CONFIG_META, type PageConfig } from './page/config';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Largest request body (bytes) but /wallet/sign's: /wallet/account carries none (its proof's `bh` covers whatever is sent). */
@@ -40,17 +44,20 @@ export const MAX_SIGN_BODY_BYTES = 320 * 1024;
 export const DEFAULT_OPEN_LIMIT: RateLimit = { points: 30, durationS: 60 };
 /** /wallet/sign calls per client IP: one per approved request, and a user operation signs twice or more. */
 export const DEFAULT_SIGN_LIMIT: RateLimit = { points: 120, durationS: 60 };
+/** /wallet/export calls per client IP: a person types a code a few times at most (the API allows 5 tries per code). */
+export const DEFAULT_EXPORT_LIMIT: RateLimit = { points: 5, durationS: 60 };
 export const ACCOUNT_PATH = '/wallet/account';
 export const SIGN_PATH = '/wallet/sign';
+export const EXPORT_PATH = '/wallet/export';
 /** How long a project's allow-list is reused before the API is asked again (ms), and how many are kept. */
 export const ORIGINS_CACHE_MS = 30_000;
 export const ORIGINS_CACHE_MAX = 1_000;
 
 export const CROSS_ORIGIN_REFUSED = 'origin: only the secure site itself may open a wallet';
-/** A bare Bearer token (or none): /wallet/account and /wallet/sign take only a session bound to a device key, with its proof. */
+/** A bare Bearer token (or none): the /wallet/* routes take only a session bound to a device key, with its proof. */
 export const DEVICE_BOUND_REQUIRED = 'A device-bound session is required: Authorization: DPoP <token> with a DPoP proof';
 export const PROOF_REQUIRED = 'DPoP proof: a DPoP header is required';
-export const SIGN_BODY_NOT_JSON = 'body: must be JSON';
+export const BODY_NOT_JSON = 'body: must be JSON';
 export const PAGE_NOT_BUILT = 'The secure site page is not built: run pnpm --filter @portico/secure-site build';
 
 export interface SecureSiteOptions {
@@ -72,6 +79,8 @@ export interface SecureSiteOptions {
   openLimit?: RateLimit;
   /** /wallet/sign calls per client IP. Default 120 per 60 s. */
   signLimit?: RateLimit;
+  /** /wallet/export calls per client IP. Default 5 per 60 s. */
+  exportLimit?: RateLimit;
   /** Smart accounts (issue 12): the bundler's URL and the eip155 chains they are enabled on. Default: none. */
   smartAccounts?: SmartAccountSettings;
 }
@@ -82,6 +91,9 @@ export interface SmartAccountSettings {
 }
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** /wallet/export's body: the six digits the person typed from the export mail. */
+export const exportRequestSchema = z.object({ code: z.string().regex(/^\d{6}$/, 'must be 6 digits') }).strict();
 
 /** The smart-account settings, checked: an http bundler only in development mode or on this machine. */
 export const smartAccountSettingsSchema = (development: boolean) =>
@@ -149,14 +161,12 @@ export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonl
   return strictPolicy({ img: "'self' data:", connect, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
 }
 
-/** The social callback page: a top-level popup that talks to the API only and is never framed. */
-export function callbackContentSecurityPolicy(apiOrigin: string): string {
-  return strictPolicy({ img: "'none'", connect: apiOrigin, frameAncestors: "'none'" });
-}
+/** The social callback page: a top-level popup that talks to no server (it hands the code to the frame) and is never framed. */
+export const CALLBACK_CONTENT_SECURITY_POLICY = strictPolicy({ img: "'none'", connect: "'none'", frameAncestors: "'none'" });
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** A built page with the server's config in its meta tag (nothing from the request goes in). */
-const withConfigMeta = (template: string, config: PageConfig | CallbackConfig) =>
+const withConfigMeta = (template: string, config: PageConfig) =>
   template.replace('</head>', `<meta name="${PAGE_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}"></head>`);
 
 export function createSecureSiteApp(options: {
@@ -166,6 +176,7 @@ export function createSecureSiteApp(options: {
   distDir: string;
   openLimit: RateLimit;
   signLimit: RateLimit;
+  exportLimit: RateLimit;
   smartAccounts?: SmartAccountSettings;
 }) {
   const app = new Hono();
@@ -174,6 +185,7 @@ export function createSecureSiteApp(options: {
   const allowedOrigins = allowedOriginsSource(options.apiUrl);
   const consumeOpen = fixedWindowLimiter(options.openLimit);
   const consumeSign = fixedWindowLimiter(options.signLimit);
+  const consumeExport = fixedWindowLimiter(options.exportLimit);
   const seenProofs = new ReplayCache();
 
   app.use('*', async (c, next) => {
@@ -218,9 +230,9 @@ export function createSecureSiteApp(options: {
   app.get('/social/callback', async (c) => {
     const template = await readFile(`${options.distDir}/callback.html`, 'utf8').catch(() => undefined);
     if (!template) return c.text(PAGE_NOT_BUILT, 503);
-    c.header('Content-Security-Policy', callbackContentSecurityPolicy(apiOrigin));
+    c.header('Content-Security-Policy', CALLBACK_CONTENT_SECURITY_POLICY);
     c.header('Cache-Control', 'no-store');
-    return c.html(withConfigMeta(template, { apiUrl: apiOrigin }));
+    return c.html(template);
   });
 
   app.use('/static/*', serveStatic({ root: options.distDir }));
@@ -267,24 +279,31 @@ export function createSecureSiteApp(options: {
       }
     };
 
-  app.post(ACCOUNT_PATH, deviceProven(ACCOUNT_PATH, consumeOpen, async (c, session) => c.json(await options.vault.account(session))));
-
-  app.post(
-    SIGN_PATH,
-    deviceProven(SIGN_PATH, consumeSign, async (c, session, body) => {
+  /** The proven body bytes as JSON checked by `schema`, then `run`; else 400 naming the first issue. */
+  const withJsonBody =
+    <S extends z.ZodType>(schema: S, run: (c: Context, session: VerifiedSession, request: z.output<S>) => Promise<Response>) =>
+    async (c: Context, session: VerifiedSession, body: Uint8Array) => {
       let json: unknown;
       try {
         json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
       } catch {
-        return c.json({ error: SIGN_BODY_NOT_JSON }, 400);
+        return c.json({ error: BODY_NOT_JSON }, 400);
       }
-      const request = signRequestSchema.safeParse(json);
+      const request = schema.safeParse(json);
       if (!request.success) {
         const issue = request.error.issues[0]!;
         return c.json({ error: `body: ${issue.path.join('.') || 'request'}: ${issue.message}`.slice(0, 500) }, 400);
       }
-      return c.json(await options.vault.sign(session, request.data));
-    }),
+      return run(c, session, request.data);
+    };
+
+  app.post(ACCOUNT_PATH, deviceProven(ACCOUNT_PATH, consumeOpen, async (c, session) => c.json(await options.vault.account(session))));
+
+  app.post(SIGN_PATH, deviceProven(SIGN_PATH, consumeSign, withJsonBody(signRequestSchema, async (c, session, request) => c.json(await options.vault.sign(session, request)))));
+
+  app.post(
+    EXPORT_PATH,
+    deviceProven(EXPORT_PATH, consumeExport, withJsonBody(exportRequestSchema, async (c, session, { code }) => c.json(await options.vault.export(session, code)))),
   );
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
@@ -314,6 +333,7 @@ export async function startSecureSite(options: SecureSiteOptions): Promise<Runni
     distDir: options.distDir ?? DEFAULT_DIST_DIR,
     openLimit: options.openLimit ?? DEFAULT_OPEN_LIMIT,
     signLimit: options.signLimit ?? DEFAULT_SIGN_LIMIT,
+    exportLimit: options.exportLimit ?? DEFAULT_EXPORT_LIMIT,
     smartAccounts: smartAccounts?.data,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

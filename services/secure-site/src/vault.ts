@@ -1,11 +1,12 @@
 /**
  * The secure site server's part of custody (README "Custody"): `verify` checks the caller's embedded session JWT
  * against the API's JWKS and answers its claims (with `cnf.jkt`, the device key the server then checks the request's
- * proof against); `account` and `sign` fetch the user's sealed key from the API (`/v1/auth/wallet`, with the same
- * Bearer token, so a revoked session gets nothing) and open it for that one call; `account` creates and stores it the
- * first time.
- * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob, and no caller of
- * this module ever sees the key: `account` answers the address, `sign` the signature (issue 28).
+ * proof against); `account`, `sign` and `export` fetch the user's sealed key from the API (`/v1/auth/wallet`, with the
+ * same Bearer token, so a revoked session gets nothing) and open it for that one call; `account` creates and stores it
+ * the first time.
+ * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob. `account` answers
+ * the address, `sign` the signature (issue 28); only `export` answers the key itself, and only once the API accepted a
+ * fresh export code that was mailed to the user (and used it up).
  */
 import { randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -21,11 +22,13 @@ export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
 export const SESSION_EXPIRED = 'Session Expired';
 export const WALLET_UNAVAILABLE = 'The embedded wallet service is unavailable, try again later';
 export const NO_WALLET = 'This user has no embedded wallet yet: ask for its account first';
+/** The API's refusal of an export code is passed on in its words (e.g. 'Invalid code'), cut to this length. */
+const MAX_REFUSAL_CHARS = 500;
 
 /** An error with the HTTP status the server answers it with. */
 export class VaultError extends Error {
   constructor(
-    readonly status: 401 | 409 | 502 | 503,
+    readonly status: 401 | 403 | 409 | 502 | 503,
     message: string,
   ) {
     super(message);
@@ -48,6 +51,12 @@ export interface Vault {
   account(session: VerifiedSession): Promise<{ address: `0x${string}` }>;
   /** Signs the checked request with the session's user's key; none yet → VaultError 409 (and otherwise as `account`). */
   sign(session: VerifiedSession, request: SignRequest): Promise<SignReply>;
+  /**
+   * The session's user's private key, once the API accepted `code` (the fresh export code mailed to the user; it is
+   * used up there first, so a refused or reused code opens nothing): VaultError 403 with the API's reason; no wallet
+   * yet → 409 (and otherwise as `account`).
+   */
+  export(session: VerifiedSession, code: string): Promise<{ address: `0x${string}`; privateKey: Hex }>;
 }
 
 /** jose's codes for a token that is bad (signature, claims, type, unknown key), as opposed to a JWKS it could not fetch. */
@@ -60,6 +69,7 @@ const claimsSchema = z.object({
   cnf: z.object({ jkt: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }).optional(),
 });
 const storedSchema = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), sealed: z.string().min(1).max(1024) });
+const refusalSchema = z.object({ error: z.string().min(1) });
 
 /** The API call's answer; anything but the expected statuses is the API being unavailable. */
 async function apiCall(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
@@ -135,8 +145,8 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
     return parsed.data;
   }
 
-  /** The user's key as a viem account, for the length of one call of this module only. */
-  async function openedAccount(user: VerifiedSession, create: boolean): Promise<PrivateKeyAccount> {
+  /** The user's key (and it as a viem account), for the length of one call of this module only. */
+  async function openedKey(user: VerifiedSession, create: boolean): Promise<{ privateKey: Hex; account: PrivateKeyAccount }> {
     const stored = await storedWallet(user, create);
     // Bound to this user's id: a blob moved to another user's row (or changed at all) does not open.
     let privateKey: Hex;
@@ -148,16 +158,30 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
     const account = privateKeyToAccount(privateKey);
     // The row's address is what the user was shown: a key that is not its key signs nothing.
     if (account.address.toLowerCase() !== stored.address.toLowerCase()) throw new VaultError(502, SEALED_UNREADABLE);
-    return account;
+    return { privateKey, account };
+  }
+
+  /** The API checks the export code for this session's user and browser and uses it up; a refusal → VaultError 403. */
+  async function useExportCode(user: VerifiedSession, code: string): Promise<void> {
+    const url = `${new URL('/v1/auth/export/verify', options.apiUrl)}?projectId=${encodeURIComponent(user.projectId)}`;
+    const { status, body } = await apiCall(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    if (status === 200) return;
+    const refusal = refusalSchema.safeParse(body);
+    if (status === 403 && refusal.success) throw new VaultError(403, refusal.data.error.slice(0, MAX_REFUSAL_CHARS));
+    throw new VaultError(502, WALLET_UNAVAILABLE);
   }
 
   return {
     verify,
     async account(user) {
-      return { address: (await openedAccount(user, true)).address };
+      return { address: (await openedKey(user, true)).account.address };
     },
     async sign(user, request) {
-      const account = await openedAccount(user, false);
+      const { account } = await openedKey(user, false);
       switch (request.kind) {
         case 'message':
           return { signature: await account.signMessage({ message: request.message }) };
@@ -166,6 +190,12 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
         case 'transaction':
           return { serializedTransaction: await account.signTransaction(request.transaction) };
       }
+    },
+    async export(user, code) {
+      await useExportCode(user, code);
+      // Never creates: there is nothing to export before the person's wallet exists.
+      const { privateKey, account } = await openedKey(user, false);
+      return { address: account.address, privateKey };
     },
   };
 }

@@ -2,18 +2,21 @@
  * Test double of the Portico API routes the secure site uses (the real @portico/api is not a dependency of
  * this package): JWKS with an ES256 key, embedded session tokens (aud portico-embedded), /v1/auth/email,
  * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
- * /v1/auth/social/start|finish|result (a provider URL under this double; the code 'refused' plays a refused code,
- * `error` a provider error; anything else signs in `state.socialIdentity`), /v1/auth/farcaster/start|result (a
+ * /v1/auth/social/start|finish (a provider URL under this double carrying the frame's PKCE challenge; finish only with
+ * the start's device id, device key and verifier; the code 'refused' plays a refused code, `error` a provider error;
+ * anything else signs in `state.socialIdentity`), /v1/auth/farcaster/start|result (a
  * `farcaster://connect` URI; `state.farcaster` says how many polls stay pending and how the channel ends), allowed
- * origins, supported chains, and the JSON-RPC proxy `POST /v1/?chainId&projectId` (forwarded to `state.rpcNodeUrl`
- * when a test runs a node; 503 otherwise).
- * Sign-ins (/otp, /social/result, /farcaster/result) take the browser's `deviceKey` (a public P-256 JWK; 400
+ * origins, supported chains, the key export's code (`/v1/auth/export/code` mails nothing: the code is in `exportCodes`;
+ * `/v1/auth/export/verify` checks it as services/api does: newest only, 5 tries, one use, no Origin; a Farcaster user
+ * of this double has no email), and the JSON-RPC proxy `POST /v1/?chainId&projectId` (forwarded to
+ * `state.rpcNodeUrl` when a test runs a node; 503 otherwise).
+ * Sign-ins (/otp, /social/finish, /farcaster/result) take the browser's `deviceKey` (a public P-256 JWK; 400
  * without one) and bind the session to it: the token carries `cnf.jkt`, its RFC 7638 thumbprint (issue 28).
  * It answers the shapes and messages services/api documents.
  */
 import { serve } from '@hono/node-server';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, createLocalJWKSet, type JWK } from 'jose';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 
@@ -22,7 +25,6 @@ export const ALLOWED = ['http://127.0.0.1:*', 'https://shop.example'];
 /** services/api's social login messages (src/auth/social-client.ts). */
 export const SOCIAL_MESSAGES = {
   unusable: 'This sign-in has expired or was already used. Please try again',
-  windowClosed: 'The sign-in window was closed before signing in',
   cancelled: 'Sign-in was cancelled at the provider',
   codeRefused: 'The provider refused the sign-in code. Please try again',
   providerFailed: 'The provider could not complete the sign-in. Please try again',
@@ -32,6 +34,14 @@ export const FARCASTER_MESSAGES = {
   unverified: 'This Farcaster account could not be verified',
   expired: 'This Farcaster sign-in has expired. Please try again',
   relayUnreachable: 'The Farcaster relay could not be reached. Please try again later',
+} as const;
+/** services/api's key export messages (src/routes/key-export.ts, src/auth/store.ts). */
+export const EXPORT_MESSAGES = {
+  needsEmail: 'Add an email to this account to export its key',
+  serverOnly: "origin: export codes are checked by the secure site's server only",
+  invalid: 'Invalid code',
+  burned: 'Too many wrong codes: request a new one',
+  noCode: 'No code to check: request a new one',
 } as const;
 type FarcasterOutcome = { fid: number; username: string } | { status: 400 | 401 | 503; error: string };
 /** services/api's deviceKey rule (src/auth/device-key.ts), less the on-curve check. */
@@ -46,7 +56,6 @@ const deviceKeyJkt = async (body: { deviceKey?: unknown }): Promise<{ jkt: strin
   if (!isDeviceKey(body.deviceKey)) return { error: 'deviceKey: must be a public JWK { kty, crv, x, y }' };
   return { jkt: await calculateJwkThumbprint(body.deviceKey, 'sha256') };
 };
-const allowedOrigin = (origin: string) => origin === 'https://shop.example' || /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
 
 export async function startApiDouble() {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
@@ -66,8 +75,8 @@ export async function startApiDouble() {
     /** The node behind the JSON-RPC proxy (a test's anvil). */
     rpcNodeUrl: undefined as string | undefined,
   };
-  const farcasterChannels = new Map<string, { deviceId: string; polls: number; pendingPolls: number; outcome: FarcasterOutcome; used: boolean }>();
-  type SocialSignIn = { provider: string; deviceId: string; finished: boolean; outcome?: { userId: string; username: string | null; email: string | null } | { error: string } };
+  const farcasterChannels = new Map<string, { deviceId: string; jkt: string; polls: number; pendingPolls: number; outcome: FarcasterOutcome; used: boolean }>();
+  type SocialSignIn = { provider: string; deviceId: string; jkt: string; codeChallenge: string; used: boolean };
   const socialSignIns = new Map<string, SocialSignIn>();
   const finishBodies: unknown[] = [];
   let sessions = 0;
@@ -121,37 +130,33 @@ export async function startApiDouble() {
     return c.json({ token: await sign({ sub: userId, jkt: bound.jkt }), user: { id: userId, email: body.email, username: null, authProvider: 'email' }, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
   });
   app.post('/v1/auth/social/start', async (c) => {
-    const body = await c.req.json<{ provider: string; projectId: string; deviceId: string }>();
+    const body = await c.req.json<{ provider: string; projectId: string; deviceId: string; deviceKey?: unknown; codeChallenge?: string }>();
     if (!['google', 'github', 'apple', 'facebook', 'x', 'discord'].includes(body.provider)) return c.json({ error: 'Unsupported social provider' }, 400);
     if (body.projectId !== PROJECT || c.req.query('projectId') !== PROJECT) return c.json({ error: 'Unauthorized: invalid key' }, 403);
+    const bound = await deviceKeyJkt(body);
+    if ('error' in bound) return c.json(bound, 400);
+    if (!/^[A-Za-z0-9_-]{43}$/.test(body.codeChallenge ?? '')) return c.json({ error: 'codeChallenge: must be an S256 PKCE challenge (43 base64url characters)' }, 400);
     const stateValue = randomBytes(32).toString('base64url');
-    socialSignIns.set(stateValue, { provider: body.provider, deviceId: body.deviceId, finished: false });
-    const url = `${new URL(c.req.url).origin}/provider/${body.provider}/authorize?client_id=portico-${body.provider}&response_type=code&state=${stateValue}`;
+    socialSignIns.set(stateValue, { provider: body.provider, deviceId: body.deviceId, jkt: bound.jkt, codeChallenge: body.codeChallenge!, used: false });
+    const url = `${new URL(c.req.url).origin}/provider/${body.provider}/authorize?client_id=portico-${body.provider}&response_type=code&state=${stateValue}&code_challenge=${body.codeChallenge}&code_challenge_method=S256`;
     return c.json({ url, state: stateValue });
   });
   app.post('/v1/auth/social/finish', async (c) => {
-    const origin = c.req.header('origin');
-    if (origin !== undefined && !allowedOrigin(origin)) return c.json({ error: 'Unauthorized: origin not allowed' }, 403);
-    const body = await c.req.json<{ state: string; code?: string; iss?: string; error?: string }>();
+    const body = await c.req.json<{ state: string; code?: string; iss?: string; error?: string; codeVerifier: string; deviceId: string; deviceKey?: unknown }>();
     finishBodies.push(body);
-    const signIn = socialSignIns.get(body.state);
-    if (!signIn || signIn.finished) return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
-    signIn.finished = true;
-    if (body.error !== undefined) signIn.outcome = { error: body.error === 'access_denied' ? SOCIAL_MESSAGES.cancelled : SOCIAL_MESSAGES.providerFailed };
-    else if (body.code === 'refused') signIn.outcome = { error: SOCIAL_MESSAGES.codeRefused };
-    else signIn.outcome = { userId: `user-${signIn.provider}-${state.socialIdentity.subject}`, username: state.socialIdentity.username, email: state.socialIdentity.email };
-    return 'error' in signIn.outcome ? c.json({ error: signIn.outcome.error }, 400) : c.json({ ok: true });
-  });
-  app.post('/v1/auth/social/result', async (c) => {
-    const body = await c.req.json<{ state: string; deviceId: string; deviceKey?: unknown }>();
     const bound = await deviceKeyJkt(body);
     if ('error' in bound) return c.json(bound, 400);
     const signIn = socialSignIns.get(body.state);
-    if (!signIn || signIn.deviceId !== body.deviceId) return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
-    socialSignIns.delete(body.state);
-    if (!signIn.outcome) return c.json({ error: SOCIAL_MESSAGES.windowClosed }, 400);
-    if ('error' in signIn.outcome) return c.json({ error: signIn.outcome.error }, 400);
-    const { userId, username, email } = signIn.outcome;
+    const verifierHash = createHash('sha256').update(body.codeVerifier ?? '').digest('base64url');
+    if (!signIn || signIn.used || signIn.deviceId !== body.deviceId || signIn.jkt !== bound.jkt || verifierHash !== signIn.codeChallenge) {
+      if (signIn) signIn.used = true;
+      return c.json({ error: SOCIAL_MESSAGES.unusable }, 400);
+    }
+    signIn.used = true;
+    if (body.error !== undefined) return c.json({ error: body.error === 'access_denied' ? SOCIAL_MESSAGES.cancelled : SOCIAL_MESSAGES.providerFailed }, 400);
+    if (body.code === 'refused') return c.json({ error: SOCIAL_MESSAGES.codeRefused }, 400);
+    const { subject, username, email } = state.socialIdentity;
+    const userId = `user-${signIn.provider}-${subject}`;
     return c.json({
       token: await sign({ sub: userId, jkt: bound.jkt }),
       user: { id: userId, email, username, authProvider: signIn.provider },
@@ -159,10 +164,12 @@ export async function startApiDouble() {
     });
   });
   app.post('/v1/auth/farcaster/start', async (c) => {
-    const body = await c.req.json<{ projectId: string; deviceId: string }>();
+    const body = await c.req.json<{ projectId: string; deviceId: string; deviceKey?: unknown }>();
     if (body.projectId !== PROJECT || c.req.query('projectId') !== PROJECT) return c.json({ error: 'Unauthorized: invalid key' }, 403);
+    const bound = await deviceKeyJkt(body);
+    if ('error' in bound) return c.json(bound, 400);
     const channelToken = randomBytes(24).toString('base64url');
-    farcasterChannels.set(channelToken, { deviceId: body.deviceId, polls: 0, ...state.farcaster, used: false });
+    farcasterChannels.set(channelToken, { deviceId: body.deviceId, jkt: bound.jkt, polls: 0, ...state.farcaster, used: false });
     const query = new URLSearchParams({ channelToken, nonce: randomBytes(8).toString('hex'), siweUri: 'http://127.0.0.1:3010', domain: '127.0.0.1:3010' });
     return c.json({ url: `farcaster://connect?${query}`, channelToken });
   });
@@ -171,7 +178,7 @@ export async function startApiDouble() {
     const bound = await deviceKeyJkt(body);
     if ('error' in bound) return c.json(bound, 400);
     const channel = farcasterChannels.get(body.channelToken);
-    if (!channel || channel.used || channel.deviceId !== body.deviceId || body.projectId !== PROJECT) return c.json({ error: FARCASTER_MESSAGES.expired }, 400);
+    if (!channel || channel.used || channel.deviceId !== body.deviceId || channel.jkt !== bound.jkt || body.projectId !== PROJECT) return c.json({ error: FARCASTER_MESSAGES.expired }, 400);
     if (++channel.polls <= channel.pendingPolls) return c.json({ status: 'pending' }, 202);
     channel.used = true;
     const { outcome } = channel;
@@ -207,6 +214,28 @@ export async function startApiDouble() {
     newEmails.delete(s.sub!);
     return c.json({ user: { id: s.sub, email: newEmail, username: null, authProvider: 'email' } });
   });
+  // The key export's code per user (services/api src/routes/key-export.ts); the newest replaces the older.
+  const exportCodes = new Map<string, { code: string; tries: number; used: boolean }>();
+  app.post('/v1/auth/export/code', async (c) => {
+    const s = await session(c.req.header('authorization'));
+    if (!s) return c.json({ error: 'Session Expired' }, 401);
+    if (s.sub!.startsWith('user-farcaster-')) return c.json({ error: EXPORT_MESSAGES.needsEmail }, 400);
+    exportCodes.set(s.sub!, { code: String(randomInt(0, 1_000_000)).padStart(6, '0'), tries: 0, used: false });
+    return c.json({ email: s.email });
+  });
+  app.post('/v1/auth/export/verify', async (c) => {
+    if (c.req.header('origin') !== undefined) return c.json({ error: EXPORT_MESSAGES.serverOnly }, 403);
+    const s = await session(c.req.header('authorization'));
+    if (!s) return c.json({ error: 'Session Expired' }, 401);
+    const { code } = await c.req.json<{ code: string }>();
+    const issued = exportCodes.get(s.sub!);
+    if (!issued || issued.used) return c.json({ error: EXPORT_MESSAGES.noCode }, 403);
+    if (issued.tries >= 5) return c.json({ error: EXPORT_MESSAGES.burned }, 403);
+    issued.tries += 1;
+    if (code !== issued.code) return c.json({ error: issued.tries >= 5 ? EXPORT_MESSAGES.burned : EXPORT_MESSAGES.invalid }, 403);
+    issued.used = true;
+    return c.json({ ok: true });
+  });
   app.get('/v1/auth/wallet', async (c) => {
     const s = await session(c.req.header('authorization'));
     if (!s) return c.json({ error: 'Session Expired' }, 401);
@@ -231,6 +260,8 @@ export async function startApiDouble() {
     wallets,
     calls,
     state,
+    /** The export codes the double issued, per user id (what the mail would carry). */
+    exportCodes,
     /** The bodies /v1/auth/social/finish received, in order. */
     finishBodies,
     sign,

@@ -3,13 +3,15 @@
  * anvil behind the API double's RPC proxy: nothing is signed or sent before the screen's approve; reject,
  * CANCEL_APPROVAL, SIGN_OUT and the time limit answer 4001 with nothing sent; what is signed is the frozen copy the
  * screen showed even when the request's params object is changed afterwards; a site-set fee 1000× the node's is shown
- * as it will be paid, with the warning that needs an acknowledgement. Sessions are scoped per parent origin.
+ * as it will be paid, with the warning that needs an acknowledgement. The screen names the network from the page's
+ * own table and a recipient by the API's identity route, and words a router swap from its calldata. Sessions are
+ * scoped per parent origin.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { USER_ACTION_TIMEOUT_MS } from '@portico/shared-state/embedded';
 import type { TestAnvil as Anvil } from '@portico/service-kit/testing';
-import { createPublicClient, createTestClient, formatEther, http, parseEther, recoverMessageAddress, toHex, type Hex } from 'viem';
+import { createPublicClient, createTestClient, encodeFunctionData, formatEther, http, parseAbi, parseEther, recoverMessageAddress, toHex, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { APPROVAL_TIMED_OUT, type ShownApproval } from '../src/page/approvals';
@@ -67,7 +69,7 @@ describe('nothing is signed before the approve', () => {
     const { eoa, person, rpc } = await signedIn();
     const reply = rpc('personal_sign', [toHex('hello\nworld'), eoa]);
     const approval = await person.nth(0);
-    expect(approval.screen).toMatchObject({ heading: 'Sign message', requestedBy: PARENT, message: 'hello\nworld', rows: [{ label: 'Account', value: eoa }, { label: 'Network', value: 'Chain 31337' }] });
+    expect(approval.screen).toMatchObject({ heading: 'Sign message', requestedBy: PARENT, message: 'hello\nworld', rows: [{ label: 'Account', value: eoa }, { label: 'Network', value: 'Anvil (chain 31337)' }] });
     expect(await replyOrWaiting(reply)).toBe('waiting');
     expect(approval.approve()).toBe(true);
     const signed = (await reply).payload.result as Hex;
@@ -100,6 +102,52 @@ describe('nothing is signed before the approve', () => {
     expect((await rpc('wallet_grantPermissions', [{}])).payload).toEqual({ message: 'wallet_grantPermissions is not supported by this embedded wallet', code: 4200 });
     expect((await rpc('eth_getBalance', [eoa, 'latest'])).payload.result).toBe(toHex(parseEther('10')));
     expect(person.shown).toHaveLength(0);
+  });
+});
+
+describe('what the screen says, from the frozen request', () => {
+  test("the network from the page's table, the recipient's name from the API's identity route, a swap's words from its calldata", async () => {
+    const alice = newAddress();
+    const identityAsked: URL[] = [];
+    const toSite = siteFetch(site.url);
+    // The API double has no identity route: this one names alice.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (!url.pathname.startsWith('/v1/identity/')) return toSite(input, init);
+      identityAsked.push(url);
+      return Response.json({ name: url.pathname.endsWith(alice) ? 'alice.portico.eth' : null, avatar: null });
+    };
+    const { eoa, person, rpc } = await signedIn({ fetch });
+    const reply = rpc('eth_sendTransaction', [{ from: eoa, to: alice, value: toHex(parseEther('0.25')) }]);
+    const approval = await person.nth(0);
+    expect(approval.screen.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'Network', value: 'Anvil (chain 31337)' },
+        { label: 'To', value: `alice.portico.eth (${alice})` },
+      ]),
+    );
+    expect(identityAsked.map((url) => url.searchParams.get('chainId'))).toEqual(['eip155:31337']);
+    approval.reject();
+    expect((await reply).payload.code).toBe(4001);
+
+    const [router, token] = [newAddress(), newAddress()];
+    const swap = encodeFunctionData({
+      abi: parseAbi(['function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)']),
+      args: [5n, parseEther('0.01'), [token, newAddress()], alice, 1_700_000_000n],
+    });
+    const swapped = rpc('eth_sendTransaction', [{ from: eoa, to: router, data: swap }]);
+    const swapScreen = await person.nth(1);
+    // Nothing is deployed at `token`: its amount is raw, said so.
+    expect(swapScreen.screen.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'To', value: router },
+        { label: 'Action', value: `Swap 5 raw units of the token at ${token} (its symbol and decimals could not be read) for at least 0.01 ETH` },
+        { label: 'Recipient', value: `alice.portico.eth (${alice})` },
+        { label: 'Deadline', value: '2023-11-14 22:13:20 UTC' },
+      ]),
+    );
+    swapScreen.reject();
+    expect((await swapped).payload.code).toBe(4001);
   });
 });
 

@@ -19,7 +19,7 @@ const transaction: ApprovalScreen = {
   requestedBy: ORIGIN,
   rows: [
     { label: 'Account', value: ACCOUNT },
-    { label: 'Network', value: 'Chain 31337' },
+    { label: 'Network', value: 'Anvil (chain 31337)' },
     { label: 'To', value: '0x2222222222222222222222222222222222222222' },
     { label: 'Amount', value: '1.5 ETH' },
     { label: 'Network fee', value: 'Up to 0.000042 ETH' },

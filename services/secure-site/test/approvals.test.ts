@@ -1,17 +1,22 @@
 /**
  * The frame's approval queue (src/page/approvals.ts) and what its screen says (src/page/approval-model.ts), without a
  * chain: one request at a time, the limit, the time limit on a fake clock, cancelling, the fee acknowledgement; the
- * screen texts of each kind of request, ERC-20 amounts in the token's units (a token double) and the fee warning.
+ * screen texts of each kind of request, the network named from the page's own table, recipients with their names (a
+ * name double), ERC-20 amounts and swaps in the token's units (a token double), unlimited approvals and the fee warning.
  */
 import { describe, expect, test } from '@rstest/core';
-import { describeRequest, MAX_PENDING_REQUESTS, USER_ACTION_TIMEOUT_MS, type ApprovalContext } from '@portico/shared-state/embedded';
-import { encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex, type Address } from 'viem';
+import { describeRequest, MAX_PENDING_REQUESTS, USER_ACTION_TIMEOUT_MS, UserRejectedRequestError, type ApprovalContext } from '@portico/shared-state/embedded';
+import { encodeFunctionData, erc20Abi, maxUint256, parseAbi, parseEther, parseUnits, toHex, type Address } from 'viem';
 import { FEE_PAID_BY_SMART_ACCOUNT, feeWarningText, screenOf, type FeeLine, type ReadToken } from '../src/page/approval-model';
 import { APPROVAL_TIMED_OUT, createApprovalQueue, frozenCopy, type ApprovalScreen, type ShownApproval } from '../src/page/approvals';
+import { networkText } from '../src/page/chain-names';
+import type { LookupName } from '../src/page/recipient-names';
 
 const ACCOUNT = '0x1111111111111111111111111111111111111111';
 const BOB = '0x2222222222222222222222222222222222222222';
 const TOKEN = '0x3333333333333333333333333333333333333333';
+const WETH = '0x4444444444444444444444444444444444444444';
+const ROUTER = '0x5555555555555555555555555555555555555555';
 const ORIGIN = 'https://shop.example';
 
 const screen = (heading = 'Sign message'): ApprovalScreen => ({ method: 'personal_sign', heading, requestedBy: ORIGIN, rows: [], message: 'hi' });
@@ -105,6 +110,7 @@ describe('the approval queue', () => {
     expect(shown[0]!.signal.aborted).toBe(false);
     timers.advance(1);
     await expect(first).rejects.toMatchObject({ code: 4001, message: APPROVAL_TIMED_OUT });
+    await expect(first).rejects.toBeInstanceOf(UserRejectedRequestError);
     await expect(second).rejects.toMatchObject({ code: 4001, message: APPROVAL_TIMED_OUT });
     expect(shown[0]!.signal.aborted).toBe(true);
     expect(shown[0]!.approve()).toBe(false);
@@ -172,8 +178,11 @@ describe('what the screen says', () => {
     testnet: false,
   } as const;
   const context: ApprovalContext = { account: ACCOUNT, chainId: 31337, networks: [network] };
-  const pusd: ReadToken = async (token: Address) => (token === TOKEN ? { symbol: 'PUSD', decimals: 6 } : undefined);
-  const screenFor = (method: string, params: unknown[], fee?: FeeLine) => screenOf(describeRequest({ method, params }, context), { requestedBy: ORIGIN, readToken: pusd }, fee);
+  const TOKENS: Record<string, { symbol: string; decimals: number }> = { [TOKEN]: { symbol: 'PUSD', decimals: 6 }, [WETH]: { symbol: 'WETH', decimals: 18 } };
+  const tokens: ReadToken = async (token: Address) => TOKENS[token];
+  const noNames: LookupName = async () => undefined;
+  const screenFor = (method: string, params: unknown[], fee?: FeeLine, lookupName = noNames) =>
+    screenOf(describeRequest({ method, params }, context), { requestedBy: ORIGIN, readToken: tokens, lookupName }, fee);
 
   test('personal_sign: its text; typed data: domain, type and the message as JSON', async () => {
     expect(await screenFor('personal_sign', [toHex('Sign in to shop\nnonce 1'), ACCOUNT])).toEqual({
@@ -182,7 +191,7 @@ describe('what the screen says', () => {
       requestedBy: ORIGIN,
       rows: [
         { label: 'Account', value: ACCOUNT },
-        { label: 'Network', value: 'Chain 31337' },
+        { label: 'Network', value: 'Anvil (chain 31337)' },
       ],
       message: 'Sign in to shop\nnonce 1',
     });
@@ -196,7 +205,7 @@ describe('what the screen says', () => {
       heading: 'Sign typed data',
       rows: [
         { label: 'Account', value: ACCOUNT },
-        { label: 'Network', value: 'Chain 31337' },
+        { label: 'Network', value: 'Anvil (chain 31337)' },
         { label: 'Domain', value: 'Portico' },
         { label: 'Type', value: 'Mail' },
       ],
@@ -214,7 +223,7 @@ describe('what the screen says', () => {
       requestedBy: ORIGIN,
       rows: [
         { label: 'Account', value: ACCOUNT },
-        { label: 'Network', value: 'Chain 31337' },
+        { label: 'Network', value: 'Anvil (chain 31337)' },
         { label: 'To', value: BOB },
         { label: 'Amount', value: '1.5 ETH' },
         { label: 'Network fee', value: 'Up to 0.000042 ETH' },
@@ -250,7 +259,7 @@ describe('what the screen says', () => {
       heading: 'Review calls',
       rows: [
         { label: 'Account', value: ACCOUNT },
-        { label: 'Network', value: 'Chain 31337' },
+        { label: 'Network', value: 'Anvil (chain 31337)' },
         { label: 'Network fee', value: FEE_PAID_BY_SMART_ACCOUNT },
       ],
       calls: [
@@ -266,5 +275,129 @@ describe('what the screen says', () => {
       ],
     });
     expect(shown.feeWei).toBeUndefined();
+  });
+
+  test("the network by the request's chain id from the page's own table, whatever the host calls it", async () => {
+    const onChain = (id: number, hostName: string) =>
+      screenOf(
+        describeRequest({ method: 'personal_sign', params: [toHex('hi'), ACCOUNT] }, { account: ACCOUNT, chainId: id, networks: [{ ...network, id, name: hostName, caipNetworkId: `eip155:${id}` }] }),
+        { requestedBy: ORIGIN, readToken: tokens, lookupName: noNames },
+      );
+    expect((await onChain(1, 'Totally Safe Testnet')).rows).toContainEqual({ label: 'Network', value: 'Ethereum (chain 1)' });
+    expect((await onChain(31338, 'Ethereum')).rows).toContainEqual({ label: 'Network', value: 'Chain 31338' });
+  });
+
+  test("the spec's embedded-wallet chains all have a name (zkSync Era Goerli, gone from viem, its number)", () => {
+    const named = [1, 5, 11155111, 10, 420, 42161, 137, 80001, 42220, 56, 97, 43114, 43113, 324, 100, 8453, 84531, 84532, 7777777, 999, 31337];
+    for (const id of named) expect(networkText(id)).toMatch(new RegExp(`^\\S.* \\(chain ${id}\\)$`));
+    expect([1, 10, 137, 8453, 42161, 999].map(networkText)).toEqual([
+      'Ethereum (chain 1)',
+      'OP Mainnet (chain 10)',
+      'Polygon (chain 137)',
+      'Base (chain 8453)',
+      'Arbitrum One (chain 42161)',
+      'Zora Goerli Testnet (chain 999)',
+    ]);
+    expect(networkText(280)).toBe('Chain 280');
+  });
+
+  test('recipients, ERC-20 receivers and spenders carry their name beside the full address; without one, the address alone', async () => {
+    const asked: [string, number][] = [];
+    const names: LookupName = async (address, chainId) => {
+      asked.push([address, chainId]);
+      return address === BOB ? 'bob.portico.eth' : undefined;
+    };
+    const send = (tx: object) => screenFor('eth_sendTransaction', [{ from: ACCOUNT, ...tx }], undefined, names);
+    const bob = `bob.portico.eth (${BOB})`;
+    expect((await send({ to: BOB, value: toHex(parseEther('1')) })).rows).toContainEqual({ label: 'To', value: bob });
+    const transfer = await send({ to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, parseUnits('1.5', 6)] }) });
+    expect(transfer.rows).toContainEqual({ label: 'To', value: TOKEN });
+    expect(transfer.rows).toContainEqual({ label: 'Action', value: `Send 1.5 PUSD to ${bob}` });
+    const approve = await send({ to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, parseUnits('100', 6)] }) });
+    expect(approve.rows).toContainEqual({ label: 'Action', value: `Allow ${bob} to spend 100 PUSD` });
+    const moved = await send({ to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [ACCOUNT, BOB, 2_000_000n] }) });
+    expect(moved.rows).toContainEqual({ label: 'Action', value: `Move 2 PUSD from ${ACCOUNT} to ${bob}` });
+    // Names are asked on the request's chain.
+    expect(new Set(asked.map(([, chainId]) => chainId))).toEqual(new Set([31337]));
+  });
+
+  test('an approval of the maximum amount is unlimited', async () => {
+    const approve = (token: string) =>
+      screenFor('eth_sendTransaction', [{ from: ACCOUNT, to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, maxUint256] }) }]);
+    expect((await approve(TOKEN)).rows).toContainEqual({ label: 'Action', value: `Allow ${BOB} to spend unlimited PUSD` });
+    expect((await approve(BOB)).rows).toContainEqual({
+      label: 'Action',
+      value: `Allow ${BOB} to spend unlimited units of the token at ${BOB} (its symbol and decimals could not be read)`,
+    });
+  });
+
+  describe("the swap router's calls", () => {
+    // As services/api/src/routes/convert.ts encodes them.
+    const router = parseAbi([
+      'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+      'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+      'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+    ]);
+    const DEADLINE = 1_700_000_000n;
+    const fee: FeeLine = { signed: { wei: 42_000_000_000_000n, upTo: true }, dappSet: false };
+    const swap = (data: string, value?: bigint, lookupName = noNames) =>
+      screenFor('eth_sendTransaction', [{ from: ACCOUNT, to: ROUTER, data, ...(value !== undefined && { value: toHex(value) }) }], fee, lookupName);
+
+    test('tokens for tokens: what goes in, the least that comes out, who receives it and the deadline', async () => {
+      const data = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokens', args: [parseUnits('1.5', 6), parseUnits('0.0004', 18), [TOKEN, WETH], ACCOUNT, DEADLINE] });
+      expect((await swap(data)).rows).toEqual([
+        { label: 'Account', value: ACCOUNT },
+        { label: 'Network', value: 'Anvil (chain 31337)' },
+        { label: 'To', value: ROUTER },
+        { label: 'Amount', value: '0 ETH' },
+        { label: 'Action', value: 'Swap 1.5 PUSD for at least 0.0004 WETH' },
+        { label: 'Recipient', value: ACCOUNT },
+        { label: 'Deadline', value: '2023-11-14 22:13:20 UTC' },
+        { label: 'Network fee', value: 'Up to 0.000042 ETH' },
+      ]);
+    });
+
+    test("ETH in (the call's value) and ETH out; a named recipient; a deadline past any date", async () => {
+      const ethIn = encodeFunctionData({ abi: router, functionName: 'swapExactETHForTokens', args: [parseUnits('300', 6), [WETH, TOKEN], BOB, maxUint256] });
+      const bought = await swap(ethIn, parseEther('0.5'), async (address) => (address === BOB ? 'bob.portico.eth' : undefined));
+      expect(bought.rows).toContainEqual({ label: 'Amount', value: '0.5 ETH' });
+      expect(bought.rows).toContainEqual({ label: 'Action', value: 'Swap 0.5 ETH for at least 300 PUSD' });
+      expect(bought.rows).toContainEqual({ label: 'Recipient', value: `bob.portico.eth (${BOB})` });
+      expect(bought.rows).toContainEqual({ label: 'Deadline', value: `No expiry (unix time ${maxUint256})` });
+      const ethOut = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForETH', args: [parseUnits('100', 6), parseEther('0.03'), [TOKEN, WETH], ACCOUNT, DEADLINE] });
+      expect((await swap(ethOut)).rows).toContainEqual({ label: 'Action', value: 'Swap 100 PUSD for at least 0.03 ETH' });
+    });
+
+    test('a token that cannot be read in raw units; a call off the exact encoding by its selector', async () => {
+      const unknown = encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokens', args: [5n, 7n, [BOB, TOKEN], ACCOUNT, DEADLINE] });
+      expect((await swap(unknown)).rows).toContainEqual({
+        label: 'Action',
+        value: `Swap 5 raw units of the token at ${BOB} (its symbol and decimals could not be read) for at least 0.000007 PUSD`,
+      });
+      const trailing = `${unknown}00`;
+      expect((await swap(trailing)).rows).toContainEqual({ label: 'Action', value: `Call ${unknown.slice(0, 10)} with ${(trailing.length - 2) / 2} bytes of data` });
+    });
+
+    test('wallet_sendCalls: an approve then a swap, call by call', async () => {
+      const calls = [
+        { to: TOKEN, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, parseUnits('100', 6)] }) },
+        { to: ROUTER, data: encodeFunctionData({ abi: router, functionName: 'swapExactTokensForTokens', args: [parseUnits('100', 6), parseUnits('0.03', 18), [TOKEN, WETH], ACCOUNT, DEADLINE] }) },
+      ];
+      const shown = await screenFor('wallet_sendCalls', [{ chainId: '0x7a69', from: ACCOUNT, calls }], { text: FEE_PAID_BY_SMART_ACCOUNT });
+      expect(shown.calls).toEqual([
+        [
+          { label: 'To', value: TOKEN },
+          { label: 'Amount', value: '0 ETH' },
+          { label: 'Action', value: `Allow ${ROUTER} to spend 100 PUSD` },
+        ],
+        [
+          { label: 'To', value: ROUTER },
+          { label: 'Amount', value: '0 ETH' },
+          { label: 'Action', value: 'Swap 100 PUSD for at least 0.03 WETH' },
+          { label: 'Recipient', value: ACCOUNT },
+          { label: 'Deadline', value: '2023-11-14 22:13:20 UTC' },
+        ],
+      ]);
+    });
   });
 });

@@ -13,10 +13,11 @@ describe('envSchema', () => {
     expect(env.PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS).toBeUndefined();
   });
 
-  test("the rate limits: '<requests>/<seconds>' for /wallet/account (OPEN) and /wallet/sign (SIGN)", () => {
-    const env = envSchema.parse({ PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: '10/60', PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: '240/30' });
+  test("the rate limits: '<requests>/<seconds>' for /wallet/account (OPEN), /wallet/sign (SIGN) and /wallet/export (EXPORT)", () => {
+    const env = envSchema.parse({ PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: '10/60', PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: '240/30', PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT: '3/120' });
     expect(env.PORTICO_SECURE_SITE_RATE_LIMIT_OPEN).toEqual({ points: 10, durationS: 60 });
     expect(env.PORTICO_SECURE_SITE_RATE_LIMIT_SIGN).toEqual({ points: 240, durationS: 30 });
+    expect(env.PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT).toEqual({ points: 3, durationS: 120 });
     const bad = envSchema.safeParse({ PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: '120 per minute' });
     expect(bad.error?.issues[0]).toMatchObject({ path: ['PORTICO_SECURE_SITE_RATE_LIMIT_SIGN'], message: "must be '<requests>/<seconds>', e.g. 120/60" });
   });

@@ -2,16 +2,15 @@
  * The page's handlers through the real frame channel (shared-state createParentChannel) with a fake parent
  * window, the real secure-site server and the API double: email → device → code → embedded user, signing
  * (checked by recovery; the key stays on the server), session check, sign-out, 'Session Expired', chain switch, the device wait bound, update email;
- * the social login: start → the popup's callback (the callback page's own logic) → CONNECT_SOCIAL; Sign In With
+ * the social login: start → the popup's callback (its hand-off to this frame) → CONNECT_SOCIAL; Sign In With
  * Farcaster: start → CONNECT_FARCASTER polling the API → embedded user, its errors, lifetime and cancellation (RELOAD).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { decodeJwt } from 'jose';
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { startSecureSite, type RunningSecureSite } from '../src/server';
-import { finishSocialSignIn } from '../src/callback/callback';
 import {
   createEmbeddedWallet,
   DEVICE_NOT_APPROVED,
@@ -20,10 +19,9 @@ import {
   FARCASTER_LIFETIME_MS,
   FARCASTER_POLL_INTERVAL_MS,
   NO_PENDING_FARCASTER,
-  NO_PENDING_SOCIAL,
-  SOCIAL_STATE_MISMATCH,
   STORAGE_KEYS,
 } from '../src/page/wallet';
+import { NO_PENDING_SOCIAL, SOCIAL_STATE_MISMATCH, SOCIAL_WINDOW_CLOSED } from '../src/page/social-sign-in';
 import { FARCASTER_MESSAGES, PROJECT, SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
 import { approveAtOnce, framedPage as framedPageOf, memoryKeyStore, memoryStorage, PARENT, SESSION_KEY, siteFetch, type FramedPageOptions } from './framed-page';
 
@@ -154,14 +152,12 @@ describe('page handlers over the frame channel', () => {
   });
 });
 
-/** The popup's trip: the provider sends the person back to the callback page with `answer`; its script reports it. */
-async function providerAnswers(uri: string, answer: { code: string; iss?: string } | { error: string }) {
-  const state = new URL(uri).searchParams.get('state')!;
-  const callback = new URL('/social/callback', site.url);
-  for (const [name, value] of Object.entries({ ...answer, state })) callback.searchParams.set(name, value);
-  // The callback page's fetch carries this site's Origin, as a browser's cross-origin POST does.
-  const pageFetch: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: site.url } });
-  return finishSocialSignIn({ search: callback.search, apiUrl: api.url, fetch: pageFetch });
+/**
+ * The popup's trip: the provider sends the person back to the callback page with `answer`, which hands it to the frame
+ * (main.ts passes a same-origin message on to `receiveSocialAnswer`); true when the frame took it as its own.
+ */
+function providerAnswers(page: ReturnType<typeof framedPage>, uri: string, answer: { code: string; iss?: string } | { error: string }): boolean {
+  return page.wallet.receiveSocialAnswer({ ...answer, state: new URL(uri).searchParams.get('state')! });
 }
 
 describe('social login over the frame channel', () => {
@@ -173,11 +169,18 @@ describe('social login over the frame channel', () => {
     const uri = started.payload.uri as string;
     expect(uri).toMatch(new RegExp(`^${api.url}/provider/google/authorize\\?`));
 
-    expect(await providerAnswers(uri, { code: 'code-1', iss: 'http://127.0.0.1:8790/google' })).toMatchObject({ heading: 'Signed in', close: true });
-    expect(api.finishBodies.at(-1)).toEqual({ state: new URL(uri).searchParams.get('state'), code: 'code-1', iss: 'http://127.0.0.1:8790/google' });
+    // The provider is asked with this frame's PKCE challenge; the verifier stays here until the finish.
+    const challenge = new URL(uri).searchParams.get('code_challenge');
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(providerAnswers(page, uri, { code: 'code-1', iss: 'http://127.0.0.1:8790/google' })).toBe(true);
+    // The same answer twice is taken once.
+    expect(providerAnswers(page, uri, { code: 'code-1' })).toBe(false);
 
     const connected = await page.request('CONNECT_SOCIAL', { uri });
     expect(connected.event).toBe('@portico-frame/CONNECT_SOCIAL_SUCCESS');
+    const finished = api.finishBodies.at(-1) as Record<string, unknown>;
+    expect(finished).toMatchObject({ state: new URL(uri).searchParams.get('state'), code: 'code-1', iss: 'http://127.0.0.1:8790/google', deviceId: page.storage.map.get(STORAGE_KEYS.deviceId) });
+    expect(createHash('sha256').update(finished.codeVerifier as string).digest('base64url')).toBe(challenge);
     const address = connected.payload.address as `0x${string}`;
     const user = { email: 'ann@mail.example', address, chainId: 31337, accounts: [{ address, type: 'eoa' }], userName: 'ann', preferredAccountType: 'eoa', authProvider: 'google' };
     expect(connected.payload).toEqual(user);
@@ -191,7 +194,7 @@ describe('social login over the frame channel', () => {
     // The same provider account signs in to the same wallet.
     const again = framedPage();
     const uri2 = (await again.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
-    await providerAnswers(uri2, { code: 'code-2' });
+    providerAnswers(again, uri2, { code: 'code-2' });
     expect((await again.request('CONNECT_SOCIAL', { uri: uri2 })).payload.address).toBe(address);
   });
 
@@ -199,7 +202,7 @@ describe('social login over the frame channel', () => {
     api.state.socialIdentity = { subject: 'octo-7', username: 'octocat', email: null };
     const page = framedPage();
     const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload.uri as string;
-    await providerAnswers(uri, { code: 'code-3' });
+    providerAnswers(page, uri, { code: 'code-3' });
     const { payload } = await page.request('CONNECT_SOCIAL', { uri });
     expect(payload).toMatchObject({ userName: 'octocat', authProvider: 'github' });
     expect(payload).not.toHaveProperty('email');
@@ -208,23 +211,42 @@ describe('social login over the frame channel', () => {
   test("a uri whose state is not the pending sign-in's → refused, nothing sent to the API; the sign-in is used up", async () => {
     const page = framedPage();
     const uri = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
-    await providerAnswers(uri, { code: 'code-4' });
+    providerAnswers(page, uri, { code: 'code-4' });
     const forged = new URL(uri);
     forged.searchParams.set('state', 'x'.repeat(43));
-    const results = () => api.calls.filter((c) => c === 'POST /v1/auth/social/result').length;
-    const before = results();
+    const finishes = () => api.calls.filter((c) => c === 'POST /v1/auth/social/finish').length;
+    const before = finishes();
     expect((await page.request('CONNECT_SOCIAL', { uri: forged.toString() })).payload).toEqual({ message: SOCIAL_STATE_MISMATCH });
     expect((await page.request('CONNECT_SOCIAL', { uri: `${api.url}/provider/google/authorize` })).payload).toEqual({ message: NO_PENDING_SOCIAL });
-    expect(results()).toBe(before);
+    // The finish the hand-off started is the only one; the forged CONNECT_SOCIAL sent nothing.
+    expect(finishes()).toBe(before);
   });
 
   test('a newer start replaces the older one', async () => {
     const page = framedPage();
     const first = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
     const second = (await page.request('GET_SOCIAL_REDIRECT_URI', { provider: 'discord' })).payload.uri as string;
-    await providerAnswers(first, { code: 'code-5' });
+    // The older sign-in's answer is no longer this frame's.
+    expect(providerAnswers(page, first, { code: 'code-5' })).toBe(false);
     expect((await page.request('CONNECT_SOCIAL', { uri: first })).payload).toEqual({ message: SOCIAL_STATE_MISMATCH });
     expect(second).not.toBe(first);
+  });
+
+  test("login CSRF: another browser's frame is handed the answer to a sign-in it did not start → not taken, nothing sent; the starter never sees that answer", async () => {
+    const attacker = framedPage();
+    const attackersLink = (await attacker.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
+    // The victim completes the attacker's link in her own browser: her frame (even one mid sign-in itself) gets the answer.
+    const victim = framedPage();
+    const victimsOwn = (await victim.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })).payload.uri as string;
+    const finishes = api.calls.filter((c) => c === 'POST /v1/auth/social/finish').length;
+    expect(providerAnswers(victim, attackersLink, { code: 'victims-code' })).toBe(false);
+    expect(api.calls.filter((c) => c === 'POST /v1/auth/social/finish').length).toBe(finishes);
+    // The attacker's frame never got the code: its CONNECT_SOCIAL has nothing to finish with.
+    expect((await attacker.request('CONNECT_SOCIAL', { uri: attackersLink })).payload).toEqual({ message: SOCIAL_WINDOW_CLOSED });
+    expect(attacker.storage.map.has(SESSION_KEY)).toBe(false);
+    // Her own sign-in is untouched.
+    expect(providerAnswers(victim, victimsOwn, { code: 'her-own-code' })).toBe(true);
+    expect((await victim.request('CONNECT_SOCIAL', { uri: victimsOwn })).event).toBe('@portico-frame/CONNECT_SOCIAL_SUCCESS');
   });
 
   test('no sign-in started → refused, nothing sent to the API', async () => {
@@ -235,13 +257,14 @@ describe('social login over the frame channel', () => {
 
   test("the API's errors reach the modal in its words; the sign-in is dropped after each, nothing is stored", async () => {
     const cases: [string, (uri: string, page: ReturnType<typeof framedPage>) => Promise<unknown>][] = [
-      [SOCIAL_MESSAGES.windowClosed, async () => {}],
-      [SOCIAL_MESSAGES.cancelled, (uri) => providerAnswers(uri, { error: 'access_denied' })],
-      [SOCIAL_MESSAGES.codeRefused, (uri) => providerAnswers(uri, { code: 'refused' })],
-      // Another browser's device id: the API will not hand this sign-in over.
+      // The popup closed before the provider's answer reached this frame: nothing is asked of the API.
+      [SOCIAL_WINDOW_CLOSED, async () => {}],
+      [SOCIAL_MESSAGES.cancelled, async (uri, page) => providerAnswers(page, uri, { error: 'access_denied' })],
+      [SOCIAL_MESSAGES.codeRefused, async (uri, page) => providerAnswers(page, uri, { code: 'refused' })],
+      // Another device id by the time of the finish: the API will not finish this sign-in.
       [SOCIAL_MESSAGES.unusable, async (uri, page) => {
-        await providerAnswers(uri, { code: 'code-6' });
         page.storage.setItem(STORAGE_KEYS.deviceId, 'another-device-0123456789');
+        providerAnswers(page, uri, { code: 'code-6' });
       }],
     ];
     for (const [message, popup] of cases) {

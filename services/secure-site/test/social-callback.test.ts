@@ -1,34 +1,37 @@
 /**
- * The social callback page's script without a browser: the provider's query → the finish body (the API's rules,
- * each bound at its edge), what the page says and whether it closes for each API answer, and the whole page
- * (src/callback/index.html in happy-dom) against the API double.
+ * The social callback page's script without a browser: the provider's query → the answer (the API's rules, each
+ * bound at its edge), the hand-off to the frames of the page that opened the popup (this origin only, how deep and
+ * how many, the reply that counts), and the whole page (src/callback/index.html in happy-dom).
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, rs, test } from '@rstest/core';
+import { beforeAll, describe, expect, test } from '@rstest/core';
 import { Window } from 'happy-dom';
 import {
-  API_UNREACHABLE,
   BAD_CALLBACK,
   FAILED_HEADING,
-  finishBodyFromQuery,
-  finishSocialSignIn,
-  FINISH_TIMEOUT_MS,
-  MAX_SHOWN_ERROR_CHARS,
-  PAGE_BROKEN,
+  framesOf,
+  handOverSocialSignIn,
+  HANDED_OVER_HEADING,
+  HANDED_OVER_TEXT,
+  HANDOFF_TIMEOUT_MS,
+  MAX_FRAME_DEPTH,
+  MAX_FRAMES,
+  NOT_STARTED_HERE,
+  providerAnswerFromQuery,
   runSocialCallback,
-  SIGNED_IN_HEADING,
-  SIGNED_IN_TEXT,
+  type CallbackWindow,
+  type CrossOriginWindow,
 } from '../src/callback/callback';
-import { SOCIAL_MESSAGES, startApiDouble, type ApiDouble } from './api-double';
+import { SOCIAL_CALLBACK_MESSAGE, SOCIAL_CALLBACK_TAKEN } from '../src/social-handoff';
 
 const STATE = 'A'.repeat(42) + 'b';
 const ISS = 'http://127.0.0.1:8790/google';
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
 
-describe('finishBodyFromQuery', () => {
+describe('providerAnswerFromQuery', () => {
   test('state with code (and iss), or state with error; other parameters are left out', () => {
-    expect(finishBodyFromQuery(query({ code: 'abc.DEF-1', state: STATE, iss: ISS, scope: 'openid', authuser: '0' }))).toEqual({ state: STATE, code: 'abc.DEF-1', iss: ISS });
-    expect(finishBodyFromQuery(query({ error: 'access_denied', error_description: 'The user said no', state: STATE }))).toEqual({ state: STATE, error: 'access_denied' });
+    expect(providerAnswerFromQuery(query({ code: 'abc.DEF-1', state: STATE, iss: ISS, scope: 'openid', authuser: '0' }))).toEqual({ state: STATE, code: 'abc.DEF-1', iss: ISS });
+    expect(providerAnswerFromQuery(query({ error: 'access_denied', error_description: 'The user said no', state: STATE }))).toEqual({ state: STATE, error: 'access_denied' });
   });
 
   test('not a provider answer → undefined', () => {
@@ -47,158 +50,149 @@ describe('finishBodyFromQuery', () => {
       query({ state: STATE, code: 'abc', iss: 'javascript:alert(1)' }),
       query({ state: STATE, error: 'quote"d' }),
     ];
-    for (const search of bad) expect(finishBodyFromQuery(search)).toBeUndefined();
+    for (const search of bad) expect(providerAnswerFromQuery(search)).toBeUndefined();
   });
 
   test('limits: code ≤ 2,048 characters, iss ≤ 2,048, error ≤ 128', () => {
-    expect(finishBodyFromQuery(query({ state: STATE, code: 'c'.repeat(2048) }))?.code).toHaveLength(2048);
-    expect(finishBodyFromQuery(query({ state: STATE, code: 'c'.repeat(2049) }))).toBeUndefined();
+    expect(providerAnswerFromQuery(query({ state: STATE, code: 'c'.repeat(2048) }))?.code).toHaveLength(2048);
+    expect(providerAnswerFromQuery(query({ state: STATE, code: 'c'.repeat(2049) }))).toBeUndefined();
     const longIss = `https://issuer.example/${'p'.repeat(2048 - 'https://issuer.example/'.length)}`;
-    expect(finishBodyFromQuery(query({ state: STATE, code: 'c', iss: longIss }))?.iss).toBe(longIss);
-    expect(finishBodyFromQuery(query({ state: STATE, code: 'c', iss: `${longIss}p` }))).toBeUndefined();
-    expect(finishBodyFromQuery(query({ state: STATE, error: 'e'.repeat(128) }))?.error).toHaveLength(128);
-    expect(finishBodyFromQuery(query({ state: STATE, error: 'e'.repeat(129) }))).toBeUndefined();
+    expect(providerAnswerFromQuery(query({ state: STATE, code: 'c', iss: longIss }))?.iss).toBe(longIss);
+    expect(providerAnswerFromQuery(query({ state: STATE, code: 'c', iss: `${longIss}p` }))).toBeUndefined();
+    expect(providerAnswerFromQuery(query({ state: STATE, error: 'e'.repeat(128) }))?.error).toHaveLength(128);
+    expect(providerAnswerFromQuery(query({ state: STATE, error: 'e'.repeat(129) }))).toBeUndefined();
   });
 });
 
-/** A fetch double answering `status` with `body` and recording what was sent. */
-function answering(status: number, body: unknown) {
-  const sent: { url: string; init: RequestInit }[] = [];
-  const fetchDouble = (async (url: string | URL, init: RequestInit = {}) => {
-    sent.push({ url: String(url), init });
-    return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  return { fetch: fetchDouble, sent };
+const SITE = 'http://127.0.0.1:3010';
+
+/** A window of the opener's tree: its frames, and what was posted to it (with the target origin). */
+function fakeWindow(frames: CrossOriginWindow[] = []) {
+  const posted: { message: unknown; targetOrigin: string }[] = [];
+  const win = Object.assign(Object.create(null), frames, {
+    length: frames.length,
+    postMessage: (message: unknown, targetOrigin: string) => void posted.push({ message, targetOrigin }),
+  }) as CrossOriginWindow;
+  return { win, posted };
 }
 
-describe('finishSocialSignIn', () => {
-  const apiUrl = 'http://127.0.0.1:8788';
+/** The popup's side: its query, the opener, and the replies its `message` listener hears (dispatched by `reply`). */
+function popup(search: string, opener: CrossOriginWindow | null) {
+  let listener: ((event: { origin: string; data: unknown }) => void) | undefined;
+  let fire: (() => void) | undefined;
+  const page: CallbackWindow = {
+    search,
+    origin: SITE,
+    opener,
+    listen: (onMessage) => {
+      listener = onMessage;
+      return () => (listener = undefined);
+    },
+    setTimer: (run) => {
+      fire = run;
+      return () => (fire = undefined);
+    },
+  };
+  return { page, reply: (origin: string, data: unknown) => listener?.({ origin, data }), timeOut: () => fire?.(), listening: () => listener !== undefined };
+}
+
+describe('handOverSocialSignIn', () => {
   const search = query({ code: 'abc', state: STATE, iss: ISS });
+  const answer = { state: STATE, code: 'abc', iss: ISS };
 
-  test('posts the body to the API; success → signed in, close', async () => {
-    const api = answering(200, { ok: true });
-    expect(await finishSocialSignIn({ search, apiUrl, fetch: api.fetch })).toEqual({ heading: SIGNED_IN_HEADING, text: SIGNED_IN_TEXT, close: true });
-    expect(api.sent).toHaveLength(1);
-    expect(api.sent[0]!.url).toBe(`${apiUrl}/v1/auth/social/finish`);
-    expect(api.sent[0]!.init.method).toBe('POST');
-    expect(JSON.parse(String(api.sent[0]!.init.body))).toEqual({ state: STATE, code: 'abc', iss: ISS });
+  test("posts the answer to every frame of the opener with this site's origin as the only target; the frame's reply for this state → handed over, close", async () => {
+    const wallet = fakeWindow();
+    const ad = fakeWindow();
+    const opener = fakeWindow([ad.win, wallet.win]);
+    const p = popup(search, opener.win);
+    const outcome = handOverSocialSignIn(p.page);
+    for (const frame of [wallet, ad]) expect(frame.posted).toEqual([{ message: { type: SOCIAL_CALLBACK_MESSAGE, answer }, targetOrigin: SITE }]);
+    // Never to the host page itself.
+    expect(opener.posted).toEqual([]);
+    // Replies from another origin, of another shape or for another state count for nothing.
+    p.reply('https://host.example', { type: SOCIAL_CALLBACK_TAKEN, state: STATE });
+    p.reply(SITE, { type: SOCIAL_CALLBACK_TAKEN, state: 'B'.repeat(43) });
+    p.reply(SITE, { type: 'other', state: STATE });
+    expect(p.listening()).toBe(true);
+    p.reply(SITE, { type: SOCIAL_CALLBACK_TAKEN, state: STATE });
+    expect(await outcome).toEqual({ heading: HANDED_OVER_HEADING, text: HANDED_OVER_TEXT, close: true });
+    expect(p.listening()).toBe(false);
   });
 
-  test("bad parameters → the error, nothing sent, stays open", async () => {
-    const api = answering(200, { ok: true });
-    expect(await finishSocialSignIn({ search: query({ code: 'abc' }), apiUrl, fetch: api.fetch })).toEqual({ heading: FAILED_HEADING, text: BAD_CALLBACK, close: false });
-    expect(api.sent).toHaveLength(0);
+  test(`no frame takes it within ${HANDOFF_TIMEOUT_MS / 1000} s (someone else's link, the site closed) → not started here, stays open`, async () => {
+    const p = popup(search, fakeWindow([fakeWindow().win]).win);
+    const outcome = handOverSocialSignIn(p.page);
+    p.timeOut();
+    expect(await outcome).toEqual({ heading: FAILED_HEADING, text: NOT_STARTED_HERE, close: false });
   });
 
-  test("the sign-in's stored outcome (400, 502, 503) → the API's words, close", async () => {
-    for (const [status, error] of [
-      [400, SOCIAL_MESSAGES.cancelled],
-      [400, SOCIAL_MESSAGES.unusable],
-      [502, "The provider's answer could not be verified. Please try again"],
-      [503, 'The provider could not be reached. Please try again later'],
-    ] as const) {
-      expect(await finishSocialSignIn({ search, apiUrl, fetch: answering(status, { error }).fetch })).toEqual({ heading: FAILED_HEADING, text: error, close: true });
-    }
+  test('no opener (the link opened on its own) → not started here at once, nothing posted', async () => {
+    expect(await handOverSocialSignIn(popup(search, null).page)).toEqual({ heading: FAILED_HEADING, text: NOT_STARTED_HERE, close: false });
   });
 
-  test('answers that settle nothing (origin refused, rate limit, a crash, not JSON) → shown, stays open', async () => {
-    expect(await finishSocialSignIn({ search, apiUrl, fetch: answering(403, { error: 'Unauthorized: origin not allowed' }).fetch })).toEqual({
-      heading: FAILED_HEADING,
-      text: 'Unauthorized: origin not allowed',
-      close: false,
-    });
-    expect((await finishSocialSignIn({ search, apiUrl, fetch: answering(429, { error: 'Please try again after 60 seconds' }).fetch })).close).toBe(false);
-    expect(await finishSocialSignIn({ search, apiUrl, fetch: answering(500, undefined).fetch })).toEqual({
-      heading: FAILED_HEADING,
-      text: 'The Portico API answered 500. Please close this window and try again',
-      close: false,
-    });
-  });
-
-  test(`an API error is shown up to ${MAX_SHOWN_ERROR_CHARS} characters`, async () => {
-    const outcome = await finishSocialSignIn({ search, apiUrl, fetch: answering(400, { error: 'x'.repeat(MAX_SHOWN_ERROR_CHARS + 1) }).fetch });
-    expect(outcome.text).toBe('x'.repeat(MAX_SHOWN_ERROR_CHARS));
-  });
-
-  test('the API unreachable → stays open with the error', async () => {
-    const down = (async () => {
-      throw new TypeError('fetch failed');
-    }) as typeof fetch;
-    expect(await finishSocialSignIn({ search, apiUrl, fetch: down })).toEqual({ heading: FAILED_HEADING, text: API_UNREACHABLE, close: false });
-  });
-
-  test(`the API's answer is awaited ${FINISH_TIMEOUT_MS / 1000} s at most`, async () => {
-    const timeout = rs.spyOn(AbortSignal, 'timeout');
-    try {
-      await finishSocialSignIn({ search, apiUrl, fetch: answering(200, { ok: true }).fetch });
-      expect(timeout).toHaveBeenCalledWith(FINISH_TIMEOUT_MS);
-    } finally {
-      timeout.mockRestore();
-    }
-    // A silent API: the page gives up and says so.
-    const silent = ((_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch;
-    expect(await finishSocialSignIn({ search, apiUrl, fetch: silent, timeoutMs: 20 })).toEqual({ heading: FAILED_HEADING, text: API_UNREACHABLE, close: false });
+  test('bad parameters → the error, nothing posted', async () => {
+    const frame = fakeWindow();
+    expect(await handOverSocialSignIn(popup(query({ code: 'abc' }), fakeWindow([frame.win]).win).page)).toEqual({ heading: FAILED_HEADING, text: BAD_CALLBACK, close: false });
+    expect(frame.posted).toEqual([]);
   });
 });
 
-describe('the callback page (template in happy-dom, the API double)', () => {
-  let api: ApiDouble;
+describe('framesOf', () => {
+  test(`breadth first, ${MAX_FRAME_DEPTH} levels deep at most (a modal inside the host's own iframe is found)`, () => {
+    const deepest = fakeWindow();
+    const level3 = fakeWindow([deepest.win]);
+    const level2 = fakeWindow([level3.win]);
+    const level1 = fakeWindow([level2.win]);
+    const found = framesOf(fakeWindow([level1.win]).win);
+    expect(found).toEqual([level1.win, level2.win, level3.win]);
+    expect(found).not.toContain(deepest.win);
+  });
+
+  test(`${MAX_FRAMES} frames at most; a frame whose length throws is skipped`, () => {
+    const many = Array.from({ length: MAX_FRAMES + 10 }, () => fakeWindow().win);
+    expect(framesOf(fakeWindow(many).win)).toHaveLength(MAX_FRAMES);
+    const hostile = { get length(): number { throw new Error('blocked'); }, postMessage() {} } as CrossOriginWindow;
+    const sibling = fakeWindow().win;
+    expect(framesOf(fakeWindow([hostile, sibling]).win)).toEqual([hostile, sibling]);
+  });
+});
+
+describe('the callback page (template in happy-dom)', () => {
   let template: string;
   beforeAll(async () => {
-    api = await startApiDouble();
     template = await readFile(new URL('../src/callback/index.html', import.meta.url), 'utf8');
   });
-  afterAll(() => api?.close());
 
-  /** The page as served: its template with the server's meta; `close` counted. */
-  function page(search: string, meta: string | null = JSON.stringify({ apiUrl: api.url })) {
-    const window = new Window({ url: `http://127.0.0.1:3010/social/callback${search}` });
+  function page(search: string, opener: CrossOriginWindow | null) {
+    const window = new Window({ url: `${SITE}/social/callback${search}` });
     window.document.write(template);
     const closed = { count: 0 };
-    // As a browser does: this site's Origin on the cross-origin POST.
-    const browserFetch: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: 'http://127.0.0.1:3010' } });
-    const run = () => runSocialCallback({ search, metaContent: meta, fetch: browserFetch, document: window.document as unknown as Document, close: () => void closed.count++ });
+    const p = popup(search, opener);
+    const run = () => runSocialCallback({ ...p.page, document: window.document as unknown as Document, close: () => void closed.count++ });
     const seen = () => ({
       heading: window.document.querySelector('h1')?.textContent,
       status: window.document.querySelector('[role="status"]')?.textContent,
     });
-    return { run, seen, closed };
+    return { run, seen, closed, reply: p.reply };
   }
 
   test('before the script: a heading and a status line say what is going on', () => {
-    const { seen } = page('');
-    expect(seen()).toEqual({ heading: 'Finishing sign-in', status: "Reporting the provider's answer to Portico…" });
+    expect(page('', null).seen()).toEqual({ heading: 'Finishing sign-in', status: "Handing the provider's answer back to the site…" });
   });
 
-  test('a provider answer the API settles → its words, the window closes', async () => {
-    const start = await fetch(`${api.url}/v1/auth/social/start?projectId=portico-demo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'google', projectId: 'portico-demo', deviceId: 'd'.repeat(32) }),
-    });
-    const { state } = (await start.json()) as { state: string };
-    const cancelled = page(query({ error: 'access_denied', state }));
-    await cancelled.run();
-    expect(cancelled.seen()).toEqual({ heading: FAILED_HEADING, status: SOCIAL_MESSAGES.cancelled });
-    expect(cancelled.closed.count).toBe(1);
-    expect(api.finishBodies.at(-1)).toEqual({ state, error: 'access_denied' });
+  test('the frame takes the answer → says so, the window closes', async () => {
+    const shown = page(query({ error: 'access_denied', state: STATE }), fakeWindow([fakeWindow().win]).win);
+    const running = shown.run();
+    shown.reply(SITE, { type: SOCIAL_CALLBACK_TAKEN, state: STATE });
+    await running;
+    expect(shown.seen()).toEqual({ heading: HANDED_OVER_HEADING, status: HANDED_OVER_TEXT });
+    expect(shown.closed.count).toBe(1);
   });
 
-  test('bad parameters → the error, nothing sent, the window stays open', async () => {
-    const before = api.finishBodies.length;
-    const broken = page(query({ code: 'abc', state: 'tampered' }));
-    await broken.run();
-    expect(broken.seen()).toEqual({ heading: FAILED_HEADING, status: BAD_CALLBACK });
-    expect(broken.closed.count).toBe(0);
-    expect(api.finishBodies).toHaveLength(before);
-  });
-
-  test('no server config → the error, nothing sent', async () => {
-    const before = api.finishBodies.length;
-    const bare = page(query({ code: 'abc', state: STATE }), null);
-    await bare.run();
-    expect(bare.seen()).toEqual({ heading: FAILED_HEADING, status: PAGE_BROKEN });
-    expect(api.finishBodies).toHaveLength(before);
+  test('opened on its own (no opener) → not started here, the window stays open', async () => {
+    const alone = page(query({ code: 'abc', state: STATE }), null);
+    await alone.run();
+    expect(alone.seen()).toEqual({ heading: FAILED_HEADING, status: NOT_STARTED_HERE });
+    expect(alone.closed.count).toBe(0);
   });
 });

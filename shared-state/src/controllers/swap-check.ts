@@ -3,15 +3,9 @@
  * is decoded against the ERC-20 and router ABIs and checked against what the person chose before
  * the wallet sees it. Loaded with the swap flow only (viem's decoder stays out of the page).
  */
-import { decodeFunctionData, erc20Abi, maxUint256, parseAbi, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, maxUint256, type Hex } from 'viem';
 import { PorticoError } from '../errors';
-
-/** The calls of a Uniswap-V2-style router the API builds (services/api/src/routes/convert.ts). */
-const ROUTER_ABI = parseAbi([
-  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
-  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-]);
+import { SWAP_ROUTER_ABI } from '../swap-router-abi';
 
 /** The API sets 20 minutes; a deadline further away than this leaves a signed swap usable too long. */
 export const SWAP_DEADLINE_MAX_SECONDS = 60 * 60;
@@ -39,7 +33,7 @@ function checkSender(tx: BuiltTransaction, account: string) {
   if (tx.from !== undefined && !sameAddress(tx.from, account)) throw new UnexpectedTransactionError(`it would be sent from ${tx.from}, not your account`);
 }
 
-function decode<const Abi extends typeof erc20Abi | typeof ROUTER_ABI>(abi: Abi, data: string) {
+function decode<const Abi extends typeof erc20Abi | typeof SWAP_ROUTER_ABI>(abi: Abi, data: string) {
   try {
     return decodeFunctionData({ abi, data: data as Hex });
   } catch {
@@ -84,7 +78,7 @@ export interface ExpectedSwap {
 
 /** The router call, with the native currency's value as its amountIn for swapExactETHForTokens. */
 function swapCall(tx: BuiltTransaction, expected: ExpectedSwap) {
-  const call = decode(ROUTER_ABI, tx.data);
+  const call = decode(SWAP_ROUTER_ABI, tx.data);
   const wanted = !expected.fromToken ? 'swapExactETHForTokens' : !expected.toToken ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
   if (call.functionName !== wanted) throw new UnexpectedTransactionError(`it calls ${call.functionName}, not ${wanted}`);
   if (call.functionName === 'swapExactETHForTokens') {

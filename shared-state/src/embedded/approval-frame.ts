@@ -2,7 +2,8 @@
  * The approval gate as the modal sees it (issue 28; spec section 6): the secure site draws the approval screen in its
  * own frame and decides there, after a trusted click on its own button. The modal only learns that a screen is up
  * (APPROVAL_SHOWN, with its height) or gone (APPROVAL_HIDDEN), shows the frame over ApproveTransaction's body, and
- * may ask the frame to reject (CANCEL_APPROVAL) when the person leaves the view. Nothing here can approve.
+ * may ask the frame to reject (CANCEL_APPROVAL) when the person leaves the view. Nothing here can approve. The key
+ * export screen (SHOW_EXPORT) is the frame's too, shown the same way: nothing here sees its code or the key.
  */
 import type { ApprovalFrame, ShownApproval } from '../embedded-wallet';
 import type { FrameChannel, FrameNotification } from './channel-types';
@@ -42,6 +43,9 @@ export function createApprovalFrame(deps: { channel: Pick<FrameChannel, 'request
       if (!shown) return;
       // The frame answers with APPROVAL_HIDDEN and the waiting request fails with 4001.
       deps.channel.request('CANCEL_APPROVAL', {}).catch((error: unknown) => deps.onCancelFailed?.(error));
+    },
+    async showKeyExport() {
+      await deps.channel.request('SHOW_EXPORT', {});
     },
   };
 }

@@ -4,11 +4,12 @@
  * does not parse, is for another account or an unknown network, or that Portico cannot show, is refused: the person is
  * never asked to approve something the wallet cannot describe.
  */
-import { decodeFunctionData, erc20Abi, formatUnits, hexToBigInt, hexToBytes, stringToHex, validateTypedData, type Hex } from 'viem';
+import { decodeFunctionData, encodeFunctionData, erc20Abi, formatUnits, hexToBigInt, hexToBytes, stringToHex, validateTypedData, type EncodeFunctionDataParameters, type Hex } from 'viem';
 import * as z from 'zod/mini';
 import { recordOf } from '../storage';
 import { PorticoError } from '../errors';
 import { orNull } from '../zod-parts';
+import { SWAP_ROUTER_ABI } from '../swap-router-abi';
 import type { CaipNetwork } from '../network';
 import { MAX_RPC_PARAMS_CHARS } from './constants';
 import { jsonLength } from './wire';
@@ -43,16 +44,24 @@ export interface NativeAmount {
   symbol: string;
 }
 
-/** What a call's data does, decoded where Portico knows the function (ERC-20 transfer, approve, transferFrom). */
+/** What a call's data does, decoded where Portico knows the function (ERC-20 transfer, approve, transferFrom, a router's swaps). */
 export type CallData =
   | { kind: 'none' }
   | { kind: 'erc20-transfer'; to: string; amount: string }
   | { kind: 'erc20-approve'; spender: string; amount: string }
   | { kind: 'erc20-transfer-from'; from: string; to: string; amount: string }
+  /**
+   * A Uniswap-V2-style router's swap (`SWAP_ROUTER_ABI`): `amountIn` of `path[0]` for at least `amountOutMin` of the
+   * path's last token, paid to `recipient`, valid until `deadline` (unix seconds). swapExactETHForTokens has no
+   * `amountIn`: the call's value goes in; swapExactTokensForETH pays out the native currency, not the wrapped token.
+   */
+  | { kind: 'swap'; functionName: SwapFunctionName; amountIn?: string; amountOutMin: string; path: string[]; recipient: string; deadline: string }
   /** Any other call: its 4-byte selector and the data's length in bytes. */
   | { kind: 'call'; selector: Hex; bytes: number }
   /** No `to`: the data deploys a contract. */
   | { kind: 'deploy'; bytes: number };
+
+export type SwapFunctionName = (typeof SWAP_ROUTER_ABI)[number]['name'];
 
 export interface CallDescription {
   /** Absent for a contract creation. */
@@ -227,8 +236,8 @@ function describeCall(call: { to?: string; value?: string; data?: string }, { de
 }
 
 /**
- * The call's data as Portico can show it: ERC-20 transfer, approve and transferFrom decoded (amounts in the
- * token's smallest unit; the view knows the token's decimals), anything else by its selector.
+ * The call's data as Portico can show it: ERC-20 transfer, approve and transferFrom, and a router's swaps decoded
+ * (amounts in the token's smallest unit; the view knows the token's decimals), anything else by its selector.
  *
  * @example
  * decodeCallData('0xa9059cbb…'); // { kind: 'erc20-transfer', to: '0x…', amount: '1000000' }
@@ -236,21 +245,50 @@ function describeCall(call: { to?: string; value?: string; data?: string }, { de
 export function decodeCallData(data: Hex): CallData {
   if (data === '0x') return { kind: 'none' };
   const bytes = (data.length - 2) / 2;
+  const known = decodeErc20Call(data, bytes) ?? decodeSwapCall(data);
+  if (known) return known;
+  return bytes >= 4 ? { kind: 'call', selector: data.slice(0, 10) as Hex, bytes } : { kind: 'call', selector: data, bytes };
+}
+
+function decodeErc20Call(data: Hex, bytes: number): CallData | undefined {
   try {
     const decoded = decodeFunctionData({ abi: erc20Abi, data });
     // Only exact encodings: trailing bytes would go to the contract unseen.
-    if (bytes === 4 + 32 * decoded.args.length) {
-      if (decoded.functionName === 'transfer') return { kind: 'erc20-transfer', to: decoded.args[0], amount: decoded.args[1].toString() };
-      if (decoded.functionName === 'approve') return { kind: 'erc20-approve', spender: decoded.args[0], amount: decoded.args[1].toString() };
-      if (decoded.functionName === 'transferFrom') {
-        const [from, to, amount] = decoded.args;
-        return { kind: 'erc20-transfer-from', from, to, amount: amount.toString() };
-      }
+    if (bytes !== 4 + 32 * decoded.args.length) return undefined;
+    if (decoded.functionName === 'transfer') return { kind: 'erc20-transfer', to: decoded.args[0], amount: decoded.args[1].toString() };
+    if (decoded.functionName === 'approve') return { kind: 'erc20-approve', spender: decoded.args[0], amount: decoded.args[1].toString() };
+    if (decoded.functionName === 'transferFrom') {
+      const [from, to, amount] = decoded.args;
+      return { kind: 'erc20-transfer-from', from, to, amount: amount.toString() };
     }
   } catch {
-    // Not an ERC-20 call (or malformed arguments): shown by its selector.
+    // Not an ERC-20 call (or malformed arguments).
   }
-  return bytes >= 4 ? { kind: 'call', selector: data.slice(0, 10) as Hex, bytes } : { kind: 'call', selector: data, bytes };
+  return undefined;
+}
+
+function decodeSwapCall(data: Hex): CallData | undefined {
+  try {
+    const decoded = decodeFunctionData({ abi: SWAP_ROUTER_ABI, data });
+    // Only the canonical encoding: trailing bytes, or arguments laid out another way, would reach the router unseen.
+    if (encodeFunctionData({ abi: SWAP_ROUTER_ABI, ...decoded } as EncodeFunctionDataParameters<typeof SWAP_ROUTER_ABI>) !== data.toLowerCase()) return undefined;
+    const { functionName, args } = decoded;
+    const [amountIn, amountOutMin, path, recipient, deadline] = functionName === 'swapExactETHForTokens' ? ([undefined, ...args] as const) : args;
+    // The router refuses a path without two tokens: nothing to word.
+    if (path.length < 2) return undefined;
+    return {
+      kind: 'swap',
+      functionName,
+      ...(amountIn !== undefined && { amountIn: amountIn.toString() }),
+      amountOutMin: amountOutMin.toString(),
+      path: [...path],
+      recipient,
+      deadline: deadline.toString(),
+    };
+  } catch {
+    // Not a router swap (or malformed arguments).
+    return undefined;
+  }
 }
 
 /** A personal_sign message: 0x hex decoded to text when it is printable UTF-8, else shown as hex; plain text as is. */

@@ -1,10 +1,11 @@
 /**
  * Where the secure site's iframe lives, behind a DOM-free interface: the shell mounts a hidden `<iframe>`
- * in its shadow root (`createDomFrameHost`), tests pass a fake. `secureSiteUrl` builds the iframe's address
+ * as a child of its `<portico-modal>` element, rendered through the element's WALLET_FRAME_SLOT
+ * (`createDomFrameHost`); tests pass a fake. `secureSiteUrl` builds the iframe's address
  * with spec section 7's query.
  */
 import * as z from 'zod/mini';
-import { REVEALED_FRAME_ATTRIBUTE } from '../constants';
+import { REVEALED_FRAME_ATTRIBUTE, WALLET_FRAME_SLOT } from '../constants';
 import { InvalidOptionsError } from '../errors';
 import type { FrameChannelOptions } from './channel-types';
 import { chainIdField, labelField } from './fields';
@@ -69,10 +70,12 @@ export function secureSiteUrl(base: string, query: SecureSiteQuery): string {
 }
 
 /**
- * A `FrameHost` on a real DOM: a hidden, sandboxed iframe appended to `container` (the shell's shadow root).
+ * A `FrameHost` on a real DOM: a hidden, sandboxed iframe appended to `container` (the `<portico-modal>` element,
+ * whose shadow root renders it through WALLET_FRAME_SLOT). It must not be inside a shadow root: only then is it one
+ * of the page's `window.frames`, where the secure site's social callback popup hands the provider's answer to it.
  *
  * @example
- * const host = createDomFrameHost(shadowRoot);
+ * const host = createDomFrameHost(element);
  * const channel = createFrameChannel({ ...host.mount(secureSiteUrl(base, query)), listenTarget: window });
  */
 export function createDomFrameHost(container: Pick<ParentNode, 'append'> & { ownerDocument: Document | null }): FrameHost {
@@ -93,9 +96,12 @@ export function createDomFrameHost(container: Pick<ParentNode, 'append'> & { own
       frame.title = 'Portico embedded wallet';
       // Scripts and its own origin (its storage and fetches); no popups, top navigation or forms.
       frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+      // The key export screen's Copy button (issue 28): the key goes to the clipboard from the frame, never the page.
+      frame.allow = 'clipboard-write';
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
       frame.style.cssText = HIDDEN_FRAME_STYLE;
+      frame.slot = WALLET_FRAME_SLOT;
       container.append(frame);
       iframe = frame;
       return { frameWindow: () => frame.contentWindow, frameOrigin: new URL(src).origin };

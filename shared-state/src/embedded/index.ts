@@ -4,6 +4,7 @@
  */
 export * from './constants';
 export * from './errors';
+export { UserRejectedRequestError } from '../errors';
 export * from './fields';
 export * from './messages';
 export * from './rpc-policy';

@@ -99,6 +99,13 @@ export const REQUESTS = {
    * approval it is showing or holding with 4001; nothing is signed. Rejecting is always safe, so the parent may ask.
    */
   CANCEL_APPROVAL: { payload: empty, reply: empty },
+  /**
+   * Portico's own (issue 28): the person asked to export the wallet's private key. The frame mails a fresh code to the
+   * account's address and draws its own export screen (APPROVAL_SHOWN, like an approval): the code, a typed
+   * confirmation, and the key shown only there. The reply comes once the screen is up; what happens on it is the
+   * frame's alone (its end: APPROVAL_HIDDEN). Refused with the reason when the account has no address or the API throttles.
+   */
+  SHOW_EXPORT: { payload: empty, reply: empty },
   /** Sent by the modal's channel itself every `HEARTBEAT_INTERVAL_MS`; answered by the frame's channel itself. */
   HEARTBEAT: { payload: empty, reply: empty },
 } as const;

@@ -50,8 +50,9 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
     const box = dialog.current;
     if (!open || !box) return;
     const focusTitle = () => (title.current ?? box).focus();
-    // The secure site's approval screen is its own frame over the dialog (issue 28): focus may be there too.
-    const approvalFrame = () => [...(box.getRootNode() as ParentNode).querySelectorAll<HTMLElement>(`[${REVEALED_FRAME_ATTRIBUTE}]`)];
+    // The secure site's approval screen is its own frame over the dialog (issue 28): focus may be there too. The frame
+    // is the <portico-modal> element's light-DOM child (WALLET_FRAME_SLOT).
+    const approvalFrame = () => [...((box.getRootNode() as ShadowRoot).host?.querySelectorAll<HTMLElement>(`:scope > [${REVEALED_FRAME_ATTRIBUTE}]`) ?? [])];
     // Focus that escapes the dialog (a click on the page behind, a screen-reader jump) comes back.
     const pullFocusBack = (event: FocusEvent) => {
       const path = event.composedPath();

@@ -19,7 +19,8 @@ export function trapTab(event: KeyboardEvent, container: HTMLElement, after: HTM
     return;
   }
   const root = container.getRootNode() as ShadowRoot | Document;
-  const active = root.activeElement;
+  // A frame outside the shadow root (the wallet's, slotted in) is the document's active element, not the root's.
+  const active = root.activeElement ?? container.ownerDocument.activeElement;
   const first = focusables[0]!;
   const last = focusables[focusables.length - 1]!;
   const inside = active instanceof HTMLElement && focusables.includes(active);

@@ -1,38 +1,38 @@
 /**
- * Farcaster sign-ins on the database (migration 012): the channel a start opened on the relay, keyed by
+ * Farcaster sign-ins on the database (migrations 012, 015): the channel a start opened on the relay, keyed by
  * the sha256 of its token, with the SIWF nonce and domain the signed message must carry, bound to the
- * project and device; used once (one conditional UPDATE), alive `channelTtlS`.
+ * project, device and device key that started it; used once (one conditional UPDATE), alive `channelTtlS`.
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { providerAccountUser } from './social-store';
-import { insertSession, type SessionDevice } from './store';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The caller's channel: the same condition in every statement. */
-const MINE = 'channel_hash = $1 AND device_id = $2 AND project_id = $3 AND consumed_at IS NULL';
-const LIVE = `created_at > now() - $4::int * interval '1 second'`;
+const MINE = 'channel_hash = $1 AND device_id = $2 AND project_id = $3 AND device_key_jkt = $4 AND consumed_at IS NULL';
+const LIVE = `created_at > now() - $5::int * interval '1 second'`;
 
 export async function createFarcasterChannel(
   db: Db,
-  input: { channelToken: string; nonce: string; domain: string; siweUri: string; projectId: string; deviceId: string; ttlS: number },
+  input: { channelToken: string; nonce: string; domain: string; siweUri: string; projectId: string; deviceId: string; deviceKeyJkt: string; ttlS: number },
 ): Promise<void> {
   // Sign-ins nobody collected within their lifetime are swept here.
   await db.query(`DELETE FROM auth_farcaster_channels WHERE created_at <= now() - $1::int * interval '1 second'`, [input.ttlS]);
   await db.query(
-    `INSERT INTO auth_farcaster_channels (channel_hash, nonce, domain, siwe_uri, project_id, device_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [sha256(input.channelToken), input.nonce, input.domain, input.siweUri, input.projectId, input.deviceId],
+    `INSERT INTO auth_farcaster_channels (channel_hash, nonce, domain, siwe_uri, project_id, device_id, device_key_jkt) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [sha256(input.channelToken), input.nonce, input.domain, input.siweUri, input.projectId, input.deviceId, input.deviceKeyJkt],
   );
 }
 
 export interface FarcasterChannelRef {
   channelToken: string;
   deviceId: string;
+  /** The starter's device key (RFC 7638 thumbprint): the channel is no one else's, even with its token and device id. */
+  deviceKeyJkt: string;
   projectId: string;
   ttlS: number;
 }
 
-const params = (ref: FarcasterChannelRef) => [sha256(ref.channelToken), ref.deviceId, ref.projectId, ref.ttlS];
+const params = (ref: FarcasterChannelRef) => [sha256(ref.channelToken), ref.deviceId, ref.projectId, ref.deviceKeyJkt, ref.ttlS];
 
 /** 'live': this device's and project's unused channel within its lifetime; 'expired': it outlived it; 'unusable': unknown, used, or someone else's. */
 export async function farcasterChannelState(db: Db, ref: FarcasterChannelRef): Promise<'live' | 'expired' | 'unusable'> {
@@ -53,16 +53,5 @@ export async function claimFarcasterChannel(db: Db, ref: FarcasterChannelRef): P
 
 /** Uses the channel up without a sign-in (the relay no longer knows it, or it expired). */
 export async function dropFarcasterChannel(db: Db, ref: FarcasterChannelRef): Promise<void> {
-  await db.query(`UPDATE auth_farcaster_channels SET consumed_at = now() WHERE ${MINE}`, params(ref).slice(0, 3));
-}
-
-/** The fid's user (one per fid, its username refreshed from the relay) and a new session, in one transaction; answers the session id. */
-export async function farcasterSignIn(
-  db: Db,
-  input: SessionDevice & { fid: number; username: string; sessionTtlS: number },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const userId = await providerAccountUser(tx, { provider: 'farcaster', subject: String(input.fid), username: input.username, email: null });
-    return insertSession(tx, { userId, projectId: input.projectId, deviceId: input.deviceId, deviceKeyJkt: input.deviceKeyJkt, ttlS: input.sessionTtlS });
-  });
+  await db.query(`UPDATE auth_farcaster_channels SET consumed_at = now() WHERE ${MINE}`, params(ref).slice(0, 4));
 }

@@ -38,19 +38,27 @@ function html(title: string, body: string): string {
 <body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#141414">${body}</body></html>`;
 }
 
-export type CodePurpose = 'login' | 'update-primary' | 'update-secondary';
+export type CodePurpose = 'login' | 'update-primary' | 'update-secondary' | 'export';
 
 const CODE_REASON: Record<CodePurpose, string> = {
   login: 'sign in',
   'update-primary': 'confirm changing your email address',
   'update-secondary': 'confirm this new email address',
+  export: "show your wallet's private key",
+};
+
+const CODE_SUBJECT: Record<CodePurpose, string> = {
+  login: 'Your Portico sign-in code',
+  'update-primary': 'Your Portico email change code',
+  'update-secondary': 'Your Portico email change code',
+  export: 'Your Portico key export code',
 };
 
 /** The six digits, what they are for, the app (project) and how long they last. */
 export function codeMail(input: { to: string; code: string; purpose: CodePurpose; projectId: string; ttlS: number }): OutgoingMail {
   const minutes = Math.ceil(input.ttlS / 60);
   const reason = CODE_REASON[input.purpose];
-  const subject = input.purpose === 'login' ? 'Your Portico sign-in code' : 'Your Portico email change code';
+  const subject = CODE_SUBJECT[input.purpose];
   const note = "If you did not ask for it, ignore this mail: nothing happens without the code.";
   return {
     to: input.to,

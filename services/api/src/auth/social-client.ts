@@ -13,7 +13,6 @@ export const SOCIAL_UNSUPPORTED = 'Unsupported social provider';
 export const SOCIAL_CANCELLED = 'Sign-in was cancelled at the provider';
 export const SOCIAL_STATE_UNUSABLE = 'This sign-in has expired or was already used. Please try again';
 export const SOCIAL_CODE_REFUSED = 'The provider refused the sign-in code. Please try again';
-export const SOCIAL_WINDOW_CLOSED = 'The sign-in window was closed before signing in';
 export const SOCIAL_PROVIDER_FAILED = 'The provider could not complete the sign-in. Please try again';
 export const SOCIAL_PROVIDER_UNREACHABLE = 'The provider could not be reached. Please try again later';
 export const SOCIAL_PROVIDER_UNVERIFIED = "The provider's answer could not be verified. Please try again";
@@ -159,30 +158,35 @@ export function socialClients(runtime: Pick<SocialRuntime, 'providers' | 'allowI
 
 export interface StartedSignIn {
   url: string;
-  codeVerifier: string;
   /** OIDC only. */
   nonce?: string;
 }
 
-/** The authorization URL for `state`: code flow, PKCE S256, the configured scopes, a nonce for OIDC. */
+/**
+ * The authorization URL for `state`: code flow, PKCE S256 with the starting frame's challenge (its verifier never
+ * leaves the frame, RFC 9700 §2.1.1), the configured scopes, a nonce for OIDC.
+ */
 export async function authorizationUrl(
   client: oidc.Configuration,
   config: SocialProviderConfig,
-  input: { state: string; redirectUri: string },
+  input: { state: string; redirectUri: string; codeChallenge: string },
 ): Promise<StartedSignIn> {
-  const codeVerifier = oidc.randomPKCECodeVerifier();
   const nonce = config.style === 'oidc' ? oidc.randomNonce() : undefined;
   const url = oidc.buildAuthorizationUrl(client, {
     redirect_uri: input.redirectUri,
     response_type: 'code',
     scope: config.scopes.join(' '),
     state: input.state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge: input.codeChallenge,
     code_challenge_method: 'S256',
     ...(nonce ? { nonce } : {}),
   });
-  return { url: url.href, codeVerifier, nonce };
+  return { url: url.href, nonce };
 }
+
+/** Does `verifier` hash to the challenge the sign-in started with (S256)? Checked before the provider sees the code. */
+export const verifierMatches = async (verifier: string, challenge: string): Promise<boolean> =>
+  (await oidc.calculatePKCECodeChallenge(verifier)) === challenge;
 
 /**
  * Exchanges the code (with the PKCE verifier; state, and for OIDC nonce, issuer, audience and the ID

@@ -85,7 +85,7 @@ export interface SocialOptions {
   redirectUri?: string;
   /** Development mode without `providers`: where the local OpenID provider runs (default `DEVELOPMENT_OIDC_URL`). */
   developmentOidcUrl?: string;
-  /** How long a started sign-in can be finished and its result fetched (s). Default 600. */
+  /** How long a started sign-in can be finished (s). Default 600. */
   stateTtlS?: number;
   /** Sign-ins started per client IP. Default 30 per 600 s. */
   startsPerIp?: RateLimit;

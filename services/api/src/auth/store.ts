@@ -87,15 +87,20 @@ export async function approveDevice(db: Db, token: string): Promise<{ email: str
   });
 }
 
-/** Which code a check is about: a login on one device, or a user's email change. */
+/** Which code a check is about: a login on one device, a user's email change, or a user's key export on one device. */
 export type CodeScope =
   | { purpose: 'login'; email: string; deviceId: string; projectId: string }
-  | { purpose: 'update-primary' | 'update-secondary'; userId: string; projectId: string };
+  | { purpose: 'update-primary' | 'update-secondary'; userId: string; projectId: string }
+  | { purpose: 'export'; userId: string; deviceId: string; projectId: string };
 
 function scopeWhere(scope: CodeScope): { sql: string; params: string[] } {
-  return scope.purpose === 'login'
-    ? { sql: 'purpose = $1 AND email = $2 AND device_id = $3 AND project_id = $4', params: [scope.purpose, scope.email, scope.deviceId, scope.projectId] }
-    : { sql: 'purpose = $1 AND user_id = $2 AND project_id = $3', params: [scope.purpose, scope.userId, scope.projectId] };
+  if (scope.purpose === 'login') {
+    return { sql: 'purpose = $1 AND email = $2 AND device_id = $3 AND project_id = $4', params: [scope.purpose, scope.email, scope.deviceId, scope.projectId] };
+  }
+  if (scope.purpose === 'export') {
+    return { sql: 'purpose = $1 AND user_id = $2 AND device_id = $3 AND project_id = $4', params: [scope.purpose, scope.userId, scope.deviceId, scope.projectId] };
+  }
+  return { sql: 'purpose = $1 AND user_id = $2 AND project_id = $3', params: [scope.purpose, scope.userId, scope.projectId] };
 }
 
 const codeHash = (secret: Buffer, id: string, code: string) => createHmac('sha256', secret).update(`${id}:${code}`).digest('hex');
@@ -119,8 +124,8 @@ export async function issueCode(
       id,
       scope.purpose,
       input.email,
-      scope.purpose === 'login' ? scope.deviceId : null,
-      scope.purpose === 'login' ? null : scope.userId,
+      'deviceId' in scope ? scope.deviceId : null,
+      'userId' in scope ? scope.userId : null,
       input.newEmail ?? null,
       scope.projectId,
       codeHash(input.secret, id, code),
@@ -199,7 +204,7 @@ export interface AuthSession {
   revokedAt: string | null;
 }
 
-/** The user as the routes answer it (`/otp`, `/session`, `/social/result`, the email change). */
+/** The user as the routes answer it (`/otp`, `/session`, `/social/finish`, the email change). */
 export const publicUser = (user: AuthUser) => ({ id: user.id, email: user.email, username: user.username, authProvider: user.authProvider });
 
 type SessionRow = {

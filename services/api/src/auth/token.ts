@@ -46,7 +46,7 @@ export async function embeddedSessionId(key: SigningKey, token: string): Promise
 }
 
 /**
- * What a login answers (`POST /v1/auth/otp`, `/v1/auth/social/result`, `/v1/auth/farcaster/result`): the
+ * What a login answers (`POST /v1/auth/otp`, `/v1/auth/social/finish`, `/v1/auth/farcaster/result`): the
  * session's JWT (`iss`: the API's public URL or the request's origin; `cnf.jkt`: the device key's thumbprint),
  * the user and the expiry. One place, so every login hands out the same token.
  */

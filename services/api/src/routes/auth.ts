@@ -15,8 +15,9 @@
  *   POST /v1/auth/email/update { newEmail } (Bearer)     → { action: 'VERIFY_PRIMARY_OTP' } (code to the current email)
  *   POST /v1/auth/email/update/primary { otp } (Bearer)  → { action: 'VERIFY_SECONDARY_OTP' } (code to the new email)
  *   POST /v1/auth/email/update/secondary { otp } (Bearer) → { user }
- *   POST /v1/auth/social/{start,finish,result}           → social login (src/routes/social.ts; the limits here apply)
+ *   POST /v1/auth/social/{start,finish}                   → social login (src/routes/social.ts; the limits here apply)
  *   POST /v1/auth/farcaster/{start,result}               → Sign In With Farcaster (src/routes/farcaster.ts; the limits here apply)
+ *   POST /v1/auth/export/{code,verify}                   → a fresh code to export the wallet's key (src/routes/key-export.ts)
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -52,6 +53,7 @@ import { HttpError } from '../http/errors';
 import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
 import { farcasterRoutes } from './farcaster';
+import { keyExportRoutes } from './key-export';
 import { socialRoutes } from './social';
 import type { SigningKey } from '../sessions/keys';
 
@@ -162,6 +164,7 @@ export function authRoutes() {
 
   app.route('/v1/auth/social', socialRoutes());
   app.route('/v1/auth/farcaster', farcasterRoutes());
+  app.route('/v1/auth/export', keyExportRoutes({ ready, sendCode }));
 
   app.post('/v1/auth/email', endpoint({ body: loginBody }, async (c, { project, body }) => {
     const r = ready(c);

@@ -6,9 +6,9 @@
  * in Farcaster's IdRegistry (@farcaster/auth-client's verifySignInMessage over the configured RPC), with the
  * nonce and domain this start chose. Mounted inside the auth routes (their per-IP limit and 4096-byte bodies apply).
  *
- *   POST /v1/auth/farcaster/start  { projectId, deviceId }               → { url, channelToken }
+ *   POST /v1/auth/farcaster/start  { projectId, deviceId, deviceKey }    → { url, channelToken }
  *   POST /v1/auth/farcaster/result { projectId, channelToken, deviceId, deviceKey } → 202 { status: 'pending' } | { token, user, expiresAt }
- *        (the session is bound to deviceKey, src/auth/device-key.ts)
+ *        (only with the device and device key that started it; the session is bound to that key, src/auth/device-key.ts)
  *
  * The username is the relay's (the Farcaster app's word, as for every SIWF app: fnames live off chain); the
  * fid is what the signature and the registry prove.
@@ -25,9 +25,9 @@ import {
   createFarcasterChannel,
   dropFarcasterChannel,
   farcasterChannelState,
-  farcasterSignIn,
   type FarcasterChannelRef,
 } from '../auth/farcaster-store';
+import { providerSignIn } from '../auth/social-store';
 import { findSession } from '../auth/store';
 import { embeddedSessionReply } from '../auth/token';
 import { HttpError } from '../http/errors';
@@ -46,7 +46,7 @@ const deviceId = text().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letter
 // Farcaster's relay hands out 8 characters, the local one 32; both URL-safe.
 const channelToken = text().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the channelToken start answered');
 
-const startBody = z.object({ deviceId });
+const startBody = z.object({ deviceId, deviceKey: deviceKeySchema });
 const resultBody = z.object({ channelToken, deviceId, deviceKey: deviceKeySchema });
 
 /** The relay's replies, checked (extra fields, as the real relay sends, are fine). */
@@ -115,6 +115,7 @@ export function farcasterRoutes() {
       siweUri: farcaster.siweUri,
       projectId: project.projectId,
       deviceId: body.deviceId,
+      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
       ttlS: farcaster.channelTtlS,
     });
     return c.json({ url: reply.data.url, channelToken: reply.data.channelToken });
@@ -124,7 +125,13 @@ export function farcasterRoutes() {
     const farcaster = configured(c);
     const { db, log, auth, publicUrl } = c.var.ctx;
     const key = requireKey(c);
-    const ref: FarcasterChannelRef = { channelToken: body.channelToken, deviceId: body.deviceId, projectId: project.projectId, ttlS: farcaster.channelTtlS };
+    const ref: FarcasterChannelRef = {
+      channelToken: body.channelToken,
+      deviceId: body.deviceId,
+      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
+      projectId: project.projectId,
+      ttlS: farcaster.channelTtlS,
+    };
     const state = await farcasterChannelState(db, ref);
     if (state === 'expired') await dropFarcasterChannel(db, ref);
     if (state !== 'live') throw new HttpError(400, FARCASTER_EXPIRED);
@@ -166,12 +173,11 @@ export function farcasterRoutes() {
       log.info('farcaster sign-in refused', { requestId: c.var.requestId, fid, signedFid: verified.fid, uri: verified.data.uri });
       throw new HttpError(401, FARCASTER_UNVERIFIED);
     }
-    const sessionId = await farcasterSignIn(db, {
-      fid,
-      username: completed.data.username ?? `fid:${fid}`,
+    const sessionId = await providerSignIn(db, {
+      account: { provider: 'farcaster', subject: String(fid), username: completed.data.username ?? `fid:${fid}`, email: null },
       projectId: project.projectId,
       deviceId: body.deviceId,
-      deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
+      deviceKeyJkt: ref.deviceKeyJkt,
       sessionTtlS: auth.sessionTtlS,
     });
     const session = (await findSession(db, sessionId))!;

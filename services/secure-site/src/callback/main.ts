@@ -1,11 +1,18 @@
 /** The social callback page's entry (built by rsbuild into dist/callback.html): see callback.ts. */
-import { PAGE_CONFIG_META } from '../page/config';
-import { runSocialCallback } from './callback';
+import { runSocialCallback, type CrossOriginWindow } from './callback';
 
 void runSocialCallback({
   search: location.search,
-  metaContent: document.querySelector(`meta[name="${PAGE_CONFIG_META}"]`)?.getAttribute('content'),
-  fetch: (input, init) => fetch(input, init),
+  origin: location.origin,
+  opener: window.opener as CrossOriginWindow | null,
+  listen: (onMessage) => {
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  },
+  setTimer: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
   document,
   close: () => window.close(),
 });

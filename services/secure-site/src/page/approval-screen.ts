@@ -48,9 +48,9 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean };
 
 /**
  * Tracks whether `target` has been visible without a break for `APPROVAL_VISIBLE_DELAY_MS`; calls `onChange` when
- * that may have changed.
+ * that may have changed. The key export screen (./export-screen.ts) takes the same gate.
  */
-function watchVisibility(target: Element, env: ApprovalScreenEnv, onChange: () => void) {
+export function watchVisibility(target: Element, env: ApprovalScreenEnv, onChange: () => void) {
   const { document } = env;
   let visibleSince: number | undefined;
   /** Wholly in view (v1), or reported visible (v2); without any observer: from the moment shown. */
@@ -98,7 +98,7 @@ function watchVisibility(target: Element, env: ApprovalScreenEnv, onChange: () =
   };
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, options: { className?: string; text?: string } = {}) {
+export function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, options: { className?: string; text?: string } = {}) {
   const node = document.createElement(tag);
   if (options.className) node.className = options.className;
   if (options.text !== undefined) node.textContent = options.text;

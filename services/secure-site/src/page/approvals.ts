@@ -15,15 +15,8 @@
  *   return sign(message);
  * });
  */
-import { MAX_PENDING_REQUESTS, TooManyEmbeddedRequestsError, USER_ACTION_TIMEOUT_MS } from '@portico/shared-state/embedded';
+import { MAX_PENDING_REQUESTS, TooManyEmbeddedRequestsError, USER_ACTION_TIMEOUT_MS, UserRejectedRequestError } from '@portico/shared-state/embedded';
 
-/** EIP-1193 4001, in the words of shared-state's `UserRejectedRequestError`. */
-export class UserRejectedError extends Error {
-  readonly code = 4001;
-  constructor(message = 'User rejected the request.') {
-    super(message);
-  }
-}
 export const APPROVAL_TIMED_OUT = `User rejected the request: it was not approved within ${USER_ACTION_TIMEOUT_MS / 60_000} minutes.`;
 
 /** One line of the screen's details list. */
@@ -68,7 +61,7 @@ export interface ApprovalQueueDeps {
   setTimer?: (run: () => void, ms: number) => () => void;
 }
 
-/** Asks the person; resolves once approved, throws `UserRejectedError` otherwise. */
+/** Asks the person; resolves once approved, throws `UserRejectedRequestError` (4001) otherwise. */
 export type Ask = (screen: ApprovalScreen) => Promise<void>;
 
 /** waiting: queued or being prepared; on-screen: shown; approved: being signed or sent; failed: answered with an error. */
@@ -137,7 +130,7 @@ export function createApprovalQueue(deps: ApprovalQueueDeps) {
         let state: JobState = 'waiting';
         let failure: Error | undefined;
         const screenGone = new AbortController();
-        const cancelTimer = setTimer(() => job.fail(new UserRejectedError(APPROVAL_TIMED_OUT)), USER_ACTION_TIMEOUT_MS);
+        const cancelTimer = setTimer(() => job.fail(new UserRejectedRequestError(undefined, APPROVAL_TIMED_OUT)), USER_ACTION_TIMEOUT_MS);
         const job: Job = {
           fail(error) {
             // Once approved it is being signed: cancelling or the time limit no longer applies.
@@ -170,7 +163,7 @@ export function createApprovalQueue(deps: ApprovalQueueDeps) {
                     idleIfDone();
                     return true;
                   },
-                  reject: () => job.fail(new UserRejectedError()),
+                  reject: () => job.fail(new UserRejectedRequestError()),
                 });
               });
             };
@@ -185,7 +178,7 @@ export function createApprovalQueue(deps: ApprovalQueueDeps) {
     },
     /** Rejects every request waiting or on screen with 4001; nothing of theirs is signed. */
     cancelAll() {
-      for (const job of [...jobs]) job.fail(new UserRejectedError());
+      for (const job of [...jobs]) job.fail(new UserRejectedRequestError());
     },
   };
 }

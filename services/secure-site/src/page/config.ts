@@ -29,26 +29,22 @@ export const pageConfigSchema = z.object({
 });
 export type PageConfig = z.output<typeof pageConfigSchema>;
 
-/** The social callback page's config (same meta): only the API it reports to. */
-export const callbackConfigSchema = pageConfigSchema.pick({ apiUrl: true });
-export type CallbackConfig = z.output<typeof callbackConfigSchema>;
-
 /** The server's meta, checked; throws with the first bad field. */
-export function readPageConfig<S extends typeof pageConfigSchema | typeof callbackConfigSchema>(schema: S, metaContent: string | null | undefined): z.output<S> {
+export function readPageConfig(metaContent: string | null | undefined): PageConfig {
   let raw: unknown;
   try {
     raw = JSON.parse(metaContent ?? '');
   } catch {
     throw new Error('page config: missing');
   }
-  const config = schema.safeParse(raw);
+  const config = pageConfigSchema.safeParse(raw);
   if (!config.success) throw new Error(`page config ${config.error.issues[0]?.path.join('.')}: ${config.error.issues[0]?.message}`);
-  return config.data as z.output<S>;
+  return config.data;
 }
 
 /** Reads both; throws with the first bad field. */
 export function readPageSettings(search: string, metaContent: string | null | undefined): PageQuery & PageConfig {
   const query = pageQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
   if (!query.success) throw new Error(`query ${query.error.issues[0]?.path.join('.')}: ${query.error.issues[0]?.message}`);
-  return { ...query.data, ...readPageConfig(pageConfigSchema, metaContent) };
+  return { ...query.data, ...readPageConfig(metaContent) };
 }

@@ -20,6 +20,7 @@
  * EIP-5792's wallet_getCapabilities / wallet_sendCalls / wallet_getCallsStatus are ./send-calls.ts.
  */
 import { deviceProof, loadDeviceKey, publicJwk, type DeviceKeyStore } from './device-key';
+import { exportCodeReply, exportedKeyReply, KEY_NOT_EXPORTED, NO_EXPORT_SCREEN, type KeyExport } from './export';
 import {
   ACCOUNT_TYPES,
   AUTH_PROVIDERS,
@@ -50,9 +51,12 @@ import {
 import { z } from 'zod';
 import { FEE_PAID_BY_SMART_ACCOUNT, FEE_SET_PER_CALL, screenOf, tokenInfoSchema, type FeeLine, type ReadToken, type SignedFee } from './approval-model';
 import { createApprovalQueue, frozenCopy, type Ask, type ShownApproval } from './approvals';
+import { createNameLookup } from './recipient-names';
 import { remoteAccount } from './remote-account';
 import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
+import { checkReply } from './api-reply';
 import { createCallBatches, type ActiveAccount } from './send-calls';
+import { createSocialSignIn } from './social-sign-in';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
 
 /** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
@@ -62,8 +66,6 @@ export const DEVICE_WAIT_MS = 4.5 * 60_000;
 export const DEVICE_NOT_APPROVED = 'The device was not approved in time: request a new link';
 export const NO_PENDING_EMAIL = 'No email login in progress: enter your email first';
 export const NOT_CONNECTED = 'The embedded wallet is not connected';
-export const NO_PENDING_SOCIAL = 'No social sign-in in progress: choose a provider first';
-export const SOCIAL_STATE_MISMATCH = 'This sign-in does not match the one started here. Please try again';
 /** How often CONNECT_FARCASTER asks the API whether the Farcaster app signed (ms): the API allows 120 auth calls a minute per IP. */
 export const FARCASTER_POLL_INTERVAL_MS = 1_000;
 /** How long a Farcaster sign-in lives from its start (ms): the API's channel lifetime. */
@@ -131,6 +133,8 @@ export interface WalletDeps {
   showApproval: (approval: ShownApproval) => void;
   /** No approval waits any more: the modal may hide the frame (APPROVAL_HIDDEN). */
   onApprovalsIdle?: () => void;
+  /** Draws the key export screen (./export-screen.ts) for SHOW_EXPORT; throws when the frame is taken (an approval). */
+  showExport?: (keyExport: KeyExport) => void;
   /** A timer for the approvals' time limit; returns its cancel. Default setTimeout. */
   setTimer?: (run: () => void, ms: number) => () => void;
   sleep?: (ms: number) => Promise<void>;
@@ -145,7 +149,7 @@ export interface WalletDeps {
 }
 
 const authProvider = z.enum(AUTH_PROVIDERS);
-/** The API's user on /otp, /session, /social/result and the email update (`email` null for a provider without one). */
+/** The API's user on /otp, /session, /social/finish and the email update (`email` null for a provider without one). */
 const apiUser = z.object({ id: z.string().max(128), email: z.string().max(254).nullable(), username: z.string().max(256).nullable(), authProvider });
 // Sessions stored before social login had only token, email and userId: they read as email logins.
 const sessionSchema = z.object({
@@ -158,12 +162,6 @@ const sessionSchema = z.object({
 type StoredSession = z.output<typeof sessionSchema>;
 const actionReply = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) });
 const sessionReply = z.object({ token: z.string().min(1).max(4096), user: apiUser });
-/** 32 random bytes, base64url: the state /v1/auth/social/start hands out. */
-const socialState = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-const socialStartReply = z
-  .object({ url: z.url({ protocol: /^https?$/ }).max(2048), state: socialState })
-  // CONNECT_SOCIAL finds the sign-in by the state on this URL (the one the popup was sent to).
-  .refine((reply) => new URL(reply.url).searchParams.get('state') === reply.state, { message: "the provider URL must carry the sign-in's state", path: ['url'] });
 /** The relay's channel token (Farcaster's relay: 8 characters, the local one 32), as the API checks it. */
 const channelToken = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
 const farcasterStartReply = z
@@ -213,14 +211,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** An API reply checked against its contract: one that breaks it is a clear error naming the first issue. */
-function checkReply<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new Error(`The Portico API gave an unexpected answer${issue ? ` (${issue.path.join('.') || 'reply'}: ${issue.message})` : ''}`);
-}
-
 /** A random per-browser id (24 bytes, base64url: 32 characters), as the API's `deviceId` rule allows. */
 function newDeviceId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
@@ -237,8 +227,6 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const smartAccountChains = openSmartAccount ? (deps.smartAccounts?.chains ?? []) : [];
   /** The key's smart account per chain (opened once per key; dropped with the key). */
   const smartAccounts = new Map<number, Promise<SmartAccount>>();
-  /** The social sign-in this page started (in memory: it lives as long as the popup's opener keeps this frame). */
-  let pendingSocial: { state: string } | undefined;
   /** The Farcaster sign-in this page started (in memory, as the social one); `poll` once CONNECT_FARCASTER runs. */
   let pendingFarcaster: { channelToken: string; deadline: number; cancel: AbortController; poll?: Promise<EmbeddedUser> } | undefined;
   /** Counts Farcaster starts and cancellations: a start that returns after a newer one (or a RELOAD) is void. */
@@ -250,6 +238,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   deps.storage.removeItem(STORAGE_KEYS.pendingEmail);
   /** The requests waiting for the person's approval on this page's screen, one at a time. */
   const approvals = createApprovalQueue({ show: deps.showApproval, onIdle: () => deps.onApprovalsIdle?.(), setTimer: deps.setTimer });
+  /** The key export on screen (SHOW_EXPORT): aborted, its screen drops the key. */
+  let keyExportShown: AbortController | undefined;
 
   const deviceId = (): string => {
     const kept = deps.storage.getItem(STORAGE_KEYS.deviceId);
@@ -269,6 +259,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const dropKey = () => {
     // A request shown for this key must not be signed by it once it is gone (signed out, another user).
     approvals.cancelAll();
+    // Nor may its export screen stay up.
+    keyExportShown?.abort();
     account = undefined;
     smartAccounts.clear();
     callBatches.forget();
@@ -323,13 +315,14 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   const deviceKey = () => (deviceKeyPair ??= loadDeviceKey(deps.deviceKeys));
   /** The public device key every sign-in sends: the API binds the session to it. */
   const deviceKeyJwk = async () => publicJwk(await deviceKey());
+  const social = createSocialSignIn({ post: async (path, body) => (await api(path, { body: { projectId: deps.projectId, ...body } })).body, deviceId, deviceKeyJwk });
 
   /**
    * A POST of `body` to this site's wallet route with the session and a proof of this device over exactly that body:
    * the JSON reply. Any 401 (expired, revoked, or not this device's session) forgets the session if it is still the
    * stored one; `failed` words an error without the server's own.
    */
-  async function walletCall(session: StoredSession, path: '/wallet/account' | '/wallet/sign', body: string, failed: string): Promise<unknown> {
+  async function walletCall(session: StoredSession, path: '/wallet/account' | '/wallet/sign' | '/wallet/export', body: string, failed: string): Promise<unknown> {
     const url = new URL(path, deps.siteUrl).toString();
     const proof = await deviceProof(await deviceKey(), { method: 'POST', url, accessToken: session.token, body });
     const res = await deps.fetch(url, {
@@ -557,6 +550,9 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     }
   }
 
+  /** The approval screen's names for recipients, from the API's identity route. */
+  const recipientNames = createNameLookup({ apiUrl: deps.apiUrl, projectId: deps.projectId, fetch: deps.fetch });
+
   /** An ERC-20's symbol and decimals read through the API's RPC proxy; undefined when they cannot be read. */
   const tokenReader =
     (owner: LocalAccount, id: number): ReadToken =>
@@ -578,7 +574,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   function described(method: string, params: unknown[], active: ActiveAccount, id: number) {
     const network: ApprovalContext['networks'][number] = {
       id,
-      // No trustworthy name for the chain reaches this page: its id says which it is.
+      // describeRequest wants a network; the screen names the chain from its own table (./chain-names.ts), never this.
       name: `Chain ${id}`,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [] } },
@@ -591,7 +587,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
 
   /** Draws the frozen request's screen and waits for the person (throws 4001 unless approved). */
   async function askAbout(ask: Ask, method: string, params: unknown[], active: ActiveAccount, id: number, fee?: FeeLine) {
-    const screen = await screenOf(described(method, params, active, id), { requestedBy: deps.parentOrigin, readToken: tokenReader(active.owner, id) }, fee);
+    const context = { requestedBy: deps.parentOrigin, readToken: tokenReader(active.owner, id), lookupName: recipientNames };
+    const screen = await screenOf(described(method, params, active, id), context, fee);
     await ask(frozenCopy(screen));
   }
 
@@ -717,28 +714,15 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       const { body } = await api('/v1/auth/otp', { body: { email, deviceId: deviceId(), otp, deviceKey: await deviceKeyJwk() } });
       return signIn(checkReply(sessionReply, body));
     },
-    async GET_SOCIAL_REDIRECT_URI({ provider }) {
-      // A newer start replaces the older one, also when it fails.
-      pendingSocial = undefined;
-      const { body } = await api('/v1/auth/social/start', { body: { provider, projectId: deps.projectId, deviceId: deviceId() } });
-      const started = checkReply(socialStartReply, body);
-      pendingSocial = { state: started.state };
-      return { uri: started.url };
-    },
+    GET_SOCIAL_REDIRECT_URI: ({ provider }) => social.start(provider),
     async CONNECT_SOCIAL({ uri }) {
-      const pending = pendingSocial;
-      // One try per sign-in: a mismatch, an API error or a success all use it up.
-      pendingSocial = undefined;
-      if (!pending) throw new Error(NO_PENDING_SOCIAL);
-      if (new URL(uri).searchParams.get('state') !== pending.state) throw new Error(SOCIAL_STATE_MISMATCH);
-      const { body } = await api('/v1/auth/social/result', { body: { state: pending.state, deviceId: deviceId(), deviceKey: await deviceKeyJwk() } });
-      return signIn(checkReply(sessionReply, body));
+      return signIn(checkReply(sessionReply, await social.connect(uri)));
     },
     async GET_FARCASTER_URI() {
       // A newer start replaces the older one (and stops its poll), also when it fails.
       cancelFarcaster();
       const generation = farcasterGeneration;
-      const { body } = await api('/v1/auth/farcaster/start', { body: { projectId: deps.projectId, deviceId: deviceId() } });
+      const { body } = await api('/v1/auth/farcaster/start', { body: { projectId: deps.projectId, deviceId: deviceId(), deviceKey: await deviceKeyJwk() } });
       const started = checkReply(farcasterStartReply, body);
       if (generation !== farcasterGeneration) throw new Error(FARCASTER_CANCELLED);
       pendingFarcaster = { channelToken: started.channelToken, deadline: now() + FARCASTER_LIFETIME_MS, cancel: new AbortController() };
@@ -756,11 +740,32 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     },
     CANCEL_APPROVAL() {
       approvals.cancelAll();
+      // The person left the view showing the frame: an export screen goes too.
+      keyExportShown?.abort();
+      return {};
+    },
+    async SHOW_EXPORT() {
+      if (!deps.showExport) throw new Error(NO_EXPORT_SCREEN);
+      const { session } = await connectedAccount();
+      // A fresh code every time: the API mails it to the account's address (or says why not).
+      const { body } = await api('/v1/auth/export/code', { body: {}, token: session.token });
+      const { email } = checkReply(exportCodeReply, body);
+      keyExportShown?.abort();
+      const shown = (keyExportShown = new AbortController());
+      deps.showExport({
+        email,
+        signal: shown.signal,
+        async reveal(code) {
+          const key = exportedKeyReply.safeParse(await walletCall(session, '/wallet/export', JSON.stringify({ code }), KEY_NOT_EXPORTED));
+          if (!key.success) throw new Error(KEY_NOT_EXPORTED);
+          return key.data;
+        },
+      });
       return {};
     },
     RELOAD() {
       // The modal left a sign-in view (spec §2): pending sign-ins end here; the session and the key stay.
-      pendingSocial = undefined;
+      social.drop();
       cancelFarcaster();
       return {};
     },
@@ -852,5 +857,12 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     },
   };
 
-  return { handlers, get chainId() { return chainId; } };
+  return {
+    handlers,
+    /** The social callback page's hand-off (main.ts checks it came from this origin): true when it was this frame's sign-in. */
+    receiveSocialAnswer: social.receive,
+    get chainId() {
+      return chainId;
+    },
+  };
 }
