@@ -1,6 +1,6 @@
 // Exporting the embedded wallet's private key (issue 28): its own screen in the secure site's frame — a fresh code by
 // mail, the typed word EXPORT, and the key shown only there. The modal's Account only asks (SHOW_EXPORT); the frame's
-// screen shows in 'Approve Transaction' as an approval does. Checked here: the key shown is the wallet's own (viem
+// screen shows in the modal's 'Export Private Key' view, as an approval shows in 'Approve Transaction'. Checked here: the key shown is the wallet's own (viem
 // derives its address); a session token copied to a second browser is refused at /wallet/export, even with the mailed
 // code; a used code does not export again, a fresh one does.
 import type { Page } from '@playwright/test';
@@ -9,7 +9,7 @@ import { exportJWK, SignJWT } from 'jose';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
-import { APPROVAL, approvalFrame, expectFrameRevealed, loggedIn, uniqueEmail, waitOutThrottle } from '../fixtures/embedded.ts';
+import { approvalFrame, expectFrameRevealed, loggedIn, uniqueEmail, waitOutThrottle } from '../fixtures/embedded.ts';
 import { codeIn, mailCountTo, nthMailTo } from '../fixtures/inbox.ts';
 import { dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -17,6 +17,8 @@ import { expect, test } from '../fixtures/test.ts';
 /** What the secure site's export screen says (services/secure-site src/page/export-screen.ts). */
 const EXPORT = {
   heading: 'Export private key',
+  /** The modal's view showing the frame's export screen. */
+  dialog: 'Export Private Key',
   accountButton: 'Export private key',
   codeSent: (email: string) => `We sent a code to ${email}`,
   code: 'Email code',
@@ -30,11 +32,11 @@ const EXPORT = {
 const frame = (page: Page) => approvalFrame(page);
 const keyField = (page: Page) => frame(page).getByRole('textbox', { name: EXPORT.privateKey, exact: true });
 
-/** Account → "Export private key": the frame's screen in 'Approve Transaction', the code mailed to `email`; its code. */
+/** Account → "Export private key": the frame's screen in 'Export Private Key', the code mailed to `email`; its code. */
 async function openExport(page: Page, inbox: string, email: string): Promise<string> {
   const mailsBefore = await mailCountTo(inbox, email);
   await dialog(page, 'Account').getByRole('button', { name: EXPORT.accountButton, exact: true }).click();
-  await expect(dialog(page, APPROVAL.dialog)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog(page, EXPORT.dialog)).toBeVisible({ timeout: 20_000 });
   await expect(frame(page).getByRole('heading', { level: 1, name: EXPORT.heading, exact: true })).toBeVisible({ timeout: 20_000 });
   await expectFrameRevealed(page);
   await expect(frame(page).getByText(EXPORT.codeSent(email), { exact: true })).toBeVisible();

@@ -16,6 +16,8 @@ import type { CaipNetwork } from './network';
 /** An approval screen the secure site is showing in its frame: the height it asked for (CSS pixels). */
 export interface ShownApproval {
   height: number;
+  /** An approval, or the key export: the view showing the frame is ApproveTransaction or ExportPrivateKey. */
+  screen: 'approval' | 'keyExport';
 }
 
 /**

@@ -15,7 +15,7 @@ export * from './network';
 export type * from './options';
 export { porticoOptionsSchema } from './options';
 export type * from './views';
-export { resolveView, viewTitle } from './views';
+export { resolveView, SECURE_FRAME_VIEWS, viewTitle } from './views';
 export type * from './storage';
 export { createMemoryStorage, recentWallets } from './storage';
 export type * from './events';

@@ -13,6 +13,8 @@ export type ViewName =
   | 'Account'
   | 'Networks'
   | 'ApproveTransaction'
+  /** The secure site's key export screen (issue 28), shown like an approval. */
+  | 'ExportPrivateKey'
   | 'SIWXSignMessage'
   | 'RegisterAccountName'
   | 'RegisterAccountNameSuccess'
@@ -57,6 +59,7 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   ConnectingFarcaster: { remote: 'connect', module: './ConnectingFarcaster' },
   Account: { remote: 'account', module: './Account' },
   ApproveTransaction: { remote: 'account', module: './ApproveTransaction' },
+  ExportPrivateKey: { remote: 'account', module: './ApproveTransaction' },
   UpdateEmail: { remote: 'account', module: './UpdateEmail', feature: 'email' },
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
@@ -68,6 +71,9 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   RegisterAccountName: { remote: 'names', module: './RegisterAccountName', feature: 'names' },
   RegisterAccountNameSuccess: { remote: 'names', module: './RegisterAccountNameSuccess', feature: 'names' },
 };
+
+/** The views that show the secure site's own frame over their body (issue 28): not aria-modal, so the frame is heard. */
+export const SECURE_FRAME_VIEWS: readonly ViewName[] = ['ApproveTransaction', 'ExportPrivateKey'];
 
 export type ViewResolution =
   | { kind: 'remote'; registration: ViewRegistration }

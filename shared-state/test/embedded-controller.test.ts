@@ -203,7 +203,7 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     await settle();
     expect(store.get(modalFlagsAtom).open).toBe(true);
     expect(view()).toBe('ApproveTransaction');
-    expect(wallet.approval.getSnapshot()).toEqual({ height: 400 });
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 400, screen: 'approval' });
     expect(forwarded).toEqual([]);
     person.approve();
     await settle();
@@ -266,22 +266,22 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     expect(themes.at(-1)).toEqual({ themeMode: 'light' });
   });
 
-  it("the key export (SHOW_EXPORT): the frame's own screen opens over Account; its end there brings Account back; a refusal comes back in its words", async () => {
+  it("the key export (SHOW_EXPORT): the frame's own screen opens ExportPrivateKey over Account; its end there brings Account back; a refusal comes back in its words", async () => {
     let notify: ParentChannel['notify'] | undefined;
     let refusal: string | undefined;
     const { wallet, modal, frameNotify, settle, settled, view } = await loggedIn({
       // The secure site mails the code, draws its screen, then answers.
       SHOW_EXPORT: () => {
         if (refusal) throw new Error(refusal);
-        notify!('APPROVAL_SHOWN', { height: 520 });
+        notify!('APPROVAL_SHOWN', { height: 520, screen: 'keyExport' });
         return {};
       },
     });
     notify = frameNotify;
     modal.open({ view: 'Account' });
     await settled(wallet.approval.showKeyExport());
-    expect(view()).toBe('ApproveTransaction');
-    expect(wallet.approval.getSnapshot()).toEqual({ height: 520 });
+    expect(view()).toBe('ExportPrivateKey');
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 520, screen: 'keyExport' });
     // Done or Cancel on the frame's screen.
     frameNotify('APPROVAL_HIDDEN', {});
     await settle();
@@ -299,7 +299,7 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     await settle();
     expect(store.get(modalFlagsAtom).open).toBe(true);
     expect(view()).toBe('ApproveTransaction');
-    expect(wallet.approval.getSnapshot()).toEqual({ height: 320 });
+    expect(wallet.approval.getSnapshot()).toEqual({ height: 320, screen: 'approval' });
     frameNotify('APPROVAL_HIDDEN', {});
     await settle();
     expect(store.get(modalFlagsAtom).open).toBe(false);

@@ -222,20 +222,24 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   }
 
   /**
-   * ApproveTransaction follows the frame's screen: shown → the view (opening the modal for it when closed), hidden →
-   * back where the person was. Leaving the view or closing the modal (forced) while it shows asks the frame to reject.
+   * ApproveTransaction (or ExportPrivateKey, for the key export) follows the frame's screen: shown → the view (opening
+   * the modal for it when closed), hidden → back where the person was. Leaving the view or closing the modal (forced)
+   * while it shows asks the frame to reject.
    */
   function followApprovalScreen() {
     let openedForIt = false;
-    /** The screen is up and ApproveTransaction has shown it: leaving the view from now on rejects. */
+    /** The screen is up and its view has shown it: leaving the view from now on rejects. */
     let reached = false;
-    const onView = () => store.get(modalFlagsAtom).open && router.current().view === 'ApproveTransaction';
+    let screenView: ViewName = 'ApproveTransaction';
+    const onView = () => store.get(modalFlagsAtom).open && router.current().view === screenView;
     approval.subscribe(() => {
-      const shown = approval.getSnapshot() !== undefined;
+      const snapshot = approval.getSnapshot();
+      const shown = snapshot !== undefined;
+      if (shown && !reached) screenView = snapshot.screen === 'keyExport' ? 'ExportPrivateKey' : 'ApproveTransaction';
       if (shown && !reached && !onView()) {
         openedForIt = !store.get(modalFlagsAtom).open;
-        if (openedForIt) modal.open({ view: 'ApproveTransaction' });
-        else router.push('ApproveTransaction');
+        if (openedForIt) modal.open({ view: screenView });
+        else router.push(screenView);
       } else if (!shown && reached) {
         reached = false;
         if (!onView()) return;

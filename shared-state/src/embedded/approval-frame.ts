@@ -35,7 +35,8 @@ export function createApprovalFrame(deps: { channel: Pick<FrameChannel, 'request
     },
     handleNotification(notification) {
       if (notification.name === 'APPROVAL_SHOWN') {
-        if (shown?.height !== notification.payload.height) set({ height: notification.payload.height });
+        const { height, screen = 'approval' } = notification.payload;
+        if (shown?.height !== height || shown.screen !== screen) set({ height, screen });
       } else if (notification.name === 'APPROVAL_HIDDEN' && shown) set(undefined);
     },
     show: (slot) => deps.frameHost.reveal(slot),

@@ -123,6 +123,10 @@ export type ReplyInput<K extends RequestName> = z.input<(typeof REQUESTS)[K]['re
 /** Spec section 4: the events sent without waiting for the frame to be ready. */
 export const SENT_BEFORE_READY: ReadonlySet<RequestName> = new Set(['SYNC_THEME', 'SYNC_DAPP_DATA', 'SET_PREFERRED_ACCOUNT']);
 
+/** The screens the frame draws in its own document (issue 28). */
+export const FRAME_SCREENS = ['approval', 'keyExport'] as const;
+export type FrameScreen = (typeof FRAME_SCREENS)[number];
+
 /** What the frame announces on its own. */
 export const NOTIFICATIONS = {
   READY: empty,
@@ -133,7 +137,11 @@ export const NOTIFICATIONS = {
    * Portico's own (issue 28): the frame drew an approval screen in its own document and needs to be seen to be
    * approved: the modal shows the frame in ApproveTransaction at this height (CSS pixels; sent again when it changes).
    */
-  APPROVAL_SHOWN: z.object({ height: z.number().check(safeInteger, z.minimum(1), z.maximum(MAX_APPROVAL_HEIGHT_PX)) }),
+  APPROVAL_SHOWN: z.object({
+    height: z.number().check(safeInteger, z.minimum(1), z.maximum(MAX_APPROVAL_HEIGHT_PX)),
+    /** Which of the frame's screens it is, for the view's title: an approval (the default) or the key export. */
+    screen: z.optional(z.enum(FRAME_SCREENS)),
+  }),
   /** Portico's own: no approval is waiting any more (approved, rejected, cancelled or timed out): the modal hides the frame. */
   APPROVAL_HIDDEN: empty,
 } as const;

@@ -3,6 +3,7 @@ import {
   connectorsAtom,
   modalFlagsAtom,
   routerAtom,
+  SECURE_FRAME_VIEWS,
   viewTitle,
   type PorticoCore,
 } from '@portico/shared-state';
@@ -52,7 +53,7 @@ export function Modal({ core }: { core: PorticoCore }) {
           role="dialog"
           // The approval screen is the secure site's frame over the dialog, outside it in the tree (issue 28): a modal
           // dialog would hide it from screen readers.
-          aria-modal={router.view === 'ApproveTransaction' ? undefined : true}
+          aria-modal={SECURE_FRAME_VIEWS.includes(router.view) ? undefined : true}
           aria-labelledby={TITLE_ID}
           tabIndex={-1}
           data-shake={shake}

@@ -41,6 +41,8 @@ const screenEnv: ApprovalScreenEnv = {
 const screen = createApprovalScreen(screenEnv);
 const exportScreen = createExportScreen({
   ...screenEnv,
+  // The modal titles its view by the screen: ExportPrivateKey rather than ApproveTransaction.
+  onHeight: (height) => channel?.notify('APPROVAL_SHOWN', { height, screen: 'keyExport' }),
   onHidden: () => channel?.notify('APPROVAL_HIDDEN', {}),
   writeClipboard: (text) => navigator.clipboard.writeText(text),
 });
