@@ -66,7 +66,7 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__porticoE2E = { stop };
 
   try {
-    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort, bundlerPort, solanaRpcPort] = await freePorts(14);
+    const [demoPort, shellPort, connectPort, accountPort, sendPort, relayPort, apiPort, mailSmtpPort, mailHttpPort, secureSitePort, oidcPort, farcasterRelayPort, bundlerPort, solanaRpcPort, solanaPubsubPort] = await freePorts(15);
     const anvil: AnvilHandle = await startAnvil({ chainId: ANVIL_CHAIN_ID });
     stoppers.push(() => anvil.stop());
     // A second local chain for switching networks.
@@ -103,6 +103,7 @@ export default async function globalSetup(): Promise<void> {
         farcasterRelayPort: farcasterRelayPort!,
         bundlerPort: bundlerPort!,
         solanaRpcPort: solanaRpcPort!,
+        solanaPubsubPort: solanaPubsubPort!,
         devchainRpcUrls: [anvil.rpcUrl, secondAnvil.rpcUrl],
       });
       stoppers.push(() => services.stop());

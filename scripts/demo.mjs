@@ -66,7 +66,7 @@ ${Object.entries(portico.config.remotes)
   OIDC:    ${services.oidcUrl} (local OpenID provider playing Google, GitHub, Apple, Facebook, X and Discord)
   Farcaster relay: ${services.farcasterRelayUrl} (Sign In With Farcaster channels)
   Bundler: ${services.bundlerUrl} (ERC-4337: Alto, EntryPoint v0.7, Portico's smart account factory)
-  Solana:  ${services.solanaRpcUrl} (local SVM over litesvm: PUSD mint, funded dev accounts, airdrops)
+  Solana:  ${services.solanaRpcUrl} and PubSub ${services.solanaPubsubUrl} (local SVM over litesvm: PUSD mint, funded dev accounts, airdrops)
 `);
 
 let stopping = false;

@@ -77,7 +77,7 @@ async function chainIdOf(rpcUrl) {
 
 /**
  * @param {{ host?: string, relayPort?: number, apiPort?: number, apiDataDir?: string, devchainRpcUrls?: string[],
- *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number, solanaRpcPort?: number }} [options]
+ *   mailSmtpPort?: number, mailHttpPort?: number, secureSitePort?: number, oidcPort?: number, farcasterRelayPort?: number, bundlerPort?: number, solanaRpcPort?: number, solanaPubsubPort?: number }} [options]
  *   devchainRpcUrls: local anvil nodes the API seeds with the demo contracts and indexes.
  *   mailSmtpPort / mailHttpPort: the mail catcher's SMTP and inbox ports (default 1025 / 8025).
  *   secureSitePort: the secure site's port (default 3010).
@@ -85,7 +85,8 @@ async function chainIdOf(rpcUrl) {
  *   farcasterRelayPort: the local Farcaster auth relay's port (default 8791).
  *   bundlerPort: the ERC-4337 bundler's port (default 4337), started with the first devchain.
  *   solanaRpcPort: the local Solana JSON-RPC's port (default 8899, Solana's test validator's), over litesvm.
- * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, bundlerUrl?: string, solanaRpcUrl: string, stop(): Promise<void> }>}
+ *   solanaPubsubPort: its PubSub WebSocket's port (default solanaRpcPort + 1, where @solana/web3.js looks for it).
+ * @returns {Promise<{ relayUrl: string, apiUrl: string, inboxUrl: string, secureSiteUrl: string, oidcUrl: string, farcasterRelayUrl: string, bundlerUrl?: string, solanaRpcUrl: string, solanaPubsubUrl: string, stop(): Promise<void> }>}
  */
 export async function startServices(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -98,6 +99,7 @@ export async function startServices(options = {}) {
   const farcasterRelayPort = options.farcasterRelayPort ?? 8791;
   const bundlerPort = options.bundlerPort ?? 4337;
   const solanaRpcPort = options.solanaRpcPort ?? 8899;
+  const solanaPubsubPort = options.solanaPubsubPort ?? solanaRpcPort + 1;
   const devchainRpcUrl = options.devchainRpcUrls?.[0];
   // Social logins come back to the secure site; the API's development providers live at the local OpenID provider.
   const socialCallback = `http://${host}:${secureSitePort}/social/callback`;
@@ -136,15 +138,19 @@ export async function startServices(options = {}) {
       env: devchainRpcUrl ? { PORTICO_FARCASTER_RELAY_RPC_URL: devchainRpcUrl } : {},
     }),
     // The local Solana chain (a real SVM); development mode: airdrops, CORS for the demo's pages.
-    startService('solana-rpc', { host, port: solanaRpcPort, env: { PORTICO_SOLANA_RPC_MODE: 'development' } }),
+    startService('solana-rpc', {
+      host,
+      port: solanaRpcPort,
+      env: { PORTICO_SOLANA_RPC_MODE: 'development', PORTICO_SOLANA_RPC_PUBSUB_PORT: String(solanaPubsubPort) },
+    }),
     // ERC-4337 beside the first devchain: EntryPoint v0.7, Portico's account factory and Alto (development keys).
     ...(devchainRpcUrl
       ? [
           startService('bundler', {
             host,
             port: bundlerPort,
-            // CORS on: the secure site's page sends the smart account's user operations to it from the browser.
-            env: { PORTICO_BUNDLER_MODE: 'development', PORTICO_BUNDLER_RPC_URL: devchainRpcUrl, PORTICO_BUNDLER_CORS: '1' },
+            // Development mode allows loopback origins: the secure site's page sends the smart account's user operations from the browser.
+            env: { PORTICO_BUNDLER_MODE: 'development', PORTICO_BUNDLER_RPC_URL: devchainRpcUrl },
             readyTimeoutMs: 120_000,
           }),
         ]
@@ -174,6 +180,7 @@ export async function startServices(options = {}) {
     farcasterRelayUrl: `http://${host}:${farcasterRelayPort}`,
     bundlerUrl,
     solanaRpcUrl: `http://${host}:${solanaRpcPort}`,
+    solanaPubsubUrl: `ws://${host}:${solanaPubsubPort}`,
     stop: async () => {
       await stopAll([...started, secureSite]);
     },

@@ -1,6 +1,6 @@
 // Preloaded into Alto's process (node --import). Alto's RPC server always listens on 0.0.0.0
-// (@pimlico/alto esm/rpc/server.js, no option for it); this makes it listen on the host
-// startBundler was given instead, so a development bundler is not reachable from the network.
+// (@pimlico/alto esm/rpc/server.js, no option for it); this makes it listen on loopback instead
+// (startBundler's ALTO_HOST), so that only the gateway in front of it (src/gateway.ts) is reachable.
 import net from 'node:net';
 
 const host = process.env.PORTICO_BUNDLER_LISTEN_HOST;

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import { ENTRY_POINT_07 } from './addresses';
+import { BUNDLER_RPC_METHODS, endpointUrl, startGateway, type AllowedOrigins } from './gateway';
 
 export const DEFAULT_BUNDLER_PORT = 4337;
 export const DEFAULT_READY_TIMEOUT_MS = 60_000;
@@ -20,7 +21,7 @@ export type AltoLogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fata
 export interface StartBundlerOptions {
   /** The node's JSON-RPC URL. */
   rpcUrl: string;
-  /** Where Alto listens (default 127.0.0.1). */
+  /** Where the bundler's endpoint (the gateway in front of Alto) listens (default 127.0.0.1). */
   host?: string;
   port?: number;
   /** Send the bundles; each needs ETH on the chain. */
@@ -33,8 +34,8 @@ export interface StartBundlerOptions {
    * JavaScript tracer, which anvil does not run: pass false on the devchain.
    */
   safeMode?: boolean;
-  /** Answer browsers from any origin (Alto's CORS mode); default false. */
-  cors?: boolean;
+  /** Browser origins the endpoint answers (CORS); default none: requests that carry an Origin are refused. */
+  allowedOrigins?: AllowedOrigins;
   /** Block time in ms Alto assumes, which also sets how often it polls the node (default 1000). */
   blockTimeMs?: number;
   logLevel?: AltoLogLevel;
@@ -47,6 +48,7 @@ export interface StartBundlerOptions {
 export interface RunningBundler {
   /** The JSON-RPC endpoint, e.g. http://127.0.0.1:4337/rpc */
   url: string;
+  /** Alto's process. */
   pid: number;
   /** Settles when Alto's process ends (after stop(), or on its own). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -65,8 +67,11 @@ const supportedEntryPointsReply = z.object({ result: z.array(z.string()) });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Fails fast with a clear message instead of letting Alto crash on a taken port (or answering for another process on it). */
-function assertPortFree(host: string, port: number): Promise<void> {
+/**
+ * Binds host:port and lets it go again: the port given when it is free (0: one the system picks), else a clear
+ * error before Alto is started (or another process on the port is mistaken for ours).
+ */
+function probePort(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
@@ -76,7 +81,10 @@ function assertPortFree(host: string, port: number): Promise<void> {
         ),
       ),
     );
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+    probe.listen({ host, port, exclusive: true }, () => {
+      const bound = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(bound));
+    });
   });
 }
 
@@ -95,9 +103,14 @@ async function supportedEntryPoints(url: string): Promise<string[] | undefined> 
   }
 }
 
+/** Where Alto itself listens: loopback only; the gateway (src/gateway.ts) is the bundler's endpoint. */
+const ALTO_HOST = '127.0.0.1';
+const NO_ORIGINS: AllowedOrigins = { origins: [], loopback: false };
+
 /**
- * Runs Pimlico's Alto (ERC-4337 bundler) as a child process against the node at `rpcUrl` and
- * resolves once it answers eth_supportedEntryPoints with every entry point it was given.
+ * Runs Pimlico's Alto (ERC-4337 bundler) as a child process against the node at `rpcUrl`, on a loopback port of
+ * its own, and once it answers eth_supportedEntryPoints with every entry point it was given, starts the gateway
+ * on host:port in front of it (the gas-price floor, the method and origin allow-lists: src/gateway.ts).
  */
 export async function startBundler(options: StartBundlerOptions): Promise<RunningBundler> {
   const host = options.host ?? '127.0.0.1';
@@ -106,7 +119,8 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
   if (options.executorPrivateKeys.length === 0) throw new BundlerStartError('At least one executor private key is required');
 
-  await assertPortFree(host, port);
+  await probePort(host, port);
+  const altoPort = await probePort(ALTO_HOST, 0);
 
   const args = [
     '--import',
@@ -117,15 +131,21 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
     '--rpc-url',
     options.rpcUrl,
     '--port',
-    String(port),
+    String(altoPort),
     '--safe-mode',
     String(options.safeMode ?? true),
     '--block-time',
     String(options.blockTimeMs ?? 1_000),
     '--log-level',
     options.logLevel ?? 'info',
-    '--enable-cors',
-    String(options.cors ?? false),
+    // API version v2 only (also for /rpc): v1 skips the gas-price floor and the preVerificationGas check.
+    '--api-version',
+    'v2',
+    '--default-api-version',
+    'v2',
+    // The gateway's allow-list again, so Alto's own port serves no more than the gateway does.
+    '--rpc-methods',
+    BUNDLER_RPC_METHODS.join(','),
     // The utility key deploys EntryPointSimulations / PimlicoSimulations through the deterministic
     // deployer when they are missing (gas estimation needs them): nothing to ship or pin ourselves.
     '--deploy-simulations-contract',
@@ -138,7 +158,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
       PATH: process.env.PATH ?? '',
       DOTENV_CONFIG_PATH: '/dev/null',
       NO_COLOR: '1',
-      PORTICO_BUNDLER_LISTEN_HOST: host,
+      PORTICO_BUNDLER_LISTEN_HOST: ALTO_HOST,
       ALTO_EXECUTOR_PRIVATE_KEYS: options.executorPrivateKeys.join(','),
       ALTO_UTILITY_PRIVATE_KEY: options.utilityPrivateKey,
     },
@@ -168,7 +188,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
   });
   child.once('error', (error) => (spawnError = error));
 
-  const stop = async () => {
+  const stopAlto = async () => {
     if (exit || child.pid === undefined) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
@@ -176,7 +196,8 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
     clearTimeout(timer);
   };
 
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/rpc`;
+  const url = endpointUrl(host, port);
+  const altoUrl = endpointUrl(ALTO_HOST, altoPort);
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (spawnError) throw new BundlerStartError(`The bundler (Alto) could not be started: ${spawnError.message}`);
@@ -185,17 +206,32 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
         `The bundler (Alto) exited (code ${exit.code}, signal ${exit.signal}) before it was ready on ${url}:\n${outputTail}`,
       );
     }
-    const answered = await supportedEntryPoints(url);
+    const answered = await supportedEntryPoints(altoUrl);
     const missing = answered && entryPoints.filter((address) => !answered.some((a) => a.toLowerCase() === address.toLowerCase()));
-    if (missing && missing.length === 0) return { url, pid: child.pid!, exited: exited.then(() => exit!), stop };
+    if (missing && missing.length === 0) break;
     if (missing) {
-      await stop();
+      await stopAlto();
       throw new BundlerStartError(`The bundler on ${url} does not support entry point ${missing.join(', ')}`);
     }
     if (Date.now() >= deadline) {
-      await stop();
+      await stopAlto();
       throw new BundlerStartError(`The bundler (Alto) was not ready on ${url} after ${readyTimeoutMs} ms:\n${outputTail}`);
     }
     await sleep(READY_POLL_MS);
   }
+
+  const allowedOrigins = options.allowedOrigins ?? NO_ORIGINS;
+  const gateway = await startGateway({ host, port, upstreamUrl: altoUrl, allowedOrigins, log: options.log }).catch(async (error: Error) => {
+    await stopAlto();
+    throw new BundlerStartError(`The bundler's endpoint could not listen on ${host}:${port}: ${error.message}`);
+  });
+  return {
+    url: gateway.url,
+    pid: child.pid!,
+    exited: exited.then(() => exit!),
+    stop: async () => {
+      await gateway.stop();
+      await stopAlto();
+    },
+  };
 }

@@ -3,15 +3,19 @@
  * `parseEnv`: the variables, then the rules across them (operator keys outside development, never the public
  * development keys there), giving the bundler's settings.
  */
-import { flagField, listenFields, optionalFlagField } from '@portico/service-kit';
+import { listenFields, optionalFlagField } from '@portico/service-kit';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import { DEFAULT_BUNDLER_PORT, type AltoLogLevel } from './bundler';
 import { DEV_BUNDLER_KEYS } from './dev-keys';
+import type { AllowedOrigins } from './gateway';
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
 const PRIVATE_KEY_MESSAGE = 'must be a 0x-prefixed 32-byte hex private key';
 const splitKeys = (list: string) => list.split(',').map((key) => key.trim() as Hex);
+const splitList = (list: string) => (list.trim() === '' ? [] : list.split(',').map((item) => item.trim()));
+/** scheme://host[:port], exactly as a browser sends it in Origin (no path, no trailing slash). */
+const isOrigin = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value;
 
 export interface BundlerConfig {
   mode: 'development' | 'production';
@@ -23,7 +27,7 @@ export interface BundlerConfig {
   /** True when the keys are the public development keys (then they are funded on the devchain). */
   usesDevKeys: boolean;
   safeMode: boolean;
-  cors: boolean;
+  allowedOrigins: AllowedOrigins;
   blockTimeMs: number;
   logLevel: AltoLogLevel;
 }
@@ -47,7 +51,14 @@ export const bundlerEnvSchema = z
       .transform((key) => key as Hex)
       .optional(),
     PORTICO_BUNDLER_SAFE_MODE: optionalFlagField('PORTICO_BUNDLER_SAFE_MODE'),
-    PORTICO_BUNDLER_CORS: flagField('PORTICO_BUNDLER_CORS'),
+    PORTICO_BUNDLER_ALLOWED_ORIGINS: z
+      .string()
+      .transform(splitList)
+      .refine(
+        (origins) => origins.every(isOrigin),
+        'PORTICO_BUNDLER_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://wallet.example.com (scheme://host[:port], no path)',
+      )
+      .optional(),
     PORTICO_BUNDLER_LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']).default('warn'),
   })
   .transform((env, ctx): BundlerConfig => {
@@ -75,7 +86,11 @@ export const bundlerEnvSchema = z
       usesDevKeys,
       // anvil cannot run Alto's safe mode (README): off by default in development only.
       safeMode: env.PORTICO_BUNDLER_SAFE_MODE ?? !development,
-      cors: env.PORTICO_BUNDLER_CORS,
+      // Browser origins: the ones listed; without a list, development answers loopback pages (the demo's secure site).
+      allowedOrigins:
+        env.PORTICO_BUNDLER_ALLOWED_ORIGINS !== undefined
+          ? { origins: env.PORTICO_BUNDLER_ALLOWED_ORIGINS, loopback: false }
+          : { origins: [], loopback: development },
       // anvil mines on every transaction: poll it often in development.
       blockTimeMs: development ? 250 : 1_000,
       logLevel: env.PORTICO_BUNDLER_LOG_LEVEL,

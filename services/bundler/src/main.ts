@@ -26,7 +26,7 @@ try {
     executorPrivateKeys: config.executorPrivateKeys,
     utilityPrivateKey: config.utilityPrivateKey,
     safeMode: config.safeMode,
-    cors: config.cors,
+    allowedOrigins: config.allowedOrigins,
     blockTimeMs: config.blockTimeMs,
     logLevel: config.logLevel,
     log: (line) => console.error(line),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@rstest/core';
 import { createPublicClient, createTestClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { deployAccountAbstraction, DETERMINISTIC_DEPLOYER, ENTRY_POINT_07, fundDevAccounts, PORTICO_ACCOUNT_FACTORY, PORTICO_ACCOUNT_IMPLEMENTATION } from '../src/index';
+import { CREATE2_FACTORY } from '@portico/devchain';
+import { deployAccountAbstraction, ENTRY_POINT_07, fundDevAccounts, PORTICO_ACCOUNT_FACTORY, PORTICO_ACCOUNT_IMPLEMENTATION } from '../src/index';
 import { DEV_BUNDLER_KEYS } from '../src/dev-keys';
 import { startAnvil, type TestAnvil as Anvil } from '@portico/service-kit/testing';
 
@@ -24,7 +25,7 @@ describe('deployAccountAbstraction', () => {
     // Literal addresses: a recompiled contract that moves them must be a deliberate change here too.
     expect(deployment).toEqual({
       chainId: 31337,
-      deterministicDeployer: DETERMINISTIC_DEPLOYER,
+      deterministicDeployer: CREATE2_FACTORY,
       entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
       accountImplementation: '0x4Be1A32619d0D0A527a4704F7fA9781596347eba',
       accountFactory: '0x922F3Fb32450D949b13952F803BdA3156225D81E',
@@ -48,11 +49,11 @@ describe('deployAccountAbstraction', () => {
   });
 
   it('installs the deterministic deployer on a node that lacks it', async () => {
-    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setCode({ address: DETERMINISTIC_DEPLOYER, bytecode: '0x' });
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setCode({ address: CREATE2_FACTORY, bytecode: '0x' });
     const deployment = await deployAccountAbstraction({ rpcUrl: anvil.rpcUrl, deployerPrivateKey });
     expect(deployment.entryPoint).toBe(ENTRY_POINT_07);
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
-    expect(await client.getCode({ address: DETERMINISTIC_DEPLOYER })).toMatch(/^0x7fff/);
+    expect(await client.getCode({ address: CREATE2_FACTORY })).toMatch(/^0x7fff/);
     expect(await client.getCode({ address: ENTRY_POINT_07 })).toMatch(/^0x6080/);
   });
 });

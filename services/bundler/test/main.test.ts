@@ -28,6 +28,12 @@ describe('bundler CLI (src/main.ts)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
     }).then((response) => response.json());
     expect(reply).toEqual({ jsonrpc: '2.0', id: 1, result: [ENTRY_POINT_07] });
+    // Development's browser origins: loopback pages (the demo's secure site), no other.
+    const fromOrigin = (origin: string) =>
+      fetch(`http://127.0.0.1:${port}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] }) });
+    expect((await fromOrigin('http://127.0.0.1:3010')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3010');
+    const foreign = await fromOrigin('https://evil.example');
+    expect([foreign.status, foreign.headers.get('access-control-allow-origin')]).toEqual([403, null]);
 
     expect(await main.stop()).toBe(0);
   }, 60_000);
@@ -43,6 +49,10 @@ describe('bundler CLI (src/main.ts)', () => {
         'bundler: bad environment: The development keys (derived from the public anvil mnemonic) are refused outside development mode',
       ],
       [{ ...operatorKeys, PORT: '0' }, 'bundler: bad environment: PORT must be a port number 1–65535'],
+      [
+        { ...operatorKeys, PORTICO_BUNDLER_ALLOWED_ORIGINS: '*' },
+        'bundler: bad environment: PORTICO_BUNDLER_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://wallet.example.com (scheme://host[:port], no path)',
+      ],
       [
         { ...operatorKeys, PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: `0x${'1'.repeat(64)},nope` },
         'bundler: bad environment: PORTICO_BUNDLER_EXECUTOR_PRIVATE_KEYS: must be a 0x-prefixed 32-byte hex private key',

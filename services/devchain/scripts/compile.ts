@@ -1,6 +1,7 @@
 // Compile contracts/*.sol with solc (solcjs from npm, no network) and write the committed build
 // artifacts: artifacts/<Name>.json = { abi, bytecode } for each deployable contract, plus
-// src/abis.ts with the same ABIs `as const` for typed viem calls.
+// src/abis.ts with the same ABIs `as const` for typed viem calls; then contracts/canonical/Multicall3.sol
+// with the compiler and settings of its canonical deployment (below).
 // Run: pnpm --filter @portico/devchain compile
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +19,7 @@ const CONTRACTS = join(ROOT, 'contracts');
 const ARTIFACTS = join(ROOT, 'artifacts');
 
 /** The contracts the deploy script creates; the rest of contracts/ are bases and libraries. */
-export const DEPLOYABLE = ['PorticoUSD', 'PorticoToken', 'PorticoCollectibles', 'SpamDrop', 'PorticoWETH', 'PorticoPair', 'PorticoRouter', 'FarcasterIdRegistry'] as const;
+export const DEPLOYABLE = ['PorticoUSD', 'PorticoToken', 'PorticoCollectibles', 'SpamDrop', 'PorticoWETH', 'PorticoPair', 'PorticoRouter', 'FarcasterIdRegistry', 'FarcasterKeyRegistry'] as const;
 
 const sources: Record<string, { content: string }> = {};
 for (const file of readdirSync(CONTRACTS).filter((f) => f.endsWith('.sol')).sort()) {
@@ -72,3 +73,25 @@ for (const name of DEPLOYABLE) {
 }
 writeFileSync(join(ROOT, 'src', 'abis.ts'), abis);
 console.log(`compiled with solc ${solc.version()} in ${Date.now() - started} ms`);
+
+// Multicall3 as deployed at 0xcA11bde05977b3631167028862bE2a173976CA11 on every chain: its source, unchanged
+// (github.com/mds1/multicall3 at ebd8b64, MIT), built as it was built for that deployment: solc 0.8.12,
+// optimizer 10,000,000 runs, the compiler's default EVM version and metadata, source name `Multicall3.sol`.
+// The metadata hash covers the source text and these settings, so any difference changes the runtime code;
+// src/canonical.ts checks its hash against the canonical one before placing it.
+const solcMulticall3 = require('solc-0.8.12') as typeof solc;
+const multicall3Source = 'Multicall3.sol';
+const multicall3Output = JSON.parse(
+  solcMulticall3.compile(
+    JSON.stringify({
+      language: 'Solidity',
+      sources: { [multicall3Source]: { content: readFileSync(join(CONTRACTS, 'canonical', multicall3Source), 'utf8') } },
+      settings: { optimizer: { enabled: true, runs: 10_000_000 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    }),
+  ),
+) as typeof output;
+for (const e of multicall3Output.errors ?? []) console.error(e.formattedMessage);
+const multicall3 = multicall3Output.contracts[multicall3Source]?.Multicall3;
+if (!multicall3 || (multicall3Output.errors ?? []).some((e) => e.severity === 'error')) process.exit(1);
+writeFileSync(join(ARTIFACTS, 'Multicall3.json'), `${JSON.stringify({ abi: multicall3.abi, bytecode: `0x${multicall3.evm.bytecode.object}` }, null, 2)}\n`);
+console.log(`Multicall3: compiled with solc ${solcMulticall3.version()}`);

@@ -23,8 +23,10 @@ import PorticoCollectibles from '../artifacts/PorticoCollectibles.json';
 import SpamDrop from '../artifacts/SpamDrop.json';
 import { porticoCollectiblesAbi, porticoUSDAbi } from './abis';
 import { DEV_ACCOUNTS, DEVCHAIN_DEPLOYER_KEY } from './accounts';
+import { deployCanonicalContracts, type DevchainCanonicalContracts } from './canonical';
 import { deployExchange, type DevchainExchange } from './exchange';
 import { deployFarcaster, type DevchainFarcaster } from './farcaster';
+import { CREATE2_FACTORY, deployThroughCreate2Factory } from './placement';
 
 export interface DevchainToken {
   address: Address;
@@ -45,8 +47,10 @@ export interface DevchainDeployment {
   spamCollections: Address[];
   /** The constant-product exchange (router, wrapped native token, pairs with liquidity). */
   exchange: DevchainExchange;
-  /** Farcaster's IdRegistry at its canonical address and the test accounts it holds (src/farcaster.ts). */
+  /** Farcaster's IdRegistry and KeyRegistry at their canonical addresses and the test accounts they hold (src/farcaster.ts). */
   farcaster: DevchainFarcaster;
+  /** Multicall3, EntryPoint v0.7 and its SimpleAccountFactory at their canonical addresses (src/canonical.ts). */
+  canonical: DevchainCanonicalContracts;
   /**
    * The block in which the seeding finished: every contract creation and mint is at or before
    * it. The same value on every call for the same chain (read back from the mint logs).
@@ -70,10 +74,6 @@ export const SEED = {
   recipients: DEV_ACCOUNTS.slice(0, 5) as Address[],
 };
 
-/** The CREATE2 factory anvil pre-deploys (Arachnid's deterministic-deployment-proxy). */
-export const CREATE2_FACTORY: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
-const CREATE2_FACTORY_CODE: Hex =
-  '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 /** Same salt for every contract: addresses depend only on bytecode and owner. */
 export const DEVCHAIN_SALT: Hex = keccak256(stringToHex('portico.devchain.v1'));
 
@@ -140,32 +140,11 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
     if (failed) throw new Error(`devchain: transaction ${failed.transactionHash} reverted`);
   };
 
-  // 1. Contracts, through the CREATE2 factory (installed with anvil_setCode if this anvil lacks it).
-  const codes = await Promise.all(keys.map((k) => publicClient.getCode({ address: addresses[k] })));
-  const missing = keys.filter((_, i) => !codes[i] || codes[i] === '0x');
-  if (missing.length) {
-    const factoryCode = await publicClient.getCode({ address: CREATE2_FACTORY });
-    if (!factoryCode || factoryCode === '0x') {
-      await publicClient.request({
-        method: 'anvil_setCode' as 'eth_chainId',
-        params: [CREATE2_FACTORY, CREATE2_FACTORY_CODE] as unknown as undefined,
-      });
-    }
-    const hashes: Hash[] = [];
-    for (const k of missing) {
-      hashes.push(
-        await wallet.sendTransaction({
-          to: CREATE2_FACTORY,
-          data: concat([DEVCHAIN_SALT, initCode(CONTRACTS[k].artifact.bytecode, account.address)]),
-        }),
-      );
-    }
-    await confirm(hashes);
-    for (const k of missing) {
-      const code = await publicClient.getCode({ address: addresses[k] });
-      if (!code || code === '0x') throw new Error(`devchain: ${k} was not created at ${addresses[k]}`);
-    }
-  }
+  // 1. Contracts, through the CREATE2 factory.
+  await deployThroughCreate2Factory(
+    { publicClient, wallet },
+    keys.map((k) => ({ name: k, address: addresses[k], salt: DEVCHAIN_SALT, initCode: initCode(CONTRACTS[k].artifact.bytecode, account.address) })),
+  );
 
   // 2. Seeding, one transaction per contract, only while the contract has minted nothing.
   const supplies = await Promise.all(
@@ -193,8 +172,10 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
   }
   await confirm(seeds);
 
-  // 2a. Farcaster's IdRegistry and its test accounts (before the exchange, whose mints end the seeding).
+  // 2a. Farcaster's registries and their test accounts, and the contracts clients assume at their canonical
+  //     addresses (before the exchange, whose mints end the seeding).
   const farcaster = await deployFarcaster({ publicClient, wallet, confirm });
+  const canonical = await deployCanonicalContracts({ publicClient, wallet });
 
   // 2b. The exchange (WETH, pairs, router) and its liquidity, seeded only while a pair has none.
   const exchange = await deployExchange({
@@ -233,6 +214,7 @@ export async function deployDevchain({ rpcUrl, deployerKey = DEVCHAIN_DEPLOYER_K
     spamCollections: [addresses.SPAM],
     exchange,
     farcaster,
+    canonical,
     blockNumber,
   };
 }

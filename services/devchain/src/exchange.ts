@@ -21,6 +21,7 @@ import PorticoWETH from '../artifacts/PorticoWETH.json';
 import PorticoPair from '../artifacts/PorticoPair.json';
 import PorticoRouter from '../artifacts/PorticoRouter.json';
 import { porticoPairAbi, porticoUSDAbi, porticoWETHAbi } from './abis';
+import { deployThroughCreate2Factory } from './placement';
 
 export interface DevchainPair {
   address: Address;
@@ -95,25 +96,15 @@ export async function deployExchange(deps: {
   const addresses = exchangeAddresses(tokens, create2);
   const token: Record<Sym, Address> = { ...tokens, WETH: addresses.weth };
   const decimals: Record<Sym, number> = { WETH: 18, PUSD: 6, PTK: 18 };
-  const hasCode = async (address: Address) => {
-    const code = await publicClient.getCode({ address });
-    return Boolean(code && code !== '0x');
-  };
-  const create = async (list: { address: Address; initCode: Hex }[]) => {
-    const missing: typeof list = [];
-    for (const item of list) if (!(await hasCode(item.address))) missing.push(item);
-    const hashes: Hash[] = [];
-    for (const item of missing) hashes.push(await wallet.sendTransaction({ to: create2.factory, data: concat([create2.salt, item.initCode]) }));
-    await confirm(hashes);
-    for (const item of missing) if (!(await hasCode(item.address))) throw new Error(`devchain: exchange contract was not created at ${item.address}`);
-  };
-
   // 1. WETH and the pairs, then the router.
-  await create([
-    { address: addresses.weth, initCode: PorticoWETH.bytecode as Hex },
-    ...PAIR_KEYS.map((k) => ({ address: addresses.pairs[k], initCode: pairInitCode(token[split(k)[0]], token[split(k)[1]]) })),
+  const { salt } = create2;
+  await deployThroughCreate2Factory({ publicClient, wallet }, [
+    { name: 'PorticoWETH', address: addresses.weth, salt, initCode: PorticoWETH.bytecode as Hex },
+    ...PAIR_KEYS.map((k) => ({ name: `PorticoPair ${k}`, address: addresses.pairs[k], salt, initCode: pairInitCode(token[split(k)[0]], token[split(k)[1]]) })),
   ]);
-  await create([{ address: addresses.router, initCode: routerInitCode(addresses.weth, PAIR_KEYS.map((k) => addresses.pairs[k])) }]);
+  await deployThroughCreate2Factory({ publicClient, wallet }, [
+    { name: 'PorticoRouter', address: addresses.router, salt, initCode: routerInitCode(addresses.weth, PAIR_KEYS.map((k) => addresses.pairs[k])) },
+  ]);
 
   // 2. Liquidity, only for pairs that have none yet.
   const supplies = await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * The devchain's Farcaster test accounts (fids, usernames, public custody keys) without the contract
+ * The devchain's Farcaster test accounts (fids, usernames, public custody and auth-address keys) without the contract
  * artifacts, so a Playwright script (the e2e "Farcaster app") can import them:
  * `@portico/devchain/farcaster-accounts`.
  */
@@ -13,6 +13,12 @@ export interface FarcasterTestAccount {
   /** The custody key that signs Sign In With Farcaster messages. Public test key: local chains only. */
   custodyKey: Hex;
   custodyAddress: Address;
+  /**
+   * An auth address of the account (a key of type 2 in the KeyRegistry): it signs Sign In With Farcaster
+   * messages for the fid without being its custody address. Public test key: local chains only.
+   */
+  authKey: Hex;
+  authAddress: Address;
 }
 
 /** Publicly known test keys, derived from a label so they collide with no anvil dev account. */
@@ -20,7 +26,8 @@ const testKey = (label: string): Hex => keccak256(stringToHex(`portico.devchain.
 
 const account = (fid: number, username: string): FarcasterTestAccount => {
   const custodyKey = testKey(username);
-  return { fid, username, custodyKey, custodyAddress: privateKeyToAddress(custodyKey) };
+  const authKey = testKey(`${username}.auth`);
+  return { fid, username, custodyKey, custodyAddress: privateKeyToAddress(custodyKey), authKey, authAddress: privateKeyToAddress(authKey) };
 };
 
 /** Registered in this order on a fresh registry, so each gets the fid shown. */

@@ -14,10 +14,6 @@ import {
   porticoPairAbi,
   porticoRouterAbi,
   type DevchainDeployment,
-  FARCASTER_ID_REGISTRY,
-  FARCASTER_TEST_ACCOUNTS,
-  FARCASTER_UNREGISTERED_KEY,
-  farcasterIdRegistryAbi,
 } from '../src/index';
 
 const decodeDataUri = (uri: string, mime: string) => {
@@ -54,6 +50,12 @@ describe('deployDevchain on a fresh anvil', () => {
     for (const t of deployment.tokens) expect(t.iconUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(deployment.collectibles).toEqual({ address: expected.PCOL, name: 'Portico Collectibles', symbol: 'PCOL' });
     expect(deployment.spamCollections).toEqual([expected.SPAM]);
+    // Where clients look for them on any chain (test/canonical.test.ts uses them).
+    expect(deployment.canonical).toEqual({
+      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+      entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+      simpleAccountFactory: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985',
+    });
     expect(deployment.blockNumber).toBe(Number(await client.getBlockNumber()));
   });
 
@@ -180,35 +182,6 @@ describe('deployDevchain on a fresh anvil', () => {
     expect(await client.readContract({ address: pusd, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(0n);
   });
 
-  it("Farcaster: the IdRegistry at its canonical address holds the test accounts' custody; only the owner registers", async () => {
-    const registry = { address: FARCASTER_ID_REGISTRY, abi: farcasterIdRegistryAbi } as const;
-    expect(deployment.farcaster).toEqual({
-      idRegistry: '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b',
-      accounts: [
-        { fid: 1, username: 'alice', custody: FARCASTER_TEST_ACCOUNTS[0]!.custodyAddress },
-        { fid: 2, username: 'bob', custody: FARCASTER_TEST_ACCOUNTS[1]!.custodyAddress },
-        { fid: 3, username: 'carol', custody: FARCASTER_TEST_ACCOUNTS[2]!.custodyAddress },
-      ],
-    });
-    for (const a of FARCASTER_TEST_ACCOUNTS) {
-      expect(privateKeyToAccount(a.custodyKey).address).toBe(a.custodyAddress);
-      expect(await client.readContract({ ...registry, functionName: 'idOf', args: [a.custodyAddress] })).toBe(BigInt(a.fid));
-      expect(await client.readContract({ ...registry, functionName: 'custodyOf', args: [BigInt(a.fid)] })).toBe(a.custodyAddress);
-    }
-    expect(await client.readContract({ ...registry, functionName: 'idCounter' })).toBe(3n);
-    expect(await client.readContract({ ...registry, functionName: 'owner' })).toBe(DEVCHAIN_DEPLOYER);
-    const unregistered = privateKeyToAccount(FARCASTER_UNREGISTERED_KEY).address;
-    expect(await client.readContract({ ...registry, functionName: 'idOf', args: [unregistered] })).toBe(0n);
-    expect(await client.readContract({ ...registry, functionName: 'custodyOf', args: [4n] })).toBe(zeroAddress);
-    // Account #5 is not the owner: it cannot hand itself (or anyone) an fid.
-    await expect(
-      client.simulateContract({ ...registry, functionName: 'register', args: [unregistered], account: DEV_ACCOUNTS[5] }),
-    ).rejects.toThrow(/Unauthorized/);
-    await expect(
-      client.simulateContract({ ...registry, functionName: 'register', args: [FARCASTER_TEST_ACCOUNTS[0]!.custodyAddress], account: DEVCHAIN_DEPLOYER }),
-    ).rejects.toThrow(/HasId/);
-  });
-
   it('a second deploy on the same chain is a no-op returning the same result', async () => {
     const nonce = await client.getTransactionCount({ address: DEVCHAIN_DEPLOYER });
     const block = await client.getBlockNumber();
@@ -256,5 +229,6 @@ describe('deployDevchain on an anvil without the CREATE2 factory, with another c
     expect(await client.getBalance({ address: DEV_ACCOUNTS[0] })).toBe(parseEther('10000'));
     expect(await deployDevchain({ rpcUrl: anvil.rpcUrl })).toEqual(first);
     expect(first.collectibles.address).not.toBe(zeroAddress);
+    for (const address of Object.values(first.canonical)) expect(await client.getCode({ address })).toMatch(/^0x6080/);
   });
 });

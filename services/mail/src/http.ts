@@ -2,16 +2,17 @@
  * The HTTP side: the subset of Mailpit's API v1 that tests and services read (field names and
  * status codes from Mailpit's swagger.json, errors as Mailpit sends them: a plain-text body), and
  * the inbox pages for people. Deviations, all on bad input: parameters Mailpit would silently
- * ignore or misread (a non-numeric `limit`, an unknown parameter, a body that is not JSON on
- * DELETE, which Mailpit answers by deleting everything) get a 400 naming the parameter.
+ * ignore or misread (a non-numeric `limit`, an unknown parameter or time zone, a body that is not
+ * JSON on DELETE, which Mailpit answers by deleting everything) get a 400 naming the parameter.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { PAGE_HEADERS, renderInbox, renderMessage, renderNotFound } from './inbox-page';
+import { appInformation, type InfoSources } from './info';
 import type { MailLimits } from './limits';
 import { messageBody, MESSAGE_ID_PATTERN, summary, type StoredMessage } from './message';
-import { parseSearch, SearchSyntaxError } from './search';
+import { isKnownTimeZone, parseSearch, SearchSyntaxError } from './search';
 import type { MessageStore } from './store';
 
 class HttpError extends Error {
@@ -29,6 +30,8 @@ const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_PARAM = 1_000_000;
 /** Longest search query accepted. */
 const MAX_QUERY_CHARS = 1000;
+/** Longest `tz` accepted; tz database names are at most about 30 characters. */
+export const MAX_TIME_ZONE_CHARS = 64;
 
 function wholeNumber(min: number, max: number) {
   return z
@@ -49,7 +52,14 @@ const searchQuery = z.strictObject({
     .trim()
     .min(1, 'must not be empty, e.g. to:someone@example.com')
     .max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`),
+  // Empty is no time zone, as in Mailpit.
+  tz: z
+    .string()
+    .max(MAX_TIME_ZONE_CHARS, `must be at most ${MAX_TIME_ZONE_CHARS} characters`)
+    .refine((name) => name === '' || isKnownTimeZone(name), 'must be a time zone of the IANA tz database, e.g. Pacific/Auckland or UTC')
+    .optional(),
 });
+const noParams = z.strictObject({});
 // 'latest' (the newest message, as in Mailpit) matches the pattern too.
 const messageIdParam = z.object({
   ID: z.string().regex(MESSAGE_ID_PATTERN, "must be a message ID (letters, digits, '-' and '_', up to 64) or 'latest'"),
@@ -58,7 +68,7 @@ const messageIdParam = z.object({
 function issueMessage(error: z.ZodError, known: readonly string[]): string {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    return `${issue.keys.join(', ')}: unknown (expected ${known.join(', ')})`;
+    return `${issue.keys.join(', ')}: unknown (${known.length ? `expected ${known.join(', ')}` : 'this endpoint takes no parameters'})`;
   }
   const field = issue.path.length ? issue.path.join('.') : 'request';
   return `${field}: ${issue.message}`;
@@ -97,8 +107,8 @@ function messagesSummary(store: MessageStore, start: number, limit: number, filt
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export interface HttpAppOptions {
-  store: MessageStore;
+/** `store` holds the messages; `smtpCounters` and `startedAt` feed `/api/v1/info`. */
+export interface HttpAppOptions extends InfoSources {
   limits: MailLimits;
   /**
    * Host header names accepted (lower case, IPv6 in brackets). Bound to loopback, only loopback
@@ -115,7 +125,7 @@ export const loopbackHostNames = (bindHost: string): ReadonlySet<string> =>
 /** Bytes of a DELETE body: an `IDs` list as long as the mailbox, with room for formatting. */
 export const deleteBodyBytes = (limits: Pick<MailLimits, 'maxMessages'>) => 1024 + limits.maxMessages * 80;
 
-export function createHttpApp({ store, limits, allowedHostNames, log }: HttpAppOptions): Hono {
+export function createHttpApp({ store, smtpCounters, startedAt, limits, allowedHostNames, log }: HttpAppOptions): Hono {
   const app = new Hono();
   const deleteBody = z.strictObject({
     IDs: z
@@ -179,11 +189,27 @@ export function createHttpApp({ store, limits, allowedHostNames, log }: HttpAppO
     return c.json(messageBody(message));
   });
 
+  // As Mailpit: reading the headers or the source does not mark a message read.
+  app.get('/api/v1/message/:ID/headers', (c) => {
+    query(c, noParams);
+    return c.json(findMessage(store, c.req.param('ID')).headers);
+  });
+
+  app.get('/api/v1/message/:ID/raw', (c) => {
+    query(c, noParams);
+    return c.body(new Uint8Array(findMessage(store, c.req.param('ID')).source), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  });
+
+  app.get('/api/v1/info', (c) => {
+    query(c, noParams);
+    return c.json(appInformation({ store, smtpCounters, startedAt }));
+  });
+
   app.get('/api/v1/search', (c) => {
-    const { start, limit, query: text } = query(c, searchQuery);
+    const { start, limit, query: text, tz } = query(c, searchQuery);
     let filter: (m: StoredMessage) => boolean;
     try {
-      filter = parseSearch(text);
+      filter = parseSearch(text, { timeZone: tz || undefined });
     } catch (err) {
       if (err instanceof SearchSyntaxError) throw new HttpError(400, err.message);
       throw err;

@@ -44,12 +44,19 @@ export interface Message {
   Attachments: AttachmentInfo[];
 }
 
+/** Header name (Go's canonical form, e.g. `Message-Id`) → its values in order, as Mailpit's headers endpoint. */
+export type MessageHeaders = Record<string, string[]>;
+
 export interface StoredMessage extends Message {
   /** When the catcher received it (RFC 3339). */
   Created: string;
-  /** Up to 200 characters of the body, whitespace collapsed. */
+  /** Mailpit's snippet of the text: see `snippet`. */
   Snippet: string;
   Read: boolean;
+  /** The message source exactly as received after DATA (`Size` bytes). */
+  source: Buffer;
+  /** The source's header section, read as Mailpit reads it. */
+  headers: MessageHeaders;
 }
 
 export interface MessageSummary {
@@ -77,7 +84,11 @@ export const newMessageId = () => randomBytes(16).toString('base64url');
 /** Mailpit's id syntax is opaque; this accepts its ids and ours and nothing that needs escaping. */
 export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-const SNIPPET_CHARS = 200;
+/**
+ * Mailpit's snippet length: 200 bytes of UTF-8 (internal/tools/snippets.go, `limit := 200`), then "...".
+ * Its swagger.json says "up to 250 characters", which this also meets; the code is what Mailpit sends.
+ */
+export const SNIPPET_MAX_BYTES = 200;
 
 function addresses(header: AddressObject | AddressObject[] | undefined): MailAddress[] {
   const objects = header === undefined ? [] : Array.isArray(header) ? header : [header];
@@ -93,10 +104,59 @@ function attachmentInfo(a: Attachment): AttachmentInfo {
   return { PartID: a.partId ?? '', FileName: a.filename ?? '', ContentType: a.contentType, ContentID: a.cid ?? '', Size: a.size };
 }
 
-/** Like Mailpit's snippet: whitespace collapsed, cut at 200 characters with "...". */
-function snippet(text: string): string {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim()); // code points: never split a surrogate pair
-  return chars.length <= SNIPPET_CHARS ? chars.join('') : `${chars.slice(0, SNIPPET_CHARS).join('')}...`;
+/**
+ * Mailpit's `truncate` (borrowed there from Tailscale): cut at `maxBytes`, backing up to the start of
+ * the character that the cut falls in or right after, so it never splits one (and may drop a whole one).
+ */
+function truncateUtf8(bytes: Buffer, maxBytes: number): string {
+  let end = maxBytes;
+  while (end > 0 && (bytes[end - 1]! & 0xc0) === 0x80) end--; // continuation bytes
+  if (end > 0 && (bytes[end - 1]! & 0xc0) === 0xc0) end--; // the lead byte of a multi-byte character
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+/**
+ * Mailpit's CreateSnippet for a text body: U+FEFF as a space, runs of ASCII white space (Go's `\s`)
+ * as one space, trimmed; over SNIPPET_MAX_BYTES it is cut there and "..." added.
+ */
+export function snippet(text: string): string {
+  const collapsed = text.replaceAll('\uFEFF', ' ').replace(/[\t\n\f\r ]+/g, ' ').trim();
+  const bytes = Buffer.from(collapsed, 'utf8');
+  return bytes.length <= SNIPPET_MAX_BYTES ? collapsed : `${truncateUtf8(bytes, SNIPPET_MAX_BYTES)}...`;
+}
+
+/** RFC 9110 `tchar`: the bytes of a header name Go canonicalises. */
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Go's textproto.CanonicalMIMEHeaderKey, which Mailpit's headers endpoint uses: the first letter and
+ * every letter after '-' upper case, the rest lower case (`message-id` → `Message-Id`); a name with
+ * other characters is kept as it is.
+ */
+export function canonicalHeaderName(name: string): string {
+  if (!HEADER_TOKEN.test(name)) return name;
+  return name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+/**
+ * The header section as Go's net/mail reads it for Mailpit's headers endpoint: names canonical, a
+ * folded value unfolded (each line trimmed of spaces and tabs, joined by one space), values neither
+ * decoded nor reordered, names in alphabetical order (Go's JSON map order).
+ */
+function readHeaders(lines: ReadonlyArray<{ line: string }>): MessageHeaders {
+  const headers = new Map<string, string[]>();
+  for (const { line } of lines) {
+    const unfolded = line
+      .split(/\r?\n/)
+      .map((part) => part.replace(/^[ \t]+|[ \t]+$/g, ''))
+      .join(' ');
+    const colon = unfolded.indexOf(':');
+    if (colon <= 0) continue; // not a header line; mailparser keeps none, Go would refuse the message
+    const name = canonicalHeaderName(unfolded.slice(0, colon));
+    const value = unfolded.slice(colon + 1).replace(/^[ \t]+/, '');
+    headers.set(name, [...(headers.get(name) ?? []), value]);
+  }
+  return Object.fromEntries([...headers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export interface Envelope {
@@ -144,6 +204,8 @@ export async function parseMessage(raw: Buffer, envelope: Envelope, received: Da
     // mailparser derives `text` from the HTML when there is no text part, so this covers both.
     Snippet: snippet(text),
     Read: false,
+    source: raw,
+    headers: readHeaders(parsed.headerLines),
   };
 }
 
@@ -167,8 +229,8 @@ export function summary(m: StoredMessage): MessageSummary {
   };
 }
 
-/** The Message object the API returns (no Created/Snippet/Read, as in Mailpit). */
+/** The Message object the API returns (no Created/Snippet/Read, as in Mailpit; source and headers have their own endpoints). */
 export function messageBody(m: StoredMessage): Message {
-  const { Created: _created, Snippet: _snippet, Read: _read, ...message } = m;
+  const { Created: _created, Snippet: _snippet, Read: _read, source: _source, headers: _headers, ...message } = m;
   return message;
 }

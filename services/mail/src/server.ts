@@ -10,12 +10,14 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import { createHttpApp, loopbackHostNames } from './http';
+import { SmtpCounters } from './info';
 import { resolveLimits, type MailLimits } from './limits';
 import { createSmtpServer } from './smtp';
 import { MessageStore } from './store';
 
 export { DEFAULT_LIMITS, limitEnvName, limitsFromEnv, type MailLimits } from './limits';
-export type { Message, MessageSummary, MailAddress } from './message';
+export type { AppInformation } from './info';
+export type { Message, MessageSummary, MailAddress, MessageHeaders } from './message';
 
 export interface StartMailOptions {
   /** Default 127.0.0.1. */
@@ -57,9 +59,11 @@ export async function startMail(options: StartMailOptions = {}): Promise<Running
   }
   const limits = resolveLimits(options.limits);
   const store = new MessageStore(limits);
+  const smtpCounters = new SmtpCounters();
+  const startedAt = Date.now();
 
   // SMTP first: a caller that waits for the HTTP port (scripts/services.mjs) then finds both open.
-  const smtp = createSmtpServer({ store, limits, log });
+  const smtp = createSmtpServer({ store, limits, counters: smtpCounters, log });
   await new Promise<void>((resolve, reject) => {
     smtp.once('error', reject);
     smtp.listen(smtpPort, host, () => {
@@ -70,7 +74,7 @@ export async function startMail(options: StartMailOptions = {}): Promise<Running
   smtp.on('error', (err) => log(`mail: smtp: ${err.message}`));
   const smtpAddress = smtp.server.address() as AddressInfo;
 
-  const app = createHttpApp({ store, limits, allowedHostNames: isLoopback(host) ? loopbackHostNames(host) : undefined, log });
+  const app = createHttpApp({ store, smtpCounters, startedAt, limits, allowedHostNames: isLoopback(host) ? loopbackHostNames(host) : undefined, log });
   const http = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port: httpPort }, () => resolve(s));
     s.once('error', reject);

@@ -6,6 +6,7 @@
  * never expose it to a network. Production mail goes to a real SMTP relay (services/api's SMTP setting).
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { SmtpCounters } from './info';
 import type { MailLimits } from './limits';
 import { parseMessage, type StoredMessage } from './message';
 import type { MessageStore } from './store';
@@ -13,6 +14,7 @@ import type { MessageStore } from './store';
 export interface SmtpOptions {
   store: MessageStore;
   limits: MailLimits;
+  counters: SmtpCounters;
   /** One line per accepted or refused message. */
   log: (line: string) => void;
 }
@@ -32,7 +34,7 @@ async function readLimited(stream: SMTPServerDataStream, maxBytes: number): Prom
 /** An SMTP error reply (smtp-server sends `responseCode` and the message). */
 const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
 
-export function createSmtpServer({ store, limits, log }: SmtpOptions): SMTPServer {
+export function createSmtpServer({ store, limits, counters, log }: SmtpOptions): SMTPServer {
   /** Stores one message; resolves with the 250 reply text, rejects with an SMTP error. */
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
     let raw: Buffer;
@@ -59,6 +61,7 @@ export function createSmtpServer({ store, limits, log }: SmtpOptions): SMTPServe
       throw smtpError(554, 'Error: message could not be parsed');
     }
     store.add(message);
+    counters.countAccepted(message.Size);
     log(`mail: ${message.ID} to ${envelope.to.join(', ')}: ${JSON.stringify(message.Subject)}`);
     return `OK: queued as ${message.ID}`;
   }
@@ -83,7 +86,10 @@ export function createSmtpServer({ store, limits, log }: SmtpOptions): SMTPServe
     onData(stream, session, callback) {
       receive(stream, session).then(
         (reply) => callback(null, reply),
-        (err: Error) => callback(err),
+        (err: Error) => {
+          counters.countRejected();
+          callback(err);
+        },
       );
     },
   });

@@ -18,6 +18,8 @@ export class MessageStore {
   private readonly messages: StoredMessage[] = [];
   private readonly byId = new Map<string, StoredMessage>();
   private storedBytes = 0;
+  /** Messages deleted or pushed out since start (Mailpit's RuntimeStats.MessagesDeleted counts both). */
+  private deletedCount = 0;
 
   constructor(private readonly limits: Pick<MailLimits, 'maxMessages' | 'maxStoredBytes'>) {}
 
@@ -29,6 +31,7 @@ export class MessageStore {
       const oldest = this.messages.pop()!;
       this.byId.delete(oldest.ID);
       this.storedBytes -= oldest.Size;
+      this.deletedCount++;
     }
   }
 
@@ -46,8 +49,8 @@ export class MessageStore {
     };
   }
 
-  stats(): { total: number; unread: number; bytes: number } {
-    return { total: this.messages.length, unread: this.messages.filter((m) => !m.Read).length, bytes: this.storedBytes };
+  stats(): { total: number; unread: number; bytes: number; deleted: number } {
+    return { total: this.messages.length, unread: this.messages.filter((m) => !m.Read).length, bytes: this.storedBytes, deleted: this.deletedCount };
   }
 
   markRead(message: StoredMessage): void {
@@ -57,6 +60,7 @@ export class MessageStore {
   /** Deletes the messages with these ids (unknown ones are ignored), or every message without ids. */
   delete(ids?: readonly string[]): void {
     if (ids === undefined) {
+      this.deletedCount += this.messages.length;
       this.messages.length = 0;
       this.byId.clear();
       this.storedBytes = 0;
@@ -69,6 +73,7 @@ export class MessageStore {
       this.messages.splice(i, 1);
       this.byId.delete(m.ID);
       this.storedBytes -= m.Size;
+      this.deletedCount++;
     }
   }
 }

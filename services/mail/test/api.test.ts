@@ -1,5 +1,6 @@
 // Real mail in over SMTP (nodemailer), read back through the Mailpit-compatible HTTP API.
 import { describe, expect, it } from '@rstest/core';
+import { MAX_TIME_ZONE_CHARS } from '../src/http';
 import { getJson, send, withMail } from './helpers';
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
@@ -123,11 +124,12 @@ describe('API: messages in and out', () => {
     });
   });
 
-  it('Snippet: the text with whitespace collapsed, cut at 200 characters (never inside one) with "..."', async () => {
+  it('Snippet: Mailpit\'s, the text with white space collapsed, cut at 200 bytes of UTF-8 (never inside a character) with "..."', async () => {
     await withMail({}, async (mail) => {
       await send(mail, { to: 's@example.com', subject: 'long', text: 'é😀\n'.repeat(150) });
       const [m] = (await getJson(mail, '/api/v1/messages')).body.messages;
-      expect(m.Snippet).toBe(`${Array.from('é😀 '.repeat(150)).slice(0, 200).join('')}...`);
+      expect(m.Snippet).toBe(`${'é😀 '.repeat(28)}é...`);
+      expect(Buffer.byteLength(m.Snippet.slice(0, -3))).toBe(198);
     });
   });
 
@@ -156,8 +158,19 @@ describe('API: bad requests', () => {
         ['/api/v1/search', 'query: is required, e.g. to:someone@example.com'],
         ['/api/v1/search?query=%20', 'query: must not be empty, e.g. to:someone@example.com'],
         [`/api/v1/search?query=${'a'.repeat(1001)}`, 'query: must be at most 1000 characters'],
-        ['/api/v1/search?query=tag:otp', "query: the filter 'tag:' is not supported by this mail catcher; use to:, from:, cc:, bcc:, reply-to:, addressed:, subject:, message-id:, is:read, is:unread or words"],
+        ['/api/v1/search?query=tag:otp', "query: the filter 'tag:' is not supported by this mail catcher; use to:, from:, cc:, bcc:, reply-to:, addressed:, subject:, message-id:, after:, before:, is:read, is:unread or words"],
+        [
+          '/api/v1/search?query=after:yesterday',
+          `query: after: cannot read the date 'YESTERDAY'; use e.g. 2026-01-31, 2026-01-31T14:30, 2026-01-31T14:30:00Z, "2026-01-31 14:30" or 2026/1/31`,
+        ],
+        ['/api/v1/search?query=to:a&tz=Mars/Olympus_Mons', 'tz: must be a time zone of the IANA tz database, e.g. Pacific/Auckland or UTC'],
+        [`/api/v1/search?query=to:a&tz=${'A'.repeat(MAX_TIME_ZONE_CHARS + 1)}`, `tz: must be at most ${MAX_TIME_ZONE_CHARS} characters`],
+        ['/api/v1/messages?tz=UTC', 'tz: unknown (expected start, limit)'],
         ['/api/v1/message/not%20an%20id', "ID: must be a message ID (letters, digits, '-' and '_', up to 64) or 'latest'"],
+        ['/api/v1/message/not%20an%20id/raw', "ID: must be a message ID (letters, digits, '-' and '_', up to 64) or 'latest'"],
+        ['/api/v1/message/latest/raw?dl=1', 'dl: unknown (this endpoint takes no parameters)'],
+        ['/api/v1/message/latest/headers?x=1', 'x: unknown (this endpoint takes no parameters)'],
+        ['/api/v1/info?verbose=1', 'verbose: unknown (this endpoint takes no parameters)'],
       ];
       for (const [path, error] of cases) {
         const res = await fetch(mail.inboxUrl + path);
@@ -188,6 +201,10 @@ describe('API: bad requests', () => {
       const res = await getJson(mail, '/api/v1/message/AAAAAAAAAAAAAAAAAAAAAA');
       expect(res).toEqual({ status: 404, body: 'message not found: AAAAAAAAAAAAAAAAAAAAAA' });
       expect(await getJson(mail, '/api/v1/message/latest')).toEqual({ status: 404, body: 'the mailbox is empty' });
+      for (const part of ['headers', 'raw']) {
+        expect(await getJson(mail, `/api/v1/message/AAAAAAAAAAAAAAAAAAAAAA/${part}`)).toEqual({ status: 404, body: 'message not found: AAAAAAAAAAAAAAAAAAAAAA' });
+        expect(await getJson(mail, `/api/v1/message/latest/${part}`)).toEqual({ status: 404, body: 'the mailbox is empty' });
+      }
       expect(await getJson(mail, '/api/v1/nothing')).toEqual({ status: 404, body: '404 page not found' });
     });
   });

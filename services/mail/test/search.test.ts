@@ -25,6 +25,8 @@ function message(overrides: Partial<StoredMessage>): StoredMessage {
     Created: '2026-01-01T00:00:00.000Z',
     Snippet: '',
     Read: false,
+    source: Buffer.from(''),
+    headers: {},
     ...overrides,
   };
 }
@@ -60,9 +62,62 @@ describe('search', () => {
   });
 
   it('refuses the Mailpit filters it does not implement', () => {
-    for (const q of ['tag:otp', 'has:attachment', 'after:2026-01-01', '-before:2026-01-01', 'larger:1M', 'smaller:1k', 'is:tagged']) {
+    for (const q of ['tag:otp', 'has:attachment', '-larger:1M', 'smaller:1k', 'is:tagged']) {
       expect(() => parseSearch(q)).toThrow(SearchSyntaxError);
     }
     expect(() => parseSearch('to:a tag:x')).toThrow("query: the filter 'tag:' is not supported by this mail catcher");
+  });
+});
+
+describe('search: after: and before: (the time received)', () => {
+  // Received at noon UTC on 31 January 2026: 01:00 on 1 February in Auckland (UTC+13 in summer).
+  const noon = message({ Created: '2026-01-31T12:00:00.000Z' });
+  const matches = (query: string, timeZone?: string) => parseSearch(query, { timeZone })(noon);
+
+  it('reads ISO 8601 dates and times, "date time" and yyyy/M/d; a date alone is its midnight', () => {
+    for (const query of [
+      'after:2026-01-31',
+      'after:20260131',
+      'after:2026/1/31',
+      'after:2026-01-31T11:59',
+      'after:2026-01-31t11:59:59z', // upper-cased first, as Mailpit does
+      'after:"2026-01-31 11:59:59"',
+      'after:2026-02-01T00:59+13:00',
+      'before:2026-02-01',
+      'before:"2026/1/31 12:01"',
+    ]) {
+      expect({ query, matches: matches(query, 'UTC') }).toEqual({ query, matches: true });
+    }
+    for (const query of ['after:2026-02-01', 'before:2026-01-31', 'after:2026-01-31T12:00:01Z', 'before:2026-01-31T13:00+02:00']) {
+      expect({ query, matches: matches(query, 'UTC') }).toEqual({ query, matches: false });
+    }
+  });
+
+  it('both bounds are inclusive, and a negated one is the opposite inclusive bound (as Mailpit\'s SQL)', () => {
+    for (const query of ['after:2026-01-31T12:00:00Z', 'before:2026-01-31T12:00:00Z', '-after:2026-01-31T12:00:00Z', '-before:2026-01-31T12:00:00Z']) {
+      expect({ query, matches: matches(query) }).toEqual({ query, matches: true });
+    }
+    expect(matches('-after:2026-01-31', 'UTC')).toBe(false);
+    expect(matches('!before:2026-01-31T11:00Z')).toBe(true);
+    expect(matches('after:2026-01-31T00:00Z before:2026-02-01T00:00Z')).toBe(true);
+  });
+
+  it('reads a date without an offset in the time zone given (tz); one with an offset as it says', () => {
+    expect(matches('after:2026-02-01', 'Pacific/Auckland')).toBe(true);
+    expect(matches('after:2026-02-01', 'UTC')).toBe(false);
+    expect(matches('before:"2026-01-31 23:00"', 'Pacific/Auckland')).toBe(false);
+    expect(matches('before:"2026-01-31 23:00"', 'America/Chicago')).toBe(true);
+    expect(matches('after:2026-01-31T12:00Z', 'Pacific/Auckland')).toBe(true);
+  });
+
+  it('ignores a blank date and refuses one it cannot read, naming the forms it reads', () => {
+    expect(matches('after:')).toBe(true);
+    expect(matches('-before: "" subject:')).toBe(true);
+    for (const query of ['after:yesterday', 'before:1767225600', 'after:31/01/2026', 'before:2026-13-01']) {
+      expect(() => parseSearch(query)).toThrow(SearchSyntaxError);
+    }
+    expect(() => parseSearch('after:"next week"')).toThrow(
+      `query: after: cannot read the date 'NEXT WEEK'; use e.g. 2026-01-31, 2026-01-31T14:30, 2026-01-31T14:30:00Z, "2026-01-31 14:30" or 2026/1/31`,
+    );
   });
 });

@@ -2,7 +2,8 @@
  * One oidc-provider instance: the issuer `<url>/<provider>` with its single client `portico-<provider>`.
  *
  * Configured like a strict real provider: authorization code only, PKCE (S256) required,
- * redirect_uri required and exact, client_secret_post. What a local test provider changes:
+ * redirect_uri required and exact, client_secret_post only (the method the API's openid-client uses
+ * here: discovery lists only post, and its github-style client always posts). What a local test provider changes:
  * every authorization asks for the username and the consent again (server.ts starts each one
  * without a session, so a browser can sign in as another test user right away), the ID token carries the
  * profile and email claims (as Google's does), keys and cookie keys are new on every start, and
@@ -13,6 +14,34 @@ import { promisify } from 'node:util';
 import Provider, { type Configuration, type JWK } from 'oidc-provider';
 import { errorPage, renderPage } from './pages';
 import { accountClaims, clientIdFor, usernameFromSubject, type SocialProvider } from './providers';
+
+/** oidc-provider's token endpoint path below the issuer (set as `routes.token` so the two cannot drift). */
+const TOKEN_ROUTE = '/token';
+
+/** The one token endpoint client authentication accepted: the secret in the form body. */
+const TOKEN_ENDPOINT_AUTH_METHOD = 'client_secret_post';
+
+export const BASIC_AUTH_REFUSED =
+  'client_secret_basic (client credentials in the Authorization header) is not accepted: send client_id and client_secret in the form body (client_secret_post)';
+
+/**
+ * Refuses client authentication in the Authorization header at the token endpoint. oidc-provider
+ * treats client_secret_basic and client_secret_post as one (lib/shared/client_auth.js accepts either for a
+ * client registered with one), so the registered method alone does not keep Basic out. The answer has the
+ * shape of oidc-provider's own invalid_client, with the WWW-Authenticate challenge RFC 6749 §5.2 asks for.
+ */
+const refuseBasicClientAuth =
+  (issuer: string): Parameters<Provider['use']>[0] =>
+  async (ctx, next) => {
+    if (ctx.method === 'POST' && ctx.path === TOKEN_ROUTE && ctx.get('authorization') !== '') {
+      ctx.status = 401;
+      ctx.set('cache-control', 'no-store');
+      ctx.set('www-authenticate', `Basic realm="${issuer}", error="invalid_client"`);
+      ctx.body = { error: 'invalid_client', error_description: BASIC_AUTH_REFUSED };
+      return;
+    }
+    await next();
+  };
 
 export const cookieName = (provider: SocialProvider, what: 'session' | 'interaction' | 'resume') => `portico_oidc_${provider}_${what}`;
 
@@ -55,11 +84,12 @@ export function createProvider(provider: SocialProvider, issuer: string, signing
         redirect_uris: [...settings.redirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+        token_endpoint_auth_method: TOKEN_ENDPOINT_AUTH_METHOD,
         id_token_signed_response_alg: 'RS256',
       },
     ],
-    clientAuthMethods: ['client_secret_post'],
+    clientAuthMethods: [TOKEN_ENDPOINT_AUTH_METHOD],
+    routes: { token: TOKEN_ROUTE },
     responseTypes: ['code'],
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
@@ -100,7 +130,9 @@ export function createProvider(provider: SocialProvider, issuer: string, signing
     },
     renderError: renderError(redirectOrigins(settings.redirectUris)),
   };
-  return new Provider(issuer, configuration);
+  const oidc = new Provider(issuer, configuration);
+  oidc.use(refuseBasicClientAuth(issuer));
+  return oidc;
 }
 
 export const redirectOrigins = (redirectUris: readonly string[]) => [...new Set(redirectUris.map((uri) => new URL(uri).origin))];

@@ -1,7 +1,8 @@
 // The authorization-code flow with PKCE, driven over HTTP as a browser and openid-client would.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { accountClaims, clientIdFor, SOCIAL_PROVIDERS, startOidcProvider, subjectFor, type RunningOidcProvider } from '../src/server';
+import { BASIC_AUTH_REFUSED } from '../src/provider';
+import { accountClaims, clientIdFor, DEFAULT_CLIENT_SECRET, SOCIAL_PROVIDERS, startOidcProvider, subjectFor, type RunningOidcProvider } from '../src/server';
 import {
   alertText,
   authorizationUrl,
@@ -160,7 +161,7 @@ describe('refusals', () => {
     const { callback } = await signIn(new Browser(), authorizationUrl(d, 'discord', { challenge, state: random() }), 'dave');
     const code = callback.searchParams.get('code')!;
 
-    const badSecret = await exchangeCode(d, 'discord', code, verifier, 'not-the-secret-at-all');
+    const badSecret = await exchangeCode(d, 'discord', code, verifier, { secret: 'not-the-secret-at-all' });
     expect(badSecret.status).toBe(401);
     expect(await badSecret.json()).toMatchObject({ error: 'invalid_client' });
 
@@ -173,6 +174,24 @@ describe('refusals', () => {
     const reused = await exchangeCode(d, 'discord', code, verifier);
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('client_secret_basic is refused with invalid_client, even with the right secret; the code then still works with client_secret_post', async () => {
+    const d = await discover(oidc, 'google');
+    const { verifier, challenge } = pkce();
+    const { callback } = await signIn(new Browser(), authorizationUrl(d, 'google', { challenge, state: random() }), 'erin');
+    const code = callback.searchParams.get('code')!;
+
+    for (const secret of [DEFAULT_CLIENT_SECRET, 'not-the-secret-at-all']) {
+      const basic = await exchangeCode(d, 'google', code, verifier, { secret, method: 'client_secret_basic' });
+      expect(basic.status).toBe(401);
+      expect(basic.headers.get('www-authenticate')).toBe(`Basic realm="${d.issuer}", error="invalid_client"`);
+      expect(basic.headers.get('cache-control')).toBe('no-store');
+      expect(await basic.json()).toEqual({ error: 'invalid_client', error_description: BASIC_AUTH_REFUSED });
+    }
+    const post = await exchangeCode(d, 'google', code, verifier, { method: 'client_secret_post' });
+    expect(post.status).toBe(200);
+    expect(await post.json()).toMatchObject({ token_type: 'Bearer' });
   });
 
   it('an authorization request without PKCE, or with the plain method, goes back with invalid_request', async () => {

@@ -90,19 +90,25 @@ export async function signIn(browser: Browser, authUrl: string, username: string
   return { callback: new URL(back.url), loginHtml, consentHtml };
 }
 
-export function exchangeCode(d: Discovery, provider: SocialProvider, code: string, verifier: string, secret = DEFAULT_CLIENT_SECRET) {
-  return fetch(d.token_endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-      client_id: `portico-${provider}`,
-      client_secret: secret,
-    }).toString(),
-  });
+export interface ClientAuth {
+  secret?: string;
+  /** Where the client credentials go: the form body (what the provider accepts) or the Authorization header. */
+  method?: 'client_secret_post' | 'client_secret_basic';
+}
+
+/** The token request openid-client sends, with the client authenticated by `method` (RFC 6749 §2.3.1). */
+export function exchangeCode(d: Discovery, provider: SocialProvider, code: string, verifier: string, { secret = DEFAULT_CLIENT_SECRET, method = 'client_secret_post' }: ClientAuth = {}) {
+  const clientId = `portico-${provider}`;
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (method === 'client_secret_post') {
+    form.set('client_id', clientId);
+    form.set('client_secret', secret);
+  } else {
+    const encode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+    headers.authorization = `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`;
+  }
+  return fetch(d.token_endpoint, { method: 'POST', headers, body: form.toString() });
 }
 
 /** The ID token's payload after checking its RS256 signature against the issuer's JWKS. */

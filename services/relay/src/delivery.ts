@@ -20,11 +20,11 @@ export class Delivery {
     private readonly limits: Pick<RelayLimits, 'fetchPageSize' | 'maxUnackedBytes'>,
   ) {}
 
-  /** Stores the message and forwards it to every other subscriber, never back to the publisher. */
-  publish(publisher: ClientState, message: Omit<NewMessage, 'publisher'>): void {
-    const msg = this.mailbox.store({ ...message, publisher: publisher.id });
+  /** Stores the message published on `conn` and forwards it to every other subscriber, never back to the publisher. */
+  publish(conn: Conn, message: Omit<NewMessage, 'publisher' | 'publisherIp'>): void {
+    const msg = this.mailbox.store({ ...message, publisher: conn.client.id, publisherIp: conn.ip });
     if (!msg) return; // a client retrying the same publish
-    for (const sub of this.clients.subscribersOf(msg.topic)) if (sub !== publisher) this.deliver(sub, msg);
+    for (const sub of this.clients.subscribersOf(msg.topic)) if (sub !== conn.client) this.deliver(sub, msg);
   }
 
   deliverStored(client: ClientState, topic: string): void {

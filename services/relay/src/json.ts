@@ -18,6 +18,13 @@ export type RpcId = string | number | null | RawNumber;
 const MARK = `\u0000portico-raw-${Math.random().toString(36).slice(2)}:`;
 const NUM_START = /[-0-9]/;
 
+/** The index just past the JSON string that starts at `start` (its opening quote), honouring escapes; past the text when it is cut short. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return i + 1;
+}
+
 /** Rewrites bare integer tokens outside strings that do not fit a double into marked strings. */
 function markUnsafeIntegers(text: string): string {
   let out = '';
@@ -27,10 +34,7 @@ function markUnsafeIntegers(text: string): string {
   while (i < n) {
     const c = text[i]!;
     if (c === '"') {
-      // skip the string, honouring escapes
-      i++;
-      while (i < n && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
+      i = stringEnd(text, i);
       continue;
     }
     if (NUM_START.test(c)) {
@@ -61,6 +65,40 @@ export function parseJson(text: string): unknown {
     }
     return value;
   });
+}
+
+/**
+ * The top-level `id` value of a JSON-RPC request, read from the start of a frame too big to parse
+ * (the clients write `id` first), so the error reply can name the request. Undefined when the start
+ * holds none: a batch, an id after the params, or an id the prefix cuts short.
+ */
+export function idFromPrefix(prefix: string): unknown {
+  let i = prefix.search(/\S/);
+  if (prefix[i] !== '{') return undefined;
+  let depth = 0;
+  for (; i < prefix.length; i++) {
+    const c = prefix[i]!;
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      const end = stringEnd(prefix, i);
+      const colon = depth === 1 ? /^\s*:\s*/.exec(prefix.slice(end)) : null;
+      if (colon && prefix.slice(i, end) === '"id"') return leadingValue(prefix.slice(end + colon[0].length));
+      i = end - 1;
+    }
+  }
+  return undefined;
+}
+
+/** The string, number or null at the start of `rest`, when it is complete there (followed by `,` or `}`). */
+function leadingValue(rest: string): unknown {
+  const token = rest[0] === '"' ? rest.slice(0, stringEnd(rest, 0)) : /^(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null)/.exec(rest)?.[0];
+  if (!token || !/^\s*[,}]/.test(rest.slice(token.length))) return undefined;
+  try {
+    return (parseJson(`{"id":${token}}`) as { id: unknown }).id;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The JSON text of an id, exactly as it was received. */

@@ -21,6 +21,8 @@ export interface RelayLimits {
   maxConnections: number;
   /** Open sockets from one IP address (IPv6: one /64); more get HTTP 429 at upgrade. */
   maxConnectionsPerIp: number;
+  /** Sockets one IP address (IPv6: one /64) may open per second, each costing an ed25519 check of its token; more get HTTP 429. */
+  maxNewConnectionsPerIpPerSecond: number;
   /** Client ids the relay keeps (connected or remembered); the longest-offline one makes room, else HTTP 503. */
   maxClients: number;
   /** A socket with no traffic at all (no frame, no pong) for this long is terminated. */
@@ -37,9 +39,11 @@ export interface RelayLimits {
   maxMailboxBytes: number;
   /** Bytes of stored messages one client id may have published (its share of the mailbox). */
   maxMailboxBytesPerClient: number;
+  /** Bytes of stored messages published from one IP address (IPv6: one /64), whatever the client ids: new ids cost a keypair, not room. */
+  maxMailboxBytesPerIp: number;
   /** Bytes stored for one topic; below `maxBufferedBytes`, so delivering a full topic never trips the slow-consumer close. */
   maxMailboxBytesPerTopic: number;
-  /** Longer TTLs are clamped to this. */
+  /** Longest a message waits in the mailbox: its publisher's TTL, clamped to this. */
   maxTtlSeconds: number;
   /** Messages returned by one irn_fetchMessages / irn_batchFetchMessages. */
   fetchPageSize: number;
@@ -56,6 +60,7 @@ export const DEFAULT_LIMITS: Readonly<RelayLimits> = Object.freeze({
   maxUnackedBytes: 16 * MiB,
   maxConnections: 10_000,
   maxConnectionsPerIp: 500,
+  maxNewConnectionsPerIpPerSecond: 50,
   maxClients: 20_000,
   maxSilentMs: 30_000,
   maxOfflineMs: 15 * 60_000,
@@ -64,8 +69,10 @@ export const DEFAULT_LIMITS: Readonly<RelayLimits> = Object.freeze({
   maxSubscriptions: 1_000_000,
   maxMailboxBytes: 256 * MiB,
   maxMailboxBytesPerClient: 16 * MiB,
+  maxMailboxBytesPerIp: 64 * MiB,
   maxMailboxBytesPerTopic: 8 * MiB,
-  maxTtlSeconds: 30 * 24 * 3600,
+  // The longest TTL the Sign API publishes with (a session request's expiry, at most 7 days).
+  maxTtlSeconds: 7 * 24 * 3600,
   fetchPageSize: 200,
 });
 

@@ -1,6 +1,7 @@
 /**
  * Messages kept per topic until their TTL, for clients that subscribe later. Measured in bytes:
- * the whole mailbox, each topic, and each publisher's share, so one client cannot fill it.
+ * the whole mailbox, each topic, and the shares of each publishing client id and IP address, so
+ * neither one client nor one address with many client ids can fill it.
  * A re-publish of a stored message (a client retry) is found in O(1) by its hash.
  */
 import { createHash } from 'node:crypto';
@@ -11,10 +12,12 @@ import type { StoredMessage } from './types';
 /** Rough bookkeeping cost of one stored message (record, map entries, sets), so tiny messages are not free. */
 export const MESSAGE_OVERHEAD_BYTES = 256;
 
-type MailboxLimits = Pick<RelayLimits, 'maxMailboxBytes' | 'maxMailboxBytesPerClient' | 'maxMailboxBytesPerTopic' | 'maxTtlSeconds'>;
+type MailboxLimits = Pick<RelayLimits, 'maxMailboxBytes' | 'maxMailboxBytesPerClient' | 'maxMailboxBytesPerIp' | 'maxMailboxBytesPerTopic' | 'maxTtlSeconds'>;
 
 export interface NewMessage {
   publisher: string;
+  /** Address key (`ipKey`) of the socket it was published on. */
+  publisherIp: string;
   topic: string;
   message: string;
   ttlSeconds: number;
@@ -31,6 +34,8 @@ export class Mailbox {
   private readonly topics = new Map<string, TopicBox>();
   /** publisher client id → bytes of its stored messages */
   private readonly shares = new Map<string, number>();
+  /** publisher address key → bytes of the stored messages published from it */
+  private readonly ipShares = new Map<string, number>();
   /** expiry second → messages expiring in it, so a sweep touches only what expired */
   private readonly expiring = new Map<number, StoredMessage[]>();
   /** Earlier seconds have been swept empty. */
@@ -57,6 +62,7 @@ export class Mailbox {
       tag: input.tag,
       expiresAt: now + Math.min(input.ttlSeconds, this.limits.maxTtlSeconds) * 1000,
       publisher: input.publisher,
+      publisherIp: input.publisherIp,
       bytes,
       hash,
       sent: new Set([input.publisher]),
@@ -65,7 +71,8 @@ export class Mailbox {
     if (!box) this.topics.set(input.topic, (box = { messages: new Map(), bytes: 0 }));
     box.messages.set(hash, msg);
     box.bytes += bytes;
-    this.shares.set(msg.publisher, (this.shares.get(msg.publisher) ?? 0) + bytes);
+    addShare(this.shares, msg.publisher, bytes);
+    addShare(this.ipShares, msg.publisherIp, bytes);
     this.bytes += bytes;
     this.count++;
     const second = Math.max(Math.floor(msg.expiresAt / 1000), this.firstUnswept);
@@ -105,9 +112,12 @@ export class Mailbox {
   }
 
   private checkRoom(input: NewMessage, bytes: number): void {
-    const { maxMailboxBytes, maxMailboxBytesPerClient, maxMailboxBytesPerTopic } = this.limits;
+    const { maxMailboxBytes, maxMailboxBytesPerClient, maxMailboxBytesPerIp, maxMailboxBytesPerTopic } = this.limits;
     if ((this.shares.get(input.publisher) ?? 0) + bytes > maxMailboxBytesPerClient) {
       throw limitError(`this client's share of the mailbox is full (${maxMailboxBytesPerClient} bytes)`);
+    }
+    if ((this.ipShares.get(input.publisherIp) ?? 0) + bytes > maxMailboxBytesPerIp) {
+      throw limitError(`this IP address's share of the mailbox is full (${maxMailboxBytesPerIp} bytes)`);
     }
     if ((this.topics.get(input.topic)?.bytes ?? 0) + bytes > maxMailboxBytesPerTopic) {
       throw limitError(`mailbox for this topic is full (${maxMailboxBytesPerTopic} bytes)`);
@@ -122,11 +132,17 @@ export class Mailbox {
     box.messages.delete(msg.hash);
     box.bytes -= msg.bytes;
     if (box.messages.size === 0) this.topics.delete(msg.topic);
-    const share = (this.shares.get(msg.publisher) ?? 0) - msg.bytes;
-    if (share > 0) this.shares.set(msg.publisher, share);
-    else this.shares.delete(msg.publisher);
+    addShare(this.shares, msg.publisher, -msg.bytes);
+    addShare(this.ipShares, msg.publisherIp, -msg.bytes);
     this.bytes -= msg.bytes;
     this.count--;
     return true;
   }
+}
+
+/** Adds `bytes` (negative: frees them) to `key`'s share; an empty share is dropped. */
+function addShare(shares: Map<string, number>, key: string, bytes: number): void {
+  const share = (shares.get(key) ?? 0) + bytes;
+  if (share > 0) shares.set(key, share);
+  else shares.delete(key);
 }

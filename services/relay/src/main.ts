@@ -1,6 +1,11 @@
-/** CLI: `pnpm --filter @portico/relay start` (PORT, HOST, LOG_LEVEL and RELAY_LIMIT_* from the environment). */
-import { exitBadEnvironment, exitOnStartFailure, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
+/**
+ * CLI: `pnpm --filter @portico/relay start`. Env: HOST (127.0.0.1), PORT (8787), LOG_LEVEL, RELAY_ALLOW_REMOTE ('1'
+ * to listen on a host that is not loopback), RELAY_PUBLIC_URLS (comma list of the ws(s) URLs clients use, besides
+ * the listening one), RELAY_LIMIT_* (see limits.ts and README.md).
+ */
+import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
 import { z } from 'zod';
+import { relayUrlSchema } from './auth';
 import { isLogLevel, type LogLevel } from './logger';
 import { limitsFromEnv, startRelay, type RelayLimits } from './relay';
 
@@ -11,6 +16,12 @@ const env = parseEnv(
     LOG_LEVEL: z
       .custom<LogLevel>(isLogLevel, { error: (issue) => `LOG_LEVEL must be one of debug, info, warn, error, silent; got ${JSON.stringify(issue.input)}` })
       .default('info'),
+    RELAY_ALLOW_REMOTE: flagField('RELAY_ALLOW_REMOTE'),
+    RELAY_PUBLIC_URLS: z
+      .string()
+      .transform((list) => list.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+      .pipe(z.array(relayUrlSchema))
+      .optional(),
   }),
 );
 let limits: Partial<RelayLimits>;
@@ -20,7 +31,14 @@ try {
   exitBadEnvironment('relay', (err as Error).message);
 }
 
-const relay = await startRelay({ host: env.HOST, port: env.PORT, logLevel: env.LOG_LEVEL, limits }).catch(exitOnStartFailure('relay', env.HOST));
+const relay = await startRelay({
+  host: env.HOST,
+  port: env.PORT,
+  allowRemote: env.RELAY_ALLOW_REMOTE,
+  publicUrls: env.RELAY_PUBLIC_URLS,
+  logLevel: env.LOG_LEVEL,
+  limits,
+}).catch(exitOnStartFailure('relay', env.HOST));
 console.log(relay.url);
 
 stopOnSignals('relay', () => relay.close());

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { Clients } from './clients';
 import type { Delivery } from './delivery';
 import { limitError, RPC_ERRORS, RpcError } from './errors';
-import { errorText, idKey, resultText, type RpcId } from './json';
+import { errorText, idKey, resultText } from './json';
 import type { RelayLimits } from './limits';
 import { logSafe, type Logger } from './logger';
-import { idSchema, isRelayMethod, issues, paramsSchemas, requestSchema, responseSchema, type RelayMethod } from './schemas';
+import { isRelayMethod, issues, paramsSchemas, requestIdOf, requestSchema, responseSchema, type RelayMethod } from './schemas';
 import type { After, Dispatch } from './transport';
 import type { Conn } from './types';
 
@@ -54,12 +54,12 @@ export function createDispatch({ limits, log, clients, delivery }: MethodDeps): 
       return true;
     },
     irn_publish(conn, p) {
-      delivery.publish(conn.client, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
+      delivery.publish(conn, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
       return true;
     },
     irn_batchPublish(conn, { messages }) {
       checkCallSize(messages, 'messages');
-      for (const p of messages) delivery.publish(conn.client, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
+      for (const p of messages) delivery.publish(conn, { topic: p.topic, message: p.message, ttlSeconds: p.ttl, tag: p.tag ?? 0 });
       return true;
     },
     irn_fetchMessages: (conn, { topic }) => delivery.fetch(conn.client, [topic]),
@@ -70,14 +70,14 @@ export function createDispatch({ limits, log, clients, delivery }: MethodDeps): 
     wc_proposeSession(conn, p, after) {
       // The dapp never subscribes to the pairing topic itself: the relay does it here.
       subscribe(conn, [p.pairingTopic], after);
-      delivery.publish(conn.client, { topic: p.pairingTopic, message: p.sessionProposal, ttlSeconds: p.ttl ?? DEFAULT_TTL, tag: p.tag ?? TAG_PROPOSE });
+      delivery.publish(conn, { topic: p.pairingTopic, message: p.sessionProposal, ttlSeconds: p.ttl ?? DEFAULT_TTL, tag: p.tag ?? TAG_PROPOSE });
       return true;
     },
     wc_approveSession(conn, p, after) {
       subscribe(conn, [p.sessionTopic], after);
       const ttlSeconds = p.ttl ?? DEFAULT_TTL;
-      delivery.publish(conn.client, { topic: p.pairingTopic, message: p.sessionProposalResponse, ttlSeconds, tag: TAG_PROPOSE_RESPONSE });
-      delivery.publish(conn.client, { topic: p.sessionTopic, message: p.sessionSettlementRequest, ttlSeconds, tag: TAG_SETTLE });
+      delivery.publish(conn, { topic: p.pairingTopic, message: p.sessionProposalResponse, ttlSeconds, tag: TAG_PROPOSE_RESPONSE });
+      delivery.publish(conn, { topic: p.sessionTopic, message: p.sessionSettlementRequest, ttlSeconds, tag: TAG_SETTLE });
       return true;
     },
   };
@@ -100,13 +100,13 @@ export function createDispatch({ limits, log, clients, delivery }: MethodDeps): 
   return (conn, value, after, limited) => {
     if (value && typeof value === 'object' && !Array.isArray(value) && !('method' in value)) {
       const res = responseSchema.safeParse(value);
-      if (!res.success) return errorText(idOf(value), RPC_ERRORS.invalidRequest, 'Invalid Request');
+      if (!res.success) return errorText(requestIdOf(value), RPC_ERRORS.invalidRequest, 'Invalid Request');
       // An ack of one of our deliveries (or an error from the client: treat it as received).
       delivery.ack(conn, idKey(res.data.id));
       return null;
     }
     const req = requestSchema.safeParse(value);
-    if (!req.success) return errorText(idOf(value), RPC_ERRORS.invalidRequest, `Invalid Request: ${issues(req.error)}`);
+    if (!req.success) return errorText(requestIdOf(value), RPC_ERRORS.invalidRequest, `Invalid Request: ${issues(req.error)}`);
     const { id, method, params } = req.data;
     const reply = (text: string) => (id === undefined ? null : text); // notifications get no reply
     if (limited) return reply(errorText(id, RPC_ERRORS.limitExceeded, `limit exceeded: more than ${limits.maxMessagesPerSecond} messages per second`));
@@ -122,12 +122,4 @@ function topicOf(params: unknown): string | undefined {
   const p = params as Record<string, unknown>;
   const t = p.topic ?? p.pairingTopic ?? p.sessionTopic ?? (Array.isArray(p.topics) ? p.topics[0] : undefined);
   return typeof t === 'string' ? t : undefined;
-}
-
-function idOf(value: unknown): RpcId {
-  if (value && typeof value === 'object' && 'id' in value) {
-    const parsed = idSchema.safeParse((value as { id: unknown }).id);
-    if (parsed.success) return parsed.data;
-  }
-  return null;
 }

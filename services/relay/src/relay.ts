@@ -8,12 +8,14 @@
  * The modules: transport (sockets, frames), methods (JSON-RPC), delivery, mailbox, clients
  * (subscriptions), limits (every bound, with its default).
  *
- * The client id is the `iss` of the JWT in the `auth` query parameter, decoded, NOT verified
- * (see auth.ts).
+ * The client id is the `iss` of the relay-auth JWT in the `auth` query parameter, whose signature,
+ * audience and times are verified (auth.ts). It listens on loopback unless `allowRemote` says the
+ * operator means it.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { audienceKey, relayUrlSchema } from './auth';
 import { Clients } from './clients';
 import { Delivery } from './delivery';
 import { resolveLimits, type RelayLimits } from './limits';
@@ -22,14 +24,21 @@ import { Mailbox } from './mailbox';
 import { createDispatch } from './methods';
 import { createSend, createTransport } from './transport';
 
-export { clientIdFromAuth } from './auth';
 export { subscriptionId } from './clients';
 export { RPC_ERRORS } from './errors';
 export { DEFAULT_LIMITS, limitsFromEnv, type RelayLimits } from './limits';
 
 export interface RelayOptions {
+  /** Default 127.0.0.1; a host that is not loopback is refused unless `allowRemote`. */
   host?: string;
   port?: number;
+  /** Listen on a host that is not loopback. Default false. */
+  allowRemote?: boolean;
+  /**
+   * The URLs clients reach this relay at, besides its own listening URL (and, on loopback, the
+   * other loopback names): behind a proxy, or on another host. An auth token must name one in `aud`.
+   */
+  publicUrls?: string[];
   logLevel?: LogLevel;
   /** Overrides of `DEFAULT_LIMITS` (limits.ts); unknown keys and non-positive values are refused. */
   limits?: Partial<RelayLimits>;
@@ -64,6 +73,8 @@ const interval = z.number().int().positive().max(2 ** 31 - 1);
 const optionsSchema = z.strictObject({
   host: z.string().min(1).optional(),
   port: z.number().int().min(0).max(65535).optional(),
+  allowRemote: z.boolean().optional(),
+  publicUrls: z.array(relayUrlSchema).optional(),
   logLevel: z.string().refine(isLogLevel, 'must be debug, info, warn, error or silent').optional(),
   limits: z.unknown().optional(),
   pingIntervalMs: interval.optional(),
@@ -83,6 +94,12 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     throw new TypeError(`startRelay: pingIntervalMs (${pingIntervalMs}) must be shorter than limits.maxSilentMs (${limits.maxSilentMs}), or live clients are dropped`);
   }
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !options.allowRemote) {
+    throw new Error(
+      `relay: refusing to listen on ${host}: a development relay (in memory, no project or origin checks) listens on loopback; use a loopback host, or allowRemote (RELAY_ALLOW_REMOTE=1) if you really mean it`,
+    );
+  }
+  let audiences: ReadonlySet<string> = new Set();
   const log = createLogger(options.logLevel ?? 'info', options.logWrite);
 
   const clients = new Clients(limits, log);
@@ -101,7 +118,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     res.end('Portico WalletConnect relay: connect with a WebSocket (ws://…?auth=<JWT>)\n');
   });
   server.on('clientError', (_err, socket) => socket.destroy());
-  const transport = createTransport(server, { limits, log, clients, send, dispatch, onClosed: (conn) => delivery.requeue(conn), pingIntervalMs });
+  const transport = createTransport(server, { limits, log, clients, send, dispatch, onClosed: (conn) => delivery.requeue(conn), pingIntervalMs, audiences: () => audiences });
 
   const sweepTimer = setInterval(() => {
     const now = Date.now();
@@ -123,8 +140,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log.info(`listening on ${url}`);
+  const url = `ws://${urlHost(host)}:${port}`;
+  audiences = relayAudiences(host, port, options.publicUrls ?? []);
+  log.info(`listening on ${url}; auth tokens must name one of ${[...audiences].join(', ')}`);
 
   let closing: Promise<void> | undefined;
   return {
@@ -147,4 +165,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       return closing;
     },
   };
+}
+
+function isLoopback(host: string): boolean {
+  const h = host.toLowerCase();
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+const urlHost = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** What clients' tokens may name in `aud`: the listening URL, the loopback names when loopback reaches it, and the public URLs. */
+function relayAudiences(host: string, port: number, publicUrls: readonly string[]): ReadonlySet<string> {
+  const reachedOnLoopback = isLoopback(host) || host === '0.0.0.0' || host === '::';
+  const hosts = [urlHost(host), ...(reachedOnLoopback ? ['127.0.0.1', 'localhost', '[::1]'] : [])];
+  return new Set([...hosts.map((h) => `ws://${h}:${port}`), ...publicUrls].map((url) => audienceKey(url)!));
 }

@@ -1,8 +1,14 @@
 /** zod schemas for everything a client may send. Unknown extra fields are allowed (clients add new ones). */
 import { z } from 'zod';
-import { RawNumber } from './json';
+import { RawNumber, type RpcId } from './json';
 
 export const idSchema = z.union([z.string().max(128), z.number(), z.null(), z.instanceof(RawNumber)]);
+
+/** The `id` of a JSON-RPC object when it is a valid one, else null (for error replies to what could not be read). */
+export function requestIdOf(value: unknown): RpcId {
+  const id = value && typeof value === 'object' && 'id' in value ? idSchema.safeParse(value.id) : null;
+  return id?.success ? id.data : null;
+}
 
 const jsonrpc = z.literal('2.0').optional();
 

@@ -1,17 +1,27 @@
 /**
- * Sockets: the HTTP upgrade (auth and connection limits), frames (size, JSON, batches, rate),
+ * Sockets: the HTTP upgrade (connection limits, then the client's auth token), frames (size, JSON, batches, rate),
  * server pings and the silence timeout. What a frame means is up to `dispatch` (methods.ts).
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { errorText, parseJson } from './json';
-import { clientIdFromAuth } from './auth';
+import { errorText, idFromPrefix, parseJson } from './json';
+import { authenticate } from './auth';
 import type { Clients } from './clients';
 import { RPC_ERRORS } from './errors';
 import { ipKey, RateWindow, type RelayLimits } from './limits';
 import type { Logger } from './logger';
-import type { Conn } from './types';
+import { requestIdOf } from './schemas';
+import type { ClientState, Conn } from './types';
+
+/** Bytes at the start of an oversized frame searched for its request id (the clients write `id` first). */
+export const ID_PREFIX_BYTES = 1024;
+
+/** Close code for a socket whose auth token is refused (policy violation: the clients reconnect with a new token). */
+export const UNAUTHORIZED_CLOSE_CODE = 1008;
+/** What a WebSocket close frame holds of a reason. */
+const MAX_CLOSE_REASON_BYTES = 123;
 
 /** Work to run after a frame's replies are sent (e.g. delivering stored messages after a subscribe result). */
 export type After = Array<() => void>;
@@ -42,12 +52,20 @@ export interface TransportDeps {
   /** Called once per socket after it closed and left its client. */
   onClosed(conn: Conn): void;
   pingIntervalMs: number;
+  /** The audiences (`audienceKey`) a client's auth token may name: this relay's URLs. */
+  audiences(): ReadonlySet<string>;
 }
 
 export function createTransport(server: Server, deps: TransportDeps) {
   const { limits, log, clients, send } = deps;
+  /** Clients' sockets. */
   const conns = new Set<Conn>();
+  /** TCP sockets that passed the connection limits (see `holdSlot`), in all and by address key. */
+  let sockets = 0;
   const perIp = new Map<string, number>();
+  let closing = false;
+  // Before the token's signature check, the one costly step of an upgrade.
+  const newConnections = new RateLimiterMemory({ points: limits.maxNewConnectionsPerIpPerSecond, duration: 1 });
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -68,16 +86,16 @@ export function createTransport(server: Server, deps: TransportDeps) {
 
   function onMessage(conn: Conn, data: RawData): void {
     conn.lastSeenAt = Date.now();
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
-    if (size > limits.maxMessageBytes) {
-      log.warn(`${conn.client.short} sent ${size} bytes (max ${limits.maxMessageBytes}), closing 1009`);
-      send(conn, errorText(null, RPC_ERRORS.limitExceeded, `limit exceeded: message of ${size} bytes (max ${limits.maxMessageBytes})`));
-      conn.ws.close(1009, 'message too big');
-      return;
-    }
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     // Binary frames are read as UTF-8 text too.
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (buf.byteLength > limits.maxMessageBytes) {
+      // Answered under the request's own id, or the clients cannot match the error (WalletConnect's throws reading `id`).
+      const id = requestIdOf({ id: idFromPrefix(buf.subarray(0, ID_PREFIX_BYTES).toString('utf8')) });
+      log.warn(`${conn.client.short} sent ${buf.byteLength} bytes (max ${limits.maxMessageBytes})`);
+      if (!overRate(conn, 1)) send(conn, errorText(id, RPC_ERRORS.limitExceeded, `limit exceeded: message of ${buf.byteLength} bytes (max ${limits.maxMessageBytes})`));
+      return;
+    }
     let value: unknown;
     try {
       value = parseJson(buf.toString('utf8'));
@@ -103,24 +121,15 @@ export function createTransport(server: Server, deps: TransportDeps) {
 
   function onClose(conn: Conn, code: number, reason: string): void {
     if (!conns.delete(conn)) return;
-    const left = (perIp.get(conn.ip) ?? 1) - 1;
-    if (left > 0) perIp.set(conn.ip, left);
-    else perIp.delete(conn.ip);
     clients.detach(conn);
     deps.onClosed(conn);
     log.info(`disconnect ${conn.client.short} code=${code}${reason ? ` reason=${reason}` : ''} (${conns.size} open)`);
   }
 
-  wss.on('connection', (ws: WebSocket, req: IncomingMessage, clientId: string) => {
-    const client = clients.admit(clientId);
-    if (!client) {
-      ws.close(1013, 'relay is full'); // admitted at upgrade, so this is not expected
-      return;
-    }
-    const conn: Conn = { ws, client, ip: ipKey(req.socket.remoteAddress), lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow(limits.maxMessagesPerSecond) };
+  wss.on('connection', (ws: WebSocket, client: ClientState, ip: string) => {
+    const conn: Conn = { ws, client, ip, lastSeenAt: Date.now(), pending: new Map(), pendingBytes: 0, backlogged: false, rate: new RateWindow(limits.maxMessagesPerSecond) };
     clients.attach(conn);
     conns.add(conn);
-    perIp.set(conn.ip, (perIp.get(conn.ip) ?? 0) + 1);
     log.info(`connect ${client.short} (${conns.size} open)`);
     ws.on('message', (data) => {
       try {
@@ -141,31 +150,56 @@ export function createTransport(server: Server, deps: TransportDeps) {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   }
 
-  /** Why an upgrade is refused, or null when it may proceed (the client id is then admitted, see `Clients.admit`). */
-  function refusal(clientId: string | null, ip: string): [status: number, text: string] | null {
-    if (!clientId) return [401, 'Unauthorized'];
-    if (conns.size >= limits.maxConnections) return [503, 'Service Unavailable'];
-    if ((perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp) return [429, 'Too Many Requests'];
-    if (!clients.admit(clientId)) return [503, 'Service Unavailable'];
-    return null;
+  /**
+   * Counts a TCP socket against `maxConnections` and its address's `maxConnectionsPerIp` until it closes:
+   * while its token is checked, while it is being refused, and while it is a client's socket.
+   */
+  function holdSlot(socket: Duplex, ip: string): void {
+    sockets++;
+    perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+    socket.once('close', () => {
+      sockets--;
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    });
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ip: string): Promise<void> {
+    if (!(await newConnections.consume(ip).then(() => true, () => false))) {
+      log.info(`refused a socket from ${ip}: 429, over ${limits.maxNewConnectionsPerIpPerSecond} new sockets per second from this address`);
+      return reject(socket, 429, 'Too Many Requests');
+    }
+    const outcome = await authenticate(new URL(req.url ?? '/', 'ws://relay').searchParams.get('auth'), deps.audiences());
+    if (closing) return void socket.destroy();
+    if ('refused' in outcome) {
+      log.info(`refused a socket from ${ip}: ${outcome.refused}`);
+      // Opened, then closed with the reason: a browser's WebSocket never sees an HTTP status.
+      return wss.handleUpgrade(req, socket, head, (ws) => ws.close(UNAUTHORIZED_CLOSE_CODE, `unauthorized: ${outcome.refused}`.slice(0, MAX_CLOSE_REASON_BYTES)));
+    }
+    const client = clients.admit(outcome.clientId);
+    if (!client) {
+      log.info(`refused a socket from ${ip}: 503, ${limits.maxClients} client ids are connected`);
+      return reject(socket, 503, 'Service Unavailable');
+    }
+    // Completes synchronously (no verifyClient), so the client admitted above is still there.
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, client, ip));
   }
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
-    try {
-      const clientId = clientIdFromAuth(new URL(req.url ?? '/', 'ws://relay').searchParams.get('auth'));
-      const ip = ipKey(req.socket.remoteAddress);
-      const refused = refusal(clientId, ip);
-      if (refused) {
-        log.info(`refused upgrade from ${ip}: ${refused[0]} (${conns.size} open, ${perIp.get(ip) ?? 0} from this address)`);
-        return reject(socket, ...refused);
-      }
-      // Completes synchronously (no verifyClient), so the client admitted above is still there.
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, clientId));
-    } catch (err) {
-      log.warn(`upgrade failed: ${(err as Error).message}`);
-      socket.destroy();
+    const ip = ipKey(req.socket.remoteAddress);
+    const full: [number, string] | null =
+      sockets >= limits.maxConnections ? [503, 'Service Unavailable'] : (perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp ? [429, 'Too Many Requests'] : null;
+    if (full) {
+      log.info(`refused a socket from ${ip}: ${full[0]} (${sockets} open, ${perIp.get(ip) ?? 0} from this address)`);
+      return reject(socket, ...full);
     }
+    holdSlot(socket, ip);
+    upgrade(req, socket, head, ip).catch((err: Error) => {
+      log.warn(`upgrade failed: ${err.message}`);
+      socket.destroy();
+    });
   });
 
   // Pings keep live clients' traffic flowing (their pong counts); a socket silent for maxSilentMs is dead.
@@ -195,6 +229,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
       return n;
     },
     async close(): Promise<void> {
+      closing = true;
       clearInterval(pingTimer);
       for (const conn of conns) conn.ws.close(1001, 'relay shutting down');
       const deadline = Date.now() + 1000;

@@ -10,6 +10,8 @@ export interface StoredMessage {
   expiresAt: number;
   /** Client id whose mailbox share this message counts against. */
   publisher: string;
+  /** Address key whose mailbox share this message counts against. */
+  publisherIp: string;
   /** What the message costs in the mailbox (see `Mailbox`). */
   bytes: number;
   /** sha256 of the message: the de-duplication key within its topic. */

@@ -1,8 +1,10 @@
 /** Published WalletConnect clients wired for fully offline use against a local relay. */
+import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Core as CoreClass } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
 import { WalletKit } from '@reown/walletkit';
+import { encodeIss, generateKeyPair, signJWT } from '@walletconnect/relay-auth';
 import WebSocket from 'ws';
 
 /** anvil / hardhat dev account #0 */
@@ -160,9 +162,15 @@ export function waitFor<T>(fn: () => T | undefined | false | Promise<T | undefin
 
 // ------------------------------------------------------------------ raw sockets
 
-export function fakeJwt(iss: string): string {
-  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss, sub: 'x', aud: 'ws://relay', iat: 0, exp: 9e9 })}.c2ln`;
+/** The ed25519 keypair of the test client called `name` (the same name is the same client id on every run). */
+const testKeyPair = (name: string) => generateKeyPair(createHash('sha256').update(name).digest());
+
+/** The client id (did:key) of the test client called `name`. */
+export const testClientId = (name: string) => encodeIss(testKeyPair(name).publicKey);
+
+/** A relay-auth JWT signed by `name`'s key for `aud`, as the clients make one (a random sub, one day long). */
+export function clientToken(name: string, aud: string, { ttlSeconds = 86_400, iat }: { ttlSeconds?: number; iat?: number } = {}): Promise<string> {
+  return signJWT(randomBytes(32).toString('hex'), aud, ttlSeconds, testKeyPair(name), iat);
 }
 
 export interface RawClient {
@@ -171,6 +179,8 @@ export interface RawClient {
   received: any[];
   /** Raw text of every frame received. */
   texts: string[];
+  /** Its did:key. */
+  clientId: string;
   closed: Promise<{ code: number; reason: string }>;
   send(value: unknown): void;
   /** Sends a request and resolves with the reply whose id matches. */
@@ -180,9 +190,12 @@ export interface RawClient {
 }
 
 let rawId = 1;
-/** `ack: false` leaves deliveries unacked; `autoPong: false` makes a socket that never answers pings. */
-export async function rawClient(url: string, clientId: string, opts: { ack?: boolean; autoPong?: boolean } = {}): Promise<RawClient> {
-  const ws = new WebSocket(`${url}/?auth=${fakeJwt(clientId)}&projectId=${PROJECT_ID}`, { autoPong: opts.autoPong ?? true });
+/**
+ * A socket of the test client called `name`, with its own signed token. `ack: false` leaves deliveries unacked;
+ * `autoPong: false` makes a socket that never answers pings; `localAddress` connects from another loopback address.
+ */
+export async function rawClient(url: string, name: string, opts: { ack?: boolean; autoPong?: boolean; localAddress?: string } = {}): Promise<RawClient> {
+  const ws = new WebSocket(`${url}/?auth=${await clientToken(name, url)}&projectId=${PROJECT_ID}`, { autoPong: opts.autoPong ?? true, localAddress: opts.localAddress });
   const received: any[] = [];
   const texts: string[] = [];
   const waiters = new Set<{ pred: (m: any) => boolean; resolve: (m: any) => void }>();
@@ -222,6 +235,7 @@ export async function rawClient(url: string, clientId: string, opts: { ack?: boo
     ws,
     received,
     texts,
+    clientId: testClientId(name),
     closed,
     send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
     call(method, params, id = String(1_700_000_000_000_000_000n + BigInt(rawId++))) {
@@ -233,18 +247,31 @@ export async function rawClient(url: string, clientId: string, opts: { ack?: boo
   };
 }
 
-/** The HTTP status of a refused upgrade, or 101 when the socket opened (it is closed again). */
-export function upgradeStatus(url: string, clientId?: string): Promise<number> {
-  const ws = new WebSocket(clientId ? `${url}/?auth=${fakeJwt(clientId)}` : `${url}/?projectId=x`);
+/**
+ * How the relay answers a socket opened with `auth` in its query (none when null): the HTTP status of a
+ * refused upgrade, or the close code and reason of a socket it opened and closed, or `open` (then it is closed).
+ */
+export function socketOutcome(url: string, auth: string | null): Promise<{ status: number } | { code: number; reason: string } | 'open'> {
+  const ws = new WebSocket(auth === null ? `${url}/?projectId=${PROJECT_ID}` : `${url}/?auth=${encodeURIComponent(auth)}&projectId=${PROJECT_ID}`);
   ws.on('error', () => {});
-  return new Promise<number>((resolve) => {
+  return new Promise((resolve) => {
     ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0 });
       ws.terminate();
     });
-    ws.on('open', () => {
-      resolve(101);
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    // A socket the relay keeps is open for longer than the time it takes to close a refused one.
+    ws.on('open', () => setTimeout(() => {
+      resolve('open');
       ws.close(1000);
-    });
+    }, 200));
   });
+}
+
+/** The HTTP status of a refused upgrade of `name`'s socket, or 101 when the relay kept it (it is closed again). */
+export async function upgradeStatus(url: string, name: string): Promise<number> {
+  const outcome = await socketOutcome(url, await clientToken(name, url));
+  if (outcome === 'open') return 101;
+  if ('status' in outcome) return outcome.status;
+  throw new Error(`the relay closed the socket: ${outcome.code} ${outcome.reason}`);
 }

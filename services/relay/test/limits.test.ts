@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { DEFAULT_LIMITS, ipKey, limitEnvName, limitsFromEnv, RateWindow, resolveLimits, type RelayLimits } from '../src/limits';
 import { Mailbox, MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
 import { startRelay, type RelayHandle, type RelayOptions } from '../src/relay';
-import { createDapp, rawClient, shutdown, upgradeStatus, waitFor } from './helpers';
+import { createDapp, rawClient, shutdown, socketOutcome, upgradeStatus, waitFor } from './helpers';
 
 const topic = (name: string) => createHash('sha256').update(name + Math.random()).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,7 +27,7 @@ async function withRelay(options: RelayOptions, fn: (relay: RelayHandle) => Prom
 describe('limits: topics', () => {
   it('maxTopicsPerCall: a longer irn_batchSubscribe gets -32005 and subscribes nothing; the other batch methods too', async () => {
     await withRelay({ limits: { maxTopicsPerCall: 3 } }, async (r) => {
-      const a = await rawClient(r.url, 'did:key:z6MkPerCall');
+      const a = await rawClient(r.url, 'PerCall');
       const four = [1, 2, 3, 4].map((i) => topic(`call${i}`));
       expect((await a.call('irn_batchSubscribe', { topics: four })).error).toEqual({ code: -32005, message: 'limit exceeded: 4 topics in one call (max 3)' });
       expect(r.stats().subscriptions).toBe(0);
@@ -41,8 +41,8 @@ describe('limits: topics', () => {
 
   it('maxSubscriptions caps the whole relay; maxTopicsPerClient each client id', async () => {
     await withRelay({ limits: { maxSubscriptions: 5, maxTopicsPerClient: 4 } }, async (r) => {
-      const a = await rawClient(r.url, 'did:key:z6MkSubsA');
-      const b = await rawClient(r.url, 'did:key:z6MkSubsB');
+      const a = await rawClient(r.url, 'SubsA');
+      const b = await rawClient(r.url, 'SubsB');
       const mine = [1, 2, 3, 4].map((i) => topic(`a${i}`));
       expect((await a.call('irn_batchSubscribe', { topics: mine })).result).toHaveLength(4);
       expect((await a.call('irn_subscribe', { topic: topic('a5') })).error).toEqual({
@@ -65,15 +65,15 @@ describe('limits: topics', () => {
 describe('limits: clients and sockets', () => {
   it('maxClients: a new client id gets HTTP 503 while all are connected, then takes the longest-offline one’s place', async () => {
     await withRelay({ limits: { maxClients: 2 } }, async (r) => {
-      const a = await rawClient(r.url, 'did:key:z6MkKeepA');
+      const a = await rawClient(r.url, 'KeepA');
       await a.call('irn_subscribe', { topic: topic('kept') });
-      const b = await rawClient(r.url, 'did:key:z6MkKeepB');
-      expect(await upgradeStatus(r.url, 'did:key:z6MkKeepC')).toBe(503);
-      expect(await upgradeStatus(r.url, 'did:key:z6MkKeepA')).toBe(101); // a known client id may open another socket
+      const b = await rawClient(r.url, 'KeepB');
+      expect(await upgradeStatus(r.url, 'KeepC')).toBe(503);
+      expect(await upgradeStatus(r.url, 'KeepA')).toBe(101); // a known client id may open another socket
       a.close();
       await waitFor(() => r.stats().connections === 1, 2000, 'A offline');
       expect(r.stats()).toMatchObject({ clients: 2, subscriptions: 1 });
-      const c = await rawClient(r.url, 'did:key:z6MkKeepC');
+      const c = await rawClient(r.url, 'KeepC');
       expect(r.stats()).toMatchObject({ clients: 2, subscriptions: 0 }); // A and its subscription are gone
       expect((await c.call('irn_subscribe', { topic: topic('c') })).result).toMatch(/^[0-9a-f]{64}$/);
       expect(b.ws.readyState).toBe(WebSocket.OPEN);
@@ -82,11 +82,26 @@ describe('limits: clients and sockets', () => {
 
   it('maxConnectionsPerIp: HTTP 429 past the cap from one address, room again when a socket closes', async () => {
     await withRelay({ limits: { maxConnectionsPerIp: 3 } }, async (r) => {
-      const open = await Promise.all([1, 2, 3].map((i) => rawClient(r.url, `did:key:z6MkIp${i}`)));
-      expect(await upgradeStatus(r.url, 'did:key:z6MkIp4')).toBe(429);
+      const open = await Promise.all([1, 2, 3].map((i) => rawClient(r.url, `Ip${i}`)));
+      expect(await upgradeStatus(r.url, 'Ip4')).toBe(429);
       open[0]!.close();
       await waitFor(() => r.stats().connections === 2, 2000, 'one closed');
-      expect(await upgradeStatus(r.url, 'did:key:z6MkIp4')).toBe(101);
+      expect(await upgradeStatus(r.url, 'Ip4')).toBe(101);
+    });
+  });
+
+  it('maxNewConnectionsPerIpPerSecond: sockets opened faster than it from one address get HTTP 429 before their token is checked', async () => {
+    await withRelay({ limits: { maxNewConnectionsPerIpPerSecond: 3 } }, async (r) => {
+      const t0 = Date.now();
+      // A stranger opening sockets with forged tokens, each one a signature check for the relay.
+      for (let i = 0; i < 3; i++) expect(await socketOutcome(r.url, 'not-a-jwt')).toMatchObject({ code: 1008 });
+      expect(await socketOutcome(r.url, 'not-a-jwt')).toEqual({ status: 429 });
+      expect(await upgradeStatus(r.url, 'Honest')).toBe(429);
+      const elsewhere = await rawClient(r.url, 'Elsewhere', { localAddress: '127.0.0.2' });
+      expect(Date.now() - t0).toBeLessThan(1000); // all within one second
+      await sleep(1100);
+      expect(await upgradeStatus(r.url, 'Honest')).toBe(101);
+      elsewhere.close();
     });
   });
 
@@ -118,9 +133,9 @@ describe('limits: clients and sockets', () => {
 
   it('maxSilentMs: sockets that pong or talk stay; one silent past it is terminated (1006, never 3000)', async () => {
     await withRelay({ pingIntervalMs: 50, limits: { maxSilentMs: 300 } }, async (r) => {
-      const live = await rawClient(r.url, 'did:key:z6MkPongs');
-      const talker = await rawClient(r.url, 'did:key:z6MkTalks', { autoPong: false });
-      const dead = await rawClient(r.url, 'did:key:z6MkSilent', { autoPong: false });
+      const live = await rawClient(r.url, 'Pongs');
+      const talker = await rawClient(r.url, 'Talks', { autoPong: false });
+      const dead = await rawClient(r.url, 'Silent', { autoPong: false });
       const talking = setInterval(() => talker.send({ id: 1, jsonrpc: '2.0', result: true }), 100); // an ack: traffic, no reply
       try {
         expect((await dead.closed).code).toBe(1006);
@@ -158,7 +173,7 @@ describe('limits: clients and sockets', () => {
 
   it('maxOfflineMs: an offline client id and its subscriptions are forgotten after it, not before', async () => {
     await withRelay({ sweepIntervalMs: 20, limits: { maxOfflineMs: 400 } }, async (r) => {
-      const a = await rawClient(r.url, 'did:key:z6MkGone');
+      const a = await rawClient(r.url, 'Gone');
       await a.call('irn_subscribe', { topic: topic('gone') });
       a.close();
       await waitFor(() => r.stats().connections === 0, 2000, 'closed');
@@ -176,8 +191,8 @@ describe('limits: mailbox in bytes', () => {
 
   it('maxMailboxBytesPerClient: a publisher past its share gets -32005, others still publish; TTL expiry frees it', async () => {
     await withRelay({ sweepIntervalMs: 50, limits: { maxMailboxBytesPerClient: 3 * cost } }, async (r) => {
-      const hog = await rawClient(r.url, 'did:key:z6MkHog');
-      const other = await rawClient(r.url, 'did:key:z6MkFair');
+      const hog = await rawClient(r.url, 'Hog');
+      const other = await rawClient(r.url, 'Fair');
       const t = topic('share');
       for (const i of [1, 2, 3]) expect((await hog.call('irn_publish', { topic: t, message: message(i), ttl: 1 })).result).toBe(true);
       expect((await hog.call('irn_publish', { topic: topic('elsewhere'), message: message(4), ttl: 60 })).error).toEqual({
@@ -191,12 +206,31 @@ describe('limits: mailbox in bytes', () => {
     });
   });
 
+  it('maxMailboxBytesPerIp: fresh client ids from one address share its share; a publish from another address still fits', async () => {
+    // The attack: a new client id per few messages, each under its own share, until the whole mailbox is full.
+    await withRelay({ limits: { maxMailboxBytes: 6 * cost, maxMailboxBytesPerIp: 4 * cost, maxMailboxBytesPerClient: 2 * cost } }, async (r) => {
+      const replies = [];
+      for (let id = 0; id < 5; id++) {
+        const stranger = await rawClient(r.url, `Stranger${id}`, { localAddress: '127.0.0.2' });
+        for (const i of [1, 2]) replies.push(await stranger.call('irn_publish', { topic: topic(`s${id}`), message: message(10 * id + i), ttl: 60 }));
+        stranger.close();
+      }
+      expect(replies.filter((reply) => reply.result === true)).toHaveLength(4);
+      expect(replies.slice(4).map((reply) => reply.error)).toEqual(
+        Array(6).fill({ code: -32005, message: `limit exceeded: this IP address's share of the mailbox is full (${4 * cost} bytes)` }),
+      );
+      const dapp = await rawClient(r.url, 'Dapp'); // 127.0.0.1
+      expect((await dapp.call('irn_publish', { topic: topic('session'), message: message(99), ttl: 60 })).result).toBe(true);
+      expect(r.stats()).toMatchObject({ storedMessages: 5, storedBytes: 5 * cost });
+    });
+  });
+
   it('maxUnackedBytes: deliveries to a socket that does not ack wait; acks release them in order', async () => {
     await withRelay({ limits: { maxUnackedBytes: 3 * cost } }, async (r) => {
       const t = topic('unacked');
-      const pub = await rawClient(r.url, 'did:key:z6MkLoud');
+      const pub = await rawClient(r.url, 'Loud');
       for (const i of [1, 2, 3, 4, 5]) await pub.call('irn_publish', { topic: t, message: message(i), ttl: 60 });
-      const mute = await rawClient(r.url, 'did:key:z6MkMute', { ack: false });
+      const mute = await rawClient(r.url, 'Mute', { ack: false });
       await mute.call('irn_subscribe', { topic: t });
       await waitFor(() => mute.received.filter(isDelivery(t)).length === 3, 2000, 'a window of 3');
       await sleep(150);
@@ -210,7 +244,7 @@ describe('limits: mailbox in bytes', () => {
 
   it('maxMailboxBytes: the whole mailbox refuses past its byte total', async () => {
     await withRelay({ limits: { maxMailboxBytes: 4 * cost, maxMailboxBytesPerClient: 2 * cost } }, async (r) => {
-      const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => rawClient(r.url, `did:key:z6MkTotal${n}`)));
+      const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((n) => rawClient(r.url, `Total${n}`)));
       for (const [i, x] of [a!, a!, b!, b!].entries()) expect((await x.call('irn_publish', { topic: topic(`t${i}`), message: message(i), ttl: 60 })).result).toBe(true);
       expect((await c!.call('irn_publish', { topic: topic('full'), message: message(9), ttl: 60 })).error).toEqual({
         code: -32005,
@@ -222,8 +256,8 @@ describe('limits: mailbox in bytes', () => {
 
   it('de-duplication: a re-published message is stored and delivered once; after expiry it may be stored again', async () => {
     await withRelay({ sweepIntervalMs: 50 }, async (r) => {
-      const pub = await rawClient(r.url, 'did:key:z6MkDupPub');
-      const sub = await rawClient(r.url, 'did:key:z6MkDupSub');
+      const pub = await rawClient(r.url, 'DupPub');
+      const sub = await rawClient(r.url, 'DupSub');
       const t = topic('dup');
       await sub.call('irn_subscribe', { topic: t });
       for (let i = 0; i < 3; i++) expect((await pub.call('irn_publish', { topic: t, message: 'same', ttl: 1 })).result).toBe(true);
@@ -237,12 +271,40 @@ describe('limits: mailbox in bytes', () => {
     });
   });
 
+  it('maxTtlSeconds: a message waits its publisher\'s TTL and no longer; a longer TTL is cut to the maximum, 7 days by default', () => {
+    const mailbox = new Mailbox(DEFAULT_LIMITS);
+    const t = topic('ttl');
+    const t0 = Date.now();
+    const store = (message: string, ttlSeconds: number) => mailbox.store({ publisher: 'p', publisherIp: '127.0.0.1', topic: t, message, ttlSeconds, tag: 0 }, t0)!;
+    const request = store('a session request', 300);
+    const notify = store('a 30-day Notify message', 30 * 24 * 3600);
+    expect(DEFAULT_LIMITS.maxTtlSeconds).toBe(7 * 24 * 3600);
+    expect(notify.expiresAt).toBe(t0 + 7 * 24 * 3600 * 1000);
+    expect(mailbox.live(t, t0 + 300_000 - 1)).toEqual([request, notify]);
+    expect(mailbox.live(t, t0 + 300_000)).toEqual([notify]);
+    expect(mailbox.sweep(t0 + 300_000)).toBe(1);
+    expect(mailbox.sweep(t0 + 7 * 24 * 3600 * 1000)).toBe(1);
+    expect(mailbox.stats()).toEqual({ storedMessages: 0, storedBytes: 0 });
+  });
+
+  it('maxTtlSeconds: the relay drops a message at the maximum whatever TTL its publisher asked for', async () => {
+    await withRelay({ sweepIntervalMs: 50, limits: { maxTtlSeconds: 1 } }, async (r) => {
+      const t = topic('clamped');
+      const pub = await rawClient(r.url, 'LongTtl');
+      expect((await pub.call('irn_publish', { topic: t, message: 'wants an hour', ttl: 3600 })).result).toBe(true);
+      expect(r.stats().storedMessages).toBe(1);
+      await waitFor(() => r.stats().storedMessages === 0, 3000, 'the clamped expiry');
+      const late = await rawClient(r.url, 'Late');
+      expect((await late.call('irn_fetchMessages', { topic: t })).result).toEqual({ messages: [], hasMore: false });
+    });
+  });
+
   it('an expired message re-published before the sweep is stored anew, and the sweep keeps the new one', () => {
     const mailbox = new Mailbox(DEFAULT_LIMITS);
     const t = topic('stale');
     const t0 = Date.now();
-    const first = mailbox.store({ publisher: 'p', topic: t, message: 'again', ttlSeconds: 1, tag: 0 }, t0);
-    const again = mailbox.store({ publisher: 'p', topic: t, message: 'again', ttlSeconds: 60, tag: 0 }, t0 + 1500);
+    const first = mailbox.store({ publisher: 'p', publisherIp: '127.0.0.1', topic: t, message: 'again', ttlSeconds: 1, tag: 0 }, t0);
+    const again = mailbox.store({ publisher: 'p', publisherIp: '127.0.0.1', topic: t, message: 'again', ttlSeconds: 60, tag: 0 }, t0 + 1500);
     expect(again).not.toBeNull();
     expect(again).not.toBe(first);
     expect(mailbox.sweep(t0 + 3000)).toBe(0);
@@ -256,9 +318,9 @@ describe('limits: mailbox in bytes', () => {
     const mailbox = new Mailbox(DEFAULT_LIMITS);
     const t = topic('big');
     const messages = Array.from({ length: 20_000 }, (_, i) => `message-${i}`);
-    for (const m of messages) mailbox.store({ publisher: 'p', topic: t, message: m, ttlSeconds: 60, tag: 0 });
+    for (const m of messages) mailbox.store({ publisher: 'p', publisherIp: '127.0.0.1', topic: t, message: m, ttlSeconds: 60, tag: 0 });
     const t0 = performance.now();
-    const retries = messages.map((m) => mailbox.store({ publisher: 'p', topic: t, message: m, ttlSeconds: 60, tag: 0 }));
+    const retries = messages.map((m) => mailbox.store({ publisher: 'p', publisherIp: '127.0.0.1', topic: t, message: m, ttlSeconds: 60, tag: 0 }));
     const elapsed = performance.now() - t0;
     expect(retries.every((r) => r === null)).toBe(true);
     expect(mailbox.stats().storedMessages).toBe(20_000);
@@ -304,8 +366,8 @@ describe('limits: configuration', () => {
     const cli = runServiceCli(new URL('..', import.meta.url), { PORT: '0', LOG_LEVEL: 'silent', RELAY_LIMIT_MAX_CONNECTIONS_PER_IP: '1' });
     try {
       const [url] = await cli.waitForStdout(/^ws:\/\/\S+$/m);
-      const first = await rawClient(url, 'did:key:z6MkCli1');
-      expect(await upgradeStatus(url, 'did:key:z6MkCli2')).toBe(429);
+      const first = await rawClient(url, 'Cli1');
+      expect(await upgradeStatus(url, 'Cli2')).toBe(429);
       first.close();
     } finally {
       await cli.stop();

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
 import { toHex, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startRelay, type RelayHandle } from '../src/relay';
+import { DEFAULT_LIMITS, startRelay, type RelayHandle } from '../src/relay';
 import {
   ANVIL_ADDRESS,
   ANVIL_KEY,
@@ -204,6 +205,25 @@ describe('pairing with the published clients', () => {
       console.log(`reconnect after relay drop: ${reconnectMs} ms`);
     } finally {
       await shutdown(dapp, wallet);
+    }
+  });
+
+  it('an oversized publish from the published client gets the relay\'s -32005 under its own id, and its socket stays', async () => {
+    // Before: the reply had id null; the client threw reading it (`e.id.toString()`), got no answer and re-published after each reconnect.
+    const dapp = await createDapp(relay.url);
+    try {
+      const id = '1712345678901234567';
+      const message = 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes);
+      const stored = relay.stats().storedMessages;
+      const publish = dapp.core.relayer.request({ id, jsonrpc: '2.0', method: 'irn_publish', params: { topic: randomBytes(32).toString('hex'), message, ttl: 300, tag: 1108 } } as never);
+      await expect(publish).rejects.toMatchObject({ code: -32005, message: expect.stringMatching(/^limit exceeded: message of \d+ bytes \(max 524288\)$/) });
+      const logged = relayLog.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(dapp.core.relayer.connected).toBe(true);
+      expect(relayLog.slice(logged).filter((line) => / disconnect | connect /.test(line))).toEqual([]);
+      expect(relay.stats().storedMessages).toBe(stored);
+    } finally {
+      await shutdown(dapp);
     }
   });
 

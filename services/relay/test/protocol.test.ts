@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { MESSAGE_OVERHEAD_BYTES } from '../src/mailbox';
 import { startRelay, type RelayHandle } from '../src/relay';
-import { rawClient, upgradeStatus, waitFor } from './helpers';
+import { ID_PREFIX_BYTES } from '../src/transport';
+import { rawClient, waitFor } from './helpers';
 
 const topic = (name: string) => createHash('sha256').update(name + Math.random()).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -18,10 +19,10 @@ afterAll(async () => {
 
 describe('relay protocol', () => {
   it('irn_subscribe answers sha256hex(topic + clientId) and echoes the request id exactly', async () => {
-    const a = await rawClient(relay.url, 'did:key:z6MkAlice');
+    const a = await rawClient(relay.url, 'Alice');
     const t = topic('sub');
     const reply = await a.call('irn_subscribe', { topic: t }, '1712345678901234567');
-    expect(reply).toEqual({ id: '1712345678901234567', jsonrpc: '2.0', result: createHash('sha256').update(t + 'did:key:z6MkAlice').digest('hex') });
+    expect(reply).toEqual({ id: '1712345678901234567', jsonrpc: '2.0', result: createHash('sha256').update(t + a.clientId).digest('hex') });
     // a bare 19-digit number token comes back as the same token, not a rounded double
     a.send(`{"id":1712345678901234567,"jsonrpc":"2.0","method":"irn_unsubscribe","params":{"topic":"${t}"}}`);
     await waitFor(() => a.texts.find((x) => x.includes('"id":1712345678901234567,')), 2000, 'raw id reply');
@@ -30,8 +31,8 @@ describe('relay protocol', () => {
   });
 
   it('mailbox: a message published before anyone subscribes is delivered on subscribe', async () => {
-    const pub = await rawClient(relay.url, 'did:key:z6MkPub');
-    const sub = await rawClient(relay.url, 'did:key:z6MkSub');
+    const pub = await rawClient(relay.url, 'Pub');
+    const sub = await rawClient(relay.url, 'Sub');
     const t = topic('mailbox');
     expect((await pub.call('irn_publish', { topic: t, message: 'hello', ttl: 300, tag: 1108, prompt: false })).result).toBe(true);
     const subReply = await sub.call('irn_subscribe', { topic: t });
@@ -52,9 +53,9 @@ describe('relay protocol', () => {
   });
 
   it('publish goes to every other subscriber and never back to the publisher', async () => {
-    const a = await rawClient(relay.url, 'did:key:z6MkA');
-    const b = await rawClient(relay.url, 'did:key:z6MkB');
-    const c = await rawClient(relay.url, 'did:key:z6MkC');
+    const a = await rawClient(relay.url, 'A');
+    const b = await rawClient(relay.url, 'B');
+    const c = await rawClient(relay.url, 'C');
     const t = topic('fanout');
     for (const x of [a, b, c]) await x.call('irn_subscribe', { topic: t });
     await a.call('irn_publish', { topic: t, message: 'from-a', ttl: 60 });
@@ -72,13 +73,13 @@ describe('relay protocol', () => {
   });
 
   it('messages expire after their ttl', async () => {
-    const pub = await rawClient(relay.url, 'did:key:z6MkTtl');
+    const pub = await rawClient(relay.url, 'Ttl');
     const t = topic('ttl');
     await pub.call('irn_publish', { topic: t, message: 'short-lived', ttl: 1 });
     const storedBefore = relay.stats().storedMessages;
     await sleep(1200);
     expect(relay.stats().storedMessages).toBeLessThan(storedBefore); // swept
-    const sub = await rawClient(relay.url, 'did:key:z6MkLate');
+    const sub = await rawClient(relay.url, 'Late');
     await sub.call('irn_subscribe', { topic: t });
     await sleep(150);
     expect(sub.received.filter(isDelivery(t))).toHaveLength(0);
@@ -87,8 +88,8 @@ describe('relay protocol', () => {
   });
 
   it('an unacked delivery is delivered again after the client reconnects and batch-subscribes', async () => {
-    const pub = await rawClient(relay.url, 'did:key:z6MkP2');
-    const first = await rawClient(relay.url, 'did:key:z6MkFlaky', { ack: false });
+    const pub = await rawClient(relay.url, 'P2');
+    const first = await rawClient(relay.url, 'Flaky', { ack: false });
     const t = topic('redeliver');
     await first.call('irn_batchSubscribe', { topics: [t] });
     await pub.call('irn_publish', { topic: t, message: 'must arrive', ttl: 60 });
@@ -96,7 +97,7 @@ describe('relay protocol', () => {
     first.ws.terminate();
     await sleep(100);
     await pub.call('irn_publish', { topic: t, message: 'while offline', ttl: 60 });
-    const again = await rawClient(relay.url, 'did:key:z6MkFlaky');
+    const again = await rawClient(relay.url, 'Flaky');
     const ids = await again.call('irn_batchSubscribe', { topics: [t] });
     expect(ids.result).toHaveLength(1);
     await waitFor(() => again.received.filter(isDelivery(t)).length === 2, 2000, 'redelivery');
@@ -108,8 +109,8 @@ describe('relay protocol', () => {
   it('batch publish, fetchMessages / batchFetchMessages ({messages, hasMore}), batchUnsubscribe', async () => {
     const small = await startRelay({ port: 0, logLevel: 'silent', limits: { fetchPageSize: 2 } });
     try {
-      const pub = await rawClient(small.url, 'did:key:z6MkBP');
-      const reader = await rawClient(small.url, 'did:key:z6MkReader');
+      const pub = await rawClient(small.url, 'BP');
+      const reader = await rawClient(small.url, 'Reader');
       const [t1, t2] = [topic('f1'), topic('f2')];
       const r = await pub.call('irn_batchPublish', {
         messages: [
@@ -140,7 +141,7 @@ describe('relay protocol', () => {
   });
 
   it('JSON-RPC batch arrays get an array of replies; notifications and acks get none', async () => {
-    const a = await rawClient(relay.url, 'did:key:z6MkBatch');
+    const a = await rawClient(relay.url, 'Batch');
     const t = topic('batch');
     a.send([
       { id: '1000000000000000001', jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: t } },
@@ -158,7 +159,7 @@ describe('relay protocol', () => {
   });
 
   it('errors: parse -32700, envelope -32600, unknown method -32601, params -32602', async () => {
-    const a = await rawClient(relay.url, 'did:key:z6MkErr');
+    const a = await rawClient(relay.url, 'Err');
     a.send('{not json');
     expect(await a.next((m) => m?.error?.code === -32700)).toMatchObject({ id: null, jsonrpc: '2.0', error: { message: 'Parse error' } });
     a.send({ id: 'e1', jsonrpc: '2.0', method: 42 });
@@ -179,8 +180,7 @@ describe('relay protocol', () => {
     a.close();
   });
 
-  it('refuses a socket without a readable auth JWT (HTTP 401) and answers /health', async () => {
-    expect(await upgradeStatus(relay.url)).toBe(401);
+  it('answers /health over plain HTTP', async () => {
     const health = await fetch(relay.url.replace('ws:', 'http:') + '/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
@@ -188,7 +188,7 @@ describe('relay protocol', () => {
 
   it('sends ws ping frames and closes with 1001 on shutdown (never 3000)', async () => {
     const quick = await startRelay({ port: 0, logLevel: 'silent', pingIntervalMs: 50 });
-    const a = await rawClient(quick.url, 'did:key:z6MkPing');
+    const a = await rawClient(quick.url, 'Ping');
     const pinged = new Promise<void>((resolve) => a.ws.once('ping', () => resolve()));
     await pinged;
     await quick.close();
@@ -197,19 +197,29 @@ describe('relay protocol', () => {
 });
 
 describe('relay protection', () => {
-  it('oversized message: -32005 error, then close 1009; a huge frame is cut with 1009', async () => {
+  it('oversized message: -32005 under the request\'s own id, the socket stays open; a frame over twice the limit is cut with 1009', async () => {
     const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMessageBytes: 1024 } });
     try {
-      const a = await rawClient(r.url, 'did:key:z6MkBig');
-      a.send({ id: 'big', jsonrpc: '2.0', method: 'irn_publish', params: { topic: topic('big'), message: 'x'.repeat(2000), ttl: 60 } });
-      const err = await a.next((m) => m?.error);
-      expect(err.error.code).toBe(-32005);
-      expect((await a.closed).code).toBe(1009);
-      const b = await rawClient(r.url, 'did:key:z6MkHuge');
+      const a = await rawClient(r.url, 'Big');
+      const big = (id: string) => `{"id":${id},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${topic('big')}","message":"${'x'.repeat(1500)}","ttl":60}}`;
+      // The ids WalletConnect's clients send (a string of 19 digits) and a bare integer too big for a double, kept exactly.
+      for (const id of ['"1712345678901234567"', '1712345678901234567']) {
+        a.send(big(id));
+        await waitFor(() => a.texts.find((t) => t.startsWith(`{"id":${id},`)), 2000, `the reply to ${id}`);
+        expect(JSON.parse(a.texts.at(-1)!).error).toEqual({ code: -32005, message: `limit exceeded: message of ${big(id).length} bytes (max 1024)` });
+      }
+      // Only the first ID_PREFIX_BYTES are searched: an id after them cannot be named.
+      a.send(`{"jsonrpc":"2.0","note":"${'n'.repeat(ID_PREFIX_BYTES)}","id":"too-late","method":"irn_publish","params":{"message":"${'x'.repeat(1500)}"}}`);
+      await waitFor(() => JSON.parse(a.texts.at(-1)!).id === null, 2000, 'the reply without an id');
+      expect(JSON.parse(a.texts.at(-1)!).error.code).toBe(-32005);
+      expect(a.ws.readyState).toBe(a.ws.OPEN);
+      expect((await a.call('irn_subscribe', { topic: topic('after') })).result).toMatch(/^[0-9a-f]{64}$/); // still serving
+      expect(r.stats().storedMessages).toBe(0);
+      const b = await rawClient(r.url, 'Huge');
       b.ws.on('error', () => {});
       b.send('y'.repeat(5 * 1024 * 1024));
       expect((await b.closed).code).toBe(1009);
-      await waitFor(() => r.stats().connections === 0, 2000, 'sockets closed');
+      await waitFor(() => r.stats().connections === 1, 2000, 'the huge one closed');
     } finally {
       await r.close();
     }
@@ -218,16 +228,16 @@ describe('relay protection', () => {
   it('subscription flood: -32005 past the per-client topic cap, across sockets of one client id', async () => {
     const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxTopicsPerClient: 50 } });
     try {
-      const a = await rawClient(r.url, 'did:key:z6MkFlood');
+      const a = await rawClient(r.url, 'Flood');
       const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => a.call('irn_subscribe', { topic: topic(`f${i}`) })));
       expect(replies.filter((x) => typeof x.result === 'string')).toHaveLength(50);
       const limited = replies.filter((x) => x.error);
       expect(limited).toHaveLength(10);
       expect(limited[0].error).toMatchObject({ code: -32005, message: expect.stringContaining('limit exceeded') });
-      const second = await rawClient(r.url, 'did:key:z6MkFlood');
+      const second = await rawClient(r.url, 'Flood');
       expect((await second.call('irn_batchSubscribe', { topics: [topic('x'), topic('y')] })).error.code).toBe(-32005);
       expect((await second.call('wc_proposeSession', { pairingTopic: topic('p'), sessionProposal: 'x', ttl: 300 })).error.code).toBe(-32005);
-      const other = await rawClient(r.url, 'did:key:z6MkOther');
+      const other = await rawClient(r.url, 'Other');
       expect((await other.call('irn_subscribe', { topic: topic('fine') })).result).toMatch(/^[0-9a-f]{64}$/);
     } finally {
       await r.close();
@@ -237,7 +247,7 @@ describe('relay protection', () => {
   it('message-rate flood: -32005 past the per-second budget, close 1008 at 10x', async () => {
     const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMessagesPerSecond: 20 } });
     try {
-      const a = await rawClient(r.url, 'did:key:z6MkRate');
+      const a = await rawClient(r.url, 'Rate');
       const replies = await Promise.all(Array.from({ length: 40 }, () => a.call('irn_fetchMessages', { topic: topic('r') })));
       expect(replies.filter((x) => x.result).length).toBeLessThanOrEqual(20);
       expect(replies.filter((x) => x.error?.code === -32005).length).toBeGreaterThanOrEqual(20);
@@ -253,10 +263,10 @@ describe('relay protection', () => {
     const cost = 1 + t.length + MESSAGE_OVERHEAD_BYTES; // one-character messages
     const r = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMailboxBytesPerTopic: 3 * cost } });
     try {
-      const a = await rawClient(r.url, 'did:key:z6MkBox');
+      const a = await rawClient(r.url, 'Box');
       for (const m of ['1', '2', '3']) expect((await a.call('irn_publish', { topic: t, message: m, ttl: 60 })).result).toBe(true);
       expect((await a.call('irn_publish', { topic: t, message: '3', ttl: 60 })).result).toBe(true); // retry of a stored message
-      const other = await rawClient(r.url, 'did:key:z6MkBox2');
+      const other = await rawClient(r.url, 'Box2');
       expect((await other.call('irn_publish', { topic: t, message: '4', ttl: 60 })).error).toEqual({
         code: -32005,
         message: `limit exceeded: mailbox for this topic is full (${3 * cost} bytes)`,

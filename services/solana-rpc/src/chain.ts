@@ -1,8 +1,10 @@
 /**
  * The local chain: a litesvm instance plus what a validator adds around its bank: slots that advance with
- * time and with every landed transaction, a new blockhash per slot valid for `blockhashValiditySlots`
- * (litesvm's own check only knows its latest blockhash, so it is off and this one applies), the ledger
- * of landed transactions, and the faucet behind requestAirdrop. Block height = slot (no skipped slots).
+ * time and with every landed transaction (each opens the next slot and lands in it), a block and a new
+ * blockhash per slot, each blockhash valid for `blockhashValiditySlots` (litesvm's own check only knows its
+ * latest blockhash, so it is off and this one applies), the ledger of landed transactions and blocks, the
+ * faucet behind requestAirdrop, and listeners told of each slot and transaction (the PubSub server).
+ * Block height = slot (no skipped slots); everything is final at once (root = slot).
  */
 import {
   appendTransactionMessageInstruction, createTransactionMessage, getBase58Decoder, getCompiledTransactionMessageDecoder,
@@ -15,7 +17,7 @@ import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import { feeForMessage, type CompiledMessage } from './fees';
 import { writeGenesis } from './genesis';
-import { Ledger, type TokenBalance, type TransactionMeta } from './ledger';
+import { Blocks, Ledger, type LedgerEntry, type TokenBalance, type TransactionMeta } from './ledger';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './token';
 import { uiTransactionError, type UiTransactionError } from './tx-error';
 
@@ -28,6 +30,24 @@ export interface ChainOptions {
   blockhashValiditySlots: number;
   /** Landed transactions the ledger keeps. */
   maxTransactions: number;
+  /** Blocks (one per slot) getBlock can answer. */
+  maxBlocks: number;
+}
+
+/** slotNotification's result. */
+export interface SlotInfo {
+  slot: bigint;
+  parent: bigint;
+  root: bigint;
+}
+
+/**
+ * Told of each new slot, then of each transaction that landed in it. Slots passed at once (the process was paused)
+ * are told as the newest alone, as a validator tells nothing of slots it skipped. Must not throw.
+ */
+export interface ChainListener {
+  slot(info: SlotInfo): void;
+  transaction(entry: LedgerEntry): void;
 }
 
 export interface DecodedTransaction {
@@ -52,15 +72,22 @@ export interface SimulationResult {
 }
 
 const base58 = getBase58Decoder();
+/** Solana's all-zero hash: the previous blockhash of the first block. */
+const DEFAULT_HASH = '11111111111111111111111111111111';
 
 export class Chain {
   readonly ledger: Ledger;
-  private slot = 0n;
+  readonly blocks: Blocks;
+  /** The newest slot with a block (-1 until the genesis block). */
+  private slot = -1n;
   private readonly startMs = Date.now();
   /** blockhash → last valid block height. */
   private readonly blockhashes = new Map<string, bigint>();
   /** Airdrops one at a time, so two equal ones never sign the same message. */
   private airdropQueue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<ChainListener>();
+  /** Slots pass with time even when nobody asks (slotSubscribe's subscribers are told). */
+  private readonly slotTimer: NodeJS.Timeout;
 
   private constructor(
     private readonly svm: LiteSVM,
@@ -68,8 +95,10 @@ export class Chain {
     private readonly options: ChainOptions,
   ) {
     this.ledger = new Ledger(options.maxTransactions);
+    this.blocks = new Blocks(options.maxBlocks);
     svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.advanceTo(0n);
+    this.slotTimer = setInterval(() => this.tick(), options.slotMs).unref();
   }
 
   static async create(options: ChainOptions): Promise<Chain> {
@@ -78,7 +107,18 @@ export class Chain {
     return new Chain(svm, await writeGenesis(svm), options);
   }
 
-  /** Catches the slot up with the time (called once per request). */
+  /** Stops the slot timer. */
+  close(): void {
+    clearInterval(this.slotTimer);
+  }
+
+  /** Adds a listener; returns its removal. */
+  listen(listener: ChainListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Catches the slot up with the time (on a timer and once per request). */
   tick(): void {
     const bySlotTime = BigInt(Math.floor((Date.now() - this.startMs) / this.options.slotMs));
     if (bySlotTime > this.slot) this.advanceTo(bySlotTime);
@@ -86,6 +126,12 @@ export class Chain {
 
   get currentSlot(): bigint {
     return this.slot;
+  }
+
+  /** The oldest block kept whole: kept, and its transactions still in the ledger. */
+  firstAvailableBlock(): bigint {
+    const evicted = this.ledger.lastEvictedSlot;
+    return evicted !== undefined && evicted >= this.blocks.first ? evicted + 1n : this.blocks.first;
   }
 
   latestBlockhash(): { blockhash: Blockhash; lastValidBlockHeight: bigint } {
@@ -141,6 +187,8 @@ export class Chain {
       return { outcome: 'dropped', signature: tx.signature };
     }
     const keys = tx.message.staticAccounts;
+    // The transaction opens the next slot and lands in it, after the block that holds its blockhash.
+    this.advanceTo(this.slot + 1n);
     const before = this.snapshot(keys);
     const result = this.svm.sendTransaction(tx.transaction);
     const after = this.snapshot(keys);
@@ -159,8 +207,11 @@ export class Chain {
       innerInstructions: innerInstructions(metadata),
       computeUnitsConsumed: metadata.computeUnitsConsumed(),
     };
-    this.ledger.add({ signature: tx.signature, slot: this.slot, blockTime: Math.floor(Date.now() / 1000), wire: tx.wire, message: tx.message, addresses: keys, meta });
-    this.advanceTo(this.slot + 1n);
+    const block = this.blocks.get(this.slot)!;
+    const entry: LedgerEntry = { signature: tx.signature, slot: this.slot, blockTime: block.blockTime, wire: tx.wire, message: tx.message, addresses: keys, meta };
+    this.ledger.add(entry);
+    block.signatures.push(tx.signature);
+    for (const listener of this.listeners) listener.transaction(entry);
     return { outcome: 'landed', signature: tx.signature };
   }
 
@@ -201,13 +252,25 @@ export class Chain {
     return result;
   }
 
-  private advanceTo(slot: bigint): void {
-    this.slot = slot;
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    this.svm.setClock(new Clock(slot, now, slot / SLOTS_PER_EPOCH, slot / SLOTS_PER_EPOCH + 1n, now));
-    this.svm.expireBlockhash();
-    this.blockhashes.set(this.svm.latestBlockhash(), slot + BigInt(this.options.blockhashValiditySlots));
-    for (const [blockhash, lastValid] of this.blockhashes) if (lastValid < slot) this.blockhashes.delete(blockhash);
+  /** Produces a block with a new blockhash for every slot up to `to` and makes `to` the current slot. */
+  private advanceTo(to: bigint): void {
+    // After a long pause only the blocks that are kept are produced.
+    const oldestKept = to - BigInt(this.options.maxBlocks) + 1n;
+    const from = this.slot + 1n > oldestKept ? this.slot + 1n : oldestKept;
+    const blockTime = Math.floor(Date.now() / 1000);
+    let previousBlockhash = this.slot < 0n ? DEFAULT_HASH : this.svm.latestBlockhash();
+    for (let slot = from; slot <= to; slot++) {
+      this.svm.expireBlockhash();
+      const blockhash = this.svm.latestBlockhash();
+      this.blockhashes.set(blockhash, slot + BigInt(this.options.blockhashValiditySlots));
+      this.blocks.add({ slot, blockhash, previousBlockhash, blockTime, signatures: [] });
+      previousBlockhash = blockhash;
+    }
+    this.slot = to;
+    const now = BigInt(blockTime);
+    this.svm.setClock(new Clock(to, now, to / SLOTS_PER_EPOCH, to / SLOTS_PER_EPOCH + 1n, now));
+    for (const [blockhash, lastValid] of this.blockhashes) if (lastValid < to) this.blockhashes.delete(blockhash);
+    for (const listener of this.listeners) listener.slot({ slot: to, parent: to === 0n ? 0n : to - 1n, root: to });
   }
 
   private snapshot(keys: readonly Address[]): { balances: bigint[]; tokenBalances: TokenBalance[] } {

@@ -1,7 +1,7 @@
 /**
  * The chain's history, which litesvm does not keep: the last `maxTransactions` landed transactions
- * (signature → slot, block time, wire bytes, meta) and, per address, their signatures oldest first.
- * The oldest transaction goes when a new one would pass the bound.
+ * (signature → slot, block time, wire bytes, meta) and, per address, their signatures oldest first,
+ * and the last `maxBlocks` blocks (one per slot). The oldest entry goes when a new one would pass its bound.
  */
 import type { CompiledMessage } from './fees';
 import type { UiTransactionError } from './tx-error';
@@ -45,6 +45,8 @@ export class Ledger {
 
   /** Transactions landed since start (getEpochInfo's transactionCount). */
   total = 0n;
+  /** The slot of the newest transaction dropped for the bound: blocks up to it are no longer complete. */
+  lastEvictedSlot: bigint | undefined;
 
   constructor(private readonly maxTransactions: number) {}
 
@@ -87,11 +89,44 @@ export class Ledger {
   private evictOldest(): void {
     const [signature, entry] = this.bySignature.entries().next().value!;
     this.bySignature.delete(signature);
+    this.lastEvictedSlot = entry.slot;
     for (const address of new Set(entry.addresses)) {
       const list = this.byAddress.get(address)!;
       // The oldest transaction is first in each of its addresses' lists.
       list.shift();
       if (list.length === 0) this.byAddress.delete(address);
     }
+  }
+}
+
+export interface Block {
+  slot: bigint;
+  blockhash: string;
+  previousBlockhash: string;
+  /** Unix seconds. */
+  blockTime: number;
+  /** The signatures of the transactions that landed in it, in order. */
+  signatures: string[];
+}
+
+/** One block per slot (no skipped slots), the newest `maxBlocks` kept. */
+export class Blocks {
+  private readonly bySlot = new Map<bigint, Block>();
+
+  constructor(private readonly maxBlocks: number) {}
+
+  add(block: Block): void {
+    this.bySlot.set(block.slot, block);
+    // Slots only grow, so the first key is the oldest block.
+    if (this.bySlot.size > this.maxBlocks) this.bySlot.delete(this.bySlot.keys().next().value!);
+  }
+
+  get(slot: bigint): Block | undefined {
+    return this.bySlot.get(slot);
+  }
+
+  /** The oldest block kept. */
+  get first(): bigint {
+    return this.bySlot.keys().next().value ?? 0n;
   }
 }

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import type { Chain } from './chain';
 import { accountConfig, address, contextConfig, encodeAccount, withContext } from './params';
 import { invalidParams, method, type RpcMethod } from './rpc';
-import { decodeMint, decodeTokenAccount, uiTokenAmount } from './token';
+import { decodeMint, decodeTokenAccount, TOKEN_2022_PROGRAM, uiTokenAmount } from './token';
 
 /** Solana's limit on getMultipleAccounts. */
 export const MAX_MULTIPLE_ACCOUNTS = 100;
-const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PBnBqCXEpPxuEb';
 
 const tokenFilter = z.union([z.object({ mint: address }), z.object({ programId: address })], { error: 'the filter is { mint } or { programId }' });
 

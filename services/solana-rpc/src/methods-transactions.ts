@@ -1,9 +1,9 @@
-/** Transaction methods: send, simulate, statuses, history, and (development only) requestAirdrop. */
-import { getBase58Decoder, getBase58Encoder, getTransactionDecoder } from '@solana/kit';
+/** Transaction methods: send, simulate, statuses, history, blocks, and (development only) requestAirdrop. */
+import { getBase58Encoder } from '@solana/kit';
 import { z } from 'zod';
 import type { Chain, DecodedTransaction, ExecuteResult } from './chain';
-import type { LedgerEntry } from './ledger';
-import { accountConfig, address, commitment, contextConfig, encodeAccount, signature, slot, withContext } from './params';
+import { encodeTransactionAccounts, encodeTransactionWithMeta, statusOf } from './encode-transaction';
+import { BASE64, accountConfig, address, commitment, contextConfig, encodeAccount, signature, slot, withContext } from './params';
 import { RpcError, invalidParams, method, type RpcMethod } from './rpc';
 import { transactionErrorText } from './tx-error';
 
@@ -13,7 +13,6 @@ const MAX_ENCODED = { base58: 1683, base64: 1644 } as const;
 export const MAX_SIGNATURE_STATUSES = 256;
 export const MAX_SIGNATURES_FOR_ADDRESS = 1000;
 
-const base58 = getBase58Decoder();
 const txEncoding = z.enum(['base58', 'base64'], { error: "encoding must be 'base58' or 'base64'" }).optional();
 
 function decodeWire(chain: Chain, encoded: string, encoding: 'base58' | 'base64' = 'base58'): DecodedTransaction {
@@ -22,7 +21,7 @@ function decodeWire(chain: Chain, encoded: string, encoding: 'base58' | 'base64'
   if (encoded.length > MAX_ENCODED[encoding]) throw tooLarge(encoded.length);
   let wire: Uint8Array;
   if (encoding === 'base64') {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) throw invalidParams('invalid base64 encoding');
+    if (!BASE64.test(encoded)) throw invalidParams('invalid base64 encoding');
     wire = new Uint8Array(Buffer.from(encoded, 'base64'));
   } else {
     try {
@@ -58,44 +57,13 @@ function sent(result: ExecuteResult): string {
   }
 }
 
-const status = (entry: LedgerEntry) => (entry.meta.err === null ? { Ok: null } : { Err: entry.meta.err });
+const transactionEncoding = z.enum(['json', 'jsonParsed', 'base58', 'base64'], { error: "encoding must be 'json', 'jsonParsed', 'base58' or 'base64'" }).optional();
+/** Only legacy and v0 messages exist here. */
+const maxSupportedTransactionVersion = z.number().int().min(0).max(0, 'maxSupportedTransactionVersion is 0 (v1 messages are not supported)').optional();
 
-function transactionReply(entry: LedgerEntry, encoding: 'json' | 'base58' | 'base64') {
-  const transaction = getTransactionDecoder().decode(entry.wire);
-  const { message } = entry;
-  const version = message.version;
-  const encoded =
-    encoding === 'base64'
-      ? [Buffer.from(entry.wire).toString('base64'), 'base64']
-      : encoding === 'base58'
-        ? [base58.decode(entry.wire), 'base58']
-        : {
-            signatures: message.staticAccounts.slice(0, message.header.numSignerAccounts).map((signer) => base58.decode(transaction.signatures[signer] ?? new Uint8Array(64))),
-            message: {
-              accountKeys: message.staticAccounts,
-              header: {
-                numRequiredSignatures: message.header.numSignerAccounts,
-                numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-                numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-              },
-              recentBlockhash: message.lifetimeToken,
-              instructions: message.instructions.map((ix) => ({
-                programIdIndex: ix.programAddressIndex,
-                accounts: ix.accountIndices ?? [],
-                data: base58.decode(ix.data ?? new Uint8Array()),
-                stackHeight: null,
-              })),
-              ...(version === 0 && { addressTableLookups: message.addressTableLookups ?? [] }),
-            },
-          };
-  const { meta } = entry;
-  return {
-    slot: entry.slot,
-    blockTime: entry.blockTime,
-    version,
-    transaction: encoded,
-    meta: { ...meta, status: status(entry), rewards: [], loadedAddresses: { readonly: [], writable: [] } },
-  };
+/** getTransaction and getBlock read only what is at least confirmed (here: everything that landed). */
+function checkAtLeastConfirmed(config: { commitment?: string } | undefined): void {
+  if (config?.commitment === 'processed') throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
 }
 
 export interface TransactionMethodOptions {
@@ -165,31 +133,58 @@ export function transactionMethods(chain: Chain, options: TransactionMethodOptio
           chain,
           signatures.map((sig) => {
             const entry = chain.ledger.get(sig);
-            return entry ? { slot: entry.slot, confirmations: null, err: entry.meta.err, confirmationStatus: 'finalized', status: status(entry) } : null;
+            return entry ? { slot: entry.slot, confirmations: null, err: entry.meta.err, confirmationStatus: 'finalized', status: statusOf(entry) } : null;
           }),
         ),
     ),
     getTransaction: method(
       z.tuple([
         signature,
+        z.object({ encoding: transactionEncoding, commitment, maxSupportedTransactionVersion }).optional(),
+      ]),
+      ([sig, config]) => {
+        checkAtLeastConfirmed(config);
+        const entry = chain.ledger.get(sig);
+        if (!entry) return null;
+        const options = { maxSupportedTransactionVersion: config?.maxSupportedTransactionVersion, showRewards: true };
+        const { transaction, meta, ...version } = encodeTransactionWithMeta(entry, config?.encoding ?? 'json', options);
+        return { slot: entry.slot, transaction, meta, ...version, blockTime: entry.blockTime };
+      },
+    ),
+    getBlock: method(
+      z.tuple([
+        slot,
         z
           .object({
-            encoding: z.enum(['json', 'base58', 'base64'], { error: "encoding must be 'json', 'base58' or 'base64' (jsonParsed is not supported)" }).optional(),
+            encoding: transactionEncoding,
+            transactionDetails: z.enum(['full', 'accounts', 'signatures', 'none'], { error: "transactionDetails must be 'full', 'accounts', 'signatures' or 'none'" }).optional(),
+            rewards: z.boolean().optional(),
             commitment,
-            maxSupportedTransactionVersion: z.number().int().min(0).max(0).optional(),
+            maxSupportedTransactionVersion,
           })
           .optional(),
       ]),
-      ([sig, config]) => {
-        const entry = chain.ledger.get(sig);
-        if (!entry) return null;
-        if (entry.message.version !== 'legacy' && config?.maxSupportedTransactionVersion === undefined) {
-          throw new RpcError(
-            -32015,
-            `Transaction version (${entry.message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${entry.message.version}`,
-          );
-        }
-        return transactionReply(entry, config?.encoding ?? 'json');
+      ([at, config]) => {
+        checkAtLeastConfirmed(config);
+        const blockSlot = BigInt(at);
+        if (blockSlot > chain.currentSlot) throw new RpcError(-32004, `Block not available for slot ${at}`);
+        const first = chain.firstAvailableBlock();
+        if (blockSlot < first) throw new RpcError(-32001, `Block ${at} cleaned up, does not exist on node. First available block: ${first}`);
+        const block = chain.blocks.get(blockSlot)!;
+        const options = { maxSupportedTransactionVersion: config?.maxSupportedTransactionVersion, showRewards: config?.rewards ?? true };
+        const entries = block.signatures.map((sig) => chain.ledger.get(sig)!);
+        const details = config?.transactionDetails ?? 'full';
+        return {
+          blockHeight: block.slot,
+          blockTime: block.blockTime,
+          blockhash: block.blockhash,
+          parentSlot: block.slot === 0n ? 0n : block.slot - 1n,
+          previousBlockhash: block.previousBlockhash,
+          ...(details === 'full' && { transactions: entries.map((entry) => encodeTransactionWithMeta(entry, config?.encoding ?? 'json', options)) }),
+          ...(details === 'accounts' && { transactions: entries.map((entry) => encodeTransactionAccounts(entry, options)) }),
+          ...(details === 'signatures' && { signatures: block.signatures }),
+          ...(options.showRewards && { rewards: [] }),
+        };
       },
     ),
     getSignaturesForAddress: method(

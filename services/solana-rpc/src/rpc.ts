@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+/** Most requests in one batch (HTTP body or PubSub frame). */
+export const MAX_BATCH = 100;
+
 export class RpcError extends Error {
   constructor(
     readonly code: number,
@@ -62,15 +65,34 @@ async function answer(request: unknown, methods: Readonly<Record<string, RpcMeth
   }
 }
 
-/** The reply to a parsed body: one reply, or an array for a batch (at most `maxBatch` requests). */
-export async function dispatch(body: unknown, methods: Readonly<Record<string, RpcMethod>>, maxBatch: number): Promise<Reply | Reply[]> {
-  if (!Array.isArray(body)) return answer(body, methods);
+/** A JSON-RPC 2.0 notification: a request object without `id`, which gets no reply. */
+const isNotification = (request: unknown) => typeof request === 'object' && request !== null && !Object.hasOwn(request, 'id');
+
+/**
+ * The reply to a parsed body: one reply, or an array for a batch (at most `maxBatch` requests). With
+ * `silentNotifications` (PubSub, where clients send `ping` notifications) notifications run but get no reply,
+ * and null means nothing to send; the HTTP server answers them, as it always has.
+ */
+export async function dispatch(
+  body: unknown,
+  methods: Readonly<Record<string, RpcMethod>>,
+  maxBatch: number,
+  { silentNotifications = false }: { silentNotifications?: boolean } = {},
+): Promise<Reply | Reply[] | null> {
+  const replyTo = async (request: unknown) => {
+    const reply = await answer(request, methods);
+    return silentNotifications && isNotification(request) ? null : reply;
+  };
+  if (!Array.isArray(body)) return replyTo(body);
   if (body.length === 0) return errorReply(null, -32600, 'Invalid request: empty batch');
   if (body.length > maxBatch) return errorReply(null, -32600, `Invalid request: a batch has at most ${maxBatch} requests, not ${body.length}`);
   const replies: Reply[] = [];
   // One after another: a batch's transactions land in order.
-  for (const request of body) replies.push(await answer(request, methods));
-  return replies;
+  for (const request of body) {
+    const reply = await replyTo(request);
+    if (reply) replies.push(reply);
+  }
+  return replies.length ? replies : null;
 }
 
 const BIGINT_MARK = '\u0000bigint:';

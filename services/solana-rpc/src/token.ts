@@ -5,6 +5,8 @@
 import { isSome, type Address, type EncodedAccount, type Option } from '@solana/kit';
 import { getMintDecoder, getTokenDecoder, getTokenSize, getMintSize, TOKEN_PROGRAM_ADDRESS, AccountState, type Mint, type Token } from '@solana-program/token';
 
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PBnBqCXEpPxuEb';
+
 export interface UiTokenAmount {
   amount: string;
   decimals: number;

@@ -35,7 +35,7 @@ describe('JSON-RPC', () => {
   });
 
   it('answers unknown methods -32601, bad params -32602, bad JSON -32700', async () => {
-    expect((await post(chain.server.url, call('getBlock', [1]))).json.error).toEqual({ code: -32601, message: 'Method not found' });
+    expect((await post(chain.server.url, call('getProgramAccounts', [dev0]))).json.error).toEqual({ code: -32601, message: 'Method not found' });
     expect((await post(chain.server.url, call('getBalance', ['not-an-address']))).json.error).toEqual({ code: -32602, message: 'Invalid params: 0: must be a base58 address (32 bytes)' });
     expect((await post(chain.server.url, call('getAccountInfo', [dev0, { encoding: 'base64+zstd' }]))).json.error.message).toMatch(/^Invalid params: 1\.encoding: encoding must be/);
     expect((await post(chain.server.url, '{"jsonrpc":')).json.error).toEqual({ code: -32700, message: 'Parse error' });

@@ -1,4 +1,5 @@
 /** The social callback page's entry (built by rsbuild into dist/callback.html): see callback.ts. */
+import './callback.css';
 import { runSocialCallback, type CrossOriginWindow } from './callback';
 
 void runSocialCallback({
