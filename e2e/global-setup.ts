@@ -40,6 +40,7 @@ type StartServices = (options: {
   farcasterRelayPort: number;
   bundlerPort: number;
   solanaRpcPort: number;
+  solanaPubsubPort: number;
   devchainRpcUrls: string[];
 }) => Promise<{
   relayUrl: string;
@@ -49,6 +50,7 @@ type StartServices = (options: {
   farcasterRelayUrl: string;
   bundlerUrl?: string;
   solanaRpcUrl: string;
+  solanaPubsubUrl: string;
   stop(): Promise<void>;
 }>;
 

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
-import { createRegistryController, type RegistryOptions } from '../src/controllers/registry';
+import { createRegistryController, MAX_WALLET_PAGE_ENTRIES, type RegistryOptions } from '../src/controllers/registry';
 import { registryAtom } from '../src/atoms';
 import { createMemoryStorage, createPorticoStorage } from '../src/storage';
 import type { RegistryWallet } from '../src/api/wallets';
+import { MAX_ANNOUNCED_WALLETS } from '../src/adapters/wallet-info';
 import { apiStub, eventually, registryRoutes, unreachableUrl, walletListReply, type ApiStub } from '@portico/test-kit';
 
 /** The registry: w1 … w95, in order. */
@@ -199,5 +200,56 @@ describe('registry: Connect view lists', () => {
     storage.addRecentWallet({ id: 'w1', name: 'Wallet 1' });
     storage.addRecentWallet({ id: 'w2', name: 'Wallet 2' });
     expect(registry.recentWallets()).toEqual([{ id: 'w1', name: 'Wallet 1' }]);
+  });
+});
+
+describe('registry: what the API is asked and what comes in', () => {
+  /** The API's own rule (services/api routes/wallets.ts, `entries` 1–100): a larger page is a 400. */
+  const refuseLargePages = () =>
+    api.override({
+      [WALLETS]: (request) =>
+        Number(request.params.get('entries')) > MAX_WALLET_PAGE_ENTRIES
+          ? { status: 400, json: { error: `entries: must be at most ${MAX_WALLET_PAGE_ENTRIES}` } }
+          : walletListReply(request, ALL),
+    });
+  const entriesAsked = () => api.requests.map((request) => Number(request.params.get('entries')));
+
+  it(`asks for at most ${MAX_WALLET_PAGE_ENTRIES} recommendation candidates, however many wallets are installed, recent and featured`, async () => {
+    refuseLargePages();
+    const { registry, storage, state } = setup({ featuredWalletIds: ['w1', 'w2'] });
+    storage.addRecentWallet({ id: 'w3', name: 'Wallet 3' });
+    // A page full of announced wallets in each of three namespaces, none of them in the registry.
+    const installed = Array.from({ length: MAX_ANNOUNCED_WALLETS * 3 }, (_, index) => ({ id: `com.flood.w${index}`, rdns: `com.flood.w${index}`, name: `Flood ${index}` }));
+    await registry.loadConnectViewWallets(installed);
+    expect(entriesAsked()).toEqual([2, MAX_WALLET_PAGE_ENTRIES]);
+    expect(ids(state().featured)).toEqual(['w1', 'w2']);
+    expect(ids(state().recommended)).toEqual(['w4', 'w5', 'w6', 'w7']);
+  });
+
+  it(`asks for at most ${MAX_WALLET_PAGE_ENTRIES} featured wallets`, async () => {
+    refuseLargePages();
+    const featuredWalletIds = Array.from({ length: MAX_WALLET_PAGE_ENTRIES + 20 }, (_, index) => `w${index + 1}`);
+    const { registry, state } = setup({ featuredWalletIds });
+    await registry.loadConnectViewWallets([]);
+    expect(entriesAsked()[0]).toBe(MAX_WALLET_PAGE_ENTRIES);
+    expect(ids(state().featured)).toEqual(ids(ALL));
+  });
+
+  it('names every wallet as announced wallets are named (visibleWalletName); one with no visible name is left out', async () => {
+    const spoofed: RegistryWallet[] = [
+      { id: 'spoof', name: 'Safe\u202Egnp.exe\u202C\u200B Wa\u200Dllet\u2066' },
+      { id: 'blank', name: '\u200B\u2066 \u202E' },
+      ...ALL.slice(0, 5),
+    ];
+    api.override(registryRoutes(spoofed));
+    const { registry, state } = setup({ featuredWalletIds: ['spoof', 'blank'] });
+    const names = (wallets: readonly RegistryWallet[]) => wallets.map((wallet) => wallet.name);
+
+    await registry.loadConnectViewWallets([]);
+    expect(names(state().featured)).toEqual(['Safegnp.exe Wallet']);
+    await registry.loadNextPage();
+    expect(names(state().wallets)).toEqual(['Safegnp.exe Wallet', ...names(ALL.slice(0, 5))]);
+    await registry.search('Safe');
+    expect(names(state().search.results)).toEqual(['Safegnp.exe Wallet']);
   });
 });

@@ -15,14 +15,17 @@ afterAll(() => api.close());
 /** A core on the registry stub whose wallets wait for the test to answer a connect. */
 const connectCore = (options: TestCoreOptions = {}) => testCore({ api, adapter: { connectWaits: true }, ...options });
 
-/** Each button's name as a screen reader reads it: aria-hidden tags left out. */
-const accessibleName = (element: HTMLElement) =>
-  [...element.childNodes]
-    .filter((node) => !(node instanceof HTMLElement && node.getAttribute('aria-hidden') === 'true'))
-    .map((node) => node.textContent)
-    .join('')
-    .trim();
-const walletButtons = () => within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button').map(accessibleName);
+/** The wallet list's buttons by accessible name, in order (Testing Library computes each name for its matcher). */
+const walletButtons = () => {
+  const names: string[] = [];
+  within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button', {
+    name: (name) => {
+      names.push(name);
+      return true;
+    },
+  });
+  return names;
+};
 
 describe('Connect', () => {
   it('lists WalletConnect, the installed wallet and 4 recommended wallets, then All Wallets', async () => {

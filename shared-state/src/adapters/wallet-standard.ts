@@ -3,10 +3,10 @@
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet } from '@wallet-standard/base';
 import * as z from 'zod/mini';
-import type { ChainNamespace } from '../constants';
+import { CONNECTOR_IDS, type ChainNamespace } from '../constants';
 import { ConnectorNotFoundError } from '../errors';
-import { safeWalletIcon } from './eip155/discovery';
 import type { Connector, WalletEventHandlers } from './types';
+import { MAX_ANNOUNCED_WALLETS, safeWalletIcon, walletNameSchema } from './wallet-info';
 
 /** At most this many accounts of one wallet are used (the embedded wallet's limit too); the rest are ignored. */
 export const MAX_WALLET_ACCOUNTS = 16;
@@ -17,27 +17,33 @@ export const RECONNECT_REGISTER_WAIT_MS = 1_000;
 export const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function');
 export const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
+// A wallet's name is its connector id: never one of Portico's own (`walletConnect`, `ID_AUTH`, …), which the adapters
+// and the connection controller take for their own connectors, as an EIP-6963 rdns never is.
+const PORTICO_CONNECTOR_IDS: ReadonlySet<string> = new Set(Object.values(CONNECTOR_IDS));
+
 /**
- * A registered wallet as an adapter needs it: named, with a chain of the namespace (`chainPrefix`, e.g. 'solana:')
- * and a connect feature (`connectFeature`, e.g. 'standard:connect').
+ * A registered wallet as an adapter needs it: named as an EIP-6963 wallet must be (`walletNameSchema`: the name comes
+ * out as `visibleWalletName` has it) and not as one of Portico's connectors, with a chain of the namespace
+ * (`chainPrefix`, e.g. 'solana:') and a connect feature (`connectFeature`, e.g. 'standard:connect').
  */
 export function walletSchema(chainPrefix: string, connectFeature: string) {
   return z.object({
-    name: z.string().check(z.minLength(1), z.maxLength(100)),
+    name: walletNameSchema.check(z.refine((name) => !PORTICO_CONNECTOR_IDS.has(name), "one of Portico's connector ids")),
     icon: z.string(),
     chains: z.array(z.string()).check(z.refine((chains) => chains.some((chain) => chain.startsWith(chainPrefix)), `no ${chainPrefix} chain`)),
     features: z.object({ [connectFeature]: z.object({ connect: functionSchema }) }),
   });
 }
+export type WalletSchema = ReturnType<typeof walletSchema>;
 
 /**
- * The connector for a Wallet Standard wallet. Its type is ANNOUNCED: like an EIP-6963 wallet it announces
- * itself (the register handshake) with its own name and icon, and many may be present at once; INJECTED is
- * the one legacy global (`window.ethereum`). Its id is the wallet's name, the standard's only stable identity.
+ * The connector for a Wallet Standard wallet listed as `name`. Its type is ANNOUNCED: like an EIP-6963 wallet it
+ * announces itself (the register handshake) with its own name and icon, and many may be present at once; INJECTED is
+ * the one legacy global (`window.ethereum`). Its id is the name, the standard's only stable identity.
  */
-const walletConnector = (wallet: Wallet, chain: ChainNamespace): Connector => ({
-  id: wallet.name,
-  name: wallet.name,
+const walletConnector = (wallet: Wallet, name: string, chain: ChainNamespace): Connector => ({
+  id: name,
+  name,
   type: 'ANNOUNCED',
   chain,
   imageUrl: safeWalletIcon(wallet.icon),
@@ -53,7 +59,10 @@ export function featureMethod<T extends (...args: never[]) => unknown>(wallet: W
 
 /** The Wallet Standard wallets one adapter speaks to, as the page's registry (`@wallet-standard/app`) holds them. */
 export interface WalletRegistry {
-  /** The matching wallets by connector id: the wallet's name (the first registered under a name keeps it). */
+  /**
+   * The matching wallets by connector id: the wallet's name as `visibleWalletName` has it (the first registered
+   * under a name keeps it, so an invisible character cannot make a second "Phantom"), at most MAX_ANNOUNCED_WALLETS.
+   */
   walletsById(): Map<string, Wallet>;
   /** @throws {ConnectorNotFoundError} no matching wallet has this id */
   walletFor(connectorId: string): Wallet;
@@ -65,8 +74,8 @@ export interface WalletRegistry {
   waitFor(connectorId: string): Promise<boolean>;
 }
 
-/** `isWallet` picks the wallets of `namespace` (a chain of it and its connect feature). */
-export function watchWalletRegistry(namespace: ChainNamespace, isWallet: (wallet: Wallet) => boolean): WalletRegistry {
+/** `schema` (a `walletSchema`) picks the wallets of `namespace` (a chain of it and its connect feature) and names them. */
+export function watchWalletRegistry(namespace: ChainNamespace, schema: WalletSchema): WalletRegistry {
   const registry = getWallets();
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -75,10 +84,13 @@ export function watchWalletRegistry(namespace: ChainNamespace, isWallet: (wallet
   registry.on('register', notify);
   registry.on('unregister', notify);
 
+  // In the order they registered: wallets past the cap are ignored while it is full.
   function walletsById(): Map<string, Wallet> {
     const byId = new Map<string, Wallet>();
     for (const wallet of registry.get()) {
-      if (isWallet(wallet) && !byId.has(wallet.name)) byId.set(wallet.name, wallet);
+      if (byId.size >= MAX_ANNOUNCED_WALLETS) break;
+      const parsed = schema.safeParse(wallet);
+      if (parsed.success && !byId.has(parsed.data.name)) byId.set(parsed.data.name, wallet);
     }
     return byId;
   }
@@ -108,7 +120,7 @@ export function watchWalletRegistry(namespace: ChainNamespace, isWallet: (wallet
   }
 
   function watchConnectors(onConnectors: (connectors: Connector[]) => void): () => void {
-    const emit = () => onConnectors([...walletsById().values()].map((wallet) => walletConnector(wallet, namespace)));
+    const emit = () => onConnectors([...walletsById()].map(([name, wallet]) => walletConnector(wallet, name, namespace)));
     const stop = onChange(emit);
     emit();
     return stop;

@@ -1,4 +1,5 @@
 import type { Store } from 'jotai/vanilla';
+import { visibleWalletName } from '../adapters/wallet-info';
 import type { ApiContext } from '../api/client';
 import type { RegistryWallet, WalletQuery } from '../api/wallets';
 import { registryAtom, type RegistryState } from '../atoms';
@@ -26,6 +27,16 @@ export interface RegistryOptions {
   chains: readonly string[];
 }
 
+/** The most wallets the API gives in one page (services/api's `MAX_ENTRIES`); it answers a request for more with a 400. */
+export const MAX_WALLET_PAGE_ENTRIES = 100;
+
+/** The registry's wallets with their names as Portico shows every wallet's (`visibleWalletName`); a name with nothing visible is left out. */
+const withVisibleNames = (wallets: readonly RegistryWallet[]): RegistryWallet[] =>
+  wallets.flatMap((wallet) => {
+    const name = visibleWalletName(wallet.name);
+    return name ? [{ ...wallet, name }] : [];
+  });
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -44,9 +55,13 @@ export function createRegistryController(deps: {
 }): RegistryController {
   const { store, api, options, storage } = deps;
   const patch = (next: Partial<RegistryState>) => store.set(registryAtom, { ...store.get(registryAtom), ...next });
-  // The registry client (and its response schema) loads with the first request, not with the page.
-  const fetchWalletPage = async (query: WalletQuery, signal?: AbortSignal) =>
-    (await import('../api/wallets')).fetchWalletPage(api, query, signal);
+  // The registry client (and its response schema) loads with the first request, not with the page. Every page of
+  // wallets enters here: asked for within the API's limit, its names cleaned.
+  const fetchWalletPage = async (query: WalletQuery, signal?: AbortSignal) => {
+    const { fetchWalletPage: fetchPage } = await import('../api/wallets');
+    const reply = await fetchPage(api, { ...query, entries: Math.min(query.entries, MAX_WALLET_PAGE_ENTRIES) }, signal);
+    return { ...reply, data: withVisibleNames(reply.data) };
+  };
   let pageRequest: Promise<void> | undefined;
   let searchAbort: AbortController | undefined;
 
@@ -63,7 +78,7 @@ export function createRegistryController(deps: {
         const featured = options.featuredWalletIds.length
           ? (await fetchWalletPage({ page: 1, entries: options.featuredWalletIds.length, include: options.featuredWalletIds })).data
           : [];
-        // Ask for a few more than shown: some are already installed, recent or featured.
+        // Ask for a few more than shown: some are already installed, recent or featured (at most the API's page).
         const shown = [...installed, ...recent, ...featured];
         const candidates = await fetchWalletPage({
           page: 1,

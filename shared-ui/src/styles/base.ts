@@ -5,6 +5,8 @@
  * this sheet is adopted next to it when the first remote view loads. (Comments stay out of the
  * text: it ships as is, compacted by the build.) Sides are logical (`inline-start`, `start`), so the dialog
  * mirrors under `dir="rtl"`; the back arrow (the header's first button, drawn by the shell) flips there.
+ * Where a wallet's name or words can land (a list item's text, a status line), a word longer than the line
+ * (a hostile wallet's 100 characters without a space) breaks anywhere instead of widening the dialog.
  */
 export const baseStylesheetText = /* css */ `
 .portico-stack { display: grid; gap: 8px; }
@@ -23,6 +25,7 @@ a.portico-button { text-decoration: none; }
   border: none; border-radius: var(--portico-radius); background: var(--portico-surface);
   color: var(--portico-text); font: inherit; font-weight: 500; text-align: start; cursor: pointer;
 }
+.portico-list-item > span:not(.portico-tag) { min-width: 0; overflow-wrap: anywhere; }
 .portico-list-item:hover { background: var(--portico-surface-hover); }
 .portico-list-item[aria-pressed='true'], .portico-list-item[aria-current='true'], .portico-list-item[data-checked='true'] {
   box-shadow: inset 0 0 0 1px var(--portico-accent);
@@ -60,7 +63,8 @@ a.portico-button { text-decoration: none; }
 .portico-details .portico-list-item { justify-content: space-between; }
 .portico-details dd { margin: 0; }
 .portico-balance { font-size: 2em; font-weight: 600; margin: 0; }
-.portico-status-line { display: flex; align-items: center; justify-content: center; gap: 8px; color: var(--portico-text-muted); margin: 0; }
+.portico-status-line { display: flex; align-items: center; justify-content: center; gap: 8px; color: var(--portico-text-muted); margin: 0; overflow-wrap: anywhere; }
+.portico-status-line .portico-spinner { flex: none; }
 .portico-tablist { display: flex; gap: 8px; }
 .portico-tablist .portico-button { flex: 1; min-height: 32px; }
 .portico-qr { width: 240px; height: 240px; padding: 12px; border-radius: calc(var(--portico-radius) * 2); background: #fff; }

@@ -5,6 +5,11 @@
  * Every other class is the UI kit's (`kitStylesheetText` of `@portico/ui`, shared-ui/src/styles/),
  * adopted next to this one with the first remote view. (Comments stay out of the text: it ships as is.)
  *
+ * A title may carry a wallet's name as the wallet announced it (up to 100 characters, no spaces): it breaks
+ * anywhere rather than widen the dialog, and the header's middle column may shrink below its longest word. The
+ * header's title (the dialog's accessible name, always read whole) is drawn in at most two lines, then an ellipsis.
+ * A panel's words (an error a wallet threw) break the same way.
+ *
  * The default colours meet WCAG AA in both themes: white on the accent 4.7:1; muted, error and
  * success text 4.5:1 or more on the background and every surface. The title has no focus ring:
  * script focuses it when a view opens (for screen readers), and it is not a control.
@@ -56,8 +61,9 @@ export const stylesheetText = /* css */ `
 }
 .portico-dialog:focus-visible { box-shadow: 0 0 0 2px var(--portico-accent); }
 .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
-.portico-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
-.portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; outline: none; }
+.portico-header { display: grid; grid-template-columns: 40px minmax(0, 1fr) 40px; align-items: center; padding: 12px 12px 8px; }
+.portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; outline: none; overflow-wrap: anywhere; }
+.portico-header .portico-title { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
 .portico-icon-button {
   width: 32px; height: 32px; display: inline-flex; align-items: center; justify-content: center;
   border: none; border-radius: var(--portico-radius); background: transparent; color: var(--portico-text);
@@ -79,7 +85,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
   width: 24px; height: 24px; border-radius: 50%; border: 3px solid var(--portico-surface-hover);
   border-top-color: var(--portico-accent); animation: portico-spin 800ms linear infinite;
 }
-.portico-panel { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; }
+.portico-panel { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; overflow-wrap: anywhere; }
 .portico-toast {
   position: absolute; left: 50%; bottom: 12px; transform: translateX(-50%);
   padding: 8px 14px; border-radius: 999px; background: var(--portico-surface); border: 1px solid var(--portico-border);

@@ -2,11 +2,12 @@ import { ListItem, NAMESPACE_TITLES, WalletIcon } from '@portico/ui';
 import { useId, useState } from 'react';
 import type { ConnectEntry } from '../hooks/useConnectEntries';
 import { useConnectMessages } from '../messages';
+import { WalletName } from './WalletName';
 
 /**
- * One wallet of the Connect list: a button that connects it; a link for a wallet reached through its Solana
- * browse page; for a wallet installed in several namespaces, a button described by those namespaces that
- * shows one button per namespace ("Connect Phantom on": EVM, Solana).
+ * One wallet of the Connect list, named by `WalletName`: a button that connects it; a link for a wallet reached
+ * through its Solana browse page; for a wallet installed in several namespaces, a button described by those
+ * namespaces that shows one button per namespace ("Connect Phantom on": EVM, Solana).
  */
 export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
   const t = useConnectMessages();
@@ -19,14 +20,16 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
     return (
       <a className="portico-list-item" href={entry.href} rel="noopener noreferrer">
         {icon}
-        <span>{entry.name}</span>
+        <span>
+          <WalletName name={entry.name} />
+        </span>
       </a>
     );
   }
   if (!entry.choices) {
     return (
       <ListItem icon={icon} tag={tag} onClick={entry.select}>
-        {entry.name}
+        <WalletName name={entry.name} />
       </ListItem>
     );
   }
@@ -39,7 +42,7 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
         aria-expanded={choosing}
         onClick={() => setChoosing(!choosing)}
       >
-        {entry.name}
+        <WalletName name={entry.name} />
       </ListItem>
       <p id={namespacesId} className="portico-muted">
         {entry.choices.map((choice) => NAMESPACE_TITLES[choice.namespace]).join(', ')}

@@ -1,6 +1,7 @@
 import { connectAttemptAtom, connectorsAtom, routerAtom, type PorticoViewProps } from '@portico/shared-state';
 import { ErrorPanel, WalletIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { WalletName } from '../components/WalletName';
 import { useConnectMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -8,7 +9,10 @@ export const porticoContract = __PORTICO_CONTRACT__;
 declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
-/** Waits for the wallet's answer; a decline or failure stays here with a way to try again. */
+/**
+ * Waits for the wallet's answer; a decline or failure stays here with a way to try again. The wallet is named as its
+ * row in Connect named it (`WalletName`).
+ */
 export default function ConnectingExternal({ portico }: PorticoViewProps) {
   const t = useConnectMessages();
   const { data } = useAtomValue(routerAtom);
@@ -30,7 +34,9 @@ export default function ConnectingExternal({ portico }: PorticoViewProps) {
         />
       ) : (
         <div className="portico-stack">
-          <p className="portico-title">{t('connection.continueIn', { name: connector.name })}</p>
+          <p className="portico-title">
+            <WalletName name={connector.name} within={(name) => t('connection.continueIn', { name })} />
+          </p>
           <p className="portico-muted" role="status">
             {t('connection.accept')}
           </p>

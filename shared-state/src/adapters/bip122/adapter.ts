@@ -11,10 +11,11 @@ import type { CaipNetwork } from '../../network';
 import type { ChainAdapter, ConnectedAccount } from '../types';
 import { SendingUnsupportedError } from '../unsupported';
 import { walletRequest } from '../wallet-request';
+import { visibleWalletName } from '../wallet-info';
 import { featureMethod, walletSessions, watchWalletRegistry, type WalletSession } from '../wallet-standard';
 import { chainReferenceOf, referenceOfWalletChain, walletChainFor } from './chains';
 import { WalletNetworkUnavailableError } from './errors';
-import { bitcoinAccounts, CONNECT_PURPOSES, isBitcoinWallet, LISTED_TYPE, signMessageOutputSchema, type BitcoinAccount } from './wallets';
+import { bitcoinAccounts, bitcoinWalletSchema, CONNECT_PURPOSES, LISTED_TYPE, signMessageOutputSchema, type BitcoinAccount } from './wallets';
 
 export { RECONNECT_REGISTER_WAIT_MS } from '../wallet-standard';
 
@@ -78,7 +79,7 @@ export function createBip122Adapter(store: Store, walletConnect?: ChainAdapter):
  */
 function createInjectedBip122Adapter(store: Store): Bip122Adapter {
   const networks = (store.get(optionsAtom)?.networks ?? []).filter((network) => network.chainNamespace === 'bip122');
-  const registry = watchWalletRegistry('bip122', isBitcoinWallet);
+  const registry = watchWalletRegistry('bip122', bitcoinWalletSchema);
   const sessions = walletSessions<Session>(registry);
 
   /**
@@ -98,7 +99,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
       const reference = referenceOfWalletChain(chain);
       if (reference) return { chainReference: reference, accounts: onChain(granted, chain) };
     }
-    throw new PorticoError(`${wallet.name} is on a bitcoin network Portico does not support`, { details: granted[0]!.account.chains.join(', ') });
+    throw new PorticoError(`${visibleWalletName(wallet.name)} is on a bitcoin network Portico does not support`, { details: granted[0]!.account.chains.join(', ') });
   }
 
   /** Makes the granted accounts the session; undefined when the wallet granted no bitcoin account. */
@@ -157,7 +158,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
       const session = sessions.get(connectorId);
       if (!session) return;
       const accounts = onChain(session.granted, walletChainFor(network));
-      if (!accounts[0]) throw new WalletNetworkUnavailableError(session.wallet.name, network.name);
+      if (!accounts[0]) throw new WalletNetworkUnavailableError(visibleWalletName(session.wallet.name), network.name);
       report(session, { chainReference: chainReferenceOf(network), accounts });
     },
 
@@ -199,7 +200,7 @@ function createInjectedBip122Adapter(store: Store): Bip122Adapter {
     async signMessage(connectorId, address, message) {
       const session = sessions.require(connectorId);
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'bitcoin:signMessage', 'signMessage');
-      if (!sign) throw new PorticoError(`${session.wallet.name} cannot sign messages`);
+      if (!sign) throw new PorticoError(`${visibleWalletName(session.wallet.name)} cannot sign messages`);
       const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));
       const { signature } = signMessageOutputSchema.parse(output)[0]!;
       return base64.encode(signature);

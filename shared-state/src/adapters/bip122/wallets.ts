@@ -1,4 +1,4 @@
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { WalletAccount } from '@wallet-standard/base';
 import * as z from 'zod/mini';
 import { isValidAddress } from '../../address/shapes';
 import type { ListedAccount } from '../../atoms';
@@ -20,7 +20,7 @@ export const MAX_SIGNATURE_BYTES = 1_024;
 const isBitcoinChain = (chain: string) => chain.startsWith('bitcoin:');
 
 /** A registered Wallet Standard wallet as Portico needs it: named, with a bitcoin chain and `bitcoin:connect`. */
-const bitcoinWalletSchema = walletSchema('bitcoin:', 'bitcoin:connect');
+export const bitcoinWalletSchema = walletSchema('bitcoin:', 'bitcoin:connect');
 
 /**
  * A wallet account: a bitcoin address, its public key (33 bytes compressed, 32 x-only for taproot, 65 uncompressed
@@ -38,8 +38,6 @@ export interface BitcoinAccount {
   account: WalletAccount;
   purpose: BitcoinAddressPurpose;
 }
-
-export const isBitcoinWallet = (wallet: Wallet): boolean => bitcoinWalletSchema.safeParse(wallet).success;
 
 /**
  * The wallet's bitcoin accounts, payment first, at most MAX_WALLET_ACCOUNTS. The purpose is the account's own

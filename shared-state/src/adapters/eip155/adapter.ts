@@ -5,12 +5,7 @@ import type { WalletConnectSource } from '../../walletconnect/source';
 import type { EmbeddedSource } from '../../embedded-wallet';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import { walletRequest } from '../wallet-request';
-import {
-  normalizeConnectorName,
-  safeWalletIcon,
-  watchAnnouncedWallets,
-  type Eip1193Provider,
-} from './discovery';
+import { normalizeConnectorName, watchAnnouncedWallets, type Eip1193Provider } from './discovery';
 
 export interface Eip155AdapterEnvironment {
   /** Where EIP-6963 events fly: the host page's window. */
@@ -128,7 +123,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
           name: normalizeConnectorName(info.name),
           type: 'ANNOUNCED',
           chain: 'eip155',
-          imageUrl: safeWalletIcon(info.icon),
+          // Already checked: the announcement's icon is safeWalletIcon's answer (discovery.ts).
+          imageUrl: info.icon,
           info: { rdns: info.rdns },
           installed: true,
         });

@@ -6,11 +6,12 @@ import { activeNetworkAtom, optionsAtom } from '../../atoms';
 import { CONNECTOR_IDS } from '../../constants';
 import { NamespaceNotConfiguredError, UserRejectedRequestError } from '../../errors';
 import { walletRequest } from '../wallet-request';
+import { visibleWalletName } from '../wallet-info';
 import type { ChainAdapter, ConnectedAccount } from '../types';
 import { featureMethod, walletSessions, watchWalletRegistry, type WalletSession } from '../wallet-standard';
 import { namespaceSession, type WalletConnectAccess } from '../walletconnect/session';
 import { chainReferenceOf, walletChainFor } from './chains';
-import { isSolanaWallet, signatureOutputSchema, solanaAccounts } from './wallets';
+import { signatureOutputSchema, solanaAccounts, solanaWalletSchema } from './wallets';
 
 export { RECONNECT_REGISTER_WAIT_MS } from '../wallet-standard';
 
@@ -42,7 +43,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
     const active = store.get(activeNetworkAtom);
     return active?.chainNamespace === 'solana' ? active : networks[0];
   };
-  const registry = watchWalletRegistry('solana', isSolanaWallet);
+  const registry = watchWalletRegistry('solana', solanaWalletSchema);
   const sessions = walletSessions<Session>(registry);
   const chain = () => import('./chain');
 
@@ -148,7 +149,7 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
       if (wcSession) return (await chain()).signMessageOverWalletConnect(wcSession, address, message);
       const session = sessions.require(connectorId);
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'solana:signMessage', 'signMessage');
-      if (!sign) throw new Error(`${session.wallet.name} cannot sign messages.`);
+      if (!sign) throw new Error(`${visibleWalletName(session.wallet.name)} cannot sign messages.`);
       const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));
       const { signature } = signatureOutputSchema.parse(output)[0]!;
       return (await chain()).toBase58(signature);

@@ -36,6 +36,7 @@ import type { TokenTransfer } from '../types';
 import { walletChainFor } from './chains';
 import { rpcFor, toBase58 } from './rpc';
 import { featureMethod } from '../wallet-standard';
+import { visibleWalletName } from '../wallet-info';
 import { signatureOutputSchema, signTransactionOutputSchema } from './wallets';
 
 /** Bytes of an SPL token account: the rent a new associated token account needs is for this size. */
@@ -120,7 +121,7 @@ export async function sendTransfer(wallet: Wallet, account: WalletAccount, trans
     return toBase58(signature);
   }
   const sign = featureMethod<SignTransactionMethod>(wallet, 'solana:signTransaction', 'signTransaction');
-  if (!sign) throw new PorticoError(`${wallet.name} cannot send transactions.`);
+  if (!sign) throw new PorticoError(`${visibleWalletName(wallet.name)} cannot send transactions.`);
   const { signedTransaction } = signTransactionOutputSchema.parse(await walletRequest(() => sign(input)))[0]!;
   const wire = getBase64EncodedWireTransaction(getTransactionDecoder().decode(signedTransaction));
   return rpcFor(network).sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send();

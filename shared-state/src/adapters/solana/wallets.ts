@@ -1,9 +1,9 @@
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import type { WalletAccount } from '@wallet-standard/base';
 import * as z from 'zod/mini';
 import { bytesSchema, MAX_WALLET_ACCOUNTS, walletSchema } from '../wallet-standard';
 
 /** A registered Wallet Standard wallet as Portico needs it: named, with a Solana chain and `standard:connect`. */
-const solanaWalletSchema = walletSchema('solana:', 'standard:connect');
+export const solanaWalletSchema = walletSchema('solana:', 'standard:connect');
 
 /** A wallet account: a base58 address, its 32-byte public key and the chains it may be used on. */
 const accountSchema = z.object({
@@ -11,8 +11,6 @@ const accountSchema = z.object({
   publicKey: bytesSchema,
   chains: z.array(z.string()),
 });
-
-export const isSolanaWallet = (wallet: Wallet): boolean => solanaWalletSchema.safeParse(wallet).success;
 
 /** The wallet's Solana accounts (valid shape, a solana chain), at most MAX_WALLET_ACCOUNTS; the original objects, which the wallet expects back. */
 export function solanaAccounts(accounts: unknown): WalletAccount[] {
