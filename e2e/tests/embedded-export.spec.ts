@@ -4,12 +4,10 @@
 // derives its address); a session token copied to a second browser is refused at /wallet/export, even with the mailed
 // code; a used code does not export again, a fresh one does.
 import type { Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
-import { exportJWK, SignJWT } from 'jose';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
-import { approvalFrame, expectFrameRevealed, loggedIn, uniqueEmail, waitOutThrottle } from '../fixtures/embedded.ts';
+import { approvalFrame, copiedSessionToken, expectFrameRevealed, loggedIn, thiefWithToken, uniqueEmail, waitOutThrottle } from '../fixtures/embedded.ts';
 import { codeIn, mailCountTo, nthMailTo } from '../fixtures/inbox.ts';
 import { dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -89,37 +87,12 @@ test.describe('embedded wallet: exporting the private key (issue 28)', () => {
 
     // A thief with the session token (read here from the frame's storage) and even the mailed code, in another browser
     // on the secure site's own origin: refused as Bearer, and with a proof from any key but the device's.
-    const walletFrame = page.frames().find((each) => each.url().startsWith(env.secureSite!));
-    if (!walletFrame) throw new Error('no secure-site frame in the demo page');
-    const token = await walletFrame.evaluate(() => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith('portico.session:'));
-      return key ? (JSON.parse(localStorage.getItem(key)!) as { token: string }).token : undefined;
-    });
-    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    const thief = await browser.newContext();
-    const thiefPage = await thief.newPage();
-    await thiefPage.goto(`${env.secureSite}/healthz`);
-    const url = `${env.secureSite}/wallet/export`;
+    const thief = await thiefWithToken(browser, env.secureSite!, await copiedSessionToken(page, env.secureSite!));
     const body = JSON.stringify({ code });
-    const post = (headers: Record<string, string>) =>
-      thiefPage.evaluate(
-        async ({ url, body, headers }) => {
-          const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
-          return { status: response.status, text: await response.text() };
-        },
-        { url, body, headers },
-      );
-    const { privateKey: thiefKey, publicKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-    const { kty, crv, x, y } = await exportJWK(publicKey);
-    const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-    const thiefProof = await new SignJWT({ htm: 'POST', htu: url, jti: crypto.randomUUID(), ath: sha256(token!), bh: sha256(body) })
-      .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: { kty: kty!, crv: crv!, x: x!, y: y! } })
-      .setIssuedAt()
-      .sign(thiefKey);
-    const asBearer = await post({ authorization: `Bearer ${token}` });
+    const asBearer = await thief.asBearer('/wallet/export', body);
     expect(asBearer.status).toBe(401);
     expect(asBearer.text).toMatch(/device-bound session is required/);
-    const withOwnKey = await post({ authorization: `DPoP ${token}`, dpop: thiefProof });
+    const withOwnKey = await thief.withOwnKey('/wallet/export', body);
     expect(withOwnKey.status).toBe(401);
     expect(withOwnKey.text).toMatch(/not the key the session is bound to/);
     expect(`${asBearer.text}${withOwnKey.text}`).not.toMatch(/0x[0-9a-fA-F]{40}/);

@@ -10,8 +10,6 @@
 // The wallet's iframe is the modal's (`APPROVAL.frameTitle`, a child of <portico-modal> shown through its slot); the protocol is
 // shared-state's `src/embedded/messages.ts` (envelope `{ type: 'portico:embedded', id (11 characters), event, payload }`).
 import type { Frame, Page } from '@playwright/test';
-import { createHash } from 'node:crypto';
-import { exportJWK, SignJWT } from 'jose';
 import { getAddress, parseEther, parseGwei, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import {
@@ -22,12 +20,14 @@ import {
   approvalMessage,
   approveButton,
   approveInFrame,
+  copiedSessionToken,
   expectApprovalShown,
   hostRequest,
   loggedIn,
   nodeOf,
   rejectInFrame,
   sameAddress,
+  thiefWithToken,
   uniqueEmail,
 } from '../fixtures/embedded.ts';
 import { accountOutput, dialog } from '../fixtures/portico.ts';
@@ -324,46 +324,17 @@ test.describe('the embedded wallet signs only what its owner approved inside the
   }, testInfo) => {
     test.setTimeout(120_000);
     const address = await loggedIn(page, urls, env.inbox!, uniqueEmail(testInfo));
-    // What a thief gets: the token from the secure site's storage (read here through the frame; a log or a synced
-    // profile would do as well). The device key next to it is a non-extractable CryptoKey in IndexedDB.
-    const walletFrame = page.frames().find((frame) => frame.url().startsWith(env.secureSite!));
-    if (!walletFrame) throw new Error("no secure-site frame in the demo page");
-    const token = await walletFrame.evaluate(() => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith('portico.session:'));
-      return key ? (JSON.parse(localStorage.getItem(key)!) as { token: string }).token : undefined;
-    });
-    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-
-    // Another browser, on the secure site's own origin (so even the Origin check passes), at both key routes: the
-    // account's address and a signature of a message.
-    const thief = await browser.newContext();
-    const thiefPage = await thief.newPage();
-    await thiefPage.goto(`${env.secureSite}/healthz`);
-    const send = (path: string, body: string, headers: Record<string, string>) =>
-      thiefPage.evaluate(async ({ url, body, headers }) => {
-        const response = await fetch(url, { method: 'POST', headers: { ...headers, ...(body && { 'content-type': 'application/json' }) }, body: body || undefined });
-        return { status: response.status, text: await response.text() };
-      }, { url: `${env.secureSite}${path}`, body, headers });
-    // The thief's own key, with a well-formed proof for each very request: not the key the session is bound to.
-    const { privateKey, publicKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-    const { kty, crv, x, y } = await exportJWK(publicKey);
-    const jwk = { kty: kty!, crv: crv!, x: x!, y: y! };
-    const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-    const proofFor = (path: string, body: string) =>
-      new SignJWT({ htm: 'POST', htu: `${env.secureSite}${path}`, jti: crypto.randomUUID(), ath: sha256(token!), bh: sha256(body) })
-        .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk })
-        .setIssuedAt()
-        .sign(privateKey);
-
+    const token = await copiedSessionToken(page, env.secureSite!);
+    const thief = await thiefWithToken(browser, env.secureSite!, token);
     const routes = [
       { path: '/wallet/account', body: '' },
       { path: '/wallet/sign', body: JSON.stringify({ kind: 'message', message: { raw: toHex('Send everything to the thief') } }) },
     ];
     for (const { path, body } of routes) {
-      const asBearer = await send(path, body, { authorization: `Bearer ${token}` });
+      const asBearer = await thief.asBearer(path, body);
       expect(asBearer.status, `${path} with the token as Bearer`).toBe(401);
       expect(asBearer.text).toMatch(/device-bound session is required/);
-      const withOwnKey = await send(path, body, { authorization: `DPoP ${token}`, dpop: await proofFor(path, body) });
+      const withOwnKey = await thief.withOwnKey(path, body);
       expect(withOwnKey.status, `${path} with the thief's own device proof`).toBe(401);
       expect(withOwnKey.text).toMatch(/not the key the session is bound to/);
       // Neither answer carries an address, a signature or a key.

@@ -10,6 +10,7 @@ import type { SocialLogin } from './embedded/social-login';
 import { openSocialWindowInPage, type SocialWindow } from './embedded/social-window';
 import type { FarcasterLogin } from './embedded/farcaster-login';
 import type { AccountTypeStore } from './embedded/account-type';
+import type { CallBatchStore } from './embedded/call-batches';
 import { lazyLoaded } from './lazy';
 import type { CaipNetwork } from './network';
 
@@ -53,6 +54,8 @@ export interface EmbeddedWallet {
   approval: ApprovalFrame;
   /** The connected account's type (EOA or smart account) and the switch between them (Account). */
   accountType: AccountTypeStore;
+  /** The EIP-5792 batches sent for this site, and which of them stopped short (Account says so). */
+  callBatches: CallBatchStore;
   /** The wallet's EIP-1193 provider: a request that signs or spends waits for the secure site's approval screen. */
   provider: Eip1193Provider;
 }

@@ -70,6 +70,7 @@ export type { SocialLogin, SocialLoginState, SocialLoginStep, SocialWindow, Open
 export type { FarcasterLogin, FarcasterLoginState, FarcasterLoginStep } from './embedded/farcaster-login';
 export type { EmbeddedUser } from './embedded/fields';
 export type { AccountTypeState, AccountTypeStore } from './embedded/account-type';
+export type { CallBatchesState, CallBatchReport, CallBatchStore } from './embedded/call-batches';
 /**
  * The sign-in implementations (`@portico/shared-state/siwx`), loaded on demand. Hosts' factories
  * (the shell's `portico_shell/siwx`) load them through this, so the chunk comes from this package's

@@ -775,6 +775,62 @@ describe('embedded wallet: the smart account deploys with its first user operati
   });
 });
 
+describe('embedded wallet: EIP-5792 batches that stopped short (issue 29)', () => {
+  const BATCH_ID = `0x${'ba'.repeat(32)}`;
+  const THREE_CALLS = { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: BOB }, { to: BOB }, { to: BOB }] }] };
+  /** The secure site after the page was reloaded midway: the first call landed, the other two were never sent. */
+  const stoppedAfterOne = { version: '2.0.0', id: BATCH_ID, chainId: '0x7a69', atomic: false, status: 600, receipts: [{ status: '0x1', logs: [] }] };
+
+  async function restoredWith(storage: ReturnType<typeof createMemoryStorage>) {
+    const asked: unknown[] = [];
+    const setup = await embeddedWallet(
+      {
+        IS_CONNECTED: () => ({ isConnected: true }),
+        GET_USER: () => user(),
+        SIGN_OUT: () => ({}),
+        RPC_REQUEST: (payload) => {
+          if (payload.method === 'wallet_sendCalls') return { result: { id: BATCH_ID } };
+          asked.push(payload.params);
+          return { result: stoppedAfterOne };
+        },
+      },
+      { storage },
+    );
+    await setup.settled(setup.wallet.source.restore());
+    return { ...setup, asked };
+  }
+
+  it("a host's approved wallet_sendCalls is followed; after a reload Account's refresh reports it stopped after 1 of 3; sign-out forgets it", async () => {
+    const storage = cachedLogin();
+    const before = await restoredWith(storage);
+    const sent = track(before.wallet.provider.request(THREE_CALLS));
+    await before.settle();
+    before.person.approve();
+    await before.settle();
+    expect(sent.value).toEqual({ id: BATCH_ID });
+
+    const reloaded = await restoredWith(storage);
+    await reloaded.settled(reloaded.wallet.callBatches.refresh());
+    expect(reloaded.asked).toEqual([[BATCH_ID]]);
+    expect(reloaded.wallet.callBatches.getSnapshot().reports).toEqual([{ id: BATCH_ID, calls: 3, landed: 1 }]);
+    await reloaded.settled(reloaded.wallet.source.disconnect());
+    expect(reloaded.wallet.callBatches.getSnapshot().reports).toEqual([]);
+    await reloaded.settled(reloaded.wallet.callBatches.refresh());
+    expect(reloaded.asked).toHaveLength(1);
+  });
+
+  it('a rejected wallet_sendCalls is not followed', async () => {
+    const { wallet, person, settle, settled, asked } = await restoredWith(cachedLogin());
+    const sent = track(wallet.provider.request(THREE_CALLS));
+    await settle();
+    person.reject();
+    await settle();
+    expect(sent.error).toBeInstanceOf(UserRejectedRequestError);
+    await settled(wallet.callBatches.refresh());
+    expect(asked).toEqual([]);
+  });
+});
+
 function cachedLogin() {
   const storage = createMemoryStorage();
   storage.setItem(EMBEDDED_STORAGE_KEYS.loginCached, 'true');

@@ -2,6 +2,7 @@ import { createMemoryStorage, type EmbeddedWallet, type EmbeddedWalletHandle, ty
 import {
   createAccountTypeStore,
   createApprovalFrame,
+  createCallBatchStore,
   createEmbeddedLogins,
   createEmbeddedProvider,
   EmbeddedRequestAbortedError,
@@ -283,8 +284,13 @@ export function embeddedTestWallet(script: FrameScript = {}, storage: KeyValueSt
     account: () => accountType.address() ?? user()?.address,
     chainId: () => 31337,
     onNotAllowed: () => undefined,
+    // As the controller: a wallet_sendCalls answered is followed.
+    onApproved: (method, params, result) => {
+      if (method === 'wallet_sendCalls') callBatches.follow(params, result);
+    },
   });
-  const wallet = { login, social, farcaster, approval, accountType, provider };
+  const callBatches = createCallBatchStore({ request: (args) => provider.request(args), storage });
+  const wallet = { login, social, farcaster, approval, accountType, callBatches, provider };
   // As the core's handle: `current()` is the wallet once a `load()` (or `preload()`) has finished.
   let loaded = false;
   const handle: EmbeddedWalletHandle = {

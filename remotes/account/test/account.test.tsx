@@ -1,4 +1,4 @@
-import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, routerAtom, transactionsAtom, type Connector } from '@portico/shared-state';
+import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, createMemoryStorage, routerAtom, transactionsAtom, type Connector } from '@portico/shared-state';
 import {
   ACCOUNT as ADDRESS,
   EMBEDDED_TEST_ADDRESS,
@@ -264,6 +264,63 @@ describe('Account of the embedded wallet', () => {
     renderView(Account, { core });
     expect(await screen.findByText(EMBEDDED_TEST_EMAIL)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Switch to/ })).toBeNull();
+  });
+
+  it("says which batches stopped short after a reload ('Batch stopped after 1 of 3 calls', 'Batch failed at call 2 of 3') until dismissed; nothing for a confirmed one", async () => {
+    const storage = createMemoryStorage();
+    const statuses: Record<string, { status: number; receipts: { status: string }[] }> = {
+      stopped: { status: 600, receipts: [{ status: '0x1' }] },
+      failed: { status: 600, receipts: [{ status: '0x1' }, { status: '0x0' }] },
+      confirmed: { status: 200, receipts: [{ status: '0x1' }, { status: '0x1' }, { status: '0x1' }] },
+    };
+    let next = 0;
+    const sentIds = ['stopped', 'failed', 'confirmed'];
+    /** The secure site: wallet_sendCalls answers the next id; wallet_getCallsStatus the table (after the reload). */
+    const script = {
+      RPC_REQUEST: ({ method, params }: { method: string; params: string[] }) =>
+        method === 'wallet_sendCalls'
+          ? { result: { id: sentIds[next++] } }
+          : { result: { version: '2.0.0', id: params[0], chainId: '0x7a69', atomic: false, ...statuses[params[0]!] } },
+    };
+    const before = embeddedTestWallet(script, storage);
+    await before.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await before.wallet.login.submitCode('123456');
+    const threeCalls = [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: OTHER }, { to: OTHER }, { to: OTHER }] }];
+    for (let sent = 0; sent < sentIds.length; sent += 1) await before.wallet.provider.request({ method: 'wallet_sendCalls', params: threeCalls });
+
+    // The page reloads: a new modal over the same storage.
+    const embedded = embeddedTestWallet(script, storage);
+    await embedded.wallet.login.submitEmail(EMBEDDED_TEST_EMAIL);
+    await embedded.wallet.login.submitCode('123456');
+    const { core } = await testCore({
+      api,
+      embedded: embedded.handle,
+      adapter: { connectors: [emailConnector, fakeWalletConnector] },
+      connect: CONNECTOR_IDS.auth,
+      options: { networks: [anvil, anvilTwo] },
+      views: ['Account'],
+    });
+    renderView(Account, { core });
+    const stopped = await screen.findByRole('status', { name: 'Batch stopped after 1 of 3 calls' });
+    expect(within(stopped).getByText('2 calls were not sent and will not be sent on their own.')).toBeTruthy();
+    const failed = screen.getByRole('status', { name: 'Batch failed at call 2 of 3' });
+    expect(within(failed).getByText('Call 2 reverted on chain. 1 call after it was not sent.')).toBeTruthy();
+    expect(screen.getAllByRole('status', { name: /^Batch / })).toEqual([failed, stopped]);
+    expect(embedded.requests.filter(({ payload }) => (payload as { method?: string }).method === 'wallet_getCallsStatus')).toHaveLength(3);
+
+    fireEvent.click(within(stopped).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status', { name: 'Batch stopped after 1 of 3 calls' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Batch failed at call 2 of 3' })).toBeTruthy();
+    // Dismissed and confirmed batches are not asked about again.
+    cleanup();
+    renderView(Account, { core });
+    expect(await screen.findByRole('status', { name: 'Batch failed at call 2 of 3' })).toBeTruthy();
+    expect(embedded.requests.filter(({ payload }) => (payload as { method?: string }).method === 'wallet_getCallsStatus').map(({ payload }) => (payload as { params: string[] }).params)).toEqual([
+      ['stopped'],
+      ['failed'],
+      ['confirmed'],
+      ['failed'],
+    ]);
   });
 
   it('another wallet never loads the embedded wallet', async () => {

@@ -4,7 +4,11 @@
  * bundler's receipt); from the EOA on a real anvil through the API double's RPC proxy, driven by viem's own
  * `sendCalls` / `waitForCallsStatus` / `getCapabilities` (one transaction per call, each after the previous one's
  * receipt, stopping at the first failure; its receipt wait bounded on a fake clock); the refusals with EIP-5792's
- * codes; the batch limit shared with the modal's approval gate; the last 64 batches kept.
+ * codes; the batch limit shared with the modal's approval gate; the last 64 batches kept, for a day.
+ * After a reload (issue 29): the page "goes away" at a chosen request (that one and every later one of it stay
+ * unanswered, as a reloaded page's), a new page over the same storage answers the status with the receipts that
+ * exist, and the calls never sent stay unsent; another tab sees a batch still being sent as pending (Web Locks as a
+ * double: node has none).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
@@ -16,14 +20,17 @@ import {
   BATCH_RECEIPT_POLL_INTERVAL_MS,
   BATCH_RECEIPT_TIMEOUT_MS,
   CALLS_ERRORS,
+  KEPT_BATCH_LIFETIME_MS,
   MAX_CAPABILITY_CHAINS,
   MAX_KEPT_BATCHES,
   MAX_SEND_CALLS,
   MISSING_CAPABILITIES_ADDRESS,
+  type BatchLocks,
 } from '../src/page/send-calls';
+import { siteScopedKey, STORAGE_KEYS } from '../src/page/wallet';
 import type { RunningSecureSite } from '../src/server';
-import type { ApiDouble } from './api-double';
-import { framedPage, pageProvider, siteOnAnvil, type FramedPageOptions } from './framed-page';
+import { PROJECT, type ApiDouble } from './api-double';
+import { framedPage, memoryStorage, pageProvider, PARENT, siteFetch, siteOnAnvil, type FramedPageOptions } from './framed-page';
 import { bundled, BUNDLE_HASH, signedInPage, userOperationHash } from './smart-account-double';
 
 let api: ApiDouble;
@@ -41,6 +48,24 @@ const newAddress = () => privateKeyToAddress(generatePrivateKey());
 const rpc = (page: ReturnType<typeof framedPage>, method: string, params: unknown) => page.request('RPC_REQUEST', { method, params });
 /** A wallet_sendCalls request as viem sends it. */
 const batchOf = (calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls, ...extra }];
+/** Where the pages of PROJECT framed by PARENT keep their batches. */
+const BATCHES_KEY = siteScopedKey(STORAGE_KEYS.callBatches, PROJECT, PARENT);
+
+const chain = () => createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
+/** viem's wallet client over a page (its RPC_REQUEST, as the modal's provider forwards it). */
+const walletOver = (page: ReturnType<typeof framedPage>, account: Hex) =>
+  createWalletClient({ account, chain: foundry, transport: custom(pageProvider(page)), pollingInterval: 50 });
+
+/** A signed-in page without smart accounts, its EOA funded, and viem's wallet client over it. */
+async function fundedEoa(options: FramedPageOptions = {}) {
+  const page = framedPage(pageEnv(), { sleep: async () => {}, ...options });
+  await page.request('CONNECT_EMAIL', { email: `eoa-${randomBytes(4).toString('hex')}@example.com` });
+  await page.request('CONNECT_DEVICE', {});
+  const eoa = (await page.request('CONNECT_OTP', { otp: '123456' })).payload.address as Hex;
+  await testClient().setBalance({ address: eoa, value: parseEther('10') });
+  return { page, eoa, wallet: walletOver(page, eoa) };
+}
 
 describe('from the smart account (double)', () => {
   test('getCapabilities: atomic supported on the smart-account chains, unsupported elsewhere and for the EOA', async () => {
@@ -141,31 +166,43 @@ describe('from the smart account (double)', () => {
     expect((await rpc(page, 'wallet_getCallsStatus', [`0x${'99'.repeat(32)}`])).payload).toEqual({ message: CALLS_ERRORS.unknownId.message, code: 5730 });
   });
 
-  test(`the status of the last ${MAX_KEPT_BATCHES} batches is kept; signing out forgets them`, async () => {
-    const { page } = await signedInPage(pageEnv());
+  test(`the status of the last ${MAX_KEPT_BATCHES} batches is kept in storage, across a reload; signing out forgets them`, async () => {
+    const { page, smart } = await signedInPage(pageEnv());
     for (let n = 1; n <= MAX_KEPT_BATCHES + 1; n += 1) await rpc(page, 'wallet_sendCalls', batchOf([{ to: newAddress() }]));
-    expect((await rpc(page, 'wallet_getCallsStatus', [userOperationHash(1)])).payload.code).toBe(5730);
-    expect((await rpc(page, 'wallet_getCallsStatus', [userOperationHash(2)])).payload.result).toMatchObject({ status: 100 });
-    expect((await rpc(page, 'wallet_getCallsStatus', [userOperationHash(MAX_KEPT_BATCHES + 1)])).payload.result).toMatchObject({ status: 100 });
-    await page.request('SIGN_OUT', {});
+    expect(JSON.parse(page.storage.map.get(BATCHES_KEY)!)).toHaveLength(MAX_KEPT_BATCHES);
+    // The reloaded page asks the bundler through the smart account it opens again.
+    const reloaded = framedPage(pageEnv(), { storage: page.storage, deviceKeys: page.deviceKeys, smartAccounts: { chains: [31337], bundlerUrl: 'http://127.0.0.1:4337/rpc' }, openSmartAccount: smart.open });
+    for (const each of [page, reloaded]) {
+      expect((await rpc(each, 'wallet_getCallsStatus', [userOperationHash(1)])).payload.code).toBe(5730);
+      expect((await rpc(each, 'wallet_getCallsStatus', [userOperationHash(2)])).payload.result).toMatchObject({ status: 100 });
+    }
+    smart.record.outcomes.push(bundled(true));
+    expect((await rpc(reloaded, 'wallet_getCallsStatus', [userOperationHash(MAX_KEPT_BATCHES + 1)])).payload.result).toMatchObject({ atomic: true, status: 200, receipts: [{ transactionHash: BUNDLE_HASH }] });
+    await reloaded.request('SIGN_OUT', {});
+    expect(page.storage.map.has(BATCHES_KEY)).toBe(false);
     expect((await rpc(page, 'wallet_getCallsStatus', [userOperationHash(2)])).payload.code).toBe(5730);
+  });
+
+  test(`a batch's status is kept ${KEPT_BATCH_LIFETIME_MS / 3_600_000} hours from its sending, for the project and embedding page that sent it`, async () => {
+    let t = Date.UTC(2025, 5, 1);
+    const { page, smart } = await signedInPage(pageEnv(), { now: () => t });
+    const id = (await rpc(page, 'wallet_sendCalls', batchOf([{ to: newAddress() }]))).payload.result.id;
+    // The same browser storage under another embedding page: its own batches only.
+    const elsewhere = framedPage(pageEnv(), { storage: page.storage, deviceKeys: page.deviceKeys, parentOrigin: 'https://other.example', now: () => t });
+    expect((await rpc(elsewhere, 'wallet_getCallsStatus', [id])).payload.code).toBe(5730);
+
+    t += KEPT_BATCH_LIFETIME_MS - 1;
+    expect((await rpc(page, 'wallet_getCallsStatus', [id])).payload.result).toMatchObject({ id, status: 100 });
+    t += 1;
+    expect((await rpc(page, 'wallet_getCallsStatus', [id])).payload).toEqual({ message: CALLS_ERRORS.unknownId.message, code: 5730 });
+    // The next batch kept drops it from storage too.
+    await rpc(page, 'wallet_sendCalls', batchOf([{ to: newAddress() }]));
+    expect(JSON.parse(page.storage.map.get(BATCHES_KEY)!).map((batch: { id: string }) => batch.id)).toEqual([userOperationHash(2)]);
+    expect(smart.record.sent).toHaveLength(2);
   });
 });
 
 describe('from the EOA on anvil, through viem', () => {
-  const chain = () => createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
-  const testClient = () => createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
-  /** A signed-in page without smart accounts, its EOA funded, and viem's wallet client over it. */
-  async function fundedEoa(options: FramedPageOptions = {}) {
-    const page = framedPage(pageEnv(), { sleep: async () => {}, ...options });
-    await page.request('CONNECT_EMAIL', { email: `eoa-${randomBytes(4).toString('hex')}@example.com` });
-    await page.request('CONNECT_DEVICE', {});
-    const eoa = (await page.request('CONNECT_OTP', { otp: '123456' })).payload.address as Hex;
-    await testClient().setBalance({ address: eoa, value: parseEther('10') });
-    const wallet = createWalletClient({ account: eoa, chain: foundry, transport: custom(pageProvider(page)), pollingInterval: 50 });
-    return { page, eoa, wallet };
-  }
-
   test('two calls, one transaction each in order: confirmed (200) with both receipts; atomicity is refused (5760)', async () => {
     const { wallet, eoa } = await fundedEoa();
     expect(await wallet.getCapabilities({ chainId: foundry.id })).toEqual({ atomic: { status: 'unsupported' } });
@@ -241,5 +278,212 @@ describe('from the EOA on anvil, through viem', () => {
     } finally {
       await testing.setAutomine(true);
     }
+  });
+});
+
+/** A request a page makes, as the tests pick the moment a page goes away: its path, and the JSON-RPC method if any. */
+interface PageRequest {
+  path: string;
+  rpcMethod?: string;
+}
+/** The `n`-th request that `match` picks. */
+const nth = (n: number, match: (request: PageRequest) => boolean) => {
+  let seen = 0;
+  return (request: PageRequest) => match(request) && ++seen === n;
+};
+const signing = (request: PageRequest) => request.path === '/wallet/sign';
+const rpcCall = (method: string) => (request: PageRequest) => request.rpcMethod === method;
+
+/**
+ * The page's fetch, with a moment the test controls: the first request `pauseAt` picks waits (`paused` resolves) —
+ * before it is sent, or with `sentFirst` once the server has answered it, the answer held back; `resume()` lets it go
+ * on; `goAway()` leaves it and every later request of the page unanswered and unsent, as when the page is reloaded
+ * or its tab closed.
+ */
+function pausingFetch(siteUrl: string, pauseAt: (request: PageRequest) => boolean, { sentFirst = false } = {}) {
+  const toSite = siteFetch(siteUrl);
+  const never = new Promise<Response>(() => {});
+  let gone = false;
+  let reached = false;
+  let resume = () => {};
+  let onPaused = () => {};
+  const paused = new Promise<void>((resolve) => (onPaused = resolve));
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (gone) return never;
+    let rpcMethod: string | undefined;
+    try {
+      rpcMethod = typeof init?.body === 'string' ? JSON.parse(init.body).method : undefined;
+    } catch {
+      // Not JSON-RPC.
+    }
+    if (reached || !pauseAt({ path: new URL(String(input)).pathname, rpcMethod })) return toSite(input, init);
+    reached = true;
+    const answer = sentFirst ? await toSite(input, init) : undefined;
+    await new Promise<void>((resolve) => {
+      resume = resolve;
+      onPaused();
+    });
+    if (gone) return never;
+    return answer ?? toSite(input, init);
+  };
+  return {
+    fetch,
+    paused,
+    resume: () => resume(),
+    goAway() {
+      gone = true;
+    },
+  };
+}
+
+/**
+ * Web Locks as the pages of one origin share them (`navigator.locks`; node has none): `page()` is one page's view,
+ * whose `goAway()` releases what it holds, as the browser does when the page goes away.
+ */
+function originLocks() {
+  const held = new Set<string>();
+  return {
+    page(): BatchLocks & { goAway(): void } {
+      const mine = new Set<string>();
+      return {
+        async request(name, callback) {
+          // The wallet asks each batch's lock once, for a new id: never one that is held.
+          expect(held.has(name)).toBe(false);
+          held.add(name);
+          mine.add(name);
+          try {
+            return await callback();
+          } finally {
+            held.delete(name);
+            mine.delete(name);
+          }
+        },
+        query: async () => ({ held: [...held].map((name) => ({ name })) }),
+        goAway() {
+          for (const name of mine) held.delete(name);
+          mine.clear();
+        },
+      };
+    },
+  };
+}
+
+describe('after a reload midway (issue 29), from the EOA on anvil', () => {
+  const locks = originLocks();
+
+  /** A funded EOA page whose fetch pauses at `pauseAt`, with its own view of the origin's locks. */
+  async function pausingPage(pauseAt: (request: PageRequest) => boolean, options: { sentFirst?: boolean } = {}) {
+    const tab = locks.page();
+    const network = pausingFetch(site.url, pauseAt, options);
+    const funded = await fundedEoa({ fetch: network.fetch, locks: tab });
+    return {
+      ...funded,
+      network,
+      /** The page is reloaded: its requests stay unanswered, its locks are released, and a new page over the same storage loads. */
+      reload() {
+        network.goAway();
+        tab.goAway();
+        const page = framedPage(pageEnv(), { storage: funded.page.storage, deviceKeys: funded.page.deviceKeys, locks: locks.page(), sleep: async () => {} });
+        return { page, wallet: walletOver(page, funded.eoa) };
+      },
+    };
+  }
+  const threeCalls = () => {
+    const receivers = [newAddress(), newAddress(), newAddress()] as const;
+    return { receivers, calls: receivers.map((to) => ({ to, value: parseEther('0.1') })) };
+  };
+
+  for (const { moment, pauseAt, sentFirst = false, landed } of [
+    { moment: 'as it asks for the second call’s signature', pauseAt: nth(2, signing), landed: 1 },
+    { moment: 'with the second call signed but not yet sent to the node', pauseAt: nth(2, rpcCall('eth_sendRawTransaction')), landed: 1 },
+    // The node took it, the page never heard back: it was recorded before it was sent, so it is not lost.
+    { moment: 'once the node took the second call, before the page heard back', pauseAt: nth(2, rpcCall('eth_sendRawTransaction')), sentFirst: true, landed: 2 },
+  ]) {
+    test(`reloaded ${moment}: 600 with the ${landed} receipt(s) that exist; the calls never sent stay unsent`, async () => {
+      const { wallet, eoa, network, reload } = await pausingPage(pauseAt, { sentFirst });
+      const nonce = await chain().getTransactionCount({ address: eoa });
+      const { receivers, calls } = threeCalls();
+      const { id } = await wallet.sendCalls({ calls });
+      await network.paused;
+      const reloaded = reload();
+
+      const status = await reloaded.wallet.getCallsStatus({ id });
+      expect(status).toMatchObject({ id, atomic: false, statusCode: 600, status: 'failure' });
+      expect(status.receipts?.map((receipt) => receipt.status)).toEqual(Array(landed).fill('success'));
+      const sent = await Promise.all(status.receipts!.map((receipt) => chain().getTransaction({ hash: receipt.transactionHash })));
+      expect(sent.map((transaction) => [transaction.nonce, transaction.to?.toLowerCase()])).toEqual(receivers.slice(0, landed).map((to, n) => [nonce + n, to.toLowerCase()]));
+      // Asked again, the same: the page that was to send the rest is gone, and nothing else sends them.
+      expect(await reloaded.wallet.getCallsStatus({ id })).toMatchObject({ statusCode: 600 });
+      expect(await chain().getTransactionCount({ address: eoa })).toBe(nonce + landed);
+      expect(await Promise.all(receivers.map((address) => chain().getBalance({ address })))).toEqual(receivers.map((_, n) => (n < landed ? parseEther('0.1') : 0n)));
+    });
+  }
+
+  test('reloaded while a sent call is unmined: pending (100) while the node holds it, then the chain decides: 600 once it is mined', async () => {
+    const testing = testClient();
+    await testing.setAutomine(false);
+    try {
+      const { wallet, eoa, network, reload } = await pausingPage(nth(1, rpcCall('eth_getTransactionReceipt')));
+      const { receivers, calls } = threeCalls();
+      const { id } = await wallet.sendCalls({ calls: calls.slice(0, 2) });
+      await network.paused;
+      const reloaded = reload();
+      expect(await reloaded.wallet.getCallsStatus({ id })).toMatchObject({ statusCode: 100, receipts: [] });
+      await testing.mine({ blocks: 1 });
+      const status = await reloaded.wallet.waitForCallsStatus({ id, timeout: 20_000 });
+      expect(status).toMatchObject({ statusCode: 600, receipts: [{ status: 'success' }] });
+      expect(await chain().getBalance({ address: receivers[1] })).toBe(0n);
+      expect(await chain().getTransactionCount({ address: eoa })).toBe((await chain().getTransaction({ hash: status.receipts![0]!.transactionHash })).nonce + 1);
+    } finally {
+      await testing.setAutomine(true);
+    }
+  });
+
+  test("reloaded before the first call reached the node: the dapp's own id says 400 (nothing landed, nothing more is sent) and stays taken", async () => {
+    const { page, eoa, network, reload } = await pausingPage(nth(1, rpcCall('eth_sendRawTransaction')));
+    const nonce = await chain().getTransactionCount({ address: eoa });
+    // The reply never comes: the page goes away first.
+    void rpc(page, 'wallet_sendCalls', batchOf([{ to: newAddress(), value: '0x1' }], { id: 'order-7' }));
+    await network.paused;
+    const reloaded = reload();
+    expect((await rpc(reloaded.page, 'wallet_getCallsStatus', ['order-7'])).payload.result).toEqual({
+      version: '2.0.0',
+      id: 'order-7',
+      chainId: '0x7a69',
+      atomic: false,
+      status: 400,
+      receipts: [],
+    });
+    expect(await chain().getTransactionCount({ address: eoa })).toBe(nonce);
+    expect((await rpc(reloaded.page, 'wallet_sendCalls', batchOf([{ to: newAddress() }], { id: 'order-7' }))).payload).toEqual({ message: CALLS_ERRORS.duplicateId.message, code: 5720 });
+  });
+
+  test('another tab of the site sees a batch that tab still sends as pending (100), then confirmed (200) once it is done', async () => {
+    const { page, eoa, wallet, network } = await pausingPage(nth(2, signing));
+    const otherTab = framedPage(pageEnv(), { storage: page.storage, deviceKeys: page.deviceKeys, locks: locks.page() });
+    const { receivers, calls } = threeCalls();
+    const { id } = await wallet.sendCalls({ calls });
+    await network.paused;
+    expect((await rpc(otherTab, 'wallet_getCallsStatus', [id])).payload.result).toMatchObject({ status: 100, receipts: [{ status: '0x1' }] });
+    network.resume();
+    const status = await walletOver(otherTab, eoa).waitForCallsStatus({ id, timeout: 20_000 });
+    expect(status).toMatchObject({ statusCode: 200, receipts: [{ status: 'success' }, { status: 'success' }, { status: 'success' }] });
+    expect(await Promise.all(receivers.map((address) => chain().getBalance({ address })))).toEqual(receivers.map(() => parseEther('0.1')));
+  });
+
+  test('a transaction is sent only once its hash is kept: with the storage full, the batch is refused and nothing is sent', async () => {
+    const storage = memoryStorage();
+    const { page, eoa } = await fundedEoa({
+      storage: {
+        ...storage,
+        setItem(key, value) {
+          if (key === BATCHES_KEY) throw new Error('The quota has been exceeded.');
+          storage.setItem(key, value);
+        },
+      },
+    });
+    const nonce = await chain().getTransactionCount({ address: eoa });
+    expect((await rpc(page, 'wallet_sendCalls', batchOf([{ to: newAddress(), value: '0x1' }]))).payload).toMatchObject({ message: 'The quota has been exceeded.' });
+    expect(await chain().getTransactionCount({ address: eoa })).toBe(nonce);
   });
 });

@@ -21,6 +21,7 @@ import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
 import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
 import { createAccountTypeStore } from '../embedded/account-type';
 import { createApprovalFrame } from '../embedded/approval-frame';
+import { createCallBatchStore } from '../embedded/call-batches';
 import { createFrameChannel } from '../embedded/app-channel';
 import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
 import { EMBEDDED_STORAGE_KEYS, SIGNED_OUT_KEYS } from '../embedded/email-login';
@@ -162,6 +163,9 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       }, ACTION_NOT_ALLOWED_DELAY_MS),
   });
 
+  // The batches a wallet_sendCalls sent: Account asks how they ended (a reload may have stopped one midway).
+  const callBatches = createCallBatchStore({ request: (args) => provider.request(args), storage });
+
   function rememberChain(id: number) {
     chainId = id;
     storage.setItem(EMBEDDED_STORAGE_KEYS.lastChain, String(id));
@@ -192,10 +196,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   }
 
   /**
-   * The smart account deploys with its first user operation. eth_sendTransaction answers once it is mined (the
-   * secure site waits for the receipt): read at once. wallet_sendCalls answers before: read when Account opens next.
+   * A wallet_sendCalls answered is followed. The smart account deploys with its first user operation.
+   * eth_sendTransaction answers once it is mined (the secure site waits for the receipt): read at once.
+   * wallet_sendCalls answers before: read when Account opens next.
    */
-  function afterApproved(method: string) {
+  function afterApproved(method: string, params: unknown, result: unknown) {
+    if (method === 'wallet_sendCalls') callBatches.follow(params, result);
     const { active, smartAccountDeployed } = accountType.getSnapshot();
     if (active !== 'smartAccount' || smartAccountDeployed || !['eth_sendTransaction', 'wallet_sendCalls'].includes(method)) return;
     deploymentPending = true;
@@ -352,6 +358,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       smartAccountNetworks = undefined;
       deploymentPending = false;
       accountType.reset();
+      callBatches.reset();
     },
     async switchNetwork(network: CaipNetwork) {
       const reply = await channel.request('SWITCH_NETWORK', { chainId: Number(network.id) });
@@ -399,7 +406,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       };
     },
   };
-  return { login, social, farcaster, approval, accountType, provider, source };
+  return { login, social, farcaster, approval, accountType, callBatches, provider, source };
 }
 
 /** The alert's line under the title (spec section 8 names the titles only). */

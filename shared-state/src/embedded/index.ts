@@ -20,5 +20,6 @@ export * from './logins';
 export * from './approval';
 export * from './approval-frame';
 export * from './account-type';
+export * from './call-batches';
 export * from './provider';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';

@@ -21,8 +21,11 @@ export interface EmbeddedProviderOptions {
   chainId: () => number;
   /** A method off the allow-lists: the UI opens the modal and shows 'Action not allowed' after `ACTION_NOT_ALLOWED_DELAY_MS`. */
   onNotAllowed: (method: string) => void;
-  /** The secure site answered a request the person approved (a send from the smart account may have deployed it). */
-  onApproved?: (method: string) => void;
+  /**
+   * The secure site answered a request the person approved, with `result` (a send from the smart account may have
+   * deployed it; a wallet_sendCalls id is followed).
+   */
+  onApproved?: (method: string, params: unknown, result: unknown) => void;
 }
 
 type EventName = 'accountsChanged' | 'chainChanged' | 'disconnect';
@@ -106,7 +109,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         if (methodClass === 'needs-approval' && (error as { code?: unknown }).code === USER_REJECTED_CODE) throw new UserRejectedRequestError(error);
         throw error;
       }
-      if (methodClass === 'needs-approval') options.onApproved?.(method);
+      if (methodClass === 'needs-approval') options.onApproved?.(method, params, result);
       return result;
     },
     on(event, listener) {

@@ -32,6 +32,13 @@ export const accountStylesheetText = /* css */ `
 .portico-account-details { display: grid; gap: 2px; width: 100%; min-width: 0; }
 .portico-account-details p { margin: 0; }
 .portico-account-username { font-weight: 600; }
+/* An embedded-wallet batch that stopped short (issue 29): its title, what was not sent, Dismiss at the end. */
+.portico-batch-report {
+  display: grid; gap: 6px; width: 100%; padding: 12px; border: 1px solid var(--portico-border);
+  border-radius: var(--portico-radius); text-align: start;
+}
+.portico-batch-report p { margin: 0; }
+.portico-batch-report .portico-button { justify-self: end; }
 /* The secure site's approval screen is shown over this box (issue 28); beyond it the frame scrolls its own content. */
 .portico-approval-frame { width: 100%; max-height: min(70vh, 640px); }
 `;

@@ -3,13 +3,14 @@ import { SOCIAL_PROVIDER_NAMES } from '@portico/shared-state/socials';
 import { useEmbeddedWallet, useStoreSnapshot } from '@portico/ui';
 import { useAccountMessages } from '../messages';
 import { AccountType } from './AccountType';
+import { CallBatchReports } from './CallBatchReports';
 import { ExportKeyButton } from './ExportKeyButton';
 
 /**
  * Who is signed in to the embedded wallet: the username and "Signed in with GitHub" after a social login ("Signed
  * in with Farcaster" after a Farcaster one), else the email and "Edit email"; then the account type and its switch
- * when the user has a smart account, and "Export private key" (the secure site's own screen). Rendered only for an
- * ID_AUTH connection, so other wallets never load the embedded wallet's code.
+ * when the user has a smart account, the batches that stopped short (issue 29), and "Export private key" (the secure
+ * site's own screen). Rendered only for an ID_AUTH connection, so other wallets never load the embedded wallet's code.
  */
 export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
   const embedded = useEmbeddedWallet(portico);
@@ -19,6 +20,7 @@ export function EmbeddedLogin({ portico }: { portico: PorticoCore }) {
     <>
       <LoginLine portico={portico} wallet={embedded.wallet} />
       <AccountType accountType={embedded.wallet.accountType} />
+      <CallBatchReports callBatches={embedded.wallet.callBatches} />
       <ExportKeyButton approval={embedded.wallet.approval} />
     </>
   );

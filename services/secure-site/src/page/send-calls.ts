@@ -7,24 +7,28 @@
  * - from the EOA: one transaction per call, each sent once the previous one's receipt says success (so nonces and
  *   allowances hold), stopping at the first failure; not atomic, so `atomicRequired: true` is refused (5760).
  *
- * The batches live in this page's memory (the last `MAX_KEPT_BATCHES`); an id it does not keep is 5730.
+ * The batches are kept in this origin's storage (./kept-batches.ts), each EOA transaction's hash recorded before it
+ * is broadcast, so a reload midway loses none (issue 29): afterwards wallet_getCallsStatus reports the receipts that
+ * exist, and the calls the closed page never sent stay unsent (nothing here sends a kept batch's calls again). While
+ * a page still sends a batch it holds a Web Lock named after it, so another page of this origin (another tab of the
+ * site) reports it pending rather than stopped. An id that is not kept is 5730.
  *
  * @example
- * const batches = createCallBatches({ sendFromKey, readReceipt, smartAccountsOn: (id) => id === 31337, sleep, now: Date.now });
+ * const batches = createCallBatches({ signFromKey, broadcast, readReceipt, readTransaction, userOperationOutcome,
+ *   smartAccountsOn: (id) => id === 31337, storage: localStorage, storageKey, locks: navigator.locks, sleep, now: Date.now });
  * const batch = batches.prepare([{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }], active, 31337);
  * const { id } = await batches.send(batch, active, 31337); // once the person approved it
  * await batches.getCallsStatus([id]);
  * // { version: '2.0.0', id, chainId: '0x7a69', atomic: true, status: 200, receipts: [{ status: '0x1', logs, … }] }
  */
 import { MAX_SEND_CALLS } from '@portico/shared-state/embedded';
-import { toHex, type Address, type Hex, type LocalAccount } from 'viem';
+import { keccak256, toHex, type Address, type Hex, type LocalAccount } from 'viem';
 import { z } from 'zod';
+import { batchId, createKeptBatches, hash32, KEPT_BATCH_LIFETIME_MS, MAX_KEPT_BATCHES, type KeptBatchesDeps } from './kept-batches';
 import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
-import type { SmartAccount, SmartAccountCall } from './smart-account';
+import type { SmartAccount, SmartAccountCall, UserOperationOutcome } from './smart-account';
 
-export { MAX_SEND_CALLS };
-/** Batches whose status this page keeps (the oldest is forgotten first). */
-export const MAX_KEPT_BATCHES = 64;
+export { KEPT_BATCH_LIFETIME_MS, MAX_KEPT_BATCHES, MAX_SEND_CALLS };
 /** Chains one wallet_getCapabilities may ask about. */
 export const MAX_CAPABILITY_CHAINS = 64;
 /** How often an EOA batch asks the node for its latest transaction's receipt (ms). */
@@ -37,7 +41,10 @@ export const CALLS_VERSION = '2.0.0';
 export const CALLS_ERRORS = {
   unsupportedCapability: { code: 5700, message: (name: string) => `This wallet does not support a capability that was not marked as optional: ${name}` },
   duplicateId: { code: 5720, message: 'There is already a batch submitted with this id' },
-  unknownId: { code: 5730, message: `Unknown bundle id: this wallet keeps the status of its last ${MAX_KEPT_BATCHES} batches in this page` },
+  unknownId: {
+    code: 5730,
+    message: `Unknown bundle id: this wallet keeps the status of its last ${MAX_KEPT_BATCHES} batches for ${KEPT_BATCH_LIFETIME_MS / 3_600_000} hours, until sign-out`,
+  },
   tooLarge: { code: 5740, message: `The batch is too large for this wallet to process: at most ${MAX_SEND_CALLS} calls` },
   atomicityNotSupported: { code: 5760, message: 'Atomicity not supported: the EOA sends the calls one transaction at a time; switch to the smart account to send them atomically' },
 } as const;
@@ -75,31 +82,50 @@ export interface CallsStatus {
   id: string;
   chainId: Hex;
   atomic: boolean;
-  /** 100 pending, 200 confirmed, 500 reverted completely, 600 partly (EIP-5792's codes). */
-  status: 100 | 200 | 500 | 600;
-  /** In the order included; empty while pending. */
+  /**
+   * EIP-5792's codes: 100 pending, 200 confirmed, 400 nothing landed and nothing more will be sent (offchain failure),
+   * 500 reverted completely, 600 partly done (some calls landed, then one reverted or the rest were never sent).
+   */
+  status: 100 | 200 | 400 | 500 | 600;
+  /** The receipts of the transactions included so far, in order (an EOA batch's later calls may have none yet). */
   receipts: CallsReceipt[];
 }
 
+/** The part of the Web Locks API (`navigator.locks`) used to tell a batch still being sent by some page of this origin. */
+export interface BatchLocks {
+  /** Holds the lock `name` until the callback's promise settles. */
+  request(name: string, callback: () => Promise<void>): Promise<unknown>;
+  query(): Promise<{ held?: { name?: string }[] }>;
+}
+
 export interface CallBatchesDeps {
-  /** Sends one transaction from the key on a chain: its hash. */
-  sendFromKey(owner: LocalAccount, chainId: number, call: SmartAccountCall): Promise<Hex>;
+  /** Prepares and signs one call as a transaction from the key on a chain: the signed bytes (nothing is sent). */
+  signFromKey(owner: LocalAccount, chainId: number, call: SmartAccountCall): Promise<Hex>;
+  /** Sends signed bytes to the chain (`eth_sendRawTransaction`); the node's answer is not needed: the hash is the bytes'. */
+  broadcast(signed: Hex, chainId: number): Promise<unknown>;
   /** The node's `eth_getTransactionReceipt` answer (checked here). */
   readReceipt(hash: Hex, chainId: number): Promise<unknown>;
+  /** The node's `eth_getTransactionByHash` answer (checked here): null when the node does not know the transaction. */
+  readTransaction(hash: Hex, chainId: number): Promise<unknown>;
+  /** The bundler's outcome of a user operation the key's smart account sent on a chain (null: not bundled yet). */
+  userOperationOutcome(hash: Hex, chainId: number): Promise<UserOperationOutcome | null>;
   smartAccountsOn(chainId: number): boolean;
+  /** This origin's storage and the session's scoped key for the kept batches (./kept-batches.ts). */
+  storage: KeptBatchesDeps['storage'];
+  storageKey: string;
+  /** The browser's Web Locks; without them only this page's own sending counts as pending. */
+  locks?: BatchLocks;
   sleep(ms: number): Promise<void>;
   now(): number;
 }
 
-const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hash');
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity');
 /** A capability the dapp names; only `optional` matters here (this wallet supports none it could be asked for). */
 const capabilities = z.record(z.string().max(128), z.looseObject({ optional: z.boolean().optional() })).optional();
 const sendCallsParams = z.tuple([
   z.object({
     version: z.string().regex(/^2\.\d+\.\d+$/, `must be an EIP-5792 version ${CALLS_VERSION} request`),
-    // EIP-5792: up to 4096 bytes.
-    id: z.string().min(1).max(4096).optional(),
+    id: batchId.optional(),
     chainId: quantity,
     from: address.optional(),
     atomicRequired: z.boolean(),
@@ -108,7 +134,7 @@ const sendCallsParams = z.tuple([
   }),
 ]);
 const getCapabilitiesParams = z.tuple([address.optional(), z.array(quantity).optional()]);
-const getCallsStatusParams = z.tuple([z.string().min(1).max(4096)]);
+const getCallsStatusParams = z.tuple([batchId]);
 /** The node's receipt, or null while the transaction is not mined. */
 const nodeReceipt = z
   .object({
@@ -120,6 +146,8 @@ const nodeReceipt = z
     logs: z.array(z.object({ address, data: hexData, topics: z.array(hash32) })),
   })
   .nullable();
+/** The node's transaction, or null when it does not know it (only the hash is read). */
+const nodeTransaction = z.looseObject({ hash: hash32 }).nullable();
 
 /** A checked wallet_sendCalls request: what the person is shown and what is sent once approved. */
 export interface PreparedBatch {
@@ -128,36 +156,58 @@ export interface PreparedBatch {
   calls: readonly SmartAccountCall[];
 }
 
-type Batch =
-  | { kind: 'userOperation'; chainId: number; hash: Hex; smartAccount: SmartAccount }
-  | { kind: 'transactions'; chainId: number; calls: number; hashes: Hex[]; finished: boolean };
-
 export function createCallBatches(deps: CallBatchesDeps) {
-  /** Kept batches by id, oldest first. */
-  const batches = new Map<string, Batch>();
-
-  const keep = (id: string, batch: Batch) => {
-    batches.set(id, batch);
-    for (const oldest of batches.keys()) {
-      if (batches.size <= MAX_KEPT_BATCHES) break;
-      batches.delete(oldest);
-    }
-  };
+  const kept = createKeptBatches({ storage: deps.storage, key: deps.storageKey, now: deps.now });
+  /** EOA batches this page is sending now (ids). */
+  const sendingHere = new Set<string>();
+  const lockName = (id: string) => `${deps.storageKey}:${id}`;
 
   const assertNewId = (id: string | undefined) => {
-    if (id !== undefined && batches.has(id)) throw new CallsError(CALLS_ERRORS.duplicateId.message, CALLS_ERRORS.duplicateId.code);
+    if (id !== undefined && kept.get(id)) throw new CallsError(CALLS_ERRORS.duplicateId.message, CALLS_ERRORS.duplicateId.code);
   };
 
-  async function receiptOf(hash: Hex, chainId: number): Promise<CallsReceipt | null> {
-    const parsed = nodeReceipt.safeParse(await deps.readReceipt(hash, chainId));
+  /** Marks a batch as being sent by this page (and, with Web Locks, to every page of this origin): call the result when done. */
+  async function holdWhileSending(id: string): Promise<() => void> {
+    const { locks } = deps;
+    const releaseLock = locks
+      ? await new Promise<() => void>((held, failed) => {
+          // The lock is held until `release` is called, or until this page goes away (a reload, a closed tab).
+          locks.request(lockName(id), () => new Promise<void>((release) => held(release))).catch(failed);
+        })
+      : () => {};
+    sendingHere.add(id);
+    return () => {
+      sendingHere.delete(id);
+      releaseLock();
+    };
+  }
+
+  /** Whether this page, or another page of this origin, is still sending the batch. */
+  async function beingSent(id: string): Promise<boolean> {
+    if (sendingHere.has(id)) return true;
+    if (!deps.locks) return false;
+    const { held = [] } = await deps.locks.query();
+    return held.some((lock) => lock.name === lockName(id));
+  }
+
+  /** The node's answer for `hash`, checked against `schema`. */
+  async function fromNode<S extends z.ZodType>(what: string, hash: Hex, schema: S, reply: Promise<unknown>): Promise<z.output<S>> {
+    const parsed = schema.safeParse(await reply);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`The RPC node gave an unexpected receipt for ${hash}${issue ? ` (${issue.path.join('.') || 'reply'}: ${issue.message})` : ''}`);
+      throw new Error(`The RPC node gave an unexpected ${what} for ${hash}${issue ? ` (${issue.path.join('.') || 'reply'}: ${issue.message})` : ''}`);
     }
-    if (!parsed.data) return null;
-    const { status, blockHash, blockNumber, gasUsed, transactionHash, logs } = parsed.data;
+    return parsed.data;
+  }
+
+  async function receiptOf(hash: Hex, chainId: number): Promise<CallsReceipt | null> {
+    const receipt = await fromNode('receipt', hash, nodeReceipt, deps.readReceipt(hash, chainId));
+    if (!receipt) return null;
+    const { status, blockHash, blockNumber, gasUsed, transactionHash, logs } = receipt;
     return { status, blockHash, blockNumber, gasUsed, transactionHash, logs } as CallsReceipt;
   }
+
+  const knownToNode = async (hash: Hex, chainId: number) => (await fromNode('transaction', hash, nodeTransaction, deps.readTransaction(hash, chainId))) !== null;
 
   /** The receipt once mined, or null after `BATCH_RECEIPT_TIMEOUT_MS`. */
   async function waitForReceipt(hash: Hex, chainId: number): Promise<CallsReceipt | null> {
@@ -169,18 +219,23 @@ export function createCallBatches(deps: CallBatchesDeps) {
     }
   }
 
-  /** Sends the EOA batch's remaining calls, each once the previous one succeeded on chain. */
-  async function sendRest(batch: Extract<Batch, { kind: 'transactions' }>, owner: LocalAccount, rest: SmartAccountCall[]) {
+  /**
+   * Sends the EOA batch's remaining calls, each once the previous one succeeded on chain; each transaction's hash is
+   * kept before it is broadcast, and one that cannot be kept (the batch forgotten by a sign-out) is not sent.
+   */
+  async function sendRest(id: string, chainId: number, owner: LocalAccount, rest: readonly SmartAccountCall[], first: Hex) {
+    let previous = first;
     try {
       for (const call of rest) {
-        const previous = await waitForReceipt(batch.hashes.at(-1)!, batch.chainId);
-        if (previous?.status !== '0x1') return;
-        batch.hashes.push(await deps.sendFromKey(owner, batch.chainId, call));
+        const receipt = await waitForReceipt(previous, chainId);
+        if (receipt?.status !== '0x1') return;
+        const signed = await deps.signFromKey(owner, chainId, call);
+        previous = keccak256(signed);
+        if (!kept.addHash(id, previous)) return;
+        await deps.broadcast(signed, chainId);
       }
     } catch {
-      // A call that cannot be sent (it would revert, no funds) ends the batch: its status says partly done (600).
-    } finally {
-      batch.finished = true;
+      // A call that cannot be sent (it would revert, no funds, the node unreachable) ends the batch: its status says so.
     }
   }
 
@@ -229,31 +284,42 @@ export function createCallBatches(deps: CallBatchesDeps) {
 
     /** Sends an approved batch (see the module's doc): `{ id }`. */
     async send(batch: PreparedBatch, active: ActiveAccount, chainId: number): Promise<{ id: string }> {
-      // Another batch may have taken the id while this one waited for the person.
-      assertNewId(batch.id);
       if (active.smartAccount) {
+        // Another batch may have taken the id while this one waited for the person.
+        assertNewId(batch.id);
         const hash = await active.smartAccount.sendUserOperation([...batch.calls]);
         const id = batch.id ?? hash;
-        keep(id, { kind: 'userOperation', chainId, hash, smartAccount: active.smartAccount });
+        kept.add({ kind: 'userOperation', id, chainId, sentAt: deps.now(), hash });
         return { id };
       }
-      // The first call is sent before answering: a batch that cannot start is refused with the node's reason.
-      const first = await deps.sendFromKey(active.owner, chainId, batch.calls[0]!);
       const id = batch.id ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
-      const sent = { kind: 'transactions' as const, chainId, calls: batch.calls.length, hashes: [first], finished: batch.calls.length === 1 };
-      keep(id, sent);
-      if (!sent.finished) void sendRest(sent, active.owner, batch.calls.slice(1));
+      const done = await holdWhileSending(id);
+      let first: Hex;
+      try {
+        // Checked while holding the id's lock: another page of this origin may have taken it meanwhile.
+        assertNewId(batch.id);
+        // The first call is sent before answering: a batch that cannot start is refused with the node's reason.
+        const signed = await deps.signFromKey(active.owner, chainId, batch.calls[0]!);
+        first = keccak256(signed);
+        kept.add({ kind: 'transactions', id, chainId, sentAt: deps.now(), calls: batch.calls.length, hashes: [first] });
+        await deps.broadcast(signed, chainId);
+      } catch (error) {
+        // Kept once signed: should the refused broadcast have reached the node after all, the status says so.
+        done();
+        throw error;
+      }
+      void sendRest(id, chainId, active.owner, batch.calls.slice(1), first).finally(done);
       return { id };
     },
 
     /** `[id]` → the batch's status (EIP-5792 2.0.0). */
     async getCallsStatus(params: unknown): Promise<CallsStatus> {
       const [id] = parseParams('wallet_getCallsStatus', getCallsStatusParams, params);
-      const batch = batches.get(id);
+      const batch = kept.get(id);
       if (!batch) throw new CallsError(CALLS_ERRORS.unknownId.message, CALLS_ERRORS.unknownId.code);
       const reply: Pick<CallsStatus, 'version' | 'id' | 'chainId'> = { version: CALLS_VERSION, id, chainId: toHex(batch.chainId) };
       if (batch.kind === 'userOperation') {
-        const outcome = await batch.smartAccount.userOperationOutcome(batch.hash);
+        const outcome = await deps.userOperationOutcome(batch.hash as Hex, batch.chainId);
         if (!outcome) return { ...reply, atomic: true, status: 100, receipts: [] };
         const receipt: CallsReceipt = {
           logs: outcome.logs.map(({ address, data, topics }) => ({ address, data, topics: [...topics] })),
@@ -266,22 +332,28 @@ export function createCallBatches(deps: CallBatchesDeps) {
         // One operation: its calls all ran, or none did (the account's gas was still paid).
         return { ...reply, atomic: true, status: outcome.success ? 200 : 500, receipts: [receipt] };
       }
-      const receipts = await Promise.all(batch.hashes.map((hash) => receiptOf(hash, batch.chainId)));
+      const hashes = batch.hashes as Hex[];
+      const receipts = await Promise.all(hashes.map((hash) => receiptOf(hash, batch.chainId)));
       const included = receipts.filter((receipt) => receipt !== null);
-      const status =
-        !batch.finished || included.length < receipts.length
-          ? 100
-          : included.length === batch.calls && included.every((receipt) => receipt.status === '0x1')
-            ? 200
+      // A transaction without a receipt is pending while its batch is being sent or while the node knows it; else it
+      // never reached the node (its page was reloaded or closed first) and, like the calls after it, is not sent.
+      const unmined = hashes.filter((_, index) => receipts[index] === null);
+      const pending = (await beingSent(id)) || (await Promise.all(unmined.map((hash) => knownToNode(hash, batch.chainId)))).some(Boolean);
+      const status = pending
+        ? 100
+        : included.length === batch.calls && included.every((receipt) => receipt.status === '0x1')
+          ? 200
+          : included.length === 0
+            ? 400
             : included.every((receipt) => receipt.status === '0x0')
               ? 500
               : 600;
       return { ...reply, atomic: false, status, receipts: included };
     },
 
-    /** Forgets every batch (the key was dropped: signed out or another user). */
+    /** Forgets every batch (the key was dropped: signed out or another user); one still sending sends no more. */
     forget() {
-      batches.clear();
+      kept.clear();
     },
   };
 }

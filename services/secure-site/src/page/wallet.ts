@@ -55,7 +55,7 @@ import { createNameLookup } from './recipient-names';
 import { remoteAccount } from './remote-account';
 import { address, assertOwn, hexData, InvalidParamsError, parseParams, quantity } from './rpc-params';
 import { checkReply } from './api-reply';
-import { createCallBatches, type ActiveAccount } from './send-calls';
+import { createCallBatches, type ActiveAccount, type BatchLocks } from './send-calls';
 import { createSocialSignIn } from './social-sign-in';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
 
@@ -94,6 +94,8 @@ export const STORAGE_KEYS = {
   /** Scoped as the session. */
   pendingEmail: 'portico.pendingEmail',
   preferredAccountTypes: 'portico.preferredAccountTypes',
+  /** Scoped as the session: the EIP-5792 batches sent (./kept-batches.ts), so their status outlives a reload. */
+  callBatches: 'portico.callBatches',
 } as const;
 
 /** The storage key of an entry kept per project and per embedding page's origin (the session, the pending email). */
@@ -146,6 +148,8 @@ export interface WalletDeps {
   smartAccounts?: { chains: readonly number[]; bundlerUrl: string };
   /** Opens the key's smart account on a chain; default Portico's account (./smart-account.ts). */
   openSmartAccount?: OpenSmartAccount;
+  /** Web Locks, so another page of this origin sees a batch still being sent as pending; default the browser's `navigator.locks`. */
+  locks?: BatchLocks;
 }
 
 const authProvider = z.enum(AUTH_PROVIDERS);
@@ -461,11 +465,23 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     }
   }
 
-  /** EIP-5792's batches (./send-calls.ts): sent from the key through the API's RPC proxy, or as a user operation. */
+  /**
+   * EIP-5792's batches (./send-calls.ts): sent from the key through the API's RPC proxy (each call's fees and nonce
+   * filled as it is signed), or as a user operation; kept under the session's scope.
+   */
   const callBatches = createCallBatches({
-    sendFromKey,
+    signFromKey: async (owner, id, call) => owner.signTransaction((await prepareFromKey(owner, id, call)) as TransactionSerializable),
+    broadcast: (signed, id) => forward('eth_sendRawTransaction', [signed], id),
     readReceipt: (hash, id) => forward('eth_getTransactionReceipt', [hash], id),
+    readTransaction: (hash, id) => forward('eth_getTransactionByHash', [hash], id),
+    async userOperationOutcome(hash, id) {
+      if (!smartAccountsOn(id)) throw new Error(smartAccountsNotEnabled(id));
+      return (await smartAccountOf((await connectedAccount()).account, id)).userOperationOutcome(hash);
+    },
     smartAccountsOn,
+    storage: deps.storage,
+    storageKey: siteScopedKey(STORAGE_KEYS.callBatches, deps.projectId, deps.parentOrigin),
+    locks: deps.locks ?? globalThis.navigator?.locks,
     sleep,
     now,
   });
@@ -527,11 +543,6 @@ export function createEmbeddedWallet(deps: WalletDeps) {
   async function sendSigned(owner: LocalAccount, tx: FrozenTransaction): Promise<Hex> {
     const raw = await owner.signTransaction(tx as TransactionSerializable);
     return parseParams('eth_sendRawTransaction', hexData, await forward('eth_sendRawTransaction', [raw], tx.chainId)) as Hex;
-  }
-
-  /** One of an approved EOA batch's calls: its fees and nonce are filled when it is sent. */
-  async function sendFromKey(owner: LocalAccount, id: number, call: SmartAccountCall): Promise<Hex> {
-    return sendSigned(owner, await prepareFromKey(owner, id, call));
   }
 
   /**
