@@ -120,7 +120,10 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
   if (options.executorPrivateKeys.length === 0) throw new BundlerStartError('At least one executor private key is required');
 
   await probePort(host, port);
-  const altoPort = await probePort(ALTO_HOST, 0);
+  // The gateway's port is free but not yet held, so the system may offer the same one again (a test's freePort() just
+  // released it): Alto must not take it.
+  let altoPort = await probePort(ALTO_HOST, 0);
+  while (altoPort === port) altoPort = await probePort(ALTO_HOST, 0);
 
   const args = [
     '--import',
