@@ -110,6 +110,8 @@ export async function startServices(options = {}) {
     PORTICO_API_SMTP_URL: `smtp://${host}:${mailSmtpPort}`,
     PORTICO_API_SOCIAL_DEV_OIDC_URL: `http://${host}:${oidcPort}`,
     PORTICO_API_SOCIAL_REDIRECT_URI: socialCallback,
+    // Every page, wallet and test here is one loopback address; listing sessions by signature uses a nonce too.
+    PORTICO_API_RATE_LIMIT_SIGN_IN_NONCE: '300/60',
     ...(options.apiDataDir ? { PORTICO_API_DATA_DIR: options.apiDataDir } : {}),
     ...(options.devchainRpcUrls?.length ? { PORTICO_API_DEVCHAIN_RPC_URLS: options.devchainRpcUrls.join(',') } : {}),
     // Sign In With Farcaster: channels on the local auth relay; custody checked on the first devchain (the API's default).

@@ -17,6 +17,7 @@ import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
 import { originAllowed } from './http/origins';
 import { findProject } from './http/project';
 import { rateLimiters, type RateLimiters } from './http/rate-limit';
+import { PROJECT_ID_PATTERN } from './seed/projects';
 import type { Logger } from './log';
 import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
@@ -39,8 +40,11 @@ import { walletRoutes } from './routes/wallets';
 export interface AppContext {
   db: Db;
   log: Logger;
-  /** Absolute base for URLs the API hands out (image_url); defaults to the request's origin. */
-  publicUrl?: string;
+  /**
+   * The base of every absolute URL the API hands out (mailed links, session JWT `iss`, image_url): the configured
+   * public URL or the API's own listening URL (src/server.ts), never the request's Host header, which the client writes.
+   */
+  publicUrl: string;
   /** Configured chains, their upstream nodes and indexers, the price source. */
   chains: ChainRuntime;
   /** On-ramp providers, limits, fiat rates and the demo provider's funding key (default config when absent). */
@@ -79,7 +83,18 @@ export function clientIp(c: Context): string {
 
 /** The project a CORS preflight names (query `projectId` or the project routes' path), if any. */
 function preflightProjectId(c: Context): string | undefined {
-  return c.req.query('projectId') ?? /^\/v1\/projects\/([^/]+)\//.exec(c.req.path)?.[1];
+  const id = c.req.query('projectId') ?? /^\/v1\/projects\/([^/]+)\//.exec(c.req.path)?.[1];
+  // A malformed id names no project: the preflight passes and the call itself gets the 400.
+  return id !== undefined && PROJECT_ID_PATTERN.test(id) ? id : undefined;
+}
+
+/**
+ * A 413 closes the connection: the rest of the refused body is never read, so the connection could not
+ * carry another request.
+ */
+function refuseOversize(c: Context, body: object): Response {
+  c.header('Connection', 'close');
+  return c.json(body, 413);
 }
 
 export function createApp(appCtx: AppContext) {
@@ -131,12 +146,12 @@ export function createApp(appCtx: AppContext) {
   });
   const smallBodies = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `body: must be at most ${MAX_BODY_BYTES} bytes` }, 413),
+    onError: (c) => refuseOversize(c, { error: `body: must be at most ${MAX_BODY_BYTES} bytes` }),
   });
   // The JSON-RPC endpoint carries raw transactions and batches: a larger limit.
   const rpcBodies = bodyLimit({
     maxSize: MAX_RPC_BODY_BYTES,
-    onError: (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: body larger than ${MAX_RPC_BODY_BYTES} bytes` } }, 413),
+    onError: (c) => refuseOversize(c, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: body larger than ${MAX_RPC_BODY_BYTES} bytes` } }),
   });
   app.use('*', (c, next) => (c.req.path === '/v1/' || c.req.path === '/v1' ? rpcBodies(c, next) : smallBodies(c, next)));
 

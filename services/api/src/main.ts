@@ -1,15 +1,16 @@
 /**
  * CLI: `pnpm --filter @portico/api start`.
- * Env: PORT (8788), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; default embedded PGlite),
- * PORTICO_API_DATA_DIR (PGlite data directory; default in memory), LOG_LEVEL (info),
- * PORTICO_API_PUBLIC_URL, PORTICO_API_PROJECTS (projects file),
+ * Env: PORT (8788), HOST (127.0.0.1), DATABASE_URL (PostgreSQL; required in production, development default the
+ * embedded PGlite), PORTICO_API_DATA_DIR (development: PGlite data directory; default in memory), LOG_LEVEL (info),
+ * PORTICO_API_PUBLIC_URL (required in production; development default the listening URL), PORTICO_API_PROJECTS (projects file),
  * PORTICO_API_SYNTHETIC_WALLETS (bench only; default 0), PORTICO_API_CHAINS (chains JSON file),
  * PORTICO_API_SOLANA_CHAINS (Solana chains, JSON array),
  * PORTICO_API_INDEXER_POLL_MS (500), PORTICO_API_NFT_METADATA_HOSTS ('*' or comma-separated hosts),
  * PORTICO_API_MODE ('production' | 'development'; PORTICO_API_DEVCHAIN_RPC_URLS implies development),
  * PORTICO_API_RATE_LIMIT_IP / _PROJECT / _SIGN_IN_NONCE ('<requests>/<seconds>'),
  * PORTICO_API_SESSION_KEY (sign-in JWT key, PEM or JWK), PORTICO_API_SMTP_URL / PORTICO_API_MAIL_FROM
- * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL / _AUTH_SOCIAL,
+ * (embedded email login's mail), PORTICO_API_AUTH_SESSION_TTL_S, PORTICO_API_RATE_LIMIT_AUTH / _AUTH_MAIL / _AUTH_MAIL_EMAIL_IP /
+ * _AUTH_MAIL_IP / _AUTH_SOCIAL,
  * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI / PORTICO_API_SOCIAL_DEV_OIDC_URL (development
  * default providers' base URL) (embedded social login), PORTICO_API_FARCASTER_RELAY_URL / _RPC_URL / _SIWE_URI and
  * PORTICO_API_RATE_LIMIT_AUTH_FARCASTER (Sign In With Farcaster). See README.md.
@@ -45,13 +46,16 @@ const envSchema = z.object({
   PORTICO_API_MAIL_FROM: z.string().min(3).max(256).optional(),
   PORTICO_API_AUTH_SESSION_TTL_S: z.coerce.number().int().min(60).max(31_536_000).optional(),
   PORTICO_API_RATE_LIMIT_AUTH: rateLimit.optional(),
+  /** Login mails: per address from every requester (the ceiling an approved device passes), per address and IP, per IP. */
   PORTICO_API_RATE_LIMIT_AUTH_MAIL: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_AUTH_MAIL_EMAIL_IP: rateLimit.optional(),
+  PORTICO_API_RATE_LIMIT_AUTH_MAIL_IP: rateLimit.optional(),
   PORTICO_API_RATE_LIMIT_AUTH_SOCIAL: rateLimit.optional(),
   /** Embedded social login: providers (JSON, checked in src/auth/social-config.ts) and the secure site's callback. */
   PORTICO_API_SOCIAL_PROVIDERS: z.string().min(1).optional(),
   PORTICO_API_SOCIAL_REDIRECT_URI: z.url().optional(),
   PORTICO_API_SOCIAL_DEV_OIDC_URL: z.url().optional(),
-  /** Sign In With Farcaster: the auth relay, OP mainnet's RPC (Farcaster's IdRegistry), the SIWF message's uri (checked in src/auth/farcaster-config.ts). */
+  /** Sign In With Farcaster: the auth relay, OP mainnet's RPC (Farcaster's IdRegistry and KeyRegistry), the SIWF message's uri (checked in src/auth/farcaster-config.ts). */
   PORTICO_API_FARCASTER_RELAY_URL: z.string().min(1).optional(),
   PORTICO_API_FARCASTER_RPC_URL: z.string().min(1).optional(),
   PORTICO_API_FARCASTER_SIWE_URI: z.string().min(1).optional(),
@@ -83,6 +87,20 @@ if (env.PORTICO_API_MODE === 'production' && env.PORTICO_API_DEVCHAIN_RPC_URLS) 
 }
 // The devchain is the demo's and the tests' chain: serving it is development mode.
 const development = env.PORTICO_API_MODE === 'development' || env.PORTICO_API_DEVCHAIN_RPC_URLS !== undefined;
+if (!development && !env.DATABASE_URL) {
+  // PGlite in memory would lose every user and sealed wallet at the next restart.
+  exitBadEnvironment(
+    'portico api',
+    'DATABASE_URL: required in production (a PostgreSQL connection string), so that users and sealed wallets outlive a restart; the embedded PGlite is for PORTICO_API_MODE=development',
+  );
+}
+if (!development && !env.PORTICO_API_PUBLIC_URL) {
+  // The Host header is the client's to write: a mailed link or a token issuer built on it would be the attacker's.
+  exitBadEnvironment(
+    'portico api',
+    "PORTICO_API_PUBLIC_URL: required in production: the links in login mails and the session tokens' issuer are built on it, never on a request's Host header",
+  );
+}
 
 let chainsFile: Awaited<ReturnType<typeof loadChainsFile>> | undefined;
 if (env.PORTICO_API_CHAINS) {
@@ -142,6 +160,8 @@ const api = await startApi({
     sessionTtlS: env.PORTICO_API_AUTH_SESSION_TTL_S,
     requestsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH,
     mailsPerEmail: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL,
+    mailsPerEmailAndIp: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL_EMAIL_IP,
+    mailsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_MAIL_IP,
   },
   social: {
     providers: socialProviders,
@@ -151,7 +171,7 @@ const api = await startApi({
   },
   farcaster: {
     relayUrl: env.PORTICO_API_FARCASTER_RELAY_URL,
-    // The devchain served in development carries the IdRegistry (deployDevchain): its first URL is the default.
+    // The devchain served in development carries both registries (deployDevchain): its first URL is the default.
     rpcUrl: env.PORTICO_API_FARCASTER_RPC_URL ?? env.PORTICO_API_DEVCHAIN_RPC_URLS?.split(',')[0]?.trim(),
     siweUri: env.PORTICO_API_FARCASTER_SIWE_URI,
     startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_FARCASTER,

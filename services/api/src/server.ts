@@ -29,7 +29,11 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains' | 'solanaC
   /** PGlite data directory; without it PGlite runs in memory. */
   dataDir?: string;
   logLevel?: LogLevel;
-  /** Absolute base URL for image_url (when behind a proxy); default: the request's origin. */
+  /**
+   * The API's public base URL: every absolute URL it hands out (mailed device-approval links, session JWT `iss`,
+   * image_url) is built on it, never on a request's Host header. The CLI requires it in production
+   * (PORTICO_API_PUBLIC_URL); without it the API's own listening URL (loopback for a wildcard host) is used.
+   */
   publicUrl?: string;
   /** Projects file (default seed/projects.json), synced into `projects` on every start. */
   projectsFile?: string;
@@ -61,7 +65,7 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains' | 'solanaC
    */
   social?: SocialOptions;
   /**
-   * Sign In With Farcaster: the auth relay, the RPC of the chain with Farcaster's IdRegistry, the SIWF uri, channel
+   * Sign In With Farcaster: the auth relay, the RPC of the chain with Farcaster's IdRegistry and KeyRegistry, the SIWF uri, channel
    * lifetime, starts per IP (development default: the local relay, the devchain, the secure site; src/auth/farcaster-config.ts).
    */
   farcaster?: FarcasterOptions;
@@ -106,17 +110,21 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs, solanaChains });
   const limits = rateLimiters(options.rateLimits, db.pool);
-  const app = createApp({ db, log, publicUrl: options.publicUrl?.replace(/\/+$/, ''), chains, onramp, limits, sessions, auth, social, farcaster });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
-    s.once('error', reject);
+  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve, reject) => {
+    // Built once the port is known (port 0 picks one), as the default public URL needs it. The listening callback
+    // runs before the server accepts its first connection, so no request meets `app` unset.
+    let app: ReturnType<typeof createApp> | undefined;
+    const server = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: host, port }, (address) => {
+      const url = listeningUrl(address);
+      const publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? url;
+      app = createApp({ db, log, publicUrl, chains, onramp, limits, sessions, auth, social, farcaster });
+      resolve({ server, url });
+    });
+    server.once('error', reject);
   }).catch(async (err) => {
     await db.close().catch(() => {});
     throw err;
   });
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${urlHost}:${address.port}`;
   log.info('api listening', { url, db: db.kind, chains: chains.ids() });
   chains.start();
   if (onramp.demoProvider) {
@@ -141,4 +149,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
       return closing;
     },
   };
+}
+
+/** The URL this machine reaches the API at: a wildcard listen address (0.0.0.0, ::) answers on loopback. */
+function listeningUrl(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${address.family === 'IPv6' ? `[${host}]` : host}:${address.port}`;
 }

@@ -3,8 +3,12 @@
  * per-browser device id, and the new-device path with the link and code read from the SMTP sink.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect } from '@rstest/core';
 import { calculateJwkThumbprint } from 'jose';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { walletProofMessage } from '../src/routes/embedded-wallet';
 import type { RunningApi, StartApiOptions } from '../src/server';
 import { codeIn, linkIn, startSmtpSink, type SmtpSink } from './auth-smtp';
 import { getJson, PROJECT, start } from './helpers';
@@ -32,6 +36,31 @@ export function newDeviceKey(): DeviceKey {
   return { kty: 'EC', crv: 'P-256', x: x!, y: y! };
 }
 
+/**
+ * A request fetch cannot make, answered as getJson answers: from another client IP (`fromIp`, a loopback alias such as
+ * 127.0.0.7: Linux routes all of 127/8 to the API on 127.0.0.1) or with a forged `host` header (fetch sends its own).
+ */
+function viaNodeHttp(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; fromIp?: string; host?: string },
+): Promise<{ status: number; body: any; res: Response }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...init.headers, ...(init.host !== undefined && { host: init.host }) };
+    const req = httpRequest(url, { method: init.method, headers, localAddress: init.fromIp }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const replyHeaders = Object.entries(res.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]]));
+        resolve({ status: res.statusCode!, body: JSON.parse(text), res: new Response(text, { status: res.statusCode, headers: replyHeaders }) });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 let devices = 0;
 /** A fresh per-browser id as the secure site makes one. */
 export const newDevice = () => `device_${Date.now().toString(36)}_${devices++}_abcdef`;
@@ -40,19 +69,24 @@ export type SignedIn = { token: string; user: { id: string; email: string | null
 
 export function authClient(api: RunningApi, sink: SmtpSink) {
   const url = (path: string, projectId = PROJECT) => `${api.url}${path}${path.includes('?') ? '&' : '?'}projectId=${projectId}`;
-  type Init = { token?: string; origin?: string | null; projectId?: string };
+  /** `fromIp`, `host`: the request comes from that client IP, or carries that Host header (`viaNodeHttp`). */
+  type Init = { token?: string; origin?: string | null; projectId?: string; fromIp?: string; host?: string };
   /** `origin: null`: a call without Origin (server to server). */
   const headers = (init: Init) => ({
     ...(init.origin === null ? {} : { Origin: init.origin ?? SECURE_SITE }),
     ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
   });
   /** A string body is sent as is. */
-  const post = (path: string, body: unknown, init: Init = {}) =>
-    getJson(url(path, init.projectId), {
+  const post = (path: string, body: unknown, init: Init = {}) => {
+    const request = {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers(init) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    };
+    return init.fromIp === undefined && init.host === undefined
+      ? getJson(url(path, init.projectId), request)
+      : viaNodeHttp(url(path, init.projectId), { ...request, fromIp: init.fromIp, host: init.host });
+  };
   const session = (token: string, init: Omit<Init, 'token'> = {}) => getJson(url('/v1/auth/session', init.projectId), { headers: headers({ ...init, token }) });
   /** Presses the approval page's button for the link's token. */
   const approve = (link: string) =>
@@ -81,6 +115,15 @@ export function authClient(api: RunningApi, sink: SmtpSink) {
     api.db.query(`UPDATE auth_email_throttle SET last_sent_at = now() - interval '1 hour' WHERE email = $1`, [email]);
 
   return { url, post, session, approve, approveNewDevice, signIn, pastThrottle };
+}
+
+/**
+ * The body the secure site's server PUTs to /v1/auth/wallet for a new key: its address, the sealed blob, and the
+ * key's signature of the API's proof text for `userId` (src/routes/embedded-wallet.ts).
+ */
+export async function provenWallet(userId: string, privateKey: Hex, sealed: string): Promise<{ address: Address; sealed: string; proof: Hex }> {
+  const key = privateKeyToAccount(privateKey);
+  return { address: key.address, sealed, proof: await key.signMessage({ message: walletProofMessage(userId, key.address) }) };
 }
 
 /** A six-digit code that is not `code`. */

@@ -1,11 +1,13 @@
 /**
  * The API on the demo's chain: anvil seeded by @portico/devchain, configured with
  * devchainChainConfig() — the same config the demo passes. Also: restart on the same database (PGlite
- * directory or PostgreSQL schema) resumes indexing, and a chain revert (reorg) drops the reverted transactions.
+ * directory or PostgreSQL schema) resumes indexing, a chain revert (reorg) drops the reverted transactions,
+ * and viem batches reads through the devchain's Multicall3 over the API's JSON-RPC endpoint.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { deployDevchain, DEV_ACCOUNTS, SEED, type DevchainDeployment } from '@portico/devchain';
-import { parseEther } from 'viem';
+import { deployDevchain, DEV_ACCOUNTS, MULTICALL3, SEED, type DevchainDeployment } from '@portico/devchain';
+import { createPublicClient, decodeFunctionData, erc20Abi, http, multicall3Abi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { viemChain } from '../src/chains/public-client';
 import { devchainChainConfig } from '../src/server';
 import type { RunningApi } from '../src/server';
 import { clients, rpc, startAnvil, type Anvil } from './chain-helpers';
@@ -40,6 +42,35 @@ afterAll(async () => {
 });
 
 describe('devchain deployment', () => {
+  test('the chain config names Multicall3: a viem client batches reads through it over the JSON-RPC endpoint', async () => {
+    const config = api.chains.get(CHAIN)!.config;
+    expect(config.multicall3).toBe(MULTICALL3);
+    const sent: { method: string; params: [{ to: Address; data: Hex }, string] }[] = [];
+    const client = createPublicClient({
+      chain: viemChain(config),
+      transport: http(`${api.url}/v1/?projectId=${PROJECT}&chainId=${CHAIN}`, {
+        onFetchRequest: async (request) => void sent.push((await request.clone().json()) as (typeof sent)[number]),
+      }),
+    });
+    const [pusd, ptk] = d.tokens;
+    const results = await client.multicall({
+      allowFailure: false,
+      contracts: [
+        { address: pusd!.address, abi: erc20Abi, functionName: 'balanceOf', args: [DEV_ACCOUNTS[0] as Address] },
+        { address: ptk!.address, abi: erc20Abi, functionName: 'balanceOf', args: [DEV_ACCOUNTS[0] as Address] },
+        { address: pusd!.address, abi: erc20Abi, functionName: 'decimals' },
+      ],
+    });
+    expect(results).toEqual([parseUnits(String(SEED.PUSD), 6), parseUnits(String(SEED.PTK), 18), 6]);
+    // One eth_call, to Multicall3's aggregate3, carrying the three reads.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('eth_call');
+    expect(sent[0]!.params[0].to).toBe(MULTICALL3);
+    const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data: sent[0]!.params[0].data });
+    expect(functionName).toBe('aggregate3');
+    expect(args[0]).toHaveLength(3);
+  });
+
   test('balances of dev account #0: ETH, PUSD (6 dec), PTK (18 dec) with the devchain icons', async () => {
     const { status, body } = await get(`/v1/account/${DEV_ACCOUNTS[0]}/balance`, { chainId: CHAIN, currency: 'usd' });
     expect(status).toBe(200);

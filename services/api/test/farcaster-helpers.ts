@@ -1,9 +1,9 @@
 /**
  * Sign In With Farcaster tests: the API in development mode against the real local relay
  * (`services/farcaster-relay`, its CLI as scripts/services.mjs starts it, on a free port) and anvil with
- * `@portico/devchain` deployed (Farcaster's IdRegistry at its canonical address, the test accounts), and a
+ * `@portico/devchain` deployed (Farcaster's IdRegistry and KeyRegistry at their canonical addresses, the test accounts), and a
  * "Farcaster app" that reads the sign-in URI, builds the SIWF message with @farcaster/auth-client's wallet
- * client, signs it with a custody key and authenticates on the relay.
+ * client, signs it with a custody or auth-address key and authenticates on the relay.
  */
 import { afterAll } from '@rstest/core';
 import { createWalletClient, viemConnector } from '@farcaster/auth-client';
@@ -36,19 +36,22 @@ export async function startRelayProcess(): Promise<RelayProcess> {
   };
 }
 
-/** What the Farcaster app does with the URI the modal shows: sign as `custodyKey` (claiming `fid`) and authenticate on the relay. */
+/**
+ * What the Farcaster app does with the URI the modal shows: sign as `signerKey` (the account's custody key or the key
+ * of one of its auth addresses) claiming `fid`, and authenticate on the relay.
+ */
 export async function approveInFarcasterApp(
   relayUrl: string,
   uri: string,
-  input: { fid: number; custodyKey: Hex; username?: string; nonce?: string; domain?: string },
+  input: { fid: number; signerKey: Hex; username?: string; nonce?: string; domain?: string },
 ): Promise<void> {
   const wallet = createWalletClient({ relay: relayUrl, ethereum: viemConnector({ rpcUrl: 'http://127.0.0.1:9' }) });
   const parsed = wallet.parseSignInURI({ uri });
   if (parsed.isError) throw parsed.error;
   const q = new URL(uri).searchParams;
-  const custody = privateKeyToAccount(input.custodyKey);
+  const signer = privateKeyToAccount(input.signerKey);
   const built = wallet.buildSignInMessage({
-    address: custody.address,
+    address: signer.address,
     fid: input.fid,
     uri: q.get('siweUri')!,
     domain: input.domain ?? q.get('domain')!,
@@ -56,7 +59,7 @@ export async function approveInFarcasterApp(
     expirationTime: new Date(q.get('expirationTime')!),
   });
   if (built.isError) throw built.error;
-  const signature = await custody.signMessage({ message: built.message });
+  const signature = await signer.signMessage({ message: built.message });
   const auth = await wallet.authenticate({
     authKey: RELAY_AUTH_KEY,
     channelToken: parsed.channelToken,

@@ -68,7 +68,7 @@ describe('failures and limits', () => {
     const first = await getJson(`${api.url}/v1/auth/farcaster/start`, startBody(deviceId));
     expect(first.status).toBe(200);
     const alice = FARCASTER_TEST_ACCOUNTS[0]!;
-    await approveInFarcasterApp(relay.url, first.body.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    await approveInFarcasterApp(relay.url, first.body.url, { fid: alice.fid, signerKey: alice.custodyKey });
     const result = await getJson(`${api.url}/v1/auth/farcaster/result`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,20 +1,42 @@
 /**
  * Sign In With Farcaster over HTTP (issues 12, 28): the API against the real local relay process and anvil
- * with Farcaster's IdRegistry (services/devchain). Success with the relay's username and the session JWT
- * bound to the starter's device key, pending, the custody check (an unregistered key, another account's key),
+ * with Farcaster's IdRegistry and KeyRegistry (services/devchain). Success with the relay's username and the session JWT
+ * bound to the starter's device key, pending, the custody check (an unregistered key, another account's key), auth
+ * addresses (issue 29: the fid's own signs in; another fid's, and one its custody removed, are refused),
  * the nonce and domain start chose, one use, expiry (the API's lifetime, and the relay forgetting the channel),
  * other devices, device keys and projects, bad bodies — and no user row after a refusal.
  */
 import { describe, expect, test } from '@rstest/core';
-import { FARCASTER_TEST_ACCOUNTS, FARCASTER_UNREGISTERED_KEY } from '@portico/devchain';
+import {
+  DEVCHAIN_DEPLOYER_KEY,
+  FARCASTER_AUTH_ADDRESS_KEY_TYPE,
+  farcasterAuthAddressKey,
+  FARCASTER_KEY_REGISTRY,
+  farcasterKeyRegistryAbi,
+  FARCASTER_TEST_ACCOUNTS,
+  FARCASTER_UNREGISTERED_KEY,
+  type FarcasterTestAccount,
+} from '@portico/devchain';
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { calculateJwkThumbprint, createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { FARCASTER_EXPIRED, FARCASTER_UNVERIFIED } from '../src/routes/farcaster';
 import { DEVICE_KEY, DEVICE_KEY_JKT, newDevice, newDeviceKey, type DeviceKey } from './auth-helpers';
+import { rpc } from './chain-helpers';
 import { approveInFarcasterApp, RELAY_AUTH_KEY, useFarcasterApi } from './farcaster-helpers';
 import { PROJECT } from './helpers';
 
 const t = useFarcasterApi();
-const [alice, bob] = FARCASTER_TEST_ACCOUNTS as [(typeof FARCASTER_TEST_ACCOUNTS)[number], (typeof FARCASTER_TEST_ACCOUNTS)[number]];
+const [alice, bob, carol] = FARCASTER_TEST_ACCOUNTS as readonly [FarcasterTestAccount, FarcasterTestAccount, FarcasterTestAccount];
+
+/** A KeyRegistry call (its encoded `data`) sent and mined on the test's anvil by `key`, given 1 ETH for its gas first. */
+async function callKeyRegistry(key: Hex, data: Hex) {
+  const wallet = createWalletClient({ account: privateKeyToAccount(key), transport: http(t.anvil.rpcUrl) });
+  await rpc(t.anvil.rpcUrl, 'anvil_setBalance', [wallet.account.address, `0x${parseEther('1').toString(16)}`]);
+  const hash = await wallet.sendTransaction({ to: FARCASTER_KEY_REGISTRY, data, chain: null });
+  const receipt = await createPublicClient({ transport: http(t.anvil.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  expect(receipt.status).toBe('success');
+}
 
 const userCount = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_users')).rows[0]!.n);
 
@@ -43,7 +65,7 @@ describe('Sign In With Farcaster', () => {
     expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 202, body: { status: 'pending' } });
     expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 202, body: { status: 'pending' } });
 
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: alice.username });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.custodyKey, username: alice.username });
     const before = await userCount();
     const result = await t.result(s.channelToken, s.deviceId);
     expect(result.status).toBe(200);
@@ -62,7 +84,7 @@ describe('Sign In With Farcaster', () => {
 
     // The same fid signs in as the same user, its username refreshed from the relay.
     const again = await started();
-    await approveInFarcasterApp(t.relay.url, again.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: 'alice-new' });
+    await approveInFarcasterApp(t.relay.url, again.url, { fid: alice.fid, signerKey: alice.custodyKey, username: 'alice-new' });
     const second = await t.result(again.channelToken, again.deviceId);
     expect(second.body.user).toEqual({ ...result.body.user, username: 'alice-new' });
     expect(await userCount()).toBe(before + 1);
@@ -70,15 +92,15 @@ describe('Sign In With Farcaster', () => {
 
   test('without a username from the relay the user is named after the fid', async () => {
     const s = await started();
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, custodyKey: bob.custodyKey });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, signerKey: bob.custodyKey });
     expect((await t.result(s.channelToken, s.deviceId)).body.user).toMatchObject({ username: `fid:${bob.fid}`, authProvider: 'farcaster' });
   });
 
-  test("refuses a signer that is not the fid's custody address in the IdRegistry: an unregistered key, another account's key", async () => {
+  test("refuses a signer that is neither the fid's custody address nor one of its auth addresses: an unregistered key, another account's custody key", async () => {
     const before = await userCount();
-    for (const custodyKey of [FARCASTER_UNREGISTERED_KEY, bob.custodyKey]) {
+    for (const signerKey of [FARCASTER_UNREGISTERED_KEY, bob.custodyKey]) {
       const s = await started();
-      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey, username: 'alice' });
+      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey, username: 'alice' });
       expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
       // The sign-in is used up by the refusal.
       expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
@@ -86,11 +108,48 @@ describe('Sign In With Farcaster', () => {
     expect(await userCount()).toBe(before);
   });
 
+  test("an auth address of the fid (the KeyRegistry's key of type 2) signs in as that fid's user", async () => {
+    const custody = await started();
+    await approveInFarcasterApp(t.relay.url, custody.url, { fid: alice.fid, signerKey: alice.custodyKey, username: alice.username });
+    const byCustody = await t.result(custody.channelToken, custody.deviceId);
+    expect(byCustody.status).toBe(200);
+    const s = await started();
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.authKey, username: alice.username });
+    const byAuthAddress = await t.result(s.channelToken, s.deviceId);
+    expect(byAuthAddress).toMatchObject({ status: 200, body: { user: byCustody.body.user } });
+    expect(decodeJwt(byAuthAddress.body.token)).toMatchObject({ sub: byCustody.body.user.id, authProvider: 'farcaster' });
+  });
+
+  test('refuses an auth address of another fid, and one its custody address removed', async () => {
+    const before = await userCount();
+    // Bob's auth address claiming alice's fid.
+    const foreign = await started();
+    await approveInFarcasterApp(t.relay.url, foreign.url, { fid: alice.fid, signerKey: bob.authKey });
+    expect(await t.result(foreign.channelToken, foreign.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
+
+    // A new auth address of carol's (as Farcaster's KeyGateway adds one) signs in until carol's custody removes it.
+    const authKey = generatePrivateKey();
+    const key = farcasterAuthAddressKey(privateKeyToAccount(authKey).address);
+    await callKeyRegistry(
+      DEVCHAIN_DEPLOYER_KEY,
+      encodeFunctionData({ abi: farcasterKeyRegistryAbi, functionName: 'add', args: [carol.custodyAddress, FARCASTER_AUTH_ADDRESS_KEY_TYPE, key] }),
+    );
+    const added = await started();
+    await approveInFarcasterApp(t.relay.url, added.url, { fid: carol.fid, signerKey: authKey });
+    expect(await t.result(added.channelToken, added.deviceId)).toMatchObject({ status: 200, body: { user: { username: `fid:${carol.fid}` } } });
+    await callKeyRegistry(carol.custodyKey, encodeFunctionData({ abi: farcasterKeyRegistryAbi, functionName: 'remove', args: [key] }));
+    const removed = await started();
+    await approveInFarcasterApp(t.relay.url, removed.url, { fid: carol.fid, signerKey: authKey });
+    expect(await t.result(removed.channelToken, removed.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
+    // Only carol's user came in (by the key while it was added).
+    expect(await userCount()).toBe(before + 1);
+  });
+
   test('refuses a message signed for another nonce or domain than start chose', async () => {
     const before = await userCount();
     for (const other of [{ nonce: 'someOtherNonce123' }, { domain: 'evil.example' }]) {
       const s = await started();
-      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, ...other });
+      await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.custodyKey, ...other });
       expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 401, body: { error: FARCASTER_UNVERIFIED } });
     }
     expect(await userCount()).toBe(before);
@@ -98,13 +157,13 @@ describe('Sign In With Farcaster', () => {
 
   test('expired: past the lifetime (even once signed), or when the relay no longer has the channel', async () => {
     const s = await started();
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.custodyKey });
     await t.api.db.query(`UPDATE auth_farcaster_channels SET created_at = now() - interval '601 seconds'`);
     expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
 
     // Someone else read the completed answer off the relay (it answers once): the channel is gone there.
     const taken = await started();
-    await approveInFarcasterApp(t.relay.url, taken.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    await approveInFarcasterApp(t.relay.url, taken.url, { fid: alice.fid, signerKey: alice.custodyKey });
     const read = await fetch(`${t.relay.url}/v1/channel/status`, { headers: { authorization: `Bearer ${taken.channelToken}` } });
     expect(read.status).toBe(200);
     expect(await t.result(taken.channelToken, taken.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
@@ -113,7 +172,7 @@ describe('Sign In With Farcaster', () => {
 
   test('two results at once: one session', async () => {
     const s = await started();
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, custodyKey: bob.custodyKey, username: 'bob' });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: bob.fid, signerKey: bob.custodyKey, username: 'bob' });
     const sessions = async () => Number((await t.api.db.query<{ n: string }>('SELECT count(*) AS n FROM auth_sessions')).rows[0]!.n);
     const before = await sessions();
     const both = await Promise.all([t.result(s.channelToken, s.deviceId), t.result(s.channelToken, s.deviceId)]);
@@ -130,7 +189,7 @@ describe('Sign In With Farcaster', () => {
     // Before and after the Farcaster app signed: not even 'pending' for key B.
     expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyB })).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
     expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyA })).toMatchObject({ status: 202, body: { status: 'pending' } });
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey, username: alice.username });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.custodyKey, username: alice.username });
     expect(await t.result(s.channelToken, s.deviceId, { deviceKey: keyB })).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
     // The fixed test key is just another key too.
     expect(await t.result(s.channelToken, s.deviceId)).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
@@ -145,7 +204,7 @@ describe('Sign In With Farcaster', () => {
 
   test("another device or project cannot collect the sign-in, and does not use it up", async () => {
     const s = await started();
-    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, custodyKey: alice.custodyKey });
+    await approveInFarcasterApp(t.relay.url, s.url, { fid: alice.fid, signerKey: alice.custodyKey });
     expect(await t.result(s.channelToken, newDevice())).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });
     const otherProject = await t.client.post('/v1/auth/farcaster/result', { channelToken: s.channelToken, deviceId: s.deviceId, deviceKey: DEVICE_KEY }, { projectId: 'portico-demo-restricted', origin: null });
     expect(otherProject).toMatchObject({ status: 400, body: { error: FARCASTER_EXPIRED } });

@@ -213,6 +213,10 @@ describe('URL generator and the demo provider', () => {
     expect(page).toContain('Complete purchase');
     expect((await fetch(`${api.url}/onramp-demo/?session=nope`)).status).toBe(404);
     expect((await form({ session: 'x'.repeat(43), amount: '100', currency: 'USD', method: 'card' })).status).toBe(404);
+    // A body that is no form: 400, not a server error.
+    const broken = await fetch(`${api.url}/onramp-demo/complete`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '""' });
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain('The purchase form could not be read');
   });
 
   test('Complete purchase sends the quoted ETH on chain, once', async () => {

@@ -131,7 +131,7 @@ describe('POST /v1/profile/account', () => {
     expect(notJson.body.error).toMatch(/^message: must be JSON text/);
     const noTimestamp = await post(await registration(alice, { name: 'nots.portico.eth', timestamp: undefined }));
     expect(noTimestamp.body.error).toBe('message.timestamp: required (seconds since 1970)');
-    const noProject = await getJson(`${api.url}/v1/profile/account`, { method: 'POST', body: '{}' });
+    const noProject = await getJson(`${api.url}/v1/profile/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(noProject.status).toBe(400);
   });
 

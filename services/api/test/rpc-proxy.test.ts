@@ -1,13 +1,14 @@
 /**
  * The JSON-RPC endpoint's allow-list, batch cap, content type and re-serialisation, against a
  * recording upstream (a test double standing in for the node: it answers every call it receives
- * and keeps the bodies it was sent).
+ * and keeps the bodies it was sent); its refusals as viem, a published client, reports them.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createServer, type Server } from 'node:http';
+import { createPublicClient, http, MethodNotFoundRpcError } from 'viem';
 import type { RunningApi } from '../src/server';
 import { ALLOWED_RPC_METHODS } from '../src/rpc/methods';
-import { MAX_RPC_BATCH } from '../src/routes/chains';
+import { MAX_RPC_BATCH, RPC_NOT_ALLOWED } from '../src/routes/chains';
 import { freePort } from './chain-helpers';
 import { getJson, PROJECT, start } from './helpers';
 
@@ -59,33 +60,68 @@ describe('JSON-RPC proxy allow-list', () => {
     }
   });
 
-  test('signing, wallet, admin, tracing, dev-chain and unknown methods are refused with -32601, keeping the id; nothing reaches the node', async () => {
+  test('signing, wallet, admin, tracing, dev-chain and unknown methods are refused with -32601 (HTTP 200, as RPC providers answer), keeping the id; nothing reaches the node', async () => {
     received.length = 0;
     for (const [i, method] of REFUSED.entries()) {
       const r = await post({ jsonrpc: '2.0', id: i, method, params: [] });
-      expect(r).toMatchObject({ status: 400, body: { jsonrpc: '2.0', id: i, error: { code: -32601, message: 'Requested RPC call is not allowed' } } });
+      expect(r).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: i, error: { code: -32601, message: RPC_NOT_ALLOWED } } });
     }
     expect(received).toEqual([]);
   });
 
-  test('a batch: each call checked; only the allowed ones are forwarded, refused ones answered in place', async () => {
+  test('a batch: each call checked; only the allowed ones are forwarded, each refused one answered in its place', async () => {
     received.length = 0;
     const r = await post([
       { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
       { jsonrpc: '2.0', id: 2, method: 'eth_sendTransaction', params: [{}] },
       { jsonrpc: '2.0', id: 3, method: 'eth_blockNumber' },
       { jsonrpc: '2.0', id: 4, method: 'anvil_setBalance', params: ['0x0', '0x0'] },
+      { jsonrpc: '2.0', id: 5, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] },
     ]);
     expect(r.status).toBe(200);
-    const byId = new Map((r.body as { id: number }[]).map((x) => [x.id, x]));
-    expect(byId.get(1)).toMatchObject({ result: '0x1' });
-    expect(byId.get(3)).toMatchObject({ result: '0x1' });
-    expect(byId.get(2)).toMatchObject({ error: { code: -32601 } });
-    expect(byId.get(4)).toMatchObject({ error: { code: -32601 } });
+    const refused = { jsonrpc: '2.0', error: { code: -32601, message: RPC_NOT_ALLOWED } };
+    expect(r.body).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x1' },
+      { ...refused, id: 2 },
+      { jsonrpc: '2.0', id: 3, result: '0x1' },
+      { ...refused, id: 4 },
+      { jsonrpc: '2.0', id: 5, result: '0x1' },
+    ]);
     expect(received).toEqual([[
       { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
       { jsonrpc: '2.0', id: 3, method: 'eth_blockNumber' },
+      { jsonrpc: '2.0', id: 5, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] },
     ]]);
+    // Every call refused: the errors alone, HTTP 200, still nothing forwarded.
+    const allRefused = await post([{ jsonrpc: '2.0', id: 'a', method: 'eth_sign' }, { jsonrpc: '2.0', id: 'b', method: 'evm_mine' }]);
+    expect(allRefused).toMatchObject({ status: 200, body: [{ ...refused, id: 'a' }, { ...refused, id: 'b' }] });
+    expect(received).toHaveLength(1);
+  });
+
+  test("viem hears 'Requested RPC call is not allowed' as the JSON-RPC error it is, for single calls and in batches", async () => {
+    for (const batch of [false, true]) {
+      const client = createPublicClient({ transport: http(url(), { batch, retryCount: 0 }) });
+      // Any method name, as a dapp's provider passes them on (viem's types list only the public ones).
+      const ask = (method: string, params: unknown[] = []) => client.request({ method, params } as never);
+      const [allowed, signing, devChain] = await Promise.allSettled([
+        ask('eth_chainId'),
+        ask('eth_sign', ['0x0000000000000000000000000000000000000001', '0x00']),
+        ask('evm_mine'),
+      ]);
+      expect(allowed).toEqual({ status: 'fulfilled', value: '0x1' });
+      for (const refused of [signing, devChain]) {
+        expect(refused.status).toBe('rejected');
+        const error = (refused as PromiseRejectedResult).reason as MethodNotFoundRpcError;
+        expect(error).toBeInstanceOf(MethodNotFoundRpcError);
+        expect(error.code).toBe(-32601);
+        expect(error.details).toBe(RPC_NOT_ALLOWED);
+        expect(error.message).toContain(RPC_NOT_ALLOWED);
+      }
+    }
+    // A batch of refused calls only (the API answered it 400, which viem reported as an HTTP failure).
+    const batched = createPublicClient({ transport: http(url(), { batch: true, retryCount: 0 }) });
+    const refusedOnly = await Promise.allSettled(['eth_accounts', 'eth_coinbase'].map((method) => batched.request({ method } as never)));
+    for (const refused of refusedOnly) expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(MethodNotFoundRpcError);
   });
 
   test(`at most ${MAX_RPC_BATCH} calls per batch`, async () => {
@@ -94,7 +130,7 @@ describe('JSON-RPC proxy allow-list', () => {
     expect(full.status).toBe(200);
     expect(full.body).toHaveLength(MAX_RPC_BATCH);
     const over = await post(Array.from({ length: MAX_RPC_BATCH + 1 }, (_, i) => call(i)));
-    expect(over).toMatchObject({ status: 400, body: { id: null, error: { code: -32600, message: `Invalid Request: at most ${MAX_RPC_BATCH} calls per batch` } } });
+    expect(over).toMatchObject({ status: 200, body: { id: null, error: { code: -32600, message: `Invalid Request: at most ${MAX_RPC_BATCH} calls per batch` } } });
   });
 
   test('the node receives the validated, re-serialised call, never the raw body', async () => {

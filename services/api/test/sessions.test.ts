@@ -1,15 +1,31 @@
 /**
  * Sign-in sessions over HTTP on the real server (issue 10): nonces, EIP-4361 messages signed with
  * viem dev keys, the JWT against the published JWKS, every refusal with its message, revocation,
- * the limits, the development key kept across restarts and production without a key (503).
+ * who may list an address's sessions, the sign-in and embedded wallet tokens each on its own key
+ * (an embedded session from the email login, its mail caught by the test's SMTP receiver), the
+ * limits, the development key kept across restarts and production without a key (503).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import {
+  INVALID_TOKEN,
+  LIST_AUTHORIZATION_REQUIRED,
+  listSessionsMessage,
+  MAX_LIST_AUTHORIZATION_CHARS,
+  MAX_SESSION_TOKEN_CHARS,
+  NONCE_UNUSABLE,
+  SESSION_REVOKED,
+  TOKEN_OF_ANOTHER_ACCOUNT,
+} from '../src/routes/sessions';
+import { SCHEME_MISMATCH } from '../src/sessions/message';
+import { SIWX_JWT_TYP } from '../src/sessions/keys';
 import type { RunningApi } from '../src/server';
+import { authClient } from './auth-helpers';
+import { startSmtpSink, type SmtpSink } from './auth-smtp';
 import { startAnvil, type Anvil } from './chain-helpers';
 import { getJson, PROJECT, start, testDatabase } from './helpers';
 
@@ -21,6 +37,7 @@ const PAGE = 'http://127.0.0.1:3000';
 
 let anvil: Anvil;
 let api: RunningApi;
+let mail: SmtpSink;
 const chainConfig = () => ({
   caipNetworkId: `eip155:${CHAIN_ID}`,
   name: 'Anvil',
@@ -30,10 +47,12 @@ const chainConfig = () => ({
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID });
-  api = await start({ development: true, chains: [chainConfig()], indexer: { enabled: false } });
+  mail = await startSmtpSink();
+  api = await start({ development: true, chains: [chainConfig()], indexer: { enabled: false }, auth: { smtpUrl: mail.url } });
 });
 afterAll(async () => {
   await api?.close();
+  await mail?.close();
   await anvil?.stop();
 });
 
@@ -69,6 +88,16 @@ async function signIn(signer: Signer, fields: Partial<Parameters<typeof createSi
   return { message, signature: await signer.signMessage({ message }) };
 }
 
+/** `authorization`: the header as sent (a sign-in token: `Bearer <token>`). */
+const list = (address: string, authorization?: string, query = '', base = api) =>
+  getJson(url(base, `/v1/sessions/${address}${query}`), { headers: authorization ? { authorization } : {} });
+const listedIds = (reply: { body: { sessions: { id: string }[] } }) => reply.body.sessions.map((s) => s.id);
+/** The header that lists `signer`'s sessions with a fresh signature. */
+async function freshSignature(signer: Signer, nonceValue?: string) {
+  const n = nonceValue ?? (await nonce());
+  return `Portico-Signature nonce=${n}, signature=${await signer.signMessage({ message: listSessionsMessage(signer.address, n) })}`;
+}
+
 /** The same signature with one byte of `s` changed. */
 const tampered = (signature: Hex): Hex => `${signature.slice(0, 40)}${signature[40] === '0' ? '1' : '0'}${signature.slice(41)}` as Hex;
 
@@ -93,9 +122,10 @@ describe('sign-in', () => {
     expect(payload).toMatchObject({ sub: account, jti: body.session.id, projectId: PROJECT });
     expect(payload.exp).toBe(Math.floor(Date.parse(body.session.expiresAt) / 1000));
 
-    const listed = await getJson(url(api, `/v1/sessions/${alice.address.toLowerCase()}`));
+    expect(protectedHeader.typ).toBe(SIWX_JWT_TYP);
+    const listed = await list(alice.address.toLowerCase(), `Bearer ${body.token}`);
     expect(listed.status).toBe(200);
-    expect(listed.body.sessions.map((s: { id: string }) => s.id)).toContain(body.session.id);
+    expect(listedIds(listed)).toContain(body.session.id);
     const verified = await post(api, '/v1/sessions/verify', { token: body.token });
     expect(verified).toMatchObject({ status: 200, body: { session: { id: body.session.id } } });
   });
@@ -141,6 +171,14 @@ describe('sign-in', () => {
     expect(await post(api, '/v1/sessions', evil, null)).toMatchObject({ status: 403, body: { error: 'Message domain is not an allowed origin of this project' } });
   });
 
+  test("EIP-4361's scheme on the first line must be the uri's, hence the request origin's", async () => {
+    const otherScheme = await signIn(alice, { scheme: 'https' });
+    expect(otherScheme.message.startsWith(`https://${new URL(PAGE).host} wants you to sign in`)).toBe(true);
+    expect(await post(api, '/v1/sessions', otherScheme)).toMatchObject({ status: 403, body: { error: SCHEME_MISMATCH } });
+    expect(await post(api, '/v1/sessions', otherScheme, null)).toMatchObject({ status: 403, body: { error: SCHEME_MISMATCH } });
+    expect((await post(api, '/v1/sessions', await signIn(alice, { scheme: 'http' }))).status).toBe(201);
+  });
+
   test('times: expired, not yet valid, issued in the future; a far expirationTime is capped at 7 days', async () => {
     const expired = await signIn(alice, { expirationTime: new Date(Date.now() - 1000) });
     expect(await post(api, '/v1/sessions', expired)).toMatchObject({ status: 401, body: { error: 'Message expired' } });
@@ -176,22 +214,144 @@ describe('sessions of an address and revocation', () => {
     expect(await post(api, revokeUrl, { pci: id, signature: await alice.signMessage({ message: text }) })).toMatchObject({ status: 401, body: { error: 'Invalid signature' } });
     expect(await post(api, revokeUrl, { pci: id, signature: await bob.signMessage({ message: `Revoke session ${id}` }) })).toMatchObject({ status: 401, body: { error: 'Invalid signature' } });
     expect(await post(api, `/v1/sessions/${alice.address}/revoke`, { pci: id, signature: await alice.signMessage({ message: text }) })).toMatchObject({ status: 404, body: { error: 'Session not found' } });
-    expect((await getJson(url(api, `/v1/sessions/${bob.address}`))).body.sessions.map((s: { id: string }) => s.id)).toContain(id);
+    expect(listedIds(await list(bob.address, `Bearer ${created.body.token}`))).toContain(id);
 
     const revoked = await post(api, revokeUrl, { pci: id, signature: await bob.signMessage({ message: text }) });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ id });
     expect(Date.parse(revoked.body.revokedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await getJson(url(api, `/v1/sessions/${bob.address}`))).body.sessions.map((s: { id: string }) => s.id)).not.toContain(id);
-    expect(await post(api, '/v1/sessions/verify', { token: created.body.token })).toMatchObject({ status: 401, body: { error: 'Session revoked' } });
+    expect(listedIds(await list(bob.address, await freshSignature(bob)))).not.toContain(id);
+    expect(await post(api, '/v1/sessions/verify', { token: created.body.token })).toMatchObject({ status: 401, body: { error: SESSION_REVOKED } });
+    // Its token lists nothing any more.
+    expect(await list(bob.address, `Bearer ${created.body.token}`)).toMatchObject({ status: 401, body: { error: SESSION_REVOKED } });
   });
 
-  test('the list validates the address and the chain filter', async () => {
-    expect(await getJson(url(api, '/v1/sessions/0x1234'))).toMatchObject({ status: 400 });
-    expect(await getJson(url(api, `/v1/sessions/${alice.address}?chainId=nope`))).toMatchObject({ status: 400 });
-    const none = await getJson(url(api, `/v1/sessions/${alice.address}?chainId=eip155:1`));
-    expect(none).toMatchObject({ status: 200, body: { sessions: [] } });
-    expect(await post(api, '/v1/sessions/verify', { token: 'not.a.jwt' })).toMatchObject({ status: 401, body: { error: 'Invalid token' } });
+  test('a stranger cannot list an address\'s sessions: no proof, another account\'s token or signature, a used nonce', async () => {
+    const aliceSession = (await post(api, '/v1/sessions', await signIn(alice))).body;
+    const bobSession = (await post(api, '/v1/sessions', await signIn(bob))).body;
+    expect(await list(alice.address)).toMatchObject({ status: 401, body: { error: LIST_AUTHORIZATION_REQUIRED } });
+    expect(await list(alice.address, `Bearer ${bobSession.token}`)).toMatchObject({ status: 403, body: { error: TOKEN_OF_ANOTHER_ACCOUNT } });
+    // Bob signs the text for Alice's address: not Alice's signature.
+    const n = await nonce();
+    const bobsSignature = await bob.signMessage({ message: listSessionsMessage(alice.address, n) });
+    expect(await list(alice.address, `Portico-Signature nonce=${n}, signature=${bobsSignature}`)).toMatchObject({ status: 401, body: { error: 'Invalid signature' } });
+    // Alice's signature over another nonce's text, and a nonce nobody issued.
+    expect(await list(alice.address, (await freshSignature(alice)).replace(/nonce=\w+/, `nonce=${n}`))).toMatchObject({ status: 401, body: { error: 'Invalid signature' } });
+    expect(await list(alice.address, await freshSignature(alice, 'f'.repeat(32)))).toMatchObject({ status: 401, body: { error: NONCE_UNUSABLE } });
+    // A forged or foreign token.
+    expect(await list(alice.address, 'Bearer e30.e30.AAAA')).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+
+    // Alice's own token, or her fresh signature, lists her sessions; a signature lists once.
+    expect(listedIds(await list(alice.address, `Bearer ${aliceSession.token}`))).toContain(aliceSession.session.id);
+    const signed = await freshSignature(alice);
+    expect(listedIds(await list(alice.address, signed))).toContain(aliceSession.session.id);
+    expect(await list(alice.address, signed)).toMatchObject({ status: 401, body: { error: NONCE_UNUSABLE } });
+  });
+
+  test('a token lists the sessions of its own chain; a fresh signature filters by chainId', async () => {
+    const { token } = (await post(api, '/v1/sessions', await signIn(alice))).body;
+    const chain = `eip155:${CHAIN_ID}`;
+    expect((await list(alice.address, `Bearer ${token}`, `?chainId=${chain}`)).status).toBe(200);
+    expect(await list(alice.address, `Bearer ${token}`, '?chainId=eip155:1')).toMatchObject({ status: 403, body: { error: TOKEN_OF_ANOTHER_ACCOUNT } });
+    expect(await list(alice.address, await freshSignature(alice), '?chainId=eip155:1')).toMatchObject({ status: 200, body: { sessions: [] } });
+  });
+
+  test(`the Authorization header: Bearer or Portico-Signature, at most ${MAX_LIST_AUTHORIZATION_CHARS} characters`, async () => {
+    const shape = "authorization: must be 'Bearer <sign-in token>' or 'Portico-Signature nonce=<nonce>, signature=<0x…>'";
+    expect(await list(alice.address, 'Basic YWxpY2U6c2VjcmV0')).toMatchObject({ status: 400, body: { error: shape } });
+    expect(await list(alice.address, 'Portico-Signature nonce=abc, signature=0x1234')).toMatchObject({
+      status: 400,
+      body: { error: 'authorization: signature must be 0x plus at least 62 hex characters' },
+    });
+    const longest = await freshSignature(alice);
+    const padded = `${longest.slice(0, longest.indexOf('0x') + 2)}${'0'.repeat(MAX_LIST_AUTHORIZATION_CHARS - longest.length)}${longest.slice(longest.indexOf('0x') + 2)}`;
+    expect(padded).toHaveLength(MAX_LIST_AUTHORIZATION_CHARS);
+    // At the limit the header is read (the padded signature is no longer Alice's); one more character is refused.
+    expect(await list(alice.address, padded)).toMatchObject({ status: 401, body: { error: 'Invalid signature' } });
+    expect(await list(alice.address, `${padded}0`)).toMatchObject({
+      status: 400,
+      body: { error: `authorization: must be at most ${MAX_LIST_AUTHORIZATION_CHARS} characters` },
+    });
+  });
+
+  test('the list validates the address and the chain filter; /verify the token', async () => {
+    expect(await list('0x1234')).toMatchObject({ status: 400 });
+    expect(await list(alice.address, undefined, '?chainId=nope')).toMatchObject({ status: 400 });
+    expect(await post(api, '/v1/sessions/verify', { token: 'not.a.jwt' })).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+    expect(await post(api, '/v1/sessions/verify', { token: 'a'.repeat(MAX_SESSION_TOKEN_CHARS) })).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+    expect(await post(api, '/v1/sessions/verify', { token: 'a'.repeat(MAX_SESSION_TOKEN_CHARS + 1) })).toMatchObject({
+      status: 400,
+      body: { error: `token: must be at most ${MAX_SESSION_TOKEN_CHARS} characters` },
+    });
+  });
+});
+
+/** The development key as stored in the database (what a database dump would give): the sign-in tokens' key. */
+async function storedSessionKey(): Promise<KeyObject> {
+  const { rows } = await api.db.query<{ private_jwk: JsonWebKey | string }>(`SELECT private_jwk FROM signing_keys WHERE purpose = 'development'`);
+  const jwk = rows[0]!.private_jwk;
+  return createPrivateKey({ key: typeof jwk === 'string' ? (JSON.parse(jwk) as JsonWebKey) : jwk, format: 'jwk' });
+}
+
+/** A token with these header fields and claims, signed with `key` under `kid`. */
+const forged = (key: KeyObject, kid: string, typ: string, claims: JWTPayload) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ }).sign(key);
+
+describe('sign-in and embedded wallet tokens: each on its own key', () => {
+  let siwxToken: string;
+  let embeddedToken: string;
+  let keys: JWK[];
+  beforeAll(async () => {
+    siwxToken = (await post(api, '/v1/sessions', await signIn(alice))).body.token;
+    embeddedToken = (await authClient(api, mail).signIn('keys@example.com')).token;
+    keys = (await getJson(`${api.url}/.well-known/jwks.json`)).body.keys;
+  });
+
+  test('the JWKS holds both keys under distinct kids; each token verifies against its own key only', async () => {
+    expect(keys).toHaveLength(2);
+    const [siwxKid, embeddedKid] = [decodeProtectedHeader(siwxToken).kid, decodeProtectedHeader(embeddedToken).kid];
+    expect(keys.map((k) => k.kid).sort()).toEqual([siwxKid, embeddedKid].sort());
+    expect(siwxKid).not.toBe(embeddedKid);
+    const only = (kid: string | undefined) => createLocalJWKSet({ keys: keys.filter((k) => k.kid === kid) });
+    await expect(jwtVerify(embeddedToken, only(siwxKid))).rejects.toThrow();
+    await expect(jwtVerify(siwxToken, only(embeddedKid))).rejects.toThrow();
+    // The secure site's check (services/secure-site/src/vault.ts): the API's JWKS, that audience and typ.
+    const secureSite = { algorithms: ['ES256'], audience: 'portico-embedded', typ: 'portico-embedded+jwt', requiredClaims: ['sub', 'exp', 'jti'] };
+    const remote = createRemoteJWKSet(new URL('/.well-known/jwks.json', api.url));
+    expect((await jwtVerify(embeddedToken, remote, secureSite)).payload.jti).toBe(decodeJwt(embeddedToken).jti);
+    await expect(jwtVerify(siwxToken, remote, secureSite)).rejects.toThrow();
+  });
+
+  test('an embedded wallet token is not a sign-in: /v1/sessions/verify and the list refuse it', async () => {
+    expect(await post(api, '/v1/sessions/verify', { token: embeddedToken })).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+    expect(await list(alice.address, `Bearer ${embeddedToken}`)).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+  });
+
+  test('a token signed with the sign-in key is no embedded session, however it is typed', async () => {
+    const session = (token: string) => getJson(url(api, '/v1/auth/session'), { headers: { authorization: `Bearer ${token}` } });
+    expect((await session(embeddedToken)).status).toBe(200);
+    expect(await session(siwxToken)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
+    // The embedded token's own header and claims, signed with the sign-in key.
+    const { kid } = decodeProtectedHeader(siwxToken);
+    const lookalike = await forged(await storedSessionKey(), kid!, 'portico-embedded+jwt', decodeJwt(embeddedToken));
+    expect(await session(lookalike)).toMatchObject({ status: 401, body: { error: 'Session Expired' } });
+  });
+
+  test('/v1/sessions/verify checks typ and aud: the sign-in key signing other ones is refused', async () => {
+    const key = await storedSessionKey();
+    const { kid } = decodeProtectedHeader(siwxToken);
+    const claims = decodeJwt(siwxToken);
+    // The faithful copy verifies: the refusals below are for the typ and the aud alone.
+    expect((await post(api, '/v1/sessions/verify', { token: await forged(key, kid!, SIWX_JWT_TYP, claims) })).status).toBe(200);
+    for (const token of [
+      await forged(key, kid!, 'JWT', claims),
+      await forged(key, kid!, 'portico-embedded+jwt', claims),
+      await forged(key, kid!, SIWX_JWT_TYP, { ...claims, aud: 'portico-embedded' }),
+      await forged(key, kid!, SIWX_JWT_TYP, { ...claims, aud: 'https://shop.example' }),
+      await forged(key, kid!, SIWX_JWT_TYP, { ...claims, aud: [claims.aud as string] }),
+    ]) {
+      expect(await post(api, '/v1/sessions/verify', { token })).toMatchObject({ status: 401, body: { error: INVALID_TOKEN } });
+    }
   });
 });
 
@@ -226,6 +386,7 @@ describe('keys and limits', () => {
       try {
         const jwks = (await getJson(`${second.url}/.well-known/jwks.json`)).body;
         expect(jwks).toEqual(jwksBefore);
+        expect(jwks.keys).toHaveLength(2);
         const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { audience: PAGE });
         expect(payload.sub).toBe(`eip155:${CHAIN_ID}:${alice.address}`);
       } finally {

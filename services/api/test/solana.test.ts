@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createServer, type Server } from 'node:http';
 import {
   address, appendTransactionMessageInstructions, createKeyPairSignerFromBytes, createSolanaRpc, createTransactionMessage, generateKeyPairSigner,
-  getBase58Encoder, getBase64EncodedWireTransaction, lamports, pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners, type Instruction, type KeyPairSigner,
+  getBase58Encoder, getBase64EncodedWireTransaction, isSolanaError, lamports, pipe, setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners, SOLANA_ERROR__JSON_RPC__METHOD_NOT_FOUND, type Instruction,
+  type KeyPairSigner, type SolanaError,
 } from '@solana/kit';
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getInitializeAccount3Instruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
@@ -18,6 +19,7 @@ import { startSolanaRpc } from '@portico/solana-rpc';
 import { PUSD_MINT, SOLANA_DEV_ACCOUNTS, SOLANA_LOCAL_CAIP2 } from '@portico/solana-rpc/accounts';
 import type { RunningApi } from '../src/server';
 import { SOLANA_HISTORY_MAX_TOKEN_ACCOUNTS } from '../src/chains/solana-history';
+import { RPC_NOT_ALLOWED } from '../src/routes/chains';
 import { HISTORY_PAGE_SIZE } from '../src/routes/history';
 import { freePort } from './chain-helpers';
 import { getJson, PROJECT, start } from './helpers';
@@ -222,8 +224,18 @@ describe('solana chains', () => {
     const post = (method: string, params: unknown[] = []) =>
       getJson(apiUrl('/v1/'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: method, method, params }) });
     for (const method of ['requestAirdrop', 'getProgramAccounts', 'getLargestAccounts', 'getClusterNodes', 'eth_call', 'eth_sendRawTransaction']) {
-      expect(await post(method, [dev2.address, 1])).toMatchObject({ status: 400, body: { jsonrpc: '2.0', id: method, error: { code: -32601, message: 'Requested RPC call is not allowed' } } });
+      expect(await post(method, [dev2.address, 1])).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: method, error: { code: -32601, message: RPC_NOT_ALLOWED } } });
     }
+    expect(calls).toEqual([]);
+  });
+
+  test("@solana/kit hears 'Requested RPC call is not allowed' as the JSON-RPC error it is", async () => {
+    const refused = await proxyRpc().requestAirdrop(address(dev2.address), lamports(1_000_000n)).send().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isSolanaError(refused, SOLANA_ERROR__JSON_RPC__METHOD_NOT_FOUND)).toBe(true);
+    expect((refused as SolanaError<typeof SOLANA_ERROR__JSON_RPC__METHOD_NOT_FOUND>).context.__serverMessage).toBe(RPC_NOT_ALLOWED);
     expect(calls).toEqual([]);
   });
 });

@@ -240,7 +240,7 @@ describe('POST /v1/analytics/events', () => {
     expect(noProps.body.error).toMatch(/^props: /);
     const badUrl = await post({ ...event('evt-4'), url: 'javascript:alert(1)' });
     expect(badUrl.body.error).toMatch(/^url: /);
-    const notJson = await getJson(`${api.url}/v1/analytics/events?projectId=${PROJECT}`, { method: 'POST', body: '{' });
+    const notJson = await getJson(`${api.url}/v1/analytics/events?projectId=${PROJECT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(notJson).toMatchObject({ status: 400, body: { error: 'body: must be JSON' } });
     const huge = await post({ ...event('evt-5'), props: { blob: 'x'.repeat(70_000) } });
     expect(huge.status).toBe(413);

@@ -4,7 +4,8 @@
  * proof against); `account`, `sign` and `export` fetch the user's sealed key from the API (`/v1/auth/wallet`, with the
  * same Bearer token, so a revoked session gets nothing) and open it for that one call; `account` creates and stores it
  * the first time.
- * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob. `account` answers
+ * The private key is made here from node:crypto randomness; the API only ever sees the sealed blob, with the new key's
+ * signature over the user id and its address (`walletProofMessage`: the API stores no address without it). `account` answers
  * the address, `sign` the signature (issue 28); only `export` answers the key itself, and only once the API accepted a
  * fresh export code that was mailed to the user (and used it up).
  */
@@ -22,6 +23,12 @@ export const EMBEDDED_JWT_TYP = 'portico-embedded+jwt';
 export const SESSION_EXPIRED = 'Session Expired';
 export const WALLET_UNAVAILABLE = 'The embedded wallet service is unavailable, try again later';
 export const NO_WALLET = 'This user has no embedded wallet yet: ask for its account first';
+/**
+ * What a new key signs (EIP-191) when its sealed form is stored: the API cannot open the blob, so this proves the
+ * address is the key's and binds it to the user (services/api src/routes/embedded-wallet.ts `walletProofMessage`,
+ * the same text), and the API stores (and in development funds) no address without it.
+ */
+export const walletProofMessage = (userId: string, address: `0x${string}`) => `Portico embedded wallet\nuser: ${userId}\naddress: ${address}`;
 /** The API's refusal of an export code is passed on in its words (e.g. 'Invalid code'), cut to this length. */
 const MAX_REFUSAL_CHARS = 500;
 
@@ -85,11 +92,11 @@ async function apiCall(url: string, init: RequestInit): Promise<{ status: number
 }
 
 /** A secp256k1 private key from node:crypto; viem refuses the (2^-128-rare) bytes that are not a valid scalar. */
-function newPrivateKey(): { privateKey: Hex; address: `0x${string}` } {
+function newPrivateKey(): { privateKey: Hex; account: PrivateKeyAccount } {
   for (;;) {
     const privateKey = bytesToHex(randomBytes(32));
     try {
-      return { privateKey, address: privateKeyToAccount(privateKey).address };
+      return { privateKey, account: privateKeyToAccount(privateKey) };
     } catch {
       // out of range: draw again
     }
@@ -129,12 +136,13 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
     let stored = await apiCall(url, { headers });
     if (stored.status === 404 && !create) throw new VaultError(409, NO_WALLET);
     if (stored.status === 404) {
-      const fresh = newPrivateKey();
-      const sealed = seal(options.operatorKey, Buffer.from(fresh.privateKey.slice(2), 'hex'), user.sub);
+      const { privateKey, account } = newPrivateKey();
+      const sealed = seal(options.operatorKey, Buffer.from(privateKey.slice(2), 'hex'), user.sub);
+      const proof = await account.signMessage({ message: walletProofMessage(user.sub, account.address) });
       const put = await apiCall(url, {
         method: 'PUT',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ address: fresh.address, sealed }),
+        body: JSON.stringify({ address: account.address, sealed, proof }),
       });
       // 409: another device of the same user stored its wallet first; that one is the account.
       stored = put.status === 409 ? await apiCall(url, { headers }) : put;

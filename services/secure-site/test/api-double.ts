@@ -1,7 +1,8 @@
 /**
  * Test double of the Portico API routes the secure site uses (the real @portico/api is not a dependency of
  * this package): JWKS with an ES256 key, embedded session tokens (aud portico-embedded), /v1/auth/email,
- * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on overwrite),
+ * /device, /otp, /session, /sign-out, /email/update (+ /primary, /secondary), /v1/auth/wallet (GET/PUT, one per user, 409 on
+ * overwrite; a PUT whose `proof` is not the address's key's signature of services/api's text for the session's user → 400),
  * /v1/auth/social/start|finish (a provider URL under this double carrying the frame's PKCE challenge; finish only with
  * the start's device id, device key and verifier; the code 'refused' plays a refused code, `error` a provider error;
  * anything else signs in `state.socialIdentity`), /v1/auth/farcaster/start|result (a
@@ -19,6 +20,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT,
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
+import { verifyMessage, type Address, type Hex } from 'viem';
 
 export const PROJECT = 'portico-demo';
 export const ALLOWED = ['http://127.0.0.1:*', 'https://shop.example'];
@@ -43,6 +45,8 @@ export const EXPORT_MESSAGES = {
   burned: 'Too many wrong codes: request a new one',
   noCode: 'No code to check: request a new one',
 } as const;
+/** services/api's refusal of a wallet whose proof is missing or not the address's key's (src/routes/embedded-wallet.ts). */
+export const WALLET_PROOF_REFUSED = "proof: not signed by the address's key for this user";
 type FarcasterOutcome = { fid: number; username: string } | { status: 400 | 401 | 503; error: string };
 /** services/api's deviceKey rule (src/auth/device-key.ts), less the on-curve check. */
 const isDeviceKey = (key: unknown): key is { kty: 'EC'; crv: 'P-256'; x: string; y: string } => {
@@ -62,6 +66,8 @@ export async function startApiDouble() {
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
   const jwks = createLocalJWKSet({ keys: [jwk] });
   const wallets = new Map<string, { address: string; sealed: string }>();
+  /** The proof each stored wallet came with, per user id. */
+  const walletProofs = new Map<string, Hex>();
   const revoked = new Set<string>();
   const calls: string[] = [];
   const state = {
@@ -245,10 +251,15 @@ export async function startApiDouble() {
   app.put('/v1/auth/wallet', async (c) => {
     const s = await session(c.req.header('authorization'));
     if (!s) return c.json({ error: 'Session Expired' }, 401);
+    const body = await c.req.json<{ address: Address; sealed: string; proof?: Hex }>();
+    // As services/api checks it: the address's own key signed the API's text for this user, or nothing is stored.
+    const message = `Portico embedded wallet\nuser: ${s.sub}\naddress: ${body.address}`;
+    const proven = body.proof !== undefined && (await verifyMessage({ address: body.address, message, signature: body.proof }).catch(() => false));
+    if (!proven) return c.json({ error: WALLET_PROOF_REFUSED }, 400);
     if (wallets.has(s.sub!)) return c.json({ error: 'The embedded wallet already exists: it is never replaced' }, 409);
-    const body = await c.req.json<{ address: string; sealed: string }>();
     wallets.set(s.sub!, { address: body.address, sealed: body.sealed });
-    return c.json(body, 201);
+    walletProofs.set(s.sub!, body.proof!);
+    return c.json({ address: body.address, sealed: body.sealed }, 201);
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -258,6 +269,7 @@ export async function startApiDouble() {
   return {
     url,
     wallets,
+    walletProofs,
     calls,
     state,
     /** The export codes the double issued, per user id (what the mail would carry). */

@@ -3,7 +3,7 @@
  * (issue 28: the key never leaves the server; no reply carries one), /wallet/export (the key only for a fresh mailed
  * code, from the session's device; refused codes and copied tokens reveal nothing): their origin, token, device proof (the attacker
  * with a copied token, another key's proof, a replayed proof, a proof for the other route or another body), body and
- * rate checks, the first call making and storing exactly one wallet, signatures of messages, typed data (bigints
+ * rate checks, the first call making and storing exactly one wallet (with its key's proof for the API), signatures of messages, typed data (bigints
  * through JSON) and transactions made with the page's own remote account, the pages' CSPs (the wallet page
  * and the social callback), the smart-account settings (bundler URL and chains in the CSP and the page's config), limits.
  */
@@ -29,7 +29,7 @@ import {
 } from '../src/server';
 import { PAGE_CONFIG_META, readPageConfig } from '../src/page/config';
 import { remoteAccount } from '../src/page/remote-account';
-import { NO_WALLET } from '../src/vault';
+import { NO_WALLET, walletProofMessage } from '../src/vault';
 import { open } from '../src/sealing';
 import { ALLOWED, EXPORT_MESSAGES, PROJECT, startApiDouble, type ApiDouble } from './api-double';
 
@@ -130,6 +130,13 @@ describe('/wallet/account', () => {
     expect(stored.sealed).not.toContain(key.slice(2));
     expect(await accountOf(await signIn('user-first'))).toBe(body.address);
     expect(api.calls.filter((c) => c === 'PUT /v1/auth/wallet')).toHaveLength(1);
+  });
+
+  test('the wallet is stored with its key\'s proof: a signature of the user id and the address (the API stores no address without it)', async () => {
+    const address = await accountOf(await signIn('user-proof'));
+    const message = walletProofMessage('user-proof', address);
+    expect(message).toBe(`Portico embedded wallet\nuser: user-proof\naddress: ${address}`);
+    expect(await recoverMessageAddress({ message, signature: api.walletProofs.get('user-proof')! })).toBe(address);
   });
 
   test('two first calls at once: one wallet, both get it', async () => {

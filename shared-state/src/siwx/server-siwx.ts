@@ -6,6 +6,7 @@
  * reload keeps it); signing out forgets the JWT, and `revokeSession` ends the sessions on the
  * server with a signature by the address.
  */
+import { getAddress, isAddress } from 'viem';
 import * as z from 'zod/mini';
 import { apiUrl, type ApiContext } from '../api/client';
 import { apiReason } from '../api/error-reason';
@@ -125,11 +126,34 @@ export function createServerSiwx(options: ServerSiwxOptions): ServerSiwx {
   const heldFor = (chainId: CaipNetworkId, address: string) =>
     Object.entries(held()).filter(([, entry]) => live(entry) && coversAccount(accountOf(entry.account), chainId, address));
 
-  async function listSessions(chainId: CaipNetworkId, address: string): Promise<ServerSiwxSession[]> {
+  /**
+   * The address's sessions on the chain. The API lists them only to one of the address's sign-in tokens
+   * (`Bearer`) or to a fresh signature of its list text (`Portico-Signature`), so strangers cannot.
+   */
+  async function listSessions(chainId: CaipNetworkId, address: string, authorization: string): Promise<ServerSiwxSession[]> {
     const reply = await call(() =>
-      requestJson({ url: apiUrl(context, `v1/sessions/${encodeURIComponent(address)}`, { chainId }), schema: sessionsReply, fetch: context.fetch }),
+      requestJson({
+        url: apiUrl(context, `v1/sessions/${encodeURIComponent(address)}`, { chainId }),
+        schema: sessionsReply,
+        headers: { authorization },
+        fetch: context.fetch,
+      }),
     );
     return reply.sessions.map(toSession).filter((session) => live(session) && coversAccount(session.data, chainId, address));
+  }
+
+  async function nonce(): Promise<string> {
+    const reply = await call(() => requestJson({ url: apiUrl(context, 'v1/sessions/nonce'), method: 'POST', schema: nonceReply, fetch: context.fetch }));
+    return reply.nonce;
+  }
+
+  /** A held sign-in token's Bearer, else a fresh signature of the API's list text (services/api `listSessionsMessage`). */
+  async function listAuthorization(chainId: CaipNetworkId, address: string, signMessage: NonNullable<ServerSiwxOptions['signMessage']>): Promise<string> {
+    const token = heldFor(chainId, address)[0]?.[1].token;
+    if (token) return `Bearer ${token}`;
+    const fresh = await nonce();
+    const signature = await signMessage(address, `List Portico sessions of ${isAddress(address) ? getAddress(address) : address}\nNonce: ${fresh}`);
+    return `Portico-Signature nonce=${fresh}, signature=${signature}`;
   }
 
   async function addSession(session: SIWXSession) {
@@ -150,16 +174,13 @@ export function createServerSiwx(options: ServerSiwxOptions): ServerSiwx {
   return {
     createMessage: createSiwxMessenger({
       ...options,
-      getNonce: async () => {
-        const reply = await call(() => requestJson({ url: apiUrl(context, 'v1/sessions/nonce'), method: 'POST', schema: nonceReply, fetch: context.fetch }));
-        return reply.nonce;
-      },
+      getNonce: nonce,
     }),
     addSession,
     async getSessions(chainId, address) {
       const mine = heldFor(chainId, address);
       if (mine.length === 0) return [];
-      const sessions = (await listSessions(chainId, address)).filter((session) => mine.some(([id]) => id === session.id));
+      const sessions = (await listSessions(chainId, address, `Bearer ${mine[0]![1].token}`)).filter((session) => mine.some(([id]) => id === session.id));
       // A JWT whose session the server no longer lists (revoked, expired) is of no use: forget it.
       const gone = mine.filter(([id]) => !sessions.some((session) => session.id === id));
       if (gone.length) {
@@ -172,7 +193,7 @@ export function createServerSiwx(options: ServerSiwxOptions): ServerSiwx {
     async revokeSession(chainId, address) {
       const signMessage = options.signMessage;
       if (!signMessage) throw new PorticoError('Revoking a session needs a wallet signature', { details: 'createServerSiwx({ signMessage }) was not given' });
-      for (const session of await listSessions(chainId, address)) {
+      for (const session of await listSessions(chainId, address, await listAuthorization(chainId, address, signMessage))) {
         const signature = await signMessage(address, revokeMessage(session.id));
         await call(() =>
           requestJson({

@@ -25,7 +25,17 @@ export interface AuthOptions {
   throttleS?: number;
   /** Wrong tries a code takes before it is burned. Default 5. */
   maxCodeAttempts?: number;
-  /** Mails (codes and approval links) per email address. Default 10 per 3,600 s. */
+  /**
+   * Mails (codes and approval links) per email address and requesting client IP: one requester's share of an
+   * address, so a stranger who uses theirs up blocks only themselves. Default 10 per 3,600 s.
+   */
+  mailsPerEmailAndIp?: RateLimit;
+  /** Mails per requesting client IP, whatever the addresses (room for a shared NAT). Default 100 per 3,600 s. */
+  mailsPerIp?: RateLimit;
+  /**
+   * Mails per email address from every requester: the ceiling that keeps many IPs from flooding one inbox. A device
+   * already approved for the address is not held by it, so strangers cannot lock the owner out. Default 30 per 3,600 s.
+   */
   mailsPerEmail?: RateLimit;
   /** Requests to the /v1/auth routes per client IP. Default 120 per 60 s. */
   requestsPerIp?: RateLimit;
@@ -42,7 +52,8 @@ export interface AuthRuntime {
   deviceTokenTtlS: number;
   throttleS: number;
   maxCodeAttempts: number;
-  consumeMail(email: string): Promise<void>;
+  /** Counts one mail to `email` asked for from `ip` against the three mail caps; throws the 429 of the first one over. */
+  consumeMail(mail: { email: string; ip: string; approvedDevice: boolean }): Promise<void>;
   consumeIp(ip: string): Promise<void>;
   /** Development mode: new embedded wallets get test ETH on local dev chains (src/auth/devchain-funding.ts). */
   fundNewWallets: boolean;
@@ -50,7 +61,9 @@ export interface AuthRuntime {
 
 export const DEVELOPMENT_SMTP_URL = 'smtp://127.0.0.1:1025';
 export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>';
-export const DEFAULT_MAILS_PER_EMAIL: RateLimit = { points: 10, durationS: 3_600 };
+export const DEFAULT_MAILS_PER_EMAIL_AND_IP: RateLimit = { points: 10, durationS: 3_600 };
+export const DEFAULT_MAILS_PER_IP: RateLimit = { points: 100, durationS: 3_600 };
+export const DEFAULT_MAILS_PER_EMAIL: RateLimit = { points: 30, durationS: 3_600 };
 export const DEFAULT_AUTH_REQUESTS_PER_IP: RateLimit = { points: 120, durationS: 60 };
 
 export const NO_MAIL_SERVER = 'Email login is unavailable: the API has no mail server (set PORTICO_API_SMTP_URL)';
@@ -84,13 +97,25 @@ export function authRuntime(options: AuthOptions = {}, development: boolean, key
     deviceTokenTtlS: settings.deviceTokenTtlS,
     throttleS: settings.throttleS,
     maxCodeAttempts: settings.maxCodeAttempts,
-    consumeMail: perEmailLimit(keyedRateLimit(options.mailsPerEmail ?? DEFAULT_MAILS_PER_EMAIL, 'auth-mail', 'email address', pool)),
+    consumeMail: mailCaps(options, pool),
     consumeIp: keyedRateLimit(options.requestsPerIp ?? DEFAULT_AUTH_REQUESTS_PER_IP, 'auth-ip', 'IP address', pool),
     fundNewWallets: development,
   };
 }
 
-/** Keys the limit by the address's sha256: an address (≤ 254 characters) would not fit the counters' key column. */
-function perEmailLimit(consume: (key: string) => Promise<void>): (email: string) => Promise<void> {
-  return (email) => consume(createHash('sha256').update(email).digest('hex'));
+/**
+ * The mail caps, the requester's own first: per address and IP, per IP, then the address's ceiling, which a device
+ * already approved for the address skips. Addresses are keyed by their sha256: one (≤ 254 characters) would not fit
+ * the counters' key column.
+ */
+function mailCaps(options: AuthOptions, pool: Pool | undefined): AuthRuntime['consumeMail'] {
+  const perEmailAndIp = keyedRateLimit(options.mailsPerEmailAndIp ?? DEFAULT_MAILS_PER_EMAIL_AND_IP, 'auth-mail-email-ip', 'email address from this IP address', pool);
+  const perIp = keyedRateLimit(options.mailsPerIp ?? DEFAULT_MAILS_PER_IP, 'auth-mail-ip', 'IP address (login mails)', pool);
+  const perEmail = keyedRateLimit(options.mailsPerEmail ?? DEFAULT_MAILS_PER_EMAIL, 'auth-mail', 'email address', pool);
+  return async ({ email, ip, approvedDevice }) => {
+    const address = createHash('sha256').update(email).digest('hex');
+    await perEmailAndIp(`${address}:${ip}`);
+    await perIp(ip);
+    if (!approvedDevice) await perEmail(address);
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Development mode only (the demo and e2e): a new embedded wallet gets test ETH on every local dev chain,
  * so a person who just signed in can send and swap at once (from the EOA or its smart account). anvil's `anvil_setBalance` needs no
- * key; `isDemoChain` keeps it to flagged chains reached over loopback. Never runs in production.
+ * key; `isDemoChain` keeps it to flagged chains reached over loopback. Never runs in production. It only ever raises a
+ * balance to the target: `anvil_setBalance` overwrites, and an address that holds more must not be drained to 10 ETH.
  */
 import { PORTICO_ACCOUNT_FACTORY, porticoAccountSalt } from '@portico/bundler/account';
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
@@ -25,12 +26,17 @@ async function smartAccountOf(rpc: ChainEntry['rpc'], owner: string): Promise<st
   return decodeFunctionResult({ abi: accountFactoryAbi, functionName: 'getAddress', data: result });
 }
 
+/** Raises `address`'s balance to DEVELOPMENT_WALLET_BALANCE_WEI when it holds less; never lowers it. */
+async function topUp(rpc: ChainEntry['rpc'], address: string): Promise<void> {
+  const balance = BigInt(await rpc.call<Hex>('eth_getBalance', [address, 'latest']));
+  if (balance < DEVELOPMENT_WALLET_BALANCE_WEI) await rpc.call('anvil_setBalance', [address, `0x${DEVELOPMENT_WALLET_BALANCE_WEI.toString(16)}`]);
+}
+
 /**
- * Sets the balance of the wallet (and of its smart account where the account factory is deployed) on each local
- * dev chain; a chain that refuses is logged, not fatal (the wallet exists either way).
+ * Tops up the wallet (and its smart account where the account factory is deployed) on each local dev chain; a
+ * chain that refuses is logged, not fatal (the wallet exists either way).
  */
 export async function fundOnDevchains(chains: ChainRuntime, address: string, log: Logger): Promise<void> {
-  const balance = `0x${DEVELOPMENT_WALLET_BALANCE_WEI.toString(16)}`;
   await Promise.all(
     chains
       .list()
@@ -38,7 +44,7 @@ export async function fundOnDevchains(chains: ChainRuntime, address: string, log
       .map(async (entry) => {
         try {
           const smartAccount = await smartAccountOf(entry.rpc, address);
-          for (const funded of smartAccount ? [address, smartAccount] : [address]) await entry.rpc.call('anvil_setBalance', [funded, balance]);
+          for (const funded of smartAccount ? [address, smartAccount] : [address]) await topUp(entry.rpc, funded);
         } catch (error) {
           log.warn('embedded wallet: test ETH not set', { chainId: entry.config.caipNetworkId, error: String(error) });
         }

@@ -1,10 +1,10 @@
 /**
  * Sign In With Farcaster settings (issue 12; spec §2 ConnectingFarcaster, §7 GET_FARCASTER_URI /
  * CONNECT_FARCASTER): the auth relay the channels are opened on, the RPC of the chain with Farcaster's
- * IdRegistry (custody checks), the SIWF message's `uri` (its `domain` is that URI's host), the channel's
+ * IdRegistry and KeyRegistry (custody and auth-address checks), the SIWF message's `uri` (its `domain` is that URI's host), the channel's
  * lifetime and the starts per client IP. Development mode defaults to the local relay
- * (`@portico/farcaster-relay`, http://127.0.0.1:8791), the devchain (whose IdRegistry sits at the canonical
- * address) and the secure site; production has no default: without all three the routes answer 503 (FARCASTER_NOT_CONFIGURED).
+ * (`@portico/farcaster-relay`, http://127.0.0.1:8791), the devchain (whose IdRegistry and KeyRegistry sit at their canonical
+ * addresses) and the secure site; production has no default: without all three the routes answer 503 (FARCASTER_NOT_CONFIGURED).
  */
 import type { Pool } from 'pg';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const FARCASTER_NOT_CONFIGURED = 'Sign In With Farcaster is not configure
 export interface FarcasterOptions {
   /** The auth relay (Farcaster's is https://relay.farcaster.xyz). Development default the local relay. */
   relayUrl?: string;
-  /** JSON-RPC of OP mainnet (Farcaster's IdRegistry). Development default the devchain, which has the registry at the same address. */
+  /** JSON-RPC of OP mainnet (Farcaster's IdRegistry and KeyRegistry). Development default the devchain, which has both at the same addresses. */
   rpcUrl?: string;
   /** The SIWF message's `uri`; its host is the `domain` the Farcaster app shows. Development default the secure site. */
   siweUri?: string;
@@ -39,7 +39,7 @@ export interface FarcasterRuntime {
   siweUri: string;
   domain: string;
   channelTtlS: number;
-  /** @farcaster/auth-client's app client: channels on the relay, SIWF verification against the IdRegistry over the RPC. Absent while `missing`. */
+  /** @farcaster/auth-client's app client: channels on the relay, SIWF verification against the registries over the RPC. Absent while `missing`. */
   client?: AppClient;
   consumeStart(ip: string): Promise<void>;
 }

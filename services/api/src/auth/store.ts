@@ -17,29 +17,30 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
- * Claims the email's throttle slot: `undefined` when this request may send, else the whole seconds
- * until it may (spec §5: 'Please try again after N seconds', N rounded up).
+ * Claims the throttle slot of the email for the requesting client IP (migration 017: another IP's requests never
+ * hold this one back): `undefined` when this request may send, else the whole seconds until it may (spec §5:
+ * 'Please try again after N seconds', N rounded up).
  */
-export async function claimThrottle(db: Db, email: string, throttleS: number): Promise<number | undefined> {
+export async function claimThrottle(db: Db, email: string, clientIp: string, throttleS: number): Promise<number | undefined> {
   const claimed = await db.query(
-    `INSERT INTO auth_email_throttle (email, last_sent_at) VALUES ($1, now())
-     ON CONFLICT (email) DO UPDATE SET last_sent_at = now()
-     WHERE auth_email_throttle.last_sent_at <= now() - $2::int * interval '1 second'
+    `INSERT INTO auth_email_throttle (email, client_ip, last_sent_at) VALUES ($1, $2, now())
+     ON CONFLICT (email, client_ip) DO UPDATE SET last_sent_at = now()
+     WHERE auth_email_throttle.last_sent_at <= now() - $3::int * interval '1 second'
      RETURNING email`,
-    [email, throttleS],
+    [email, clientIp, throttleS],
   );
   if (claimed.rows.length > 0) return undefined;
   const { rows } = await db.query<{ wait_ms: number | string }>(
-    `SELECT extract(epoch FROM (last_sent_at + $2::int * interval '1 second' - clock_timestamp())) * 1000 AS wait_ms
-     FROM auth_email_throttle WHERE email = $1`,
-    [email, throttleS],
+    `SELECT extract(epoch FROM (last_sent_at + $3::int * interval '1 second' - clock_timestamp())) * 1000 AS wait_ms
+     FROM auth_email_throttle WHERE email = $1 AND client_ip = $2`,
+    [email, clientIp, throttleS],
   );
   return Math.max(1, Math.ceil(Number(rows[0]?.wait_ms ?? throttleS * 1000) / 1000));
 }
 
 /** A mail that could not be sent does not count against the throttle. */
-export async function releaseThrottle(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM auth_email_throttle WHERE email = $1', [email]);
+export async function releaseThrottle(db: Db, email: string, clientIp: string): Promise<void> {
+  await db.query('DELETE FROM auth_email_throttle WHERE email = $1 AND client_ip = $2', [email, clientIp]);
 }
 
 export async function deviceVerified(db: Db, email: string, deviceId: string): Promise<boolean> {

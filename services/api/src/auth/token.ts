@@ -1,10 +1,11 @@
 /**
- * The embedded session JWT: signed with the API's session key (src/sessions/keys.ts, published in
- * /.well-known/jwks.json) but with its own `typ` and audience, so it is never taken for a wallet
- * sign-in token (aud = a page origin, typ JWT) or the other way round.
+ * The embedded session JWT: signed with the embedded wallet's key (derived from the API's session key,
+ * src/sessions/keys.ts; both published in /.well-known/jwks.json under their own `kid`), with its own
+ * `typ` and audience. It is verified against that key alone, so a wallet sign-in token (the session
+ * key, aud = a page origin) is never taken for it, and /v1/sessions/verify never takes it either.
  */
-import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
-import { jwks, SESSION_JWT_ALG, type SigningKey } from '../sessions/keys';
+import { jwtVerify, SignJWT } from 'jose';
+import { onlyKey, SESSION_JWT_ALG, type SigningKey } from '../sessions/keys';
 import { publicUser, type AuthSession } from './store';
 
 export const EMBEDDED_AUDIENCE = 'portico-embedded';
@@ -30,13 +31,13 @@ export interface EmbeddedClaims {
 
 export function signEmbeddedJwt(key: SigningKey, claims: EmbeddedClaims): Promise<string> {
   return new SignJWT({ ...claims, aud: EMBEDDED_AUDIENCE })
-    .setProtectedHeader({ alg: SESSION_JWT_ALG, kid: key.kid, typ: EMBEDDED_JWT_TYP })
-    .sign(key.privateKey);
+    .setProtectedHeader({ alg: SESSION_JWT_ALG, kid: key.embedded.kid, typ: EMBEDDED_JWT_TYP })
+    .sign(key.embedded.privateKey);
 }
 
 /** The session id of a valid, unexpired embedded token; throws otherwise. */
 export async function embeddedSessionId(key: SigningKey, token: string): Promise<string> {
-  const { payload } = await jwtVerify(token, createLocalJWKSet(jwks(key)), {
+  const { payload } = await jwtVerify(token, onlyKey(key.embedded), {
     algorithms: [SESSION_JWT_ALG],
     audience: EMBEDDED_AUDIENCE,
     typ: EMBEDDED_JWT_TYP,

@@ -49,6 +49,12 @@ export const chainConfigSchema = z.object({
   /** ENS Universal Resolver on this chain; identity falls back to the `names` table only without it. */
   ensUniversalResolver: address.optional(),
   /**
+   * Multicall3 on this chain (canonically 0xcA11bde05977b3631167028862bE2a173976CA11; set by
+   * devchainChainConfig): the viem chain built from this config (`viemChain`) names it, so viem's
+   * `multicall` batches reads through it.
+   */
+  multicall3: address.optional(),
+  /**
    * Swaps (/v1/convert/*) on this chain through a Uniswap-V2-style router (getAmountsOut,
    * swapExact*). Setting it makes the chain swap-enabled even outside the spec's swap networks.
    */

@@ -11,6 +11,8 @@ export interface DevchainDeploymentLike {
   spamCollections: string[];
   /** The devchain's exchange (absent in deployments made before it existed). */
   exchange?: { router: string; weth: string };
+  /** Contracts placed at their canonical addresses (absent in deployments made before them). */
+  canonical?: { multicall3: string };
   blockNumber: number;
 }
 
@@ -26,6 +28,7 @@ export function devchainChainConfig(
     tokens: d.tokens.map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, ...(t.iconUrl ? { iconUrl: t.iconUrl } : {}) })),
     spamContracts: d.spamCollections,
     ...(d.exchange ? { swap: { router: d.exchange.router, wrappedNative: d.exchange.weth } } : {}),
+    ...(d.canonical ? { multicall3: d.canonical.multicall3 } : {}),
     testnet: options.testnet ?? false,
     localDevchain: true,
   };

@@ -3,16 +3,26 @@
  * ERC-6492 signature checks).
  */
 import { BaseError, createPublicClient, defineChain, http, HttpRequestError, TimeoutError, type Chain, type PublicClient, type Transport } from 'viem';
-import { chainNumber } from './config';
+import { chainNumber, type ChainConfig } from './config';
 import type { ChainEntry } from './runtime';
+
+/** The viem chain of a configured eip155 chain; with `multicall3` configured, viem's `multicall` batches reads through it. */
+export function viemChain(config: ChainConfig): Chain {
+  return defineChain({
+    id: chainNumber(config),
+    name: config.name,
+    nativeCurrency: config.nativeCurrency,
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+    ...(config.multicall3 ? { contracts: { multicall3: { address: config.multicall3 } } } : {}),
+  });
+}
 
 const chains = new WeakMap<ChainEntry, Chain>();
 
 function chainOf(entry: ChainEntry): Chain {
   let chain = chains.get(entry);
   if (!chain) {
-    const { config } = entry;
-    chain = defineChain({ id: chainNumber(config), name: config.name, nativeCurrency: config.nativeCurrency, rpcUrls: { default: { http: [config.rpcUrl] } } });
+    chain = viemChain(entry.config);
     chains.set(entry, chain);
   }
   return chain;

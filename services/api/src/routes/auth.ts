@@ -92,24 +92,26 @@ function ready(c: Context<AppEnv>): Ready {
 }
 
 /**
- * Sends one mail to `to`: the throttle (when the person asked for it; continuations of a flow are not
- * throttled), the per-address hourly cap, then `prepare` (which stores the code or link) and SMTP. A
- * mail that fails undoes what `prepare` stored and frees the throttle: 503, nothing counts.
+ * Sends one mail to `to`, asked for by the browser `deviceId` from the request's client IP: the throttle of that
+ * address and IP (when the person asked for it; continuations of a flow are not throttled), the hourly mail caps
+ * (src/auth/config.ts; a browser approved for `to` passes the address's ceiling), then `prepare` (which stores the
+ * code or link) and SMTP. A mail that fails undoes what `prepare` stored and frees the throttle: 503, nothing counts.
  */
 async function deliver(
   c: Context<AppEnv>,
   { mailer, auth }: Ready,
-  input: { to: string; throttle: boolean },
+  input: { to: string; deviceId: string; throttle: boolean },
   prepare: () => Promise<{ mail: OutgoingMail; undo: () => Promise<void> }>,
 ): Promise<void> {
   const { db, log } = c.var.ctx;
+  const ip = clientIp(c);
   if (input.throttle) {
-    const waitS = await claimThrottle(db, input.to, auth.throttleS);
+    const waitS = await claimThrottle(db, input.to, ip, auth.throttleS);
     if (waitS !== undefined) throw new HttpError(429, throttleMessage(waitS), waitS);
   }
-  const free = () => (input.throttle ? releaseThrottle(db, input.to) : Promise.resolve());
+  const free = () => (input.throttle ? releaseThrottle(db, input.to, ip) : Promise.resolve());
   try {
-    await auth.consumeMail(input.to);
+    await auth.consumeMail({ email: input.to, ip, approvedDevice: await deviceVerified(db, input.to, input.deviceId) });
   } catch (err) {
     await free();
     throw err;
@@ -125,9 +127,9 @@ async function deliver(
   }
 }
 
-/** Stores a new code for `scope` and mails it to `to`. */
-function sendCode(c: Context<AppEnv>, r: Ready, input: { scope: CodeScope; to: string; newEmail?: string; throttle: boolean }) {
-  return deliver(c, r, { to: input.to, throttle: input.throttle }, async () => {
+/** Stores a new code for `scope` and mails it to `to` (asked for by the browser `deviceId`). */
+function sendCode(c: Context<AppEnv>, r: Ready, input: { scope: CodeScope; to: string; deviceId: string; newEmail?: string; throttle: boolean }) {
+  return deliver(c, r, { to: input.to, deviceId: input.deviceId, throttle: input.throttle }, async () => {
     const { id, code } = await issueCode(c.var.ctx.db, { scope: input.scope, email: input.to, newEmail: input.newEmail, ttlS: r.auth.codeTtlS, secret: r.secret });
     return {
       mail: codeMail({ to: input.to, code, purpose: input.scope.purpose, projectId: input.scope.projectId, ttlS: r.auth.codeTtlS }),
@@ -170,12 +172,12 @@ export function authRoutes() {
     const r = ready(c);
     const { db, publicUrl } = c.var.ctx;
     if (await deviceVerified(db, body.email, body.deviceId)) {
-      await sendCode(c, r, { scope: loginScope(project, body), to: body.email, throttle: true });
+      await sendCode(c, r, { scope: loginScope(project, body), to: body.email, deviceId: body.deviceId, throttle: true });
       return c.json({ action: 'VERIFY_OTP' });
     }
-    await deliver(c, r, { to: body.email, throttle: true }, async () => {
+    await deliver(c, r, { to: body.email, deviceId: body.deviceId, throttle: true }, async () => {
       const token = await createDeviceToken(db, { email: body.email, deviceId: body.deviceId, projectId: project.projectId, ttlS: r.auth.deviceTokenTtlS });
-      const link = `${publicUrl ?? new URL(c.req.url).origin}/v1/auth/device/approve?token=${token}`;
+      const link = `${publicUrl}/v1/auth/device/approve?token=${token}`;
       return {
         mail: deviceMail({ to: body.email, link, projectId: project.projectId, ttlS: r.auth.deviceTokenTtlS }),
         undo: () => deleteDeviceToken(db, token),
@@ -206,7 +208,7 @@ export function authRoutes() {
     const { db } = c.var.ctx;
     if (!(await deviceVerified(db, body.email, body.deviceId))) return c.json({ action: 'VERIFY_DEVICE' });
     const scope = loginScope(project, body);
-    if (!(await liveCodeExists(db, scope, r.auth.maxCodeAttempts))) await sendCode(c, r, { scope, to: body.email, throttle: false });
+    if (!(await liveCodeExists(db, scope, r.auth.maxCodeAttempts))) await sendCode(c, r, { scope, to: body.email, deviceId: body.deviceId, throttle: false });
     return c.json({ action: 'VERIFY_OTP' });
   }));
 
@@ -222,7 +224,7 @@ export function authRoutes() {
       deviceKeyJkt: await deviceKeyThumbprint(body.deviceKey),
       ttlS: r.auth.sessionTtlS,
     });
-    return c.json(await embeddedSessionReply(r.key, session, publicUrl ?? new URL(c.req.url).origin));
+    return c.json(await embeddedSessionReply(r.key, session, publicUrl));
   }));
 
   app.get('/v1/auth/session', endpoint({}, async (c, { project }) => {
@@ -241,7 +243,7 @@ export function authRoutes() {
     if (body.newEmail === session.user.email) throw new HttpError(400, 'newEmail: is already the account\'s email');
     if (await emailTaken(c.var.ctx.db, body.newEmail, session.user.id)) return c.json({ error: EMAIL_TAKEN }, 409);
     const scope: CodeScope = { purpose: 'update-primary', userId: session.user.id, projectId: project.projectId };
-    await sendCode(c, r, { scope, to: session.user.email, newEmail: body.newEmail, throttle: true });
+    await sendCode(c, r, { scope, to: session.user.email, deviceId: session.deviceId, newEmail: body.newEmail, throttle: true });
     return c.json({ action: 'VERIFY_PRIMARY_OTP' });
   }));
 
@@ -259,7 +261,7 @@ export function authRoutes() {
     const newEmail = checked.newEmail!;
     if (await emailTaken(db, newEmail, session.user.id)) return c.json({ error: EMAIL_TAKEN }, 409);
     const scope: CodeScope = { purpose: 'update-secondary', userId: session.user.id, projectId: project.projectId };
-    await sendCode(c, r, { scope, to: newEmail, newEmail, throttle: false });
+    await sendCode(c, r, { scope, to: newEmail, deviceId: session.deviceId, newEmail, throttle: false });
     return c.json({ action: 'VERIFY_SECONDARY_OTP' });
   }));
 

@@ -50,7 +50,7 @@ export function balanceRoutes() {
     const cached = chains.balanceCache.get(cacheKey);
     if (!q.forceUpdate && cached && Date.now() - cached.at < chains.balanceCacheMs) return c.json(cached.body as object);
 
-    const base = publicUrl ?? new URL(c.req.url).origin;
+    const base = publicUrl;
     let balances: BalanceItem[];
     try {
       balances =
@@ -77,7 +77,7 @@ export function balanceRoutes() {
 
   app.post('/v1/fungible/price', endpoint({ project: 'body', body: priceBody }, async (c, { body }) => {
     const { chains, publicUrl } = c.var.ctx;
-    const base = publicUrl ?? new URL(c.req.url).origin;
+    const base = publicUrl;
     const assets: { name: string; symbol: string; iconUrl: string; chainId: string; address?: string }[] = [];
     for (const a of body.addresses) {
       const i = a.lastIndexOf(':');

@@ -187,7 +187,7 @@ export function convertRoutes() {
   app.get('/v1/convert/tokens', endpoint({ query: chainQuery }, async (c, { query: { chainId } }) => {
     const { chains, publicUrl } = c.var.ctx;
     const entry = swapChain(chains, chainId);
-    const base = publicUrl ?? new URL(c.req.url).origin;
+    const base = publicUrl;
     const n = entry.config.nativeCurrency;
     const tokens = [
       { name: n.name, symbol: n.symbol, address: `${chainId}:${NATIVE_TOKEN_ADDRESS}`, decimals: n.decimals, logoUri: tokenIconUrl(base, n.symbol, n.iconUrl), eip2612: false },

@@ -1,10 +1,10 @@
 /**
  * The embedded wallet's Sign In With Farcaster (issue 12; spec §2 ConnectingFarcaster, §7 GET_FARCASTER_URI
  * and CONNECT_FARCASTER): a channel on the auth relay, whose sign-in URI the modal shows as a QR code and
- * deep link; the Farcaster app signs the SIWF (EIP-4361) message with the account's custody key and the
- * relay passes it back; the API verifies the signature AND that the signer is the fid's custody address
- * in Farcaster's IdRegistry (@farcaster/auth-client's verifySignInMessage over the configured RPC), with the
- * nonce and domain this start chose. Mounted inside the auth routes (their per-IP limit and 4096-byte bodies apply).
+ * deep link; the Farcaster app signs the SIWF (EIP-4361) message with one of the account's keys and the
+ * relay passes it back; the API verifies the signature AND that the signer is one of the fid's auth addresses in
+ * Farcaster's KeyRegistry or its custody address in the IdRegistry (@farcaster/auth-client's verifySignInMessage
+ * over the configured RPC), with the nonce and domain this start chose. Mounted inside the auth routes (their per-IP limit and 4096-byte bodies apply).
  *
  *   POST /v1/auth/farcaster/start  { projectId, deviceId, deviceKey }    → { url, channelToken }
  *   POST /v1/auth/farcaster/result { projectId, channelToken, deviceId, deviceKey } → 202 { status: 'pending' } | { token, user, expiresAt }
@@ -157,8 +157,9 @@ export function farcasterRoutes() {
         domain: expected.domain,
         message,
         signature: signature as `0x${string}`,
-        // Custody only: the signer must be the fid's custody address in the IdRegistry.
-        acceptAuthAddress: false,
+        // The signer is an auth address the fid holds in the KeyRegistry (an ADDED key of type 2: a removed or another
+        // fid's key is refused), or else the fid's custody address in the IdRegistry.
+        acceptAuthAddress: true,
       }),
       new HttpError(503, FARCASTER_REGISTRY_UNREACHABLE),
     );
@@ -181,7 +182,7 @@ export function farcasterRoutes() {
       sessionTtlS: auth.sessionTtlS,
     });
     const session = (await findSession(db, sessionId))!;
-    return c.json(await embeddedSessionReply(key, session, publicUrl ?? new URL(c.req.url).origin));
+    return c.json(await embeddedSessionReply(key, session, publicUrl));
   }));
 
   return app;

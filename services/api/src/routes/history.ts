@@ -90,7 +90,7 @@ export function historyRoutes() {
   app.get('/v1/account/:address/history', endpoint({ params: accountParams, query: querySchema }, async (c, { params, query: q }) => {
     const { chains, publicUrl } = c.var.ctx;
     const account = requireAccount(chains, q.chainId, params.address);
-    const base = publicUrl ?? new URL(c.req.url).origin;
+    const base = publicUrl;
     if (account.namespace === 'solana') {
       const cursor = q.cursor ? decodeSolanaCursor(q.cursor) : null;
       if (q.cursor && !cursor) throw new HttpError(400, 'cursor: invalid');

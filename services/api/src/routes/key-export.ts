@@ -30,7 +30,7 @@ const code = z.string({ error: (issue) => (issue.input === undefined ? 'required
 /** What the email login's routes (./auth.ts) lend: their availability check and their code mail. */
 export interface CodeMail<R extends { key: SigningKey; secret: Buffer; auth: Pick<AuthRuntime, 'maxCodeAttempts'> }> {
   ready(c: Context<AppEnv>): R;
-  sendCode(c: Context<AppEnv>, ready: R, input: { scope: CodeScope; to: string; throttle: boolean }): Promise<void>;
+  sendCode(c: Context<AppEnv>, ready: R, input: { scope: CodeScope; to: string; deviceId: string; throttle: boolean }): Promise<void>;
 }
 
 /** A code for this user, from the browser (device) of the session that asked, in this project. */
@@ -50,7 +50,7 @@ export function keyExportRoutes<R extends { key: SigningKey; secret: Buffer; aut
     const to = session.user.email;
     if (to === null) throw new HttpError(400, EXPORT_NEEDS_EMAIL);
     // Throttled as a login is: the person asked for this mail.
-    await mail.sendCode(c, r, { scope: exportScope(session, project), to, throttle: true });
+    await mail.sendCode(c, r, { scope: exportScope(session, project), to, deviceId: session.deviceId, throttle: true });
     return c.json({ email: to });
   }));
 

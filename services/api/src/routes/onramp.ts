@@ -79,7 +79,7 @@ function runtime(c: Context<AppEnv>): OnRampRuntime {
 /** Every provider, the demo one first (its url on this API's public origin). */
 export function listProviders(c: Context<AppEnv>): OnRampProviderConfig[] {
   const rt = runtime(c);
-  const base = c.var.ctx.publicUrl ?? new URL(c.req.url).origin;
+  const base = c.var.ctx.publicUrl;
   const demo: OnRampProviderConfig[] = rt.demoProvider
     ? [
         {
@@ -225,7 +225,9 @@ export function onRampRoutes() {
 
   app.post('/onramp-demo/complete', async (c) => {
     if (!runtime(c).demoProvider) return html(c, messagePage('Not available', 'The demo provider is turned off.'), 404);
-    const form = await c.req.parseBody();
+    // A body that is no form (a broken multipart, say) is the sender's error, not the server's.
+    const form = await c.req.parseBody().catch(() => undefined);
+    if (!form) return html(c, messagePage('Bad request', 'The purchase form could not be read. Start again from the wallet.'), 400);
     const session = await loadSession(c, form.session);
     if (!session) return html(c, messagePage('Session not found', 'This purchase link is not valid. Start again from the wallet.'), 404);
     if (session.status === 'completed') return html(c, doneFromRow(session));

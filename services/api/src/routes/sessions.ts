@@ -5,14 +5,15 @@
  *
  *   POST /v1/sessions/nonce                      → 201 { nonce, expiresAt }
  *   POST /v1/sessions { message, signature }     → 201 { session, token }
- *   GET  /v1/sessions/:address?chainId           → { sessions } (live ones, newest first)
+ *   GET  /v1/sessions/:address?chainId           → { sessions } (live ones, newest first), for the address
+ *        only: `Authorization: Bearer <its sign-in token>` or `Portico-Signature nonce=…, signature=…`
  *   POST /v1/sessions/:address/revoke { pci, signature } → { id, revokedAt }
  *   POST /v1/sessions/verify { token }           → { session } | 401
  *   GET  /.well-known/jwks.json                  → { keys }
  */
 import { Hono, type Context } from 'hono';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import type { Hex } from 'viem';
+import { errors as joseErrors } from 'jose';
+import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 import { clientIp, type AppEnv } from '../app';
 import { addressParams } from '../http/chain';
@@ -20,18 +21,35 @@ import { HttpError } from '../http/errors';
 import { originAllowed } from '../http/origins';
 import { caip2, optionalParam } from '../http/params';
 import { endpoint } from '../http/validate';
-import { jwks, SIGN_IN_UNAVAILABLE, signSessionJwt, type SigningKey } from '../sessions/keys';
+import type { RequestProject } from '../http/project';
+import { jwks, SIGN_IN_UNAVAILABLE, signSessionJwt, verifySessionJwt, type SigningKey } from '../sessions/keys';
 import { checkSiweMessage, INVALID_SIGNATURE } from '../sessions/message';
 import { messageSignedBy } from '../chains/signature';
-import { createSession, findSession, issueNonce, liveSessions, nonceLive, revokeSession, sessionBody } from '../sessions/store';
+import { claimNonce, createSession, findSession, issueNonce, liveSessions, nonceLive, revokeSession, sessionBody, type SessionRow } from '../sessions/store';
 
 /** Largest EIP-4361 message accepted (characters). */
 export const MAX_SIWE_MESSAGE_LENGTH = 4096;
 export const NONCE_UNUSABLE = 'Nonce expired or already used';
 export const SESSION_NOT_FOUND = 'Session not found';
+export const INVALID_TOKEN = 'Invalid token';
+export const SESSION_EXPIRED = 'Session expired';
+export const SESSION_REVOKED = 'Session revoked';
+export const LIST_AUTHORIZATION_REQUIRED =
+  'authorization: the sessions of an address are listed with one of its sign-in tokens (Bearer) or a fresh signature (Portico-Signature)';
+export const TOKEN_OF_ANOTHER_ACCOUNT = 'The token is for another account';
+/** Longest sign-in token /verify and the list read (ours are about 700 characters). */
+export const MAX_SESSION_TOKEN_CHARS = 8192;
+/** Longest Authorization header the list reads: a sign-in token, or a nonce and a signature (ERC-6492 ones are long). */
+export const MAX_LIST_AUTHORIZATION_CHARS = 8192;
 
 /** The text an address signs (EIP-191 personal_sign) to revoke one of its sessions. */
 export const revokeMessage = (sessionId: string) => `Revoke Portico session ${sessionId}`;
+
+/**
+ * The text an address signs (EIP-191 personal_sign) to list its sessions without holding one of their
+ * tokens: fresh by a nonce from POST /v1/sessions/nonce, which the list uses up. `address` checksummed.
+ */
+export const listSessionsMessage = (address: Address, nonce: string) => `List Portico sessions of ${address}\nNonce: ${nonce}`;
 
 // Spec section 5: a signed message is 0x plus at least 62 hex characters; ERC-6492 wrappings are longer.
 const signature = z
@@ -48,10 +66,47 @@ const signInBody = z.object({
 
 const revokeBody = z.object({ pci: z.uuid({ error: 'must be a session id' }), signature });
 
+const BEARER = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
+const PORTICO_SIGNATURE = /^Portico-Signature nonce=([a-zA-Z0-9]+), signature=(\S+)$/;
+
+/** Who asks for an address's sessions: one of its sign-in tokens, or a fresh signature over listSessionsMessage. */
+const listAuthorization = z
+  .string()
+  .max(MAX_LIST_AUTHORIZATION_CHARS, `must be at most ${MAX_LIST_AUTHORIZATION_CHARS} characters`)
+  .transform((header, ctx) => {
+    const bearer = BEARER.exec(header);
+    if (bearer) return { kind: 'token' as const, token: bearer[1]! };
+    const signed = PORTICO_SIGNATURE.exec(header);
+    const checked = signed && signature.safeParse(signed[2]);
+    if (checked?.success) return { kind: 'signature' as const, nonce: signed![1]!, signature: checked.data };
+    const reason = checked ? `signature ${checked.error.issues[0]!.message}` : "must be 'Bearer <sign-in token>' or 'Portico-Signature nonce=<nonce>, signature=<0x…>'";
+    ctx.addIssue({ code: 'custom', message: reason });
+    return z.NEVER;
+  });
+
 function requireKey(c: Context<AppEnv>): SigningKey {
   const key = c.var.ctx.sessions.key;
   if (!key) throw new HttpError(503, SIGN_IN_UNAVAILABLE);
   return key;
+}
+
+/**
+ * The live session a sign-in token names, for this project: the token checked by verifySessionJwt,
+ * its `aud` the session's page (its uri's origin). 401 'Invalid token' / 'Session expired' / 'Session revoked'.
+ */
+async function tokenSession(c: Context<AppEnv>, project: RequestProject, token: string): Promise<SessionRow> {
+  const key = requireKey(c);
+  let claims;
+  try {
+    claims = await verifySessionJwt(key, token);
+  } catch (err) {
+    throw new HttpError(401, err instanceof joseErrors.JWTExpired ? SESSION_EXPIRED : INVALID_TOKEN);
+  }
+  const row = await findSession(c.var.ctx.db, project.projectId, claims.jti);
+  if (!row || claims.aud !== new URL(row.uri).origin) throw new HttpError(401, INVALID_TOKEN);
+  if (row.revoked_at) throw new HttpError(401, SESSION_REVOKED);
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED);
+  return row;
 }
 
 export function sessionRoutes() {
@@ -90,7 +145,7 @@ export function sessionRoutes() {
     const token = await signSessionJwt(key, {
       sub: session.account,
       aud: origin,
-      iss: publicUrl ?? new URL(c.req.url).origin,
+      iss: publicUrl,
       iat: Math.floor(now.getTime() / 1000),
       exp: Math.floor(expiresAt.getTime() / 1000),
       jti: session.id,
@@ -100,23 +155,31 @@ export function sessionRoutes() {
   }));
 
   // Before `/:address/…`: a back end asks whether a token it holds is still good (signature, expiry, not revoked).
-  app.post('/v1/sessions/verify', endpoint({ body: z.object({ token: z.string({ error: 'required' }).max(8192) }) }, async (c, { project, body }) => {
-    const key = requireKey(c);
-    let jti: string | undefined;
-    try {
-      ({ payload: { jti } } = await jwtVerify(body.token, createLocalJWKSet(jwks(key)), { algorithms: ['ES256'] }));
-    } catch (err) {
-      throw new HttpError(401, err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token');
-    }
-    const row = jti ? await findSession(c.var.ctx.db, project.projectId, jti) : undefined;
-    if (!row) throw new HttpError(401, 'Invalid token');
-    if (row.revoked_at) throw new HttpError(401, 'Session revoked');
-    if (new Date(row.expires_at).getTime() <= Date.now()) throw new HttpError(401, 'Session expired');
-    return c.json({ session: sessionBody(row) });
+  app.post('/v1/sessions/verify', endpoint({ body: z.object({ token: z.string({ error: 'required' }).max(MAX_SESSION_TOKEN_CHARS, `must be at most ${MAX_SESSION_TOKEN_CHARS} characters`) }) }, async (c, { project, body }) => {
+    return c.json({ session: sessionBody(await tokenSession(c, project, body.token)) });
   }));
 
-  app.get('/v1/sessions/:address', endpoint({ params: addressParams, query: z.object({ chainId: optionalParam(caip2) }) }, async (c, { project, params, query }) => {
-    const rows = await liveSessions(c.var.ctx.db, project.projectId, params.address, query.chainId);
+  // Only the address may see its sessions (their messages and signatures say where and when it signed in).
+  const listQuery = z.object({ chainId: optionalParam(caip2) });
+  const listHeaders = z.object({ authorization: listAuthorization.optional() });
+  app.get('/v1/sessions/:address', endpoint({ params: addressParams, query: listQuery, headers: listHeaders }, async (c, { project, params, query, headers }) => {
+    const { db, chains } = c.var.ctx;
+    const proof = headers.authorization;
+    if (!proof) throw new HttpError(401, LIST_AUTHORIZATION_REQUIRED);
+    let chainId = query.chainId;
+    if (proof.kind === 'token') {
+      // A token shows the address signed in on one chain: a contract account's owner may differ on another.
+      const row = await tokenSession(c, project, proof.token);
+      if (row.address !== params.address.toLowerCase() || (chainId !== undefined && chainId !== row.chain_id)) throw new HttpError(403, TOKEN_OF_ANOTHER_ACCOUNT);
+      chainId = row.chain_id;
+    } else {
+      // A contract account's signature is checked on the chain asked for (none: only an EOA's verifies).
+      if (!(await nonceLive(db, project.projectId, proof.nonce))) throw new HttpError(401, NONCE_UNUSABLE);
+      const signed = await messageSignedBy(chainId ? chains.get(chainId) : undefined, chains.rpcTimeoutMs, params.address, listSessionsMessage(params.address, proof.nonce), proof.signature);
+      if (!signed) throw new HttpError(401, INVALID_SIGNATURE);
+      if (!(await claimNonce(db, project.projectId, proof.nonce))) throw new HttpError(401, NONCE_UNUSABLE);
+    }
+    const rows = await liveSessions(db, project.projectId, params.address, chainId);
     return c.json({ sessions: rows.map(sessionBody) });
   }));
 

@@ -117,7 +117,7 @@ export function socialRoutes() {
         sessionTtlS: auth.sessionTtlS,
       });
       const session = (await findSession(db, sessionId))!;
-      return c.json(await embeddedSessionReply(key, session, publicUrl ?? new URL(c.req.url).origin));
+      return c.json(await embeddedSessionReply(key, session, publicUrl));
     } catch (err) {
       if (err instanceof SocialSignInError) log.info('social sign-in failed', { requestId: c.var.requestId, provider: claimed.provider, error: err.message, detail: err.detail });
       throw err;

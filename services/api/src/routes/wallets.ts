@@ -126,7 +126,7 @@ export function walletRoutes() {
     const { db } = c.var.ctx;
     const { sql, params } = buildWalletsQuery(q);
     const { rows } = await db.query<WalletDbRow & Record<string, unknown>>(sql, params);
-    const base = c.var.ctx.publicUrl ?? new URL(c.req.url).origin;
+    const base = c.var.ctx.publicUrl;
     const data: WalletJson[] = rows
       .filter((r) => r.id !== null)
       .map((r) => ({

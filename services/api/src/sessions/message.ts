@@ -19,6 +19,7 @@ export const ISSUED_AT_SKEW_S = 60;
 export const INVALID_SIGNATURE = 'Invalid signature';
 export const MESSAGE_EXPIRED = 'Message expired';
 export const DOMAIN_MISMATCH = 'Message domain does not match the request origin';
+export const SCHEME_MISMATCH = 'Message scheme does not match its uri';
 
 export type CheckedSiweMessage = SiweMessage & { issuedAt: Date; address: Address };
 
@@ -53,6 +54,7 @@ export function checkSiweMessage(text: string, ctx: SignInContext): { message: C
   const message = { ...parsed, address: getAddress(parsed.address!) } as CheckedSiweMessage;
 
   // The domain the wallet showed is the page's: uri's authority, the request's Origin, the project's list.
+  // EIP-4361's optional scheme (`https://example.com wants you…`) belongs to it too: the uri's, hence the Origin's.
   let uri: URL;
   try {
     uri = new URL(message.uri);
@@ -61,6 +63,7 @@ export function checkSiweMessage(text: string, ctx: SignInContext): { message: C
   }
   if (uri.protocol !== 'https:' && uri.protocol !== 'http:') throw new HttpError(400, 'message: uri must be an http(s) URL');
   if (message.domain.toLowerCase() !== uri.host) throw new HttpError(403, 'Message domain does not match its uri');
+  if (message.scheme !== undefined && `${message.scheme.toLowerCase()}:` !== uri.protocol) throw new HttpError(403, SCHEME_MISMATCH);
   if (ctx.origin !== undefined && ctx.origin.toLowerCase() !== uri.origin) throw new HttpError(403, DOMAIN_MISMATCH);
   if (!ctx.originAllowed(uri.origin)) throw new HttpError(403, 'Message domain is not an allowed origin of this project');
 

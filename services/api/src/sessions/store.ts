@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { getAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { CheckedSiweMessage } from './message';
 
 export type SessionRow = {
@@ -14,6 +14,8 @@ export type SessionRow = {
   project_id: string;
   address: string;
   chain_id: string;
+  /** The signed message's uri: its origin is the page the session's JWT names as `aud`. */
+  uri: string;
   message: string;
   signature: string;
   expires_at: Date | string;
@@ -76,7 +78,7 @@ export function sessionBody(row: SessionRow): SessionBody {
   };
 }
 
-const SESSION_COLUMNS = 'id, project_id, address, chain_id, message, signature, expires_at, created_at, revoked_at';
+const SESSION_COLUMNS = 'id, project_id, address, chain_id, uri, message, signature, expires_at, created_at, revoked_at';
 
 /** A fresh nonce: 128 random bits as 32 hex digits (EIP-4361 wants ≥ 8 alphanumerics). Sweeps expired ones. */
 export async function issueNonce(db: Db, projectId: string, ttlS: number): Promise<{ nonce: string; expiresAt: string }> {
@@ -98,6 +100,16 @@ export async function nonceLive(db: Db, projectId: string, nonce: string): Promi
   return rows.length > 0;
 }
 
+/** Uses the nonce up (one UPDATE: of two racing claims one wins); false when it was no longer live. */
+export async function claimNonce(db: Queryable, projectId: string, nonce: string): Promise<boolean> {
+  const claimed = await db.query(
+    `UPDATE siwx_nonces SET used_at = now()
+     WHERE nonce = $1 AND project_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING nonce`,
+    [nonce, projectId],
+  );
+  return claimed.rows.length > 0;
+}
+
 /** Claims the nonce and stores the session in one transaction; `undefined` when the nonce was no longer live. */
 export async function createSession(
   db: Db,
@@ -105,12 +117,7 @@ export async function createSession(
 ): Promise<SessionRow | undefined> {
   const { message } = input;
   return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `UPDATE siwx_nonces SET used_at = now()
-       WHERE nonce = $1 AND project_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING nonce`,
-      [message.nonce, input.projectId],
-    );
-    if (claimed.rows.length === 0) return undefined;
+    if (!(await claimNonce(tx, input.projectId, message.nonce))) return undefined;
     const { rows } = await tx.query<SessionRow>(
       `INSERT INTO siwx_sessions (id, project_id, address, chain_id, domain, uri, nonce, message, signature, issued_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${SESSION_COLUMNS}`,
