@@ -4,7 +4,7 @@
 //   account -> remotes/account/dist
 //   send    -> remotes/send/dist
 //   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { evmNetwork, solanaCaipNetworkId, solanaNetwork } from './networks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The host examples (examples/<name>, built by scripts/build-examples.mjs), each served on its own origin. */
+export const EXAMPLES_DIR = join(ROOT, 'examples');
 
 /** The feature remotes, each built and served on its own. */
 export const REMOTES = ['connect', 'account', 'send', 'swap', 'onramp', 'names'];
@@ -119,6 +122,40 @@ function staticHandler(dir, opts = {}) {
   };
 }
 
+/** The largest JSON-RPC body the examples' `/rpc` passes on to the local node. */
+const MAX_RPC_PROXY_BYTES = 1024 * 1024;
+
+/**
+ * An example site: its build (`dist`), the shell served by the site itself under `/portico/` (with its
+ * deployment file: the package's default `cdnBase`), and `/rpc`, the site's JSON-RPC endpoint for the local chain
+ * (POST, JSON, passed to the node), so a build made once runs against any port the node has.
+ */
+function exampleHandler(dist, shellHandler, rpcUrl) {
+  const site = staticHandler(dist, { noFavicon: true });
+  return async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/rpc') {
+      if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
+      const chunks = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += chunk.length;
+        if (size > MAX_RPC_PROXY_BYTES) return void res.writeHead(413, { Connection: 'close' }).end();
+        chunks.push(chunk);
+      }
+      const reply = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+      res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(Buffer.from(await reply.arrayBuffer()));
+      return;
+    }
+    if (path === '/portico' || path.startsWith('/portico/')) {
+      req.url = (req.url ?? '/').slice('/portico'.length) || '/';
+      return shellHandler(req, res);
+    }
+    return site(req, res);
+  };
+}
+
 function listen(handler, host, port) {
   return new Promise((resolveListen, reject) => {
     const server = createServer((req, res) => {
@@ -161,14 +198,9 @@ function demoConfigScript(config) {
       ...[{ rpcUrl: config.rpcUrl, chainId: config.chainId, name: 'Anvil Local' }, ...config.extraChains].map(evmNetwork),
       ...(config.solana ? [solanaNetwork({ ...config.solana, name: 'Solana Local' })] : []),
     ],
-    remotes: config.remotes,
     themeMode: 'dark',
-    ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
-    // The local relay: no hosted verify iframe, no telemetry, so the demo makes no outbound call.
-    ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
-    // The embedded wallet (email login) when the secure site runs: its page is the iframe the modal loads.
-    // The embedded wallet starts on its smart account where the bundler runs (Portico's default, spec §5).
-    ...(config.secureSiteUrl ? { embeddedWallet: { url: `${config.secureSiteUrl}/` } } : {}),
+    // The remotes, API, relay and secure site, as the shell's deployment file names them.
+    ...deploymentUrls(config),
   };
   return `window.PORTICO_DEMO_CONFIG = ${JSON.stringify(config)};
 window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
@@ -176,6 +208,16 @@ window.PORTICO_DEMO_OPTIONS = Object.assign(${JSON.stringify(options)}, {
   features: window.PORTICO_FEATURES
 }, window.PORTICO_OPTIONS);
 `;
+}
+
+/** Where the demo's remotes and services run (the shell's deployment file and both demo pages' options). */
+function deploymentUrls(config) {
+  return {
+    remotes: config.remotes,
+    ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+    ...(config.relayUrl ? { walletConnect: { relayUrl: config.relayUrl, verify: false, telemetry: false } } : {}),
+    ...(config.secureSiteUrl ? { embeddedWallet: { url: `${config.secureSiteUrl}/` } } : {}),
+  };
 }
 
 /**
@@ -216,7 +258,13 @@ export async function startPortico(options = {}) {
       started.push(s);
       return s.url;
     };
-    const shell = await start(staticHandler(dist.shell), ports.shell);
+    // The shell's deployment description (shared-state/src/deployment.ts), for hosts that load the shell at run
+    // time (@portico/js): what runs where in this demo, filled in once every server listens.
+    let deployment = { version: 1 };
+    const shellHandler = staticHandler(dist.shell, {
+      routes: { '/portico-deployment.json': () => ({ type: 'application/json; charset=utf-8', body: JSON.stringify(deployment) }) },
+    });
+    const shell = await start(shellHandler, ports.shell);
     // Every built remote on its own origin, like separately deployed CDN folders.
     const remoteUrls = {};
     for (const remote of REMOTES) {
@@ -240,6 +288,7 @@ export async function startPortico(options = {}) {
       secureSiteUrl: options.secureSiteUrl,
       solana,
     };
+    deployment = { version: 1, ...deploymentUrls(config) };
     const configJs = demoConfigScript(config);
     const demo = await start(
       staticHandler(dist.demo, {
@@ -250,7 +299,13 @@ export async function startPortico(options = {}) {
       }),
       ports.demo,
     );
-    return { urls: { demo, shell, ...remoteUrls }, config, close: closeAll };
+    // Each built example on its own origin (port 0: any free one, or `ports.examples[name]`).
+    const examples = {};
+    for (const name of existsSync(EXAMPLES_DIR) ? readdirSync(EXAMPLES_DIR) : []) {
+      const exampleDist = join(EXAMPLES_DIR, name, 'dist');
+      if (existsSync(join(exampleDist, 'index.html'))) examples[name] = await start(exampleHandler(exampleDist, shellHandler, rpcUrl), ports.examples?.[name] ?? 0);
+    }
+    return { urls: { demo, shell, ...remoteUrls }, examples, config, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -15,7 +15,12 @@ type StartPortico = (opts: {
   relayUrl?: string;
   secureSiteUrl?: string;
   extraChains?: Array<{ rpcUrl: string; chainId: number; name: string }>;
-}) => Promise<{ urls: { demo: string; shell: string; connect: string; account: string; send: string }; close(): Promise<void> | void }>;
+}) => Promise<{
+  urls: { demo: string; shell: string; connect: string; account: string; send: string };
+  /** Each built host example (examples/<name>) by name. */
+  examples: Record<string, string>;
+  close(): Promise<void> | void;
+}>;
 
 export interface RunningStack {
   stop(): Promise<void>;
@@ -137,6 +142,7 @@ export default async function globalSetup(): Promise<void> {
       stoppers.push(() => portico.close());
       const { send: realSend, ...urls } = portico.urls;
       Object.assign(env, urls);
+      env.exampleViteReactWagmi = portico.examples['vite-react-wagmi'];
       process.env.PORTICO_E2E_SEND_URL = `${realSend}/remoteEntry.js`;
     } catch (e) {
       // Keep anvil + fixture pages up so the product-independent specs still run;

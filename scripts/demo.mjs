@@ -35,7 +35,8 @@ try {
     secureSiteUrl: services.secureSiteUrl,
     host: '127.0.0.1',
     // Remotes keep their default ports (connect 3002 … names 3007, see demo/server.mjs).
-    ports: { demo: Number(process.env.PORT ?? 3000) },
+    // The examples on fixed ports after the remotes' (vite-react-wagmi 3011; see examples/README.md).
+    ports: { demo: Number(process.env.PORT ?? 3000), examples: { 'vite-react-wagmi': 3011 } },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
     extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],
@@ -54,6 +55,9 @@ console.log(`
 Portico demo is running (Ctrl-C to stop)
   React host (Module Federation): ${urls.demo}/
   Plain page (one script tag):    ${urls.demo}/plain.html
+${Object.entries(portico.examples)
+  .map(([name, url]) => `  Example ${name}: ${url}/  (installs @portico/* from their tarballs)`)
+  .join('\n')}
   Shell:   ${urls.shell}/portico.js  ·  ${urls.shell}/mf/remoteEntry.js
 ${Object.entries(portico.config.remotes)
   .map(([remote, url]) => `  ${`${remote[0].toUpperCase()}${remote.slice(1)}:`.padEnd(9)}${url}`)

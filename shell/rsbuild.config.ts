@@ -66,6 +66,8 @@ export default defineConfig({
               './appkit/react': './src/appkit/react.ts',
               './appkit/networks': './src/appkit/networks.ts',
               './appkit/adapters': './src/appkit/adapters.ts',
+              // What @portico/js reads before createPortico: this deployment's own URLs.
+              './deployment': './src/deployment.ts',
             },
             shared: shared(),
             dts: false,

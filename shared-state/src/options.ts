@@ -17,6 +17,10 @@ import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
 
+/** Spec §8's alert, with where a project id comes from. */
+export const PROJECT_ID_NOT_CONFIGURED =
+  'Project ID Not Configured: pass the projectId your Portico operator gave you (self-hosted: a project of your Portico API)';
+
 /**
  * The options' schema, built at the first parse rather than when the module loads: its ~100 zod schemas are most
  * of portico.js's evaluation, which the browser runs in the task that also dispatches DOMContentLoaded; built in
@@ -72,7 +76,7 @@ function buildOptionsSchema() {
   );
 
   return z.strictObject({
-    projectId: z.string().check(z.minLength(1, 'is required')),
+    projectId: z.string({ error: PROJECT_ID_NOT_CONFIGURED }).check(z.minLength(1, PROJECT_ID_NOT_CONFIGURED)),
     metadata: z.object({
       name: z.string().check(z.minLength(1)),
       description: z.string(),

@@ -103,7 +103,8 @@ describe('parseOptions: bad config names the field', () => {
     const empty = optionsError(minimalOptions({ projectId: '' }));
     expect(empty.field).toBe('projectId');
     expect(empty.message).toContain('`projectId`');
-    expect(empty.message).toContain('is required');
+    expect(empty.message).toContain('Project ID Not Configured');
+    expect(optionsError(withoutProjectId).message).toContain('Project ID Not Configured: pass the projectId your Portico operator gave you');
   });
 
   it('no networks', () => {

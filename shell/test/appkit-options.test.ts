@@ -4,7 +4,8 @@ import { anvil } from '@portico/test-kit';
 import { describe, expect, it } from '@rstest/core';
 import { EthersAdapter, SolanaAdapter } from '../src/appkit/adapters';
 import * as networks from '../src/appkit/networks';
-import { toAppKitThemeVariables, toPorticoOptions } from '../src/appkit/options';
+import { toPorticoOptions } from '../src/appkit/options';
+import { toAppKitThemeVariables } from '../src/appkit/theme-variables';
 import { createAppKit } from '../src/appkit/react';
 
 const metadata = { name: 'AppKit', description: 'AppKit Example', url: 'https://reown.com', icons: [] };
@@ -61,7 +62,7 @@ describe('toPorticoOptions', () => {
 
 describe('portico_shell/appkit/networks', () => {
   it('are valid Portico networks with their CAIP-2 ids', () => {
-    const all = Object.values(networks);
+    const all = Object.values(networks).filter((value) => typeof value !== 'function');
     const parsed = parseOptions({ projectId: 'p', metadata, networks: all }).networks;
     expect(parsed.map((network) => network.caipNetworkId).sort()).toEqual([
       'bip122:000000000019d6689c085ae165831e93',
@@ -77,5 +78,19 @@ describe('portico_shell/appkit/networks', () => {
     ]);
     expect(networks.polygon).toMatchObject({ id: 137, name: 'Polygon', nativeCurrency: { symbol: 'POL', decimals: 18 }, testnet: false });
     expect(networks.sepolia.testnet).toBe(true);
+  });
+
+  it('defineChain: a network of the site’s own, eip155 unless it says otherwise', () => {
+    const local = networks.defineChain({
+      id: 31337,
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+    });
+    expect(local).toMatchObject({ chainNamespace: 'eip155', caipNetworkId: 'eip155:31337', testnet: false, name: 'Anvil' });
+    const { caipNetworkId: _devnet, ...devnet } = networks.solanaDevnet;
+    const solanaLocal = networks.defineChain({ ...devnet, id: 'local', name: 'Solana Local' });
+    expect(solanaLocal.caipNetworkId).toBe('solana:local');
+    expect(parseOptions({ projectId: 'p', metadata, networks: [local, solanaLocal] }).networks).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { shortenAddress, type CaipNetwork } from '@portico/shared-state';
+import type { CaipNetwork } from '@portico/shared-state';
+import { shortenAddress } from '@portico/shared-state/address';
 import type { PorticoAccount, PorticoInstance } from '../instance';
 import { getCurrentInstance } from '../react/current';
 import { ENGLISH_BUTTON_TEXTS, loadButtonTexts, type ButtonTexts } from './button-words';

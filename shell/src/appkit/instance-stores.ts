@@ -1,6 +1,6 @@
 import type { PorticoEvent, ThemeMode, ThemeVariables } from '@portico/shared-state';
 import type { PorticoInstance } from '../instance';
-import { toAppKitThemeVariables } from './options';
+import { toAppKitThemeVariables } from './theme-variables';
 
 /** What `useAppKitEvents` returns: the instance's last event, or AppKit's `MODAL_CREATED` before the first. */
 export type AppKitEvent = PorticoEvent | { timestamp: number; data: { type: 'track'; event: 'MODAL_CREATED'; properties?: undefined } };

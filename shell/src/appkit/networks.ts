@@ -3,7 +3,7 @@
  * Each is AppKit's CaipNetwork shape (a viem-style chain plus `chainNamespace` and `caipNetworkId`), with
  * the chain's real id, currency, public RPC and explorer, so `networks: [mainnet, arbitrum]` ports unchanged.
  */
-import type { CaipNetwork, ChainNamespace } from '@portico/shared-state';
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, NetworkInput } from '@portico/shared-state';
 
 /** A network as `createAppKit({ networks })` takes it (AppKit's name for it). */
 export type AppKitNetwork = CaipNetwork;
@@ -15,7 +15,7 @@ function network(
   id: number | string,
   fields: Pick<CaipNetwork, 'name' | 'nativeCurrency' | 'rpcUrls' | 'blockExplorers'> & { testnet?: boolean },
 ): AppKitNetwork {
-  return { ...fields, id, chainNamespace, caipNetworkId: `${chainNamespace}:${id}`, testnet: fields.testnet ?? false };
+  return defineChain({ ...fields, id, chainNamespace });
 }
 
 const rpc = (url: string) => ({ default: { http: [url] } });
@@ -53,3 +53,18 @@ export const bitcoinTestnet = network('bip122', '000000000933ea01ad0ee984209779b
   blockExplorers: explorer('Mempool', 'https://mempool.space/testnet'),
   testnet: true,
 });
+
+/**
+ * AppKit's `defineChain`: a network of the site's own in AppKit's shape. `chainNamespace` defaults to eip155 and
+ * `caipNetworkId` to `<namespace>:<id>`; the rest is checked by `createAppKit` with the other options.
+ *
+ * @example
+ * const local = defineChain({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+ *   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
+ */
+export function defineChain<const T extends NetworkInput>(network: T): T & AppKitNetwork {
+  // No import of shared-state's toCaipNetwork (the same rule): this module is data a host bundles as is.
+  const chainNamespace = network.chainNamespace ?? 'eip155';
+  const caipNetworkId = (network.caipNetworkId ?? `${chainNamespace}:${network.id}`) as CaipNetworkId;
+  return { ...network, chainNamespace, caipNetworkId, testnet: network.testnet ?? false };
+}

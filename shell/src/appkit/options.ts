@@ -1,4 +1,5 @@
 import { InvalidOptionsError, toCaipNetwork, type NetworkInput, type PorticoOptionsInput } from '@portico/shared-state';
+import { toPorticoThemeVariables } from './theme-variables';
 
 /**
  * AppKit options Portico accepts and ignores (documented in the shell's README): wallet-discovery
@@ -29,15 +30,6 @@ export const IGNORED_APPKIT_OPTIONS = [
 /** AppKit `features` with no Portico counterpart (orderings of AppKit's own layout), ignored. */
 export const IGNORED_APPKIT_FEATURES = ['connectMethodsOrder', 'connectorTypeOrder', 'walletFeaturesOrder', 'reownAuthentication', 'headless'] as const;
 
-/** AppKit's theme variables and Portico's names for them; other `--w3m-*` variables (colour mixing, QR colour) are ignored. */
-export const THEME_VARIABLE_NAMES = {
-  '--w3m-accent': '--portico-accent',
-  '--w3m-font-family': '--portico-font-family',
-  '--w3m-font-size-master': '--portico-font-size-master',
-  '--w3m-border-radius-master': '--portico-border-radius-master',
-  '--w3m-z-index': '--portico-z-index',
-} as const;
-
 /**
  * What a host adds to every `createAppKit` on its page (`setPorticoHostOptions`): where its Portico
  * services run (remotes, apiUrl, WalletConnect relay, embedded wallet) and networks of its own, which
@@ -56,25 +48,6 @@ function requireRecord(value: unknown, field: string): Input | undefined {
 }
 
 const withoutKeys = (input: Input, keys: readonly string[]) => Object.fromEntries(Object.entries(input).filter(([key]) => !keys.includes(key)));
-
-/** `--w3m-*` names become `--portico-*`; Portico's own names pass; any other `--w3m-*` is dropped. */
-export function toPorticoThemeVariables(variables: Input): Input {
-  const mapped: Input = {};
-  for (const [name, value] of Object.entries(variables)) {
-    const porticoName = THEME_VARIABLE_NAMES[name as keyof typeof THEME_VARIABLE_NAMES];
-    if (porticoName) mapped[porticoName] = value;
-    else if (!name.startsWith('--w3m-')) mapped[name] = value;
-  }
-  return mapped;
-}
-
-/** Portico's theme variables under AppKit's names (what `useAppKitTheme` reports). */
-export function toAppKitThemeVariables(variables: Input): Input {
-  const names = Object.entries(THEME_VARIABLE_NAMES);
-  return Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [names.find(([, porticoName]) => porticoName === name)?.[0] ?? name, value]),
-  );
-}
 
 /** The host's networks after the app's, each once (by CAIP-2 id). */
 function mergeNetworks(app: unknown, host: unknown): unknown {

@@ -1,0 +1,106 @@
+// Issue 30: AppKit's React + Wagmi quick-start (examples/vite-react-wagmi), its imports changed to @portico/react,
+// @portico/js/networks and @portico/wagmi, installed from their packed tarballs and built with Vite. What Portico
+// connects shows in AppKit's hooks and in wagmi's alike, and wagmi's actions go through that connection.
+import type { Page } from '@playwright/test';
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
+import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const VITALIK = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function openExample(page: Page, url: string | undefined) {
+  if (!url) throw new Error('examples/vite-react-wagmi is not built: run `pnpm build` (scripts/build-examples.mjs)');
+  await page.goto(`${url}/`);
+  await expect(page.getByRole('heading', { name: 'AppKit Wagmi React dApp Example' })).toBeVisible();
+}
+
+/** `<appkit-button>` → Connect Wallet → the test wallet → Account, closed again. */
+async function connect(page: Page) {
+  await button(page, 'Connect Wallet').click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await expect(dialog(page, 'Account')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+}
+
+async function expectConnectedEverywhere(page: Page, chainId: number) {
+  const wagmi = region(page, 'wagmi useAccount');
+  await expect(wagmi).toContainText(`Address: ${ACCOUNT}`);
+  await expect(wagmi).toContainText(`Chain: ${chainId}`);
+  await expect(wagmi).toContainText('Status: connected');
+  await expect(wagmi).toContainText('Connector: Portico');
+  const appkit = region(page, 'useAppKit');
+  await expect(appkit).toContainText(`Address: ${ACCOUNT}`);
+  await expect(appkit).toContainText('Connected: true');
+  await expect(region(page, 'State')).toContainText(`selectedNetworkId: eip155:${chainId}`);
+}
+
+async function signAndCheck(page: Page) {
+  await button(page, 'Sign msg').click();
+  const signed = region(page, 'Sign msg');
+  await expect(signed).toContainText(/signedMsg: 0x[0-9a-f]{130}/);
+  const signature = /0x[0-9a-f]{130}/.exec((await signed.textContent()) ?? '')![0] as Hex;
+  expect(await verifyMessage({ address: ACCOUNT as Hex, message: 'Hello Reown AppKit!', signature })).toBe(true);
+}
+
+for (const silent of [false, true]) {
+  test.describe(silent ? 'a wallet that emits no events' : 'an injected wallet that emits events', () => {
+    test.use({ walletOptions: { silent } });
+
+    test('connect through <appkit-button>: wagmi and AppKit both see it; sign, send, balance, switch, disconnect through wagmi and AppKit', async ({ page, env }) => {
+      await openExample(page, env.exampleViteReactWagmi);
+      await expect(region(page, 'wagmi useAccount')).toContainText('Status: disconnected');
+      await expect(region(page, 'useAppKit')).toContainText('Connected: false');
+
+      await connect(page);
+      await expectConnectedEverywhere(page, env.chainId);
+      await expect(region(page, 'WalletInfo')).toContainText(`Name: ${WALLET}`);
+      await expect(button(page, SHORT_ACCOUNT)).toBeVisible();
+
+      // wagmi's useSignMessage through the Portico connector; the signature verifies with viem.
+      await signAndCheck(page);
+
+      // wagmi's useBalance (the local chain through the site's /rpc): anvil's dev account has 10,000 ETH in wei.
+      await button(page, 'Get Balance').click();
+      await expect(page.getByRole('heading', { name: /^Balance: \d{19,} ETH$/ })).toBeVisible();
+
+      // wagmi's useSendTransaction + useWaitForTransactionReceipt (2 confirmations): on chain, from the account.
+      await button(page, 'Send tx').click();
+      const sent = region(page, 'Sign Tx');
+      await expect(sent).toContainText(/Hash: 0x[0-9a-f]{64}/);
+      const hash = /0x[0-9a-f]{64}/.exec((await sent.textContent()) ?? '')![0] as Hex;
+      const chain = createPublicClient({ transport: http(env.rpcUrl) });
+      const receipt = await chain.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      expect(receipt.from.toLowerCase()).toBe(ACCOUNT.toLowerCase());
+      expect(receipt.to?.toLowerCase()).toBe(VITALIK);
+      await chain.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+      await expect(sent).toContainText('Status: success');
+
+      // AppKit's useAppKitNetwork().switchNetwork(networks[1]) (Ethereum): wagmi follows Portico's network.
+      await button(page, 'Switch').click();
+      await expect(region(page, 'wagmi useAccount')).toContainText('Chain: 1', { timeout: 15_000 });
+      await expect(region(page, 'State')).toContainText('selectedNetworkId: eip155:1');
+
+      // AppKit's useDisconnect: wagmi is disconnected too.
+      await button(page, 'Disconnect').click();
+      await expect(region(page, 'wagmi useAccount')).toContainText('Status: disconnected');
+      await expect(region(page, 'useAppKit')).toContainText('Connected: false');
+      await expect(button(page, 'Connect Wallet')).toBeVisible();
+    });
+
+    test('a returning visitor: after a reload wagmi reconnects to what Portico restored, without a prompt', async ({ page, env, wallet }) => {
+      await openExample(page, env.exampleViteReactWagmi);
+      await connect(page);
+      await expectConnectedEverywhere(page, env.chainId);
+      await page.reload();
+      await expectConnectedEverywhere(page, env.chainId);
+      // Since the reload: the session was read back (eth_accounts), never asked for again.
+      const methods = (await wallet.calls(page)).map((call) => call.method);
+      expect(methods).not.toContain('eth_requestAccounts');
+      await signAndCheck(page);
+    });
+  });
+}
