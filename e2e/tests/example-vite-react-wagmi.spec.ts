@@ -3,8 +3,11 @@
 // connects shows in AppKit's hooks and in wagmi's alike, and wagmi's actions go through that connection.
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
+import { approveButton, embeddedLoginToAccount, expectFrameRevealed, nodeOf, uniqueEmail } from '../fixtures/embedded.ts';
 import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
+import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
 
 const VITALIK = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
 
@@ -37,12 +40,28 @@ async function expectConnectedEverywhere(page: Page, chainId: number) {
   await expect(region(page, 'State')).toContainText(`selectedNetworkId: eip155:${chainId}`);
 }
 
+const MESSAGE = 'Hello Reown AppKit!';
+
+/** The signature the example shows after wagmi's useSignMessage (any length: a smart account's is longer). */
+async function signedMessage(page: Page): Promise<Hex> {
+  const signed = region(page, 'Sign msg');
+  await expect(signed).toContainText(/signedMsg: 0x[0-9a-f]{130,}/i, { timeout: 20_000 });
+  // Hex in either case: a smart account's ERC-6492 wrapper carries checksummed addresses in its calldata.
+  return /0x[0-9a-f]+/i.exec((await signed.textContent()) ?? '')![0] as Hex;
+}
+
 async function signAndCheck(page: Page) {
   await button(page, 'Sign msg').click();
-  const signed = region(page, 'Sign msg');
-  await expect(signed).toContainText(/signedMsg: 0x[0-9a-f]{130}/);
-  const signature = /0x[0-9a-f]{130}/.exec((await signed.textContent()) ?? '')![0] as Hex;
-  expect(await verifyMessage({ address: ACCOUNT as Hex, message: 'Hello Reown AppKit!', signature })).toBe(true);
+  expect(await verifyMessage({ address: ACCOUNT as Hex, message: MESSAGE, signature: await signedMessage(page) })).toBe(true);
+}
+
+/** wagmi's useAccount as the example shows it. */
+async function expectWagmiConnected(page: Page, address: string, chainId: number) {
+  const wagmi = region(page, 'wagmi useAccount');
+  await expect(wagmi).toContainText(new RegExp(`Address: ${address}`, 'i'), { timeout: 20_000 });
+  await expect(wagmi).toContainText(`Chain: ${chainId}`);
+  await expect(wagmi).toContainText('Status: connected');
+  await expect(wagmi).toContainText('Connector: Portico');
 }
 
 for (const silent of [false, true]) {
@@ -104,3 +123,42 @@ for (const silent of [false, true]) {
     });
   });
 }
+
+test('a WalletConnect wallet paired through the QR view: wagmi sees its account and signs through it', async ({ page, env, context }) => {
+  const phone = await startWcWallet(env.relay!);
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.exampleViteReactWagmi ?? 'http://x').origin });
+    await openExample(page, env.exampleViteReactWagmi);
+    await openWalletConnect(page);
+    await phone.pair(await copiedUri(page));
+    await expect(dialog(page, 'Account')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectWagmiConnected(page, WC_ACCOUNT.address, env.chainId);
+    await button(page, 'Sign msg').click();
+    const signature = await signedMessage(page);
+    expect(await verifyMessage({ address: WC_ACCOUNT.address, message: MESSAGE, signature })).toBe(true);
+    expect(phone.signed).toHaveLength(1);
+    await button(page, 'Disconnect').click();
+    await expect(region(page, 'wagmi useAccount')).toContainText('Status: disconnected');
+  } finally {
+    await phone.stop();
+  }
+});
+
+test('the embedded email wallet: wagmi sees its account; wagmi’s signMessage is approved in the secure site’s frame and verifies on chain', async ({ page, env }, testInfo) => {
+  await openExample(page, env.exampleViteReactWagmi);
+  await button(page, 'Connect Wallet').click();
+  await embeddedLoginToAccount(page, env.inbox!, uniqueEmail(testInfo, 'wagmi'));
+  await page.keyboard.press('Escape');
+  // AppKit's hook and wagmi's name the same embedded account.
+  const appkit = region(page, 'useAppKit');
+  await expect(appkit).toContainText(/Address: 0x[0-9a-fA-F]{40}/);
+  const address = /0x[0-9a-fA-F]{40}/.exec((await appkit.textContent()) ?? '')![0];
+  await expectWagmiConnected(page, address, env.chainId);
+  await button(page, 'Sign msg').click();
+  await expectFrameRevealed(page);
+  await approveButton(page).click();
+  const signature = await signedMessage(page);
+  // The embedded wallet's smart account signs with ERC-1271 (ERC-6492 before it is deployed): the node verifies.
+  expect(await nodeOf(env).verifyMessage({ address: address as Hex, message: MESSAGE, signature })).toBe(true);
+});
