@@ -35,8 +35,8 @@ try {
     secureSiteUrl: services.secureSiteUrl,
     host: '127.0.0.1',
     // Remotes keep their default ports (connect 3002 … names 3007, see demo/server.mjs).
-    // The examples on fixed ports after the remotes' (vite-react-wagmi 3011; see examples/README.md).
-    ports: { demo: Number(process.env.PORT ?? 3000), examples: { 'vite-react-wagmi': 3011 } },
+    // The examples on fixed ports after the secure site's (see examples/README.md).
+    ports: { demo: Number(process.env.PORT ?? 3000), examples: { 'vite-react-wagmi': 3011, 'vite-react-ethers': 3012 } },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
     extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],

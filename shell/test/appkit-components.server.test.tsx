@@ -1,3 +1,4 @@
+import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS } from '../src/appkit/button-theme';
 import { describe, expect, it } from '@rstest/core';
 
 // Runs in plain Node (see rstest.config.ts), as a Next.js or any server render does.
@@ -26,14 +27,16 @@ describe("the AppKit drop-in's components on a server", () => {
     expect(globalThis.document).toBeUndefined();
     // One stylesheet for the three buttons, sent ahead of them (React hoists it; a page with <head> gets it there).
     const stylesheet =
-      '.portico-appkit-button{font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff}' +
-      '.portico-appkit-button[data-size=sm]{font-size:.875em}.portico-appkit-button[data-size=lg]{font-size:1.125em}' +
+      `.portico-appkit-button{${BUTTON_DECLARATIONS}}` +
+      `.portico-appkit-button[data-surface]{${SURFACE_DECLARATIONS}}.portico-appkit-button>span{${AVATAR_DECLARATIONS}}` +
+      '.portico-appkit-button:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}' +
+      '.portico-appkit-button[data-size=sm]{font-size:12px;min-height:32px}.portico-appkit-button[data-size=lg]{font-size:16px;min-height:48px}' +
       '.portico-appkit-button:disabled{cursor:not-allowed;opacity:.6}';
     const button = 'type="button" class="portico-appkit-button" data-size="md"';
     expect(html).toBe(
       `<style data-precedence="default" data-href="portico-appkit-button">${stylesheet}</style>` +
         `<main><button ${button}>Sign in</button><button ${button} hidden="">Connect Wallet</button>` +
-        `<button ${button}>Networks</button><p>No connection</p><p>function</p></main>`,
+        `<button ${button} data-surface="">Networks</button><p>No connection</p><p>function</p></main>`,
     );
   });
 });

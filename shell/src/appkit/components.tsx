@@ -1,11 +1,12 @@
 import type { ChainNamespace } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useCurrentInstance } from '../react/current';
 import { usePortico, usePorticoAccount, usePorticoNetwork } from '../react/hooks';
 import { useAppKitBalance } from './account-hooks';
 import { ENGLISH_BUTTON_TEXTS, loadButtonTexts } from './button-words';
-import { BUTTON_DECLARATIONS, describe, type ButtonKind, type ButtonWords } from './elements';
+import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS, avatarBackground, buttonThemeStyle } from './button-theme';
+import { describe, type ButtonKind, type ButtonWords } from './elements';
 
 /**
  * AppKit's React components (`AppKitButton`, `AppKitAccountButton`, `AppKitNetworkButton`) as plain React
@@ -34,7 +35,9 @@ const BUTTON_CLASS = 'portico-appkit-button';
 // once (deduped by href) and a server render sends it with the buttons. `font` resets the size, so the sizes follow.
 const BUTTON_CSS =
   `.${BUTTON_CLASS}{${BUTTON_DECLARATIONS}}` +
-  `.${BUTTON_CLASS}[data-size=sm]{font-size:.875em}.${BUTTON_CLASS}[data-size=lg]{font-size:1.125em}` +
+  `.${BUTTON_CLASS}[data-surface]{${SURFACE_DECLARATIONS}}.${BUTTON_CLASS}>span{${AVATAR_DECLARATIONS}}` +
+  `.${BUTTON_CLASS}:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}` +
+  `.${BUTTON_CLASS}[data-size=sm]{font-size:12px;min-height:32px}.${BUTTON_CLASS}[data-size=lg]{font-size:16px;min-height:48px}` +
   `.${BUTTON_CLASS}:disabled{cursor:not-allowed;opacity:.6}`;
 
 /** The balance text once it has been read (after hydration: a server and the first render show none). */
@@ -71,7 +74,10 @@ function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...wo
   const { open } = usePortico();
   const account = usePorticoAccount({ namespace });
   const { caipNetwork } = usePorticoNetwork();
-  const { text, view, hidden } = describe(kind, account, caipNetwork, words, useButtonTexts());
+  const instance = useCurrentInstance();
+  const { text, view, hidden, surface, avatarOf } = describe(kind, account, caipNetwork, words, useButtonTexts());
+  // The modal's theme (a server and the first render: the defaults, so hydration matches).
+  const themeStyle = instance ? buttonThemeStyle(instance.getThemeVariables(), instance.getThemeMode()) : undefined;
   const shownBalance = useShownBalance(kind !== 'network' && balance === 'show', account.address, caipNetwork?.caipNetworkId);
   const onClick = () => void open(view ? { view } : namespace ? { namespace } : undefined);
   return (
@@ -79,7 +85,17 @@ function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...wo
       <style href={BUTTON_CLASS} precedence="default">
         {BUTTON_CSS}
       </style>
-      <button type="button" className={BUTTON_CLASS} data-size={size} hidden={hidden} disabled={disabled} onClick={onClick}>
+      <button
+        type="button"
+        className={BUTTON_CLASS}
+        data-size={size}
+        data-surface={surface ? '' : undefined}
+        hidden={hidden}
+        disabled={disabled}
+        onClick={onClick}
+        style={themeStyle as CSSProperties | undefined}
+      >
+        {avatarOf !== undefined && <span aria-hidden="true" style={{ background: avatarBackground(avatarOf) }} />}
         {shownBalance ? `${text} · ${shownBalance}` : text}
       </button>
     </>

@@ -2,6 +2,7 @@ import type { CaipNetwork } from '@portico/shared-state';
 import { shortenAddress } from '@portico/shared-state/address';
 import type { PorticoAccount, PorticoInstance } from '../instance';
 import { getCurrentInstance } from '../react/current';
+import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS, avatarBackground, buttonThemeStyle } from './button-theme';
 import { ENGLISH_BUTTON_TEXTS, loadButtonTexts, type ButtonTexts } from './button-words';
 
 export type ButtonKind = 'connect' | 'account' | 'network';
@@ -16,13 +17,11 @@ export const APPKIT_ELEMENTS: Record<string, ButtonKind> = {
   'portico-network-button': 'network',
 };
 
-/** One button's look, shared by the elements' shadow root and the React components' stylesheet in the page. */
-export const BUTTON_DECLARATIONS =
-  'font:inherit;cursor:pointer;padding:.5em 1em;border-radius:999px;border:1px solid currentColor;background:var(--portico-accent,#3b82f6);color:#fff';
-
-const STYLES = `:host{display:inline-block}:host([hidden]){display:none}
+const STYLES = `:host{display:inline-block;vertical-align:middle}:host([hidden]){display:none}
 button{${BUTTON_DECLARATIONS}}
-button:focus-visible{outline:2px solid var(--portico-accent,#3b82f6);outline-offset:2px}`;
+button[data-surface]{${SURFACE_DECLARATIONS}}
+span{${AVATAR_DECLARATIONS}}
+button:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}`;
 
 /** AppKit's words a button takes: `label` and `loadingLabel` for the connect state, address characters kept at each end. */
 export interface ButtonWords {
@@ -50,11 +49,13 @@ export function describe(
   words: ButtonWords = {},
   texts: ButtonTexts = ENGLISH_BUTTON_TEXTS,
 ) {
-  if (kind === 'network') return { text: network?.name ?? texts.networks, view: 'Networks' as const, hidden: false };
-  if (account.isConnected && account.address) return { text: shortAddress(account.address, words), view: 'Account' as const, hidden: false };
+  if (kind === 'network') return { text: network?.name ?? texts.networks, view: 'Networks' as const, hidden: false, surface: true };
+  if (account.isConnected && account.address) {
+    return { text: shortAddress(account.address, words), view: 'Account' as const, hidden: false, surface: true, avatarOf: account.address };
+  }
   // The account button has nothing to show before a wallet connects (as in AppKit).
   const text = account.status === 'connecting' ? (words.loadingLabel ?? texts.connecting) : (words.label ?? texts.connect);
-  return { text, view: undefined, hidden: kind === 'account' };
+  return { text, view: undefined, hidden: kind === 'account', surface: false };
 }
 
 /**
@@ -123,8 +124,22 @@ function buttonElement(kind: ButtonKind) {
     }
 
     #render() {
-      const { text, hidden } = this.#state();
-      this.#button.textContent = text;
+      const instance = this.#instance!;
+      const { text, hidden, surface, avatarOf } = this.#state();
+      // The modal's accent, font and radius, and a text colour that reads on that accent (button-theme.ts).
+      for (const [name, value] of Object.entries(buttonThemeStyle(instance.getThemeVariables(), instance.getThemeMode()))) {
+        this.style.setProperty(name, value);
+      }
+      this.#button.toggleAttribute('data-surface', surface);
+      if (avatarOf === undefined) {
+        this.#button.textContent = text;
+      } else {
+        // The avatar is decoration: the button is named by the address it shows.
+        const avatar = document.createElement('span');
+        avatar.setAttribute('aria-hidden', 'true');
+        avatar.style.background = avatarBackground(avatarOf);
+        this.#button.replaceChildren(avatar, text);
+      }
       this.hidden = hidden;
     }
   };
