@@ -53,6 +53,13 @@ export function onInstance(listener: (handle: PorticoHandle) => void): () => voi
   return () => void currentListeners.delete(listener);
 }
 
+/**
+ * On a server (a Next.js render of a client component runs its module code there too) nothing loads: the instance
+ * reports a fresh instance's values, as the hooks do while rendering there, and its actions never settle.
+ */
+const onServer = () => typeof document === 'undefined';
+const NEVER = new Promise<never>(() => undefined);
+
 function made(handle: PorticoHandle): PorticoHandle {
   current = handle;
   currentListeners.forEach((listener) => listener(handle));
@@ -73,6 +80,7 @@ function made(handle: PorticoHandle): PorticoHandle {
 export function createPortico(options: PorticoOptions): PorticoHandle {
   requireProjectId(options);
   const { cdnBase = DEFAULT_CDN_BASE, ...rest } = options;
+  if (onServer()) return deferredInstance(NEVER, options);
   const ready = loadShell(deploymentBase(cdnBase)).then(({ portico, deployment, withDeployment }) =>
     portico.createPortico(deployment ? withDeployment(rest as never, deployment) : rest),
   );
@@ -91,6 +99,7 @@ export function createPortico(options: PorticoOptions): PorticoHandle {
 export function createAppKit(options: CreateAppKitOptions): PorticoHandle {
   requireProjectId(options);
   const { cdnBase = DEFAULT_CDN_BASE, adapters = [], ...rest } = options;
+  if (onServer()) return deferredInstance(NEVER, rest as Parameters<typeof deferredInstance>[1]);
   const ready = loadShell(deploymentBase(cdnBase)).then(({ appkit, deployment }) => {
     if (deployment) {
       const { version: _version, ...urls } = deployment;

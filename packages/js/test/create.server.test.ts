@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@rstest/core';
+import { createAppKit, createPortico } from '../src/index';
+
+// Runs in plain Node (rstest project `server`): as a Next.js server renders a client component's module.
+describe('on a server', () => {
+  it('createAppKit and createPortico load nothing and report a fresh instance', () => {
+    expect(typeof document).toBe('undefined');
+    for (const handle of [createAppKit({ projectId: 'p', networks: [] }), createPortico({ projectId: 'p', networks: [] } as never)]) {
+      expect(handle.getAccount()).toEqual({ allAccounts: [], isConnected: false, status: 'disconnected' });
+      expect(handle.getState().initialized).toBe(false);
+    }
+  });
+
+  it('still refuse a missing project id', () => {
+    expect(() => createAppKit({ projectId: '' })).toThrow('Project ID Not Configured');
+  });
+});
