@@ -4,6 +4,7 @@
 //   account -> remotes/account/dist
 //   send    -> remotes/send/dist
 //   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -156,6 +157,51 @@ function exampleHandler(dist, shellHandler, rpcUrl) {
   };
 }
 
+/** A free TCP port on `host` (for a server started by another process). */
+function freePort(host) {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * A server-rendered example (Next.js: its `.next` build) runs its own server: `next start`, told where the shell and
+ * the local chain are (its proxy.ts serves them as /portico/ and /rpc). Resolves once it answers.
+ */
+async function startNextExample(dir, { host, port, shellUrl, rpcUrl }) {
+  const url = `http://${host}:${port}`;
+  const child = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', host, '-p', String(port)], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORTICO_SHELL_URL: `${shellUrl}/`, PORTICO_RPC_URL: rpcUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise((resolveStop) => {
+      if (child.exitCode !== null) return resolveStop();
+      child.once('exit', () => resolveStop());
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start in ${dir} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`next start in ${dir} did not answer within 30 s`);
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
 function listen(handler, host, port) {
   return new Promise((resolveListen, reject) => {
     const server = createServer((req, res) => {
@@ -251,7 +297,9 @@ export async function startPortico(options = {}) {
   const chainId = options.chainId ?? 31337;
 
   const started = [];
-  const closeAll = () => Promise.all(started.map((s) => closeServer(s.server))).then(() => undefined);
+  /** Servers run by other processes (server-rendered examples). */
+  const stoppers = [];
+  const closeAll = () => Promise.all([...started.map((s) => closeServer(s.server)), ...stoppers.map((stop) => stop())]).then(() => undefined);
   try {
     const start = async (handler, port) => {
       const s = await listen(handler, host, port);
@@ -299,11 +347,20 @@ export async function startPortico(options = {}) {
       }),
       ports.demo,
     );
-    // Each built example on its own origin (port 0: any free one, or `ports.examples[name]`).
+    // Each built example on its own origin (port 0: any free one, or `ports.examples[name]`): a static build with the
+    // shell and /rpc beside it, or a server-rendered one (Next.js) under its own server.
     const examples = {};
     for (const name of existsSync(EXAMPLES_DIR) ? readdirSync(EXAMPLES_DIR) : []) {
-      const exampleDist = join(EXAMPLES_DIR, name, 'dist');
-      if (existsSync(join(exampleDist, 'index.html'))) examples[name] = await start(exampleHandler(exampleDist, shellHandler, rpcUrl), ports.examples?.[name] ?? 0);
+      const exampleDir = join(EXAMPLES_DIR, name);
+      const exampleDist = join(exampleDir, 'dist');
+      if (existsSync(join(exampleDist, 'index.html'))) {
+        examples[name] = await start(exampleHandler(exampleDist, shellHandler, rpcUrl), ports.examples?.[name] ?? 0);
+      } else if (existsSync(join(exampleDir, '.next', 'BUILD_ID'))) {
+        const port = ports.examples?.[name] || (await freePort(host));
+        const next = await startNextExample(exampleDir, { host, port, shellUrl: shell, rpcUrl });
+        stoppers.push(next.stop);
+        examples[name] = next.url;
+      }
     }
     return { urls: { demo, shell, ...remoteUrls }, examples, config, close: closeAll };
   } catch (err) {

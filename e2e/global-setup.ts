@@ -143,6 +143,7 @@ export default async function globalSetup(): Promise<void> {
       const { send: realSend, ...urls } = portico.urls;
       Object.assign(env, urls);
       env.exampleViteReactWagmi = portico.examples['vite-react-wagmi'];
+      env.exampleNextjsAppRouter = portico.examples['nextjs-app-router'];
       env.exampleViteReactEthers = portico.examples['vite-react-ethers'];
       process.env.PORTICO_E2E_SEND_URL = `${realSend}/remoteEntry.js`;
     } catch (e) {

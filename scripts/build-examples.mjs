@@ -11,7 +11,8 @@ const EXAMPLES = join(ROOT, 'examples');
 const PACKS = join(EXAMPLES, '.packs');
 const HOST_PACKAGES = ['js', 'react', 'wagmi'];
 
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+// No telemetry: the machine is offline, and a build must not call out.
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true', NEXT_TELEMETRY_DISABLED: '1' } });
 
 rmSync(PACKS, { recursive: true, force: true });
 mkdirSync(PACKS, { recursive: true });

@@ -36,7 +36,7 @@ try {
     host: '127.0.0.1',
     // Remotes keep their default ports (connect 3002 … names 3007, see demo/server.mjs).
     // The examples on fixed ports after the secure site's (see examples/README.md).
-    ports: { demo: Number(process.env.PORT ?? 3000), examples: { 'vite-react-wagmi': 3011, 'vite-react-ethers': 3012 } },
+    ports: { demo: Number(process.env.PORT ?? 3000), examples: { 'vite-react-wagmi': 3011, 'vite-react-ethers': 3012, 'nextjs-app-router': 3013 } },
     rpcUrl: anvil.rpcUrl,
     chainId: anvil.chainId,
     extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: secondAnvil.chainId, name: 'Anvil Second' }],
