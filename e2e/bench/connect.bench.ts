@@ -196,14 +196,16 @@ function addOwnHeaps() {
   }
 }
 let compressed = false;
-const jsFiles = { react: 0, plain: 0 };
+const jsFiles = { react: 0, plain: 0, wagmi: 0 };
 /** The script files counted before the click in the last run, per page (printed with --files). */
 const lastFiles: Record<string, JsRecord[]> = {};
 /** Every run's long tasks before Portico's idle work, with the scripts that ran in them (printed with --files). */
-const longTasksBeforeIdle: Record<'/' | 'plain', string[]> = { '/': [], plain: [] };
+const longTasksBeforeIdle: Record<'/' | 'plain' | 'wagmi', string[]> = { '/': [], plain: [], wagmi: [] };
 
 interface Stack {
   demo: string;
+  /** examples/vite-react-wagmi (its shell under its own `/portico/`), when built. */
+  wagmiExample?: string;
   /** Where Portico's own scripts come from: the shell's and the remotes' origins. */
   porticoOrigins: string[];
   rpcUrl: string;
@@ -363,6 +365,44 @@ async function runPlain(browser: Browser, stack: Stack) {
   }
 }
 
+/**
+ * One run on the Vite + wagmi host (examples/vite-react-wagmi: @portico/js, react and wagmi from their tarballs, the
+ * shell loaded at run time from the site's `/portico/`): load, long tasks, Connect Wallet painted, the cold open.
+ */
+async function runWagmiHost(browser: Browser, stack: Stack, url: string) {
+  const context = await newContext(browser, stack);
+  try {
+    const page = await context.newPage();
+    await new TestWallet({ rpcUrl: stack.rpcUrl }).install(page);
+    const scripts = recordScripts(page);
+    await loadAndIdle(page, `${url}/`);
+    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS, [...stack.porticoOrigins, `${url}/portico/`]);
+    add('lt:wagmi', longTasks.total);
+    add('lt:before-idle:wagmi', longTasks.beforeIdleWork);
+    add('lt:portico:wagmi', longTasks.beforeIdlePortico);
+    longTasksBeforeIdle.wagmi.push(...longTasks.beforeIdleTasks);
+    add('button:wagmi', await buttonShownAt(page));
+    scripts.markClick();
+    const cold = await timeClick(page, 'wagmi: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
+      kind: 'button',
+      name: TEST_WALLET_NAME,
+      scope: '[role="dialog"], dialog',
+    });
+    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    scripts.markDrawn(cold.frameAt);
+    add('open:cold:wagmi', cold.ms);
+    const js = await scripts.done();
+    const beforeClick = sumJs(js, (r) => r.beforeClick);
+    jsFiles.wagmi = beforeClick.files;
+    lastFiles.wagmi = js.filter((r) => r.beforeDrawn);
+    add('js:load:gzip:wagmi', sumJs(js, (r) => r.beforeLoad).gzip);
+    add('js:click:gzip:wagmi', beforeClick.gzip);
+    add('js:open:gzip:wagmi', sumJs(js, (r) => !r.beforeClick && r.beforeDrawn).gzip);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
 // ------------------------------------------------------------------------------------------- report
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -406,6 +446,13 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   row('5 pair(uri) → Account shows 10,000 ETH', '/', 'pair:/', ms, 'ms (Node→page wall clock)');
   row('6 All Wallets → 1st registry tile visible', '/', 'allwallets:/', ms, 'ms');
   row('8 injected wallet click → balance visible', 'plain', 'balance:plain', ms, 'ms (connect + Account remote + RPC)');
+  row('10 Vite + wagmi host: JS by the load event, gz', 'wagmi', 'js:load:gzip:wagmi', kib, 'KiB (examples/vite-react-wagmi)');
+  row('10   JS before 1st click, gz', 'wagmi', 'js:click:gzip:wagmi', kib, `KiB, ${jsFiles.wagmi} files`);
+  row('10   long tasks, load + 2 s', 'wagmi', 'lt:wagmi', ms, 'ms');
+  row('10   long tasks before Portico\'s idle work', 'wagmi', 'lt:before-idle:wagmi', ms, 'ms');
+  row('10   page load → Connect Wallet painted', 'wagmi', 'button:wagmi', ms, 'ms');
+  row('10   Connect Wallet → 1st wallet visible, cold', 'wagmi', 'open:cold:wagmi', ms, 'ms');
+  row('10   JS fetched by opening (until drawn), gz', 'wagmi', 'js:open:gzip:wagmi', kib, 'KiB');
   for (const page of ['/', 'plain']) {
     row('9 JS heap right after the cold open (after GC)', page, `heap:${page}`, mib, 'MiB');
     row(`9   same, ${SETTLE_AFTER_OPEN_MS / 1000} s later (WalletConnect preloaded)`, page, `heap:settled:${page}`, mib, 'MiB');
@@ -445,7 +492,7 @@ async function main() {
   const services = await track('services', startServices({ host: HOST, relayPort: relayPort!, apiPort: apiPort! }), (v) => v.stop(), 75_000);
 
   const { startPortico } = (await import(pathToFileURL(join(ROOT, 'demo/server.mjs')).href)) as {
-    startPortico(o: object): Promise<{ urls: { demo: string } & Record<string, string>; close(): Promise<void> }>;
+    startPortico(o: object): Promise<{ urls: { demo: string } & Record<string, string>; examples: Record<string, string>; close(): Promise<void> }>;
   };
   const portico = await track('demo servers', startPortico({
     host: HOST,
@@ -478,11 +525,12 @@ async function main() {
 
 
   const porticoOrigins = Object.entries(portico.urls).filter(([name]) => name !== 'demo').map(([, url]) => new URL(url).origin);
-  const stack: Stack = { demo: portico.urls.demo, porticoOrigins, rpcUrl: anvil.rpcUrl, relay: services.relayUrl, api: services.apiUrl, baseline: baseline.url, reactBaseline: !!reactJs };
+  const stack: Stack = { demo: portico.urls.demo, wagmiExample: portico.examples['vite-react-wagmi'], porticoOrigins, rpcUrl: anvil.rpcUrl, relay: services.relayUrl, api: services.apiUrl, baseline: baseline.url, reactBaseline: !!reactJs };
   for (let i = 1; i <= RUNS; i++) {
     const t = performance.now();
     await runReactHost(browser, stack, firstRegistryWallet);
     await runPlain(browser, stack);
+    if (stack.wagmiExample) await runWagmiHost(browser, stack, stack.wagmiExample);
     addBaseline('dom', await measureBaseline(browser, stack.baseline, 'dom'));
     if (reactJs) addBaseline('react', await measureBaseline(browser, stack.baseline, 'react'));
     addOwnHeaps();

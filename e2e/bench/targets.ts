@@ -6,7 +6,7 @@ type Unit = 'KiB' | 'MiB' | 'ms';
 
 interface TargetRow {
   label: string;
-  page: '/' | 'plain';
+  page: '/' | 'plain' | 'wagmi';
   /** Portico's figure: a sample key, or a figure computed from medians. */
   value: (median: Median) => number | undefined;
   /** The React baseline's sample key for the same figure. */
@@ -53,6 +53,11 @@ const ROWS: TargetRow[] = [
   { label: '  same, once settled', page: 'plain', value: key('heap:settled:plain:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
   { label: 'page load → Connect Wallet painted', page: '/', value: key('button:/'), baseline: 'base:react:button', unit: 'ms', maxRatio: 1.3 },
   { label: 'page load → Connect Wallet painted', page: 'plain', value: key('button:plain'), baseline: 'base:react:button', unit: 'ms', maxRatio: 1.3 },
+  // Issue 30: the Vite + wagmi host on the host packages (examples/vite-react-wagmi): opening holds the React host's figures.
+  { label: 'long tasks before Portico\'s idle work', page: 'wagmi', value: key('lt:before-idle:wagmi'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
+  { label: '  of them running Portico\'s scripts', page: 'wagmi', value: key('lt:portico:wagmi'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
+  { label: 'click → 1st wallet, cold', page: 'wagmi', value: key('open:cold:wagmi'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
+  { label: 'JS fetched by opening (until drawn), gz', page: 'wagmi', value: key('js:open:gzip:wagmi'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
 ];
 
 /** Bytes are sampled in bytes, times in ms. */

@@ -47,8 +47,13 @@ export function installLongTaskObserver() {
  */
 export function installButtonShownObserver() {
   const w = window as unknown as { __benchButtonShownAt?: number };
+  // The page's own buttons and those AppKit's elements draw in their (open) shadow roots.
+  const buttons = () => [
+    ...Array.from(document.querySelectorAll('button')),
+    ...Array.from(document.querySelectorAll('appkit-button, portico-button')).flatMap((host) => Array.from(host.shadowRoot?.querySelectorAll('button') ?? [])),
+  ];
   const shown = () =>
-    Array.from(document.querySelectorAll('button')).some(
+    buttons().some(
       (el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim() === 'Connect Wallet' && el.getClientRects().length > 0,
     );
   const frame = (now: number) => {
@@ -81,7 +86,8 @@ export async function heapAfterGc(page: Page): Promise<number> {
  * those of them that started before Portico's deferred work (the shell's `portico:idle-work` User Timing mark,
  * set in its first idle callback: rendering the dialog, prefetching Connect). A page without the mark (the
  * baselines) counts every task in both. `beforeIdlePortico` counts only the tasks in whose long animation frame
- * a script served from one of `porticoOrigins` (the shell's, the remotes') ran over 5 ms: a task of the host's
+ * a script served from one of `porticoOrigins` (the shell's, the remotes'; or a URL prefix: a site serving the shell
+ * itself, e.g. `http://site/portico/`) ran over 5 ms: a task of the host's
  * own code, or of the browser's first style and layout, is not a piece of Portico.
  */
 export async function longTasksUntil(page: Page, windowMs: number, porticoOrigins: readonly string[] = []) {
@@ -99,14 +105,8 @@ export async function longTasksUntil(page: Page, windowMs: number, porticoOrigin
     const counted = tasks.filter((t) => t.start < end);
     const beforeIdle = counted.filter((t) => t.start < idleWork);
     const scriptsOf = (t: { start: number }) => w.__benchLongFrames?.find((f) => f.start <= t.start + 1 && t.start < f.end)?.scripts ?? [];
-    const originOf = (url: string) => {
-      try {
-        return new URL(url).origin;
-      } catch {
-        return '';
-      }
-    };
-    const isPortico = (t: { start: number }) => scriptsOf(t).some((x) => origins.includes(originOf(x.url)));
+    const fromPortico = (url: string) => origins.some((prefix) => url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+    const isPortico = (t: { start: number }) => scriptsOf(t).some((x) => fromPortico(x.url));
     // Each long task before the idle work with the scripts of the long frame it fell in.
     const described = beforeIdle.map((t) => {
       const scripts = scriptsOf(t).map((x) => `${x.invoker}:${x.url.split('/').pop() || '(bench init script)'}:${x.ms}`);

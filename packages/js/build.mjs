@@ -11,6 +11,8 @@ await buildPackage({
   external: ['@module-federation/runtime', '@module-federation/runtime-core', 'viem', 'viem/*'],
   define: {
     __PORTICO_CDN_BASE__: JSON.stringify(cdnBase),
+    // The shell contract this package speaks; its major version is the same (test/contract.test.ts).
+    __PORTICO_CONTRACT__: JSON.stringify(JSON.parse(readFileSync('../../shared-state/package.json', 'utf8')).porticoContract),
     // Pinned exactly in package.json: the version the shell's containers are built against.
     __MF_RUNTIME_CORE_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).dependencies['@module-federation/runtime-core']),
   },

@@ -4,3 +4,5 @@
  * the other exposes carry none of it.
  */
 export { loadDeployment, withDeployment, DEPLOYMENT_FILE, type Deployment } from '@portico/shared-state/deployment';
+/** The shell's contract: `@portico/js` of the same major loads it, any other says which to install. */
+export { PORTICO_CONTRACT as porticoContract } from '@portico/shared-state';

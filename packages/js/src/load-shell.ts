@@ -27,6 +27,10 @@ export function shareWithShell(modules: HostShared): void {
   hostShared = { ...hostShared, ...modules };
 }
 
+/** The shell contract this build speaks (shared-state/package.json `porticoContract`), set by the build. */
+declare const __PORTICO_CONTRACT__: number;
+const PORTICO_CONTRACT = __PORTICO_CONTRACT__;
+
 /** The runtime core's version (package.json), set by the build. */
 declare const __MF_RUNTIME_CORE_VERSION__: string;
 const RUNTIME_CORE_VERSION = __MF_RUNTIME_CORE_VERSION__;
@@ -81,6 +85,12 @@ async function fetchShell(base: string): Promise<LoadedShell> {
     load<typeof AppKitModule>('portico_shell/appkit/react'),
     load<typeof DeploymentModule>('portico_shell/deployment'),
   ]);
+  // The major version of this package is the shell contract it speaks (shared-state's `porticoContract`).
+  if (deploymentModule.porticoContract !== PORTICO_CONTRACT) {
+    throw new Error(
+      `Portico: the shell at ${base} speaks contract ${String(deploymentModule.porticoContract)}, this @portico/js ${PORTICO_CONTRACT}: install @portico/js@${String(deploymentModule.porticoContract)} (and @portico/react, @portico/wagmi of that major)`,
+    );
+  }
   const deployment = await deploymentModule.loadDeployment(base);
   return { portico, appkit, deployment, withDeployment: deploymentModule.withDeployment };
 }
