@@ -3,37 +3,13 @@
 // signs, sends and reads with ethers v6 over useAppKitProvider('eip155') (BrowserProvider → getSigner), as on AppKit.
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem';
+import { EXAMPLE_MESSAGE as MESSAGE, EXAMPLE_RECIPIENT as VITALIK, connectWithAppKitButton as connect, openExample as open, region, signedMessage } from '../fixtures/examples.ts';
 import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
 
-const VITALIK = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
-const MESSAGE = 'Hello Reown AppKit!';
-
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function openExample(page: Page, url: string | undefined) {
-  if (!url) throw new Error('examples/vite-react-ethers is not built: run `pnpm build` (scripts/build-examples.mjs)');
-  await page.goto(`${url}/`);
-  await expect(page.getByRole('heading', { name: 'AppKit ethers React dApp Example' })).toBeVisible();
-}
-
-/** `<appkit-button>` → Connect Wallet → the test wallet → Account, closed again. */
-async function connect(page: Page) {
-  await button(page, 'Connect Wallet').click();
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
-  await expect(dialog(page, 'Account')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-}
-
-/** The signature the example shows after ethers' signer.signMessage. */
-async function signedMessage(page: Page): Promise<Hex> {
-  const signed = region(page, 'Sign msg');
-  await expect(signed).toContainText(/signedMsg: 0x[0-9a-f]{130}/i, { timeout: 20_000 });
-  return /0x[0-9a-f]+/i.exec((await signed.textContent()) ?? '')![0] as Hex;
-}
+const openExample = (page: Page, url: string | undefined) => open(page, 'vite-react-ethers', url, 'AppKit ethers React dApp Example');
 
 test('connect through <appkit-button>; sign, send, balance, switch and disconnect through ethers over useAppKitProvider', async ({ page, env }) => {
   await openExample(page, env.exampleViteReactEthers);

@@ -4,29 +4,13 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
 import { approveButton, embeddedLoginToAccount, expectFrameRevealed, nodeOf, uniqueEmail } from '../fixtures/embedded.ts';
+import { EXAMPLE_MESSAGE as MESSAGE, EXAMPLE_RECIPIENT as VITALIK, connectWithAppKitButton as connect, openExample as open, region, signedMessage } from '../fixtures/examples.ts';
 import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
 
-const VITALIK = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
-
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function openExample(page: Page, url: string | undefined) {
-  if (!url) throw new Error('examples/vite-react-wagmi is not built: run `pnpm build` (scripts/build-examples.mjs)');
-  await page.goto(`${url}/`);
-  await expect(page.getByRole('heading', { name: 'AppKit Wagmi React dApp Example' })).toBeVisible();
-}
-
-/** `<appkit-button>` → Connect Wallet → the test wallet → Account, closed again. */
-async function connect(page: Page) {
-  await button(page, 'Connect Wallet').click();
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
-  await expect(dialog(page, 'Account')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog(page)).toBeHidden();
-}
+const openExample = (page: Page, url: string | undefined) => open(page, 'vite-react-wagmi', url, 'AppKit Wagmi React dApp Example');
 
 async function expectConnectedEverywhere(page: Page, chainId: number) {
   const wagmi = region(page, 'wagmi useAccount');
@@ -38,16 +22,6 @@ async function expectConnectedEverywhere(page: Page, chainId: number) {
   await expect(appkit).toContainText(`Address: ${ACCOUNT}`);
   await expect(appkit).toContainText('Connected: true');
   await expect(region(page, 'State')).toContainText(`selectedNetworkId: eip155:${chainId}`);
-}
-
-const MESSAGE = 'Hello Reown AppKit!';
-
-/** The signature the example shows after wagmi's useSignMessage (any length: a smart account's is longer). */
-async function signedMessage(page: Page): Promise<Hex> {
-  const signed = region(page, 'Sign msg');
-  await expect(signed).toContainText(/signedMsg: 0x[0-9a-f]{130,}/i, { timeout: 20_000 });
-  // Hex in either case: a smart account's ERC-6492 wrapper carries checksummed addresses in its calldata.
-  return /0x[0-9a-f]+/i.exec((await signed.textContent()) ?? '')![0] as Hex;
 }
 
 async function signAndCheck(page: Page) {
