@@ -59,6 +59,10 @@ export class BundlerStartError extends Error {
   override name = 'BundlerStartError';
 }
 
+/** Alto's port was taken by another process before Alto listened on it (startBundler tries another port). */
+class AltoPortTakenError extends BundlerStartError {}
+const ALTO_PORT_ATTEMPTS = 3;
+
 const requireFromHere = createRequire(import.meta.url);
 const altoCli = join(dirname(requireFromHere.resolve('@pimlico/alto')), 'cli', 'alto.js');
 const listenHostPreload = fileURLToPath(new URL('./alto-listen-host.mjs', import.meta.url));
@@ -120,107 +124,123 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
   if (options.executorPrivateKeys.length === 0) throw new BundlerStartError('At least one executor private key is required');
 
   await probePort(host, port);
-  // The gateway's port is free but not yet held, so the system may offer the same one again (a test's freePort() just
-  // released it): Alto must not take it.
-  let altoPort = await probePort(ALTO_HOST, 0);
-  while (altoPort === port) altoPort = await probePort(ALTO_HOST, 0);
+  // Alto's port is free when probed but not held until Alto listens, so another process may take it first; Alto then
+  // starts again on another port, at most ALTO_PORT_ATTEMPTS times.
+  let alto: Awaited<ReturnType<typeof launchAlto>> | undefined;
+  for (let attempt = 1; !alto; attempt++) {
+    let altoPort = await probePort(ALTO_HOST, 0);
+    // The gateway's port is free but not yet held, so the system may offer the same one again: Alto must not take it.
+    while (altoPort === port) altoPort = await probePort(ALTO_HOST, 0);
+    try {
+      alto = await launchAlto(altoPort);
+    } catch (error) {
+      if (!(error instanceof AltoPortTakenError) || attempt >= ALTO_PORT_ATTEMPTS) throw error;
+    }
+  }
+  const { child, exited, exitOf, stopAlto, altoUrl } = alto;
 
-  const args = [
-    '--import',
-    listenHostPreload,
-    altoCli,
-    '--entrypoints',
-    entryPoints.join(','),
-    '--rpc-url',
-    options.rpcUrl,
-    '--port',
-    String(altoPort),
-    '--safe-mode',
-    String(options.safeMode ?? true),
-    '--block-time',
-    String(options.blockTimeMs ?? 1_000),
-    '--log-level',
-    options.logLevel ?? 'info',
-    // API version v2 only (also for /rpc): v1 skips the gas-price floor and the preVerificationGas check.
-    '--api-version',
-    'v2',
-    '--default-api-version',
-    'v2',
-    // The gateway's allow-list again, so Alto's own port serves no more than the gateway does.
-    '--rpc-methods',
-    BUNDLER_RPC_METHODS.join(','),
-    // The utility key deploys EntryPointSimulations / PimlicoSimulations through the deterministic
-    // deployer when they are missing (gas estimation needs them): nothing to ship or pin ourselves.
-    '--deploy-simulations-contract',
-    'true',
-  ];
-  const child = spawn(process.execPath, args, {
-    // A clean environment: Alto reads any ALTO_* variable as an option and loads ./.env (dotenv);
-    // only what is set here reaches it. The keys go by environment, not argv (visible in `ps`).
-    env: {
-      PATH: process.env.PATH ?? '',
-      DOTENV_CONFIG_PATH: '/dev/null',
-      NO_COLOR: '1',
-      PORTICO_BUNDLER_LISTEN_HOST: ALTO_HOST,
-      ALTO_EXECUTOR_PRIVATE_KEYS: options.executorPrivateKeys.join(','),
-      ALTO_UTILITY_PRIVATE_KEY: options.utilityPrivateKey,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  let outputTail = '';
-  let partialLine = '';
-  const onOutput = (chunk: Buffer) => {
-    const text = chunk.toString();
-    outputTail = (outputTail + text).slice(-OUTPUT_TAIL_CHARS);
-    if (!options.log) return;
-    const lines = (partialLine + text).split('\n');
-    partialLine = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() !== '') options.log(line);
-  };
-  child.stdout.on('data', onOutput);
-  child.stderr.on('data', onOutput);
-
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  let spawnError: Error | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      resolve();
+  /** Starts Alto on `altoPort` and resolves once it serves every entry point. */
+  async function launchAlto(altoPort: number) {
+    const args = [
+      '--import',
+      listenHostPreload,
+      altoCli,
+      '--entrypoints',
+      entryPoints.join(','),
+      '--rpc-url',
+      options.rpcUrl,
+      '--port',
+      String(altoPort),
+      '--safe-mode',
+      String(options.safeMode ?? true),
+      '--block-time',
+      String(options.blockTimeMs ?? 1_000),
+      '--log-level',
+      options.logLevel ?? 'info',
+      // API version v2 only (also for /rpc): v1 skips the gas-price floor and the preVerificationGas check.
+      '--api-version',
+      'v2',
+      '--default-api-version',
+      'v2',
+      // The gateway's allow-list again, so Alto's own port serves no more than the gateway does.
+      '--rpc-methods',
+      BUNDLER_RPC_METHODS.join(','),
+      // The utility key deploys EntryPointSimulations / PimlicoSimulations through the deterministic
+      // deployer when they are missing (gas estimation needs them): nothing to ship or pin ourselves.
+      '--deploy-simulations-contract',
+      'true',
+    ];
+    const child = spawn(process.execPath, args, {
+      // A clean environment: Alto reads any ALTO_* variable as an option and loads ./.env (dotenv);
+      // only what is set here reaches it. The keys go by environment, not argv (visible in `ps`).
+      env: {
+        PATH: process.env.PATH ?? '',
+        DOTENV_CONFIG_PATH: '/dev/null',
+        NO_COLOR: '1',
+        PORTICO_BUNDLER_LISTEN_HOST: ALTO_HOST,
+        ALTO_EXECUTOR_PRIVATE_KEYS: options.executorPrivateKeys.join(','),
+        ALTO_UTILITY_PRIVATE_KEY: options.utilityPrivateKey,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  });
-  child.once('error', (error) => (spawnError = error));
 
-  const stopAlto = async () => {
-    if (exit || child.pid === undefined) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  };
+    let outputTail = '';
+    let partialLine = '';
+    const onOutput = (chunk: Buffer) => {
+      const text = chunk.toString();
+      outputTail = (outputTail + text).slice(-OUTPUT_TAIL_CHARS);
+      if (!options.log) return;
+      const lines = (partialLine + text).split('\n');
+      partialLine = lines.pop() ?? '';
+      for (const line of lines) if (line.trim() !== '') options.log(line);
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
 
-  const url = endpointUrl(host, port);
-  const altoUrl = endpointUrl(ALTO_HOST, altoPort);
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (spawnError) throw new BundlerStartError(`The bundler (Alto) could not be started: ${spawnError.message}`);
-    if (exit) {
-      throw new BundlerStartError(
-        `The bundler (Alto) exited (code ${exit.code}, signal ${exit.signal}) before it was ready on ${url}:\n${outputTail}`,
-      );
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let spawnError: Error | undefined;
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        exit = { code, signal };
+        resolve();
+      });
+    });
+    child.once('error', (error) => (spawnError = error));
+
+    const stopAlto = async () => {
+      if (exit || child.pid === undefined) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    };
+
+    const url = endpointUrl(host, port);
+    const altoUrl = endpointUrl(ALTO_HOST, altoPort);
+    const deadline = Date.now() + readyTimeoutMs;
+    for (;;) {
+      if (spawnError) throw new BundlerStartError(`The bundler (Alto) could not be started: ${spawnError.message}`);
+      if (exit) {
+        // Another process took the port between the probe and Alto's listen: the caller starts Alto on another one.
+        if (outputTail.includes('EADDRINUSE')) throw new AltoPortTakenError(`Port ${altoPort} was taken before Alto listened on it`);
+        throw new BundlerStartError(
+          `The bundler (Alto) exited (code ${exit.code}, signal ${exit.signal}) before it was ready on ${url}:\n${outputTail}`,
+        );
+      }
+      const answered = await supportedEntryPoints(altoUrl);
+      const missing = answered && entryPoints.filter((address) => !answered.some((a) => a.toLowerCase() === address.toLowerCase()));
+      if (missing && missing.length === 0) break;
+      if (missing) {
+        await stopAlto();
+        throw new BundlerStartError(`The bundler on ${url} does not support entry point ${missing.join(', ')}`);
+      }
+      if (Date.now() >= deadline) {
+        await stopAlto();
+        throw new BundlerStartError(`The bundler (Alto) was not ready on ${url} after ${readyTimeoutMs} ms:\n${outputTail}`);
+      }
+      await sleep(READY_POLL_MS);
     }
-    const answered = await supportedEntryPoints(altoUrl);
-    const missing = answered && entryPoints.filter((address) => !answered.some((a) => a.toLowerCase() === address.toLowerCase()));
-    if (missing && missing.length === 0) break;
-    if (missing) {
-      await stopAlto();
-      throw new BundlerStartError(`The bundler on ${url} does not support entry point ${missing.join(', ')}`);
-    }
-    if (Date.now() >= deadline) {
-      await stopAlto();
-      throw new BundlerStartError(`The bundler (Alto) was not ready on ${url} after ${readyTimeoutMs} ms:\n${outputTail}`);
-    }
-    await sleep(READY_POLL_MS);
+    return { child, exited, exitOf: () => exit!, stopAlto, altoUrl };
   }
 
   const allowedOrigins = options.allowedOrigins ?? NO_ORIGINS;
@@ -231,7 +251,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Runnin
   return {
     url: gateway.url,
     pid: child.pid!,
-    exited: exited.then(() => exit!),
+    exited: exited.then(exitOf),
     stop: async () => {
       await gateway.stop();
       await stopAlto();
