@@ -315,12 +315,15 @@ describe('Account of the embedded wallet', () => {
     cleanup();
     renderView(Account, { core });
     expect(await screen.findByRole('status', { name: 'Batch failed at call 2 of 3' })).toBeTruthy();
-    expect(embedded.requests.filter(({ payload }) => (payload as { method?: string }).method === 'wallet_getCallsStatus').map(({ payload }) => (payload as { params: string[] }).params)).toEqual([
-      ['stopped'],
-      ['failed'],
-      ['confirmed'],
-      ['failed'],
-    ]);
+    // The report shows what is known at once; asking the wallet again may land a moment later.
+    await waitFor(() =>
+      expect(embedded.requests.filter(({ payload }) => (payload as { method?: string }).method === 'wallet_getCallsStatus').map(({ payload }) => (payload as { params: string[] }).params)).toEqual([
+        ['stopped'],
+        ['failed'],
+        ['confirmed'],
+        ['failed'],
+      ]),
+    );
   });
 
   it('another wallet never loads the embedded wallet', async () => {
