@@ -1,6 +1,6 @@
 // Issue 14: AppKit's React quick-start, only its imports changed to the shell's AppKit drop-in
 // (demo/src/appkit-quickstart, /appkit.html), runs against the demo's services.
-import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog, expectClosedOrConnectView } from '../fixtures/portico.ts';
+import { ACCOUNT, WALLET, accountButton, button, dialog, expectClosedOrConnectView } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 test('the AppKit quick-start connects, shows the account and network through its hooks, and disconnects', async ({ page, urls }) => {
@@ -34,8 +34,10 @@ test('the AppKit quick-start connects, shows the account and network through its
   await button(page, 'Get Balance').click();
   await expect(page.getByRole('heading', { name: /^Balance: \d+(\.\d+)? ETH$/ })).toBeVisible();
 
-  // Once connected, <appkit-button> shows the short address and opens Account.
-  await button(page, SHORT_ACCOUNT).click();
+  // Once connected, <appkit-button> shows the network's icon, the balance, the avatar and the short address (AppKit's
+  // anatomy), and opens Account.
+  await expect(accountButton(page)).toHaveAccessibleName(/^\d[\d,.]* ETH 0xf39F…2266$/);
+  await accountButton(page).click();
   await expect(dialog(page, 'Account')).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem';
 import { EXAMPLE_MESSAGE as MESSAGE, EXAMPLE_RECIPIENT as VITALIK, connectWithAppKitButton as connect, openExample as open, region, signedMessage } from '../fixtures/examples.ts';
-import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
+import { ACCOUNT, WALLET, accountButton, button, dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
@@ -24,7 +24,7 @@ test('connect through <appkit-button>; sign, send, balance, switch and disconnec
   await expect(region(page, 'useAppKitNetwork')).toContainText(`Chain Id: ${env.chainId}`);
   await expect(region(page, 'State')).toContainText(`selectedNetworkId: eip155:${env.chainId}`);
   await expect(region(page, 'WalletInfo')).toContainText(`Name: ${WALLET}`);
-  await expect(button(page, SHORT_ACCOUNT)).toBeVisible();
+  await expect(accountButton(page)).toBeVisible();
 
   // BrowserProvider(walletProvider, chainId).getSigner() → signMessage: the signature verifies with viem.
   await button(page, 'Sign msg').click();

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createPublicClient, http, verifyMessage, type Hex } from 'viem';
 import { approveButton, embeddedLoginToAccount, expectFrameRevealed, nodeOf, uniqueEmail } from '../fixtures/embedded.ts';
 import { EXAMPLE_MESSAGE as MESSAGE, EXAMPLE_RECIPIENT as VITALIK, connectWithAppKitButton as connect, openExample as open, region, signedMessage } from '../fixtures/examples.ts';
-import { ACCOUNT, SHORT_ACCOUNT, WALLET, button, dialog } from '../fixtures/portico.ts';
+import { ACCOUNT, WALLET, accountButton, button, dialog } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
@@ -50,7 +50,7 @@ for (const silent of [false, true]) {
       await connect(page);
       await expectConnectedEverywhere(page, env.chainId);
       await expect(region(page, 'WalletInfo')).toContainText(`Name: ${WALLET}`);
-      await expect(button(page, SHORT_ACCOUNT)).toBeVisible();
+      await expect(accountButton(page)).toBeVisible();
 
       // wagmi's useSignMessage through the Portico connector; the signature verifies with viem.
       await signAndCheck(page);

@@ -11,6 +11,8 @@ export interface CaipNetwork {
   chainNamespace: ChainNamespace;
   caipNetworkId: CaipNetworkId;
   testnet: boolean;
+  /** The network's icon (AppKit's shape); the modal's own artwork on its API when the host gives none. */
+  assets?: { imageUrl?: string };
 }
 
 export type NetworkInput = Omit<CaipNetwork, 'chainNamespace' | 'caipNetworkId' | 'testnet'> & {

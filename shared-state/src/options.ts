@@ -13,6 +13,7 @@ import {
 } from './constants';
 import { InvalidOptionsError } from './errors';
 import { safeInteger, urlWith } from './zod-parts';
+import { networkImageUrl } from './images';
 import { toCaipNetwork, type CaipNetwork } from './network';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
@@ -42,6 +43,7 @@ function buildOptionsSchema() {
     chainNamespace: z.optional(z.enum(CHAIN_NAMESPACES)),
     caipNetworkId: z.optional(z.string().check(z.regex(/^[a-z0-9-]+:[^:]+$/, 'must be a CAIP-2 id'))),
     testnet: z.optional(z.boolean()),
+    assets: z.optional(z.object({ imageUrl: z.optional(httpUrl) })),
   });
 
   const featureShape = Object.fromEntries(
@@ -213,6 +215,12 @@ function resolveRemotes(input: z.infer<OptionsSchema>): Partial<Record<RemoteNam
  * The CAIP-2 id must say what the network is (`<chainNamespace>:<id>`), with a CAIP-2 reference as
  * the id (an eip155 one a positive integer): every controller parses it or computes with it later.
  */
+/** The network with an icon: the host's, else the modal's artwork on its API (none without an API). */
+function withImage(network: CaipNetwork, apiUrl: string | undefined): CaipNetwork {
+  const imageUrl = network.assets?.imageUrl ?? networkImageUrl(apiUrl, network.caipNetworkId);
+  return imageUrl === undefined ? network : { ...network, assets: { imageUrl } };
+}
+
 function checkNetworkId(network: CaipNetwork, field: string): void {
   const { chainNamespace, id } = network;
   const reference = chainNamespace === 'eip155' ? /^[1-9]\d{0,15}$/ : /^[-\w]{1,32}$/;
@@ -246,9 +254,9 @@ export function parseOptions(input: unknown): PorticoOptions {
   const options = result.data;
   // Spec section 5.
   if (options.siwx && options.siweConfig) throw new InvalidOptionsError('siweConfig', 'setting both siweConfig and siwx is an error');
-  const networks = options.networks.map(toCaipNetwork);
+  const networks = options.networks.map((input) => withImage(toCaipNetwork(input), options.apiUrl));
   networks.forEach((network, index) => checkNetworkId(network, `networks.${index}`));
-  const defaultNetwork = options.defaultNetwork ? toCaipNetwork(options.defaultNetwork) : networks[0]!;
+  const defaultNetwork = options.defaultNetwork ? withImage(toCaipNetwork(options.defaultNetwork), options.apiUrl) : networks[0]!;
   checkNetworkId(defaultNetwork, 'defaultNetwork');
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
     throw new InvalidOptionsError('defaultNetwork', 'must be one of `networks`');

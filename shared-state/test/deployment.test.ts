@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@rstest/core';
 import { DEPLOYMENT_FILE, loadDeployment, MAX_DEPLOYMENT_BYTES, parseDeployment, withDeployment } from '../src/deployment';
 import { InvalidOptionsError } from '../src/errors';
+import type { PorticoOptionsInput } from '../src/options';
 import { minimalOptions } from '@portico/test-kit';
 
 const DEPLOYMENT = {
@@ -83,7 +84,7 @@ describe('withDeployment: the host’s options over the deployment’s', () => {
   });
 
   it('keeps what the host gave, remote by remote', () => {
-    const host = minimalOptions({
+    const host: PorticoOptionsInput = minimalOptions({
       remotes: { connect: 'https://mine.example/connect/remoteEntry.js' },
       apiUrl: 'https://my-api.example',
       walletConnect: { relayUrl: 'wss://my-relay.example' },
@@ -97,7 +98,8 @@ describe('withDeployment: the host’s options over the deployment’s', () => {
   });
 
   it('a host that names its own cdnBase for the remotes keeps it', () => {
-    const options = withDeployment(minimalOptions({ cdnBase: 'https://mine.example/remotes' }), parseDeployment(DEPLOYMENT));
+    const host: PorticoOptionsInput = minimalOptions({ cdnBase: 'https://mine.example/remotes' });
+    const options = withDeployment(host, parseDeployment(DEPLOYMENT));
     expect(options.remotes).toBeUndefined();
     expect(options.cdnBase).toBe('https://mine.example/remotes');
   });

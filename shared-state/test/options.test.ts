@@ -28,6 +28,24 @@ describe('parseOptions: valid config and defaults', () => {
     expect(options.defaultNetwork.caipNetworkId).toBe('eip155:31337');
   });
 
+  it("gives each network an icon: the host's own, else the API's network image, none without an API", () => {
+    const hostIcon = 'https://cdn.example/anvil.svg';
+    const withApi = parseOptions({
+      ...minimalOptions(),
+      apiUrl: 'http://127.0.0.1:4000/',
+      networks: [mainnet, { ...anvil, assets: { imageUrl: hostIcon } }],
+    });
+    expect(withApi.networks.map((network) => network.assets?.imageUrl)).toEqual([
+      'http://127.0.0.1:4000/v1/network-images/eip155-1',
+      hostIcon,
+    ]);
+    expect(withApi.defaultNetwork.assets?.imageUrl).toBe('http://127.0.0.1:4000/v1/network-images/eip155-1');
+    expect(parseOptions(minimalOptions()).networks[0]!.assets).toBeUndefined();
+    expect(() => parseOptions({ ...minimalOptions(), networks: [{ ...anvil, assets: { imageUrl: 'javascript:alert(1)' } }] })).toThrow(
+      /networks\.0\.assets\.imageUrl/,
+    );
+  });
+
   it('applies the spec section 9 feature defaults', () => {
     const { features } = parseOptions(minimalOptions());
     for (const on of ['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets']) {

@@ -41,6 +41,18 @@ export interface PorticoAccount {
   walletInfo?: AccountState['connectedWalletInfo'];
 }
 
+/** The native balance the modal shows: exact decimal text (e.g. `'0.5'`) and its symbol. */
+export interface PorticoBalance {
+  balance: string;
+  symbol: string;
+}
+
+/** The modal's theme, as `subscribeTheme` reports it. */
+export interface PorticoTheme {
+  themeMode: ThemeMode;
+  themeVariables: ThemeVariables;
+}
+
 /** AppKit's `useAppKitState` shape. */
 export interface PorticoState {
   open: boolean;
@@ -119,6 +131,22 @@ export interface PorticoInstance {
    * const unsubscribe = portico.subscribeAccount((account) => render(account.address));
    */
   subscribeAccount(callback: (account: PorticoAccount) => void, namespace?: ChainNamespace): () => void;
+  /**
+   * The connected account's native balance as the modal shows it (read on connect, on a network switch and after a
+   * send or swap; no network call here). `fetchBalance` reads it again.
+   *
+   * @returns Undefined while not connected, before the first read, or in a namespace without balances.
+   *
+   * @example
+   * const shown = portico.getBalance(); // { balance: '0.5', symbol: 'ETH' }
+   */
+  getBalance(namespace?: ChainNamespace): PorticoBalance | undefined;
+  /**
+   * Calls `callback` each time the shown balance changes (the account's other fields: `subscribeAccount`).
+   *
+   * @returns A function that stops the calls.
+   */
+  subscribeBalance(callback: (balance: PorticoBalance | undefined) => void, namespace?: ChainNamespace): () => void;
   /**
    * The active network.
    *
@@ -199,6 +227,15 @@ export interface PorticoInstance {
    * portico.setThemeVariables({ '--portico-accent': '#3b82f6' });
    */
   setThemeVariables(variables: ThemeVariables): void;
+  /**
+   * Calls `callback` with the theme each time its mode or variables change (AppKit's `subscribeTheme`).
+   *
+   * @returns A function that stops the calls.
+   *
+   * @example
+   * const unsubscribe = portico.subscribeTheme(({ themeMode }) => document.body.classList.toggle('dark', themeMode === 'dark'));
+   */
+  subscribeTheme(callback: (theme: PorticoTheme) => void): () => void;
   /**
    * Calls `callback` with every analytics event (AppKit's shape: `{ timestamp, data: { type: 'track', event, properties } }`).
    * A callback that throws is logged and does not break the modal.
@@ -338,6 +375,22 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
   });
   const getNetwork = () => store.get(activeNetworkAtom);
   const getSession = () => store.get(signInAtom).session;
+  const balanceReaders = new Map<ChainNamespace | undefined, () => PorticoBalance | undefined>();
+  const balanceReader = (namespace?: ChainNamespace) => {
+    let read = balanceReaders.get(namespace);
+    if (!read) {
+      let last: PorticoBalance | undefined;
+      read = () => {
+        const { status, balance, balanceSymbol = '' } = accountOf(namespace);
+        const next = status === 'connected' && balance !== undefined ? { balance, symbol: balanceSymbol } : undefined;
+        if (next?.balance !== last?.balance || next?.symbol !== last?.symbol) last = next;
+        return last;
+      };
+      balanceReaders.set(namespace, read);
+    }
+    return read;
+  };
+  const getTheme = (): PorticoTheme => store.get(themeAtom);
 
   return {
     async open(openOptions) {
@@ -350,6 +403,8 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     subscribeState: (callback) => subscribeTo(core, stateAtoms, getState, callback),
     getAccount: (namespace) => accountReader(namespace)(),
     subscribeAccount: (callback, namespace) => subscribeTo(core, accountAtoms, accountReader(namespace), callback),
+    getBalance: (namespace) => balanceReader(namespace)(),
+    subscribeBalance: (callback, namespace) => subscribeTo(core, accountAtoms, balanceReader(namespace), callback),
     getCaipNetwork: getNetwork,
     getLocale: () => resolveLocale(options.locale, document.documentElement.lang),
     subscribeNetwork: (callback) => subscribeTo(core, [activeNetworkAtom], getNetwork, callback),
@@ -371,6 +426,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
       const theme = store.get(themeAtom);
       store.set(themeAtom, { ...theme, themeVariables: { ...theme.themeVariables, ...parsed } });
     },
+    subscribeTheme: (callback) => subscribeTo(core, [themeAtom], getTheme, callback),
     subscribeEvents: (callback) => core.events.subscribe(callback),
     getProvider: (namespace) => core.connection.getProvider(namespace),
     async fetchBalance(namespace = store.get(activeNamespaceAtom)) {

@@ -1,4 +1,4 @@
-import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS } from '../src/appkit/button-theme';
+import { buttonStylesheet } from '../src/appkit/button-theme';
 import { describe, expect, it } from '@rstest/core';
 
 // Runs in plain Node (see rstest.config.ts), as a Next.js or any server render does.
@@ -27,9 +27,7 @@ describe("the AppKit drop-in's components on a server", () => {
     expect(globalThis.document).toBeUndefined();
     // One stylesheet for the three buttons, sent ahead of them (React hoists it; a page with <head> gets it there).
     const stylesheet =
-      `.portico-appkit-button{${BUTTON_DECLARATIONS}}` +
-      `.portico-appkit-button[data-surface]{${SURFACE_DECLARATIONS}}.portico-appkit-button>span{${AVATAR_DECLARATIONS}}` +
-      '.portico-appkit-button:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}' +
+      buttonStylesheet('.portico-appkit-button') +
       '.portico-appkit-button[data-size=sm]{font-size:12px;min-height:32px}.portico-appkit-button[data-size=lg]{font-size:16px;min-height:48px}' +
       '.portico-appkit-button:disabled{cursor:not-allowed;opacity:.6}';
     const button = 'type="button" class="portico-appkit-button" data-size="md"';

@@ -30,13 +30,14 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
       </>,
     );
     // The account button is in the page but hidden until a wallet connects.
-    expect(screen.queryByRole('button', { name: '0xf39F…2266' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /0xf39F…2266/ })).toBeNull();
     act(() => screen.getByRole('button', { name: 'Connect Wallet' }).click());
     await expect.poll(() => core.store.get(routerAtom).view).toBe('Connect');
     core.modal.close(true);
 
     await act(() => core.connection.connect('io.fake'));
-    expect(screen.getAllByRole('button', { name: '0xf39F…2266' })).toHaveLength(2);
+    // AppKit's anatomy: the native balance (shown by default), then the avatar and the short address.
+    await expect.poll(() => screen.queryAllByRole('button', { name: '10 ETH 0xf39F…2266' }).length).toBe(2);
     act(() => screen.getByRole('button', { name: 'Anvil Local' }).click());
     await expect.poll(() => core.store.get(routerAtom).view).toBe('Networks');
   });
@@ -46,8 +47,8 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
     adapter.nativeBalance = '10000';
     render(
       <>
-        <AppKitButton label="Sign in" loadingLabel="One moment" size="sm" charsStart={4} charsEnd={4} />
-        <AppKitAccountButton balance="show" />
+        <AppKitButton label="Sign in" loadingLabel="One moment" size="sm" charsStart={4} charsEnd={4} balance="hide" />
+        <AppKitAccountButton />
         <AppKitNetworkButton disabled />
       </>,
     );
@@ -63,7 +64,22 @@ describe('<AppKitButton />, <AppKitAccountButton />, <AppKitNetworkButton />', (
 
     await act(() => core.connection.connect('io.fake'));
     expect(screen.getByRole('button', { name: '0xf3…2266' })).toBe(signIn);
-    expect(await screen.findByRole('button', { name: '0xf39F…2266 · 10,000 ETH' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '10,000 ETH 0xf39F…2266' })).toBeTruthy();
+  });
+
+  it("show the network's icon, and follow a theme change made after they rendered", async () => {
+    const { core } = await testCore({ options: { apiUrl: 'http://127.0.0.1:4000' } });
+    const instance = createInstance(core, () => undefined);
+    setCurrentInstance(instance);
+    // The buttons' words arrive in a promise (English at once): let it settle inside act.
+    await act(async () => void render(<AppKitNetworkButton />));
+    const network = screen.getByRole('button', { name: 'Anvil Local' });
+    expect(network.querySelector('img')!.getAttribute('src')).toBe('http://127.0.0.1:4000/v1/network-images/eip155-31337');
+    expect(network.style.getPropertyValue('--portico-button-surface')).toBe('#1f2021');
+    act(() => instance.setThemeMode('light'));
+    expect(network.style.getPropertyValue('--portico-button-surface')).toBe('#f3f4f4');
+    act(() => instance.setThemeVariables({ '--portico-accent': '#ffd400' }));
+    expect(network.style.getPropertyValue('--portico-accent')).toBe('#ffd400');
   });
 
   it('speak the modal’s locale once its words have arrived (a page in French)', async () => {

@@ -55,6 +55,13 @@ describe('toPorticoOptions', () => {
     );
   });
 
+  it("takes AppKit's chainImages as the networks' icons", () => {
+    const icon = 'https://cdn.example/arbitrum.png';
+    const options = toPorticoOptions({ projectId: 'p', metadata, networks: [networks.mainnet, networks.arbitrum], chainImages: { 42161: icon } });
+    expect(parseOptions(options).networks.map((network) => network.assets?.imageUrl)).toEqual([undefined, icon]);
+    expect(() => toPorticoOptions({ networks: [networks.mainnet], chainImages: 'x' })).toThrow(new InvalidOptionsError('chainImages', 'must be an object'));
+  });
+
   it('reports theme variables under AppKit names where AppKit has one', () => {
     expect(toAppKitThemeVariables({ '--portico-accent': '#000', '--portico-z-index': 9 })).toEqual({ '--w3m-accent': '#000', '--w3m-z-index': 9 });
   });

@@ -1,4 +1,4 @@
-import { modalStateAtom, routerAtom, type PorticoCore } from '@portico/shared-state';
+import { modalStateAtom, routerAtom, themeAtom, type PorticoCore } from '@portico/shared-state';
 import { ACCOUNT, testCore } from '@portico/test-kit';
 import { describe, expect, it } from '@rstest/core';
 import { act } from 'react';
@@ -105,8 +105,12 @@ describe('<appkit-button>, <appkit-network-button>, <appkit-account-button>', ()
     core.modal.close(true);
 
     await core.connection.connect('io.fake');
-    expect(buttonIn('appkit-button').textContent).toBe('0xf39F…2266');
+    await expect.poll(() => buttonIn('appkit-button').textContent).toBe('10 ETH 0xf39F…2266');
+    expect(buttonIn('portico-account-button').textContent).toBe('10 ETH 0xf39F…2266');
+    document.querySelector('portico-account-button')!.setAttribute('balance', 'hide');
     expect(buttonIn('portico-account-button').textContent).toBe('0xf39F…2266');
+    core.store.set(themeAtom, { themeMode: 'light', themeVariables: { '--portico-accent': '#ffd400' } });
+    expect(document.querySelector<HTMLElement>('appkit-button')!.style.getPropertyValue('--portico-button-text')).toBe('#141414');
     expect(document.querySelector<HTMLElement>('portico-account-button')!.hidden).toBe(false);
     buttonIn('appkit-network-button').click();
     expect(core.store.get(routerAtom).view).toBe('Networks');

@@ -53,6 +53,37 @@ describe('Portico instance API: snapshots', () => {
     expect(seen).toEqual([]);
   });
 
+  it('getBalance / subscribeBalance report the balance the modal shows, and only its changes', async () => {
+    const { core, adapter, instance } = await instanceOver({ connect: true });
+    await expect.poll(() => instance.getBalance()).toEqual({ balance: '10', symbol: 'ETH' });
+    expect(instance.getBalance()).toBe(instance.getBalance());
+    const seen: unknown[] = [];
+    const stop = instance.subscribeBalance((balance) => seen.push(balance));
+    await core.connection.refreshBalance(undefined, { force: true });
+    expect(seen).toEqual([]);
+    adapter.nativeBalance = '99';
+    await core.connection.refreshBalance(undefined, { force: true });
+    expect(seen).toEqual([{ balance: '99', symbol: 'ETH' }]);
+    await instance.disconnect();
+    expect(instance.getBalance()).toBeUndefined();
+    expect(seen).toHaveLength(2);
+    stop();
+  });
+
+  it('subscribeTheme hears every change of mode or variables, made anywhere', async () => {
+    const { instance } = await instanceOver();
+    const seen: unknown[] = [];
+    const stop = instance.subscribeTheme((theme) => seen.push(theme));
+    instance.setThemeMode('light');
+    instance.setThemeVariables({ '--portico-accent': '#000000' });
+    stop();
+    instance.setThemeMode('dark');
+    expect(seen).toEqual([
+      { themeMode: 'light', themeVariables: {} },
+      { themeMode: 'light', themeVariables: { '--portico-accent': '#000000' } },
+    ]);
+  });
+
   it('every getter hands back the same object until what it reports changes', async () => {
     const { instance } = await instanceOver({ options: { networks: [anvil, mainnet] } });
     expect(instance.getState()).toBe(instance.getState());

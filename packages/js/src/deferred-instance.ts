@@ -58,6 +58,9 @@ export function deferredInstance(ready: Promise<PorticoInstance>, options: Optio
     getAccount: (namespace) => instance?.getAccount(namespace) ?? INITIAL_ACCOUNT,
     subscribeAccount: (callback, namespace) =>
       later((made) => made.subscribeAccount(callback, namespace), (made) => made.getAccount(namespace), callback),
+    getBalance: (namespace) => instance?.getBalance(namespace),
+    subscribeBalance: (callback, namespace) =>
+      later((made) => made.subscribeBalance(callback, namespace), (made) => made.getBalance(namespace), callback),
     getCaipNetwork: () => instance?.getCaipNetwork(),
     subscribeNetwork: (callback) => later((made) => made.subscribeNetwork(callback), (made) => made.getCaipNetwork(), callback),
     getLocale: () => instance?.getLocale() ?? 'en',
@@ -71,6 +74,8 @@ export function deferredInstance(ready: Promise<PorticoInstance>, options: Optio
       options = { ...options, themeVariables: { ...options.themeVariables, ...variables } };
       void loaded.then((made) => made.setThemeVariables(variables), () => undefined);
     },
+    subscribeTheme: (callback) =>
+      later((made) => made.subscribeTheme(callback), (made) => ({ themeMode: made.getThemeMode(), themeVariables: made.getThemeVariables() }), callback),
     subscribeEvents: (callback) => later((made) => made.subscribeEvents(callback), () => undefined, () => undefined),
     getProvider: (namespace) => instance?.getProvider(namespace),
     getProviderType: (namespace) => instance?.getProviderType(namespace),

@@ -6,21 +6,49 @@
 import type { ThemeMode } from '@portico/shared-state';
 
 /** The buttons' stylesheet: one declaration block per state, over the variables `buttonThemeStyle` sets. */
-export const BUTTON_DECLARATIONS =
+const BUTTON_DECLARATIONS =
   "font-family:var(--portico-font-family,system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif);" +
   'font-size:14px;font-weight:600;line-height:1;display:inline-flex;align-items:center;vertical-align:middle;gap:8px;min-height:40px;' +
   'cursor:pointer;padding:0 16px;border-radius:calc(var(--portico-border-radius-master,4px) * 3);' +
   'border:1px solid transparent;background:var(--portico-accent,#2570e0);color:var(--portico-button-text,#fff)';
 /** The account and the network: a neutral surface, as AppKit's and RainbowKit's account and chain buttons. */
-export const SURFACE_DECLARATIONS =
+const SURFACE_DECLARATIONS =
   'background:var(--portico-button-surface,#f3f4f4);color:var(--portico-button-surface-text,#141414);' +
   'border-color:var(--portico-button-border,#e1e3e3)';
-/** The account's avatar, in front of the address (the button's start padding shrinks to frame it). */
-export const AVATAR_DECLARATIONS = 'width:24px;height:24px;border-radius:50%;flex:none;margin-inline-start:-8px';
+
+/**
+ * The buttons' whole stylesheet under one root selector (an element's shadow `button`, the components' class), so
+ * both draw the same anatomy: [network icon] [balance] [avatar + address in an inner pill], as AppKit's account button.
+ */
+export function buttonStylesheet(root: string): string {
+  return (
+    `${root}{${BUTTON_DECLARATIONS}}${root}[data-surface]{${SURFACE_DECLARATIONS}}` +
+    `${root}[data-account]{padding-inline:8px 4px}` +
+    `${root}:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}` +
+    // Icons are decoration (alt=""): the network's name or the balance beside them says it.
+    `.portico-appkit-network-icon{width:22px;height:22px;border-radius:50%;flex:none;object-fit:cover;margin-inline-start:-6px}` +
+    `[data-account]>.portico-appkit-network-icon{margin-inline-start:0}` +
+    '.portico-appkit-balance{white-space:nowrap;font-variant-numeric:tabular-nums}' +
+    '.portico-appkit-account{display:inline-flex;align-items:center;gap:6px;min-height:32px;padding-inline:4px 10px;' +
+    'border-radius:calc(var(--portico-border-radius-master,4px) * 2.5);background:var(--portico-button-inner,#e7e9e9);white-space:nowrap}' +
+    '.portico-appkit-account:first-child{margin-inline-start:-4px}' +
+    '.portico-appkit-avatar{width:24px;height:24px;border-radius:50%;flex:none}'
+  );
+}
 
 const SURFACES: Record<ThemeMode, Record<string, string>> = {
-  light: { '--portico-button-surface': '#f3f4f4', '--portico-button-surface-text': '#141414', '--portico-button-border': '#e1e3e3' },
-  dark: { '--portico-button-surface': '#1f2021', '--portico-button-surface-text': '#e4e7e7', '--portico-button-border': '#2f3233' },
+  light: {
+    '--portico-button-surface': '#f3f4f4',
+    '--portico-button-surface-text': '#141414',
+    '--portico-button-border': '#e1e3e3',
+    '--portico-button-inner': '#e4e7e7',
+  },
+  dark: {
+    '--portico-button-surface': '#1f2021',
+    '--portico-button-surface-text': '#e4e7e7',
+    '--portico-button-border': '#2f3233',
+    '--portico-button-inner': '#2a2c2d',
+  },
 };
 const DEFAULT_ACCENT = '#2570e0';
 const LIGHT_TEXT = '#ffffff';

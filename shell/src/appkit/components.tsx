@@ -1,12 +1,11 @@
 import type { ChainNamespace } from '@portico/shared-state';
-import { formatBalance } from '@portico/shared-state/amounts';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useCurrentInstance } from '../react/current';
 import { usePortico, usePorticoAccount, usePorticoNetwork } from '../react/hooks';
-import { useAppKitBalance } from './account-hooks';
 import { ENGLISH_BUTTON_TEXTS, loadButtonTexts } from './button-words';
-import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS, avatarBackground, buttonThemeStyle } from './button-theme';
+import { avatarBackground, buttonStylesheet, buttonThemeStyle } from './button-theme';
 import { describe, type ButtonKind, type ButtonWords } from './elements';
+import { themeStore } from './instance-stores';
 
 /**
  * AppKit's React components (`AppKitButton`, `AppKitAccountButton`, `AppKitNetworkButton`) as plain React
@@ -20,11 +19,6 @@ export interface AppKitButtonProps extends ButtonWords {
   /** Font size of the button: `'sm'`, `'md'` (default) or `'lg'`. */
   size?: 'sm' | 'md' | 'lg';
   disabled?: boolean;
-  /**
-   * `'show'` adds the native balance beside the address once connected (read again from its network).
-   * Portico's default is `'hide'` (AppKit's is `'show'`), so a page does not read it unasked.
-   */
-  balance?: 'show' | 'hide';
   /** The namespace whose account the button shows; opening it while disconnected lists that namespace's wallets. */
   namespace?: ChainNamespace;
 }
@@ -34,27 +28,34 @@ const BUTTON_CLASS = 'portico-appkit-button';
 // In the host page's DOM (no shadow root), so one stylesheet for every button: React hoists it into <head>
 // once (deduped by href) and a server render sends it with the buttons. `font` resets the size, so the sizes follow.
 const BUTTON_CSS =
-  `.${BUTTON_CLASS}{${BUTTON_DECLARATIONS}}` +
-  `.${BUTTON_CLASS}[data-surface]{${SURFACE_DECLARATIONS}}.${BUTTON_CLASS}>span{${AVATAR_DECLARATIONS}}` +
-  `.${BUTTON_CLASS}:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}` +
+  buttonStylesheet(`.${BUTTON_CLASS}`) +
   `.${BUTTON_CLASS}[data-size=sm]{font-size:12px;min-height:32px}.${BUTTON_CLASS}[data-size=lg]{font-size:16px;min-height:48px}` +
   `.${BUTTON_CLASS}:disabled{cursor:not-allowed;opacity:.6}`;
 
-/** The balance text once it has been read (after hydration: a server and the first render show none). */
-function useShownBalance(show: boolean, address: string | undefined, caipNetworkId: string | undefined) {
-  const { fetchBalance } = useAppKitBalance();
-  const [shown, setShown] = useState<string>();
-  useEffect(() => {
-    setShown(undefined);
-    if (!show || !address) return;
-    let current = true;
-    void fetchBalance().then(({ data }) => {
-      // Numbers in the page's language: the modal's `locale` option defaults to it too.
-      if (current && data) setShown(`${formatBalance(data.balance, document.documentElement.lang || undefined)} ${data.symbol}`);
-    });
-    return () => void (current = false);
-  }, [show, address, caipNetworkId, fetchBalance]);
-  return shown;
+const NO_THEME = { subscribe: () => () => undefined, get: () => undefined };
+
+/** The button's theme style, following the instance's theme (a server and the first render: the defaults, so hydration matches). */
+function useThemeStyle(): CSSProperties | undefined {
+  const instance = useCurrentInstance();
+  const store = instance ? themeStore(instance) : NO_THEME;
+  const theme = useSyncExternalStore(store.subscribe, store.get, () => undefined);
+  return instance && theme ? (buttonThemeStyle(instance.getThemeVariables(), theme.themeMode) as CSSProperties) : undefined;
+}
+
+/** The balance the modal shows (none on a server and in the render that hydrates). */
+function useShownBalance(namespace: ChainNamespace | undefined) {
+  const instance = useCurrentInstance();
+  const subscribe = useCallback(
+    (listener: () => void) => instance?.subscribeBalance(listener, namespace) ?? (() => undefined),
+    [instance, namespace],
+  );
+  return useSyncExternalStore(subscribe, () => instance?.getBalance(namespace), () => undefined);
+}
+
+/** The network's icon; gone when it fails to load (a broken-image glyph is worse than none). */
+function NetworkIcon({ src }: { src: string }) {
+  const [failed, setFailed] = useState<string>();
+  return failed === src ? null : <img className="portico-appkit-network-icon" src={src} alt="" onError={() => setFailed(src)} />;
 }
 
 /** The buttons' words in the instance's locale; English on a server, in the render that hydrates, and until they arrive. */
@@ -70,16 +71,15 @@ function useButtonTexts() {
   return texts;
 }
 
-function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
+function AppKitButtonOf({ kind, size = 'md', disabled, namespace, ...words }: AppKitButtonProps & { kind: ButtonKind }) {
   const { open } = usePortico();
   const account = usePorticoAccount({ namespace });
   const { caipNetwork } = usePorticoNetwork();
   const instance = useCurrentInstance();
-  const { text, view, hidden, surface, avatarOf } = describe(kind, account, caipNetwork, words, useButtonTexts());
-  // The modal's theme (a server and the first render: the defaults, so hydration matches).
-  const themeStyle = instance ? buttonThemeStyle(instance.getThemeVariables(), instance.getThemeMode()) : undefined;
-  const shownBalance = useShownBalance(kind !== 'network' && balance === 'show', account.address, caipNetwork?.caipNetworkId);
-  const onClick = () => void open(view ? { view } : namespace ? { namespace } : undefined);
+  const balance = useShownBalance(namespace);
+  const state = describe(kind, account, caipNetwork, words, useButtonTexts(), { locale: instance?.getLocale(), balance });
+  const themeStyle = useThemeStyle();
+  const onClick = () => void open(state.view ? { view: state.view } : namespace ? { namespace } : undefined);
   return (
     <>
       <style href={BUTTON_CLASS} precedence="default">
@@ -89,14 +89,25 @@ function AppKitButtonOf({ kind, size = 'md', disabled, balance, namespace, ...wo
         type="button"
         className={BUTTON_CLASS}
         data-size={size}
-        data-surface={surface ? '' : undefined}
-        hidden={hidden}
+        data-surface={state.surface ? '' : undefined}
+        data-account={state.avatarOf !== undefined ? '' : undefined}
+        hidden={state.hidden}
         disabled={disabled}
         onClick={onClick}
-        style={themeStyle as CSSProperties | undefined}
+        style={themeStyle}
       >
-        {avatarOf !== undefined && <span aria-hidden="true" style={{ background: avatarBackground(avatarOf) }} />}
-        {shownBalance ? `${text} · ${shownBalance}` : text}
+        {state.networkIcon && <NetworkIcon src={state.networkIcon} />}
+        {state.avatarOf === undefined ? (
+          state.text
+        ) : (
+          <>
+            {state.balance && <span className="portico-appkit-balance">{state.balance}</span>}{' '}
+            <span className="portico-appkit-account">
+              <span className="portico-appkit-avatar" aria-hidden="true" style={{ background: avatarBackground(state.avatarOf) }} />
+              {state.text}
+            </span>
+          </>
+        )}
       </button>
     </>
   );
@@ -114,10 +125,11 @@ export function AppKitButton(props: AppKitButtonProps) {
 }
 
 /**
- * AppKit's `<AppKitAccountButton />`: the short address, opening Account; hidden while no wallet is connected.
+ * AppKit's `<AppKitAccountButton />`: the network's icon, the native balance (`balance="hide"` leaves it out), the
+ * avatar and the short address, opening Account; hidden while no wallet is connected.
  *
  * @example
- * <AppKitAccountButton balance="show" />
+ * <AppKitAccountButton balance="hide" />
  */
 export function AppKitAccountButton(props: Omit<AppKitButtonProps, 'label' | 'loadingLabel' | 'size'>) {
   return <AppKitButtonOf kind="account" {...props} />;

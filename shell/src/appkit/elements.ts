@@ -1,8 +1,9 @@
 import type { CaipNetwork } from '@portico/shared-state';
 import { shortenAddress } from '@portico/shared-state/address';
-import type { PorticoAccount, PorticoInstance } from '../instance';
+import { formatBalance } from '@portico/shared-state/amounts';
+import type { PorticoAccount, PorticoBalance, PorticoInstance } from '../instance';
 import { getCurrentInstance } from '../react/current';
-import { AVATAR_DECLARATIONS, BUTTON_DECLARATIONS, SURFACE_DECLARATIONS, avatarBackground, buttonThemeStyle } from './button-theme';
+import { avatarBackground, buttonStylesheet, buttonThemeStyle } from './button-theme';
 import { ENGLISH_BUTTON_TEXTS, loadButtonTexts, type ButtonTexts } from './button-words';
 
 export type ButtonKind = 'connect' | 'account' | 'network';
@@ -17,18 +18,32 @@ export const APPKIT_ELEMENTS: Record<string, ButtonKind> = {
   'portico-network-button': 'network',
 };
 
-const STYLES = `:host{display:inline-block;vertical-align:middle}:host([hidden]){display:none}
-button{${BUTTON_DECLARATIONS}}
-button[data-surface]{${SURFACE_DECLARATIONS}}
-span{${AVATAR_DECLARATIONS}}
-button:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}`;
+const STYLES = `:host{display:inline-block;vertical-align:middle}:host([hidden]){display:none}${buttonStylesheet('button')}`;
 
-/** AppKit's words a button takes: `label` and `loadingLabel` for the connect state, address characters kept at each end. */
+/**
+ * AppKit's words a button takes: `label` and `loadingLabel` for the connect state, address characters kept at each
+ * end, and `balance` (`'show'`, the default as in AppKit, or `'hide'`) for the connected account's native balance.
+ */
 export interface ButtonWords {
   label?: string;
   loadingLabel?: string;
   charsStart?: number;
   charsEnd?: number;
+  balance?: 'show' | 'hide';
+}
+
+/** What one button draws: its text, the view it opens, and the parts of a connected account's or network's button. */
+export interface ButtonState {
+  text: string;
+  view: 'Account' | 'Networks' | undefined;
+  hidden: boolean;
+  surface: boolean;
+  /** The connected address the avatar is drawn from. */
+  avatarOf?: string;
+  /** The active network's icon URL. */
+  networkIcon?: string;
+  /** "10,000 ETH" in the locale's digits. */
+  balance?: string;
 }
 
 function shortAddress(address: string, { charsStart, charsEnd }: ButtonWords) {
@@ -48,14 +63,48 @@ export function describe(
   network: CaipNetwork | undefined,
   words: ButtonWords = {},
   texts: ButtonTexts = ENGLISH_BUTTON_TEXTS,
-) {
-  if (kind === 'network') return { text: network?.name ?? texts.networks, view: 'Networks' as const, hidden: false, surface: true };
+  { locale, balance }: { locale?: string; balance?: PorticoBalance } = {},
+): ButtonState {
+  const networkIcon = network?.assets?.imageUrl;
+  if (kind === 'network') return { text: network?.name ?? texts.networks, view: 'Networks', hidden: false, surface: true, networkIcon };
   if (account.isConnected && account.address) {
-    return { text: shortAddress(account.address, words), view: 'Account' as const, hidden: false, surface: true, avatarOf: account.address };
+    const shown = words.balance !== 'hide' && balance ? `${formatBalance(balance.balance, locale)} ${balance.symbol}`.trim() : undefined;
+    return { text: shortAddress(account.address, words), view: 'Account', hidden: false, surface: true, avatarOf: account.address, networkIcon, balance: shown };
   }
   // The account button has nothing to show before a wallet connects (as in AppKit).
   const text = account.status === 'connecting' ? (words.loadingLabel ?? texts.connecting) : (words.label ?? texts.connect);
   return { text, view: undefined, hidden: kind === 'account', surface: false };
+}
+
+/** The icon as an image that removes itself when it fails to load (a broken-image glyph is worse than none). */
+function networkIconElement(src: string) {
+  const icon = document.createElement('img');
+  icon.className = 'portico-appkit-network-icon';
+  icon.alt = '';
+  icon.src = src;
+  icon.addEventListener('error', () => icon.remove());
+  return icon;
+}
+
+/** The children of a button for its state; spaces between parts so its accessible name reads "10,000 ETH 0xf39F…2266". */
+function buttonParts({ text, avatarOf, networkIcon, balance }: ButtonState): (Node | string)[] {
+  const parts: (Node | string)[] = [];
+  if (networkIcon) parts.push(networkIconElement(networkIcon));
+  if (avatarOf === undefined) return [...parts, text];
+  if (balance) {
+    const shown = document.createElement('span');
+    shown.className = 'portico-appkit-balance';
+    shown.textContent = balance;
+    parts.push(shown, ' ');
+  }
+  const account = document.createElement('span');
+  account.className = 'portico-appkit-account';
+  const avatar = document.createElement('span');
+  avatar.className = 'portico-appkit-avatar';
+  avatar.setAttribute('aria-hidden', 'true');
+  avatar.style.background = avatarBackground(avatarOf);
+  account.append(avatar, text);
+  return [...parts, account];
 }
 
 /**
@@ -65,8 +114,10 @@ export function describe(
  * - button: "Connect Wallet" (or its `label` attribute) opens the modal; once connected, the short
  *   address opens Account;
  * - their words are in the modal's locale (`button-words.ts`), English until that locale's arrive;
- * - account button: the short address, opening Account; hidden while no wallet is connected;
- * - network button: the active network's name, opening Networks.
+ * - account button: the network's icon, the native balance (attribute `balance="hide"` leaves it out), the avatar and
+ *   the short address, opening Account; hidden while no wallet is connected;
+ * - network button: the active network's icon and name, opening Networks;
+ * - they follow the theme (`subscribeTheme`) as well as the account and the network.
  * Browser only (called by createAppKit): the classes are made here, so importing the module on a
  * server touches no DOM. Names already defined on the page are left as they are.
  */
@@ -78,7 +129,7 @@ export function defineAppKitElements() {
 
 function buttonElement(kind: ButtonKind) {
   return class AppKitButtonElement extends HTMLElement {
-    static observedAttributes = ['label'];
+    static observedAttributes = ['label', 'balance'];
     readonly #button = document.createElement('button');
     #instance: PorticoInstance | undefined;
     #texts = ENGLISH_BUTTON_TEXTS;
@@ -100,7 +151,12 @@ function buttonElement(kind: ButtonKind) {
     connectedCallback() {
       this.#instance = getCurrentInstance();
       const render = () => this.#render();
-      this.#unsubscribe = [this.#instance.subscribeAccount(render), this.#instance.subscribeNetwork(render)];
+      this.#unsubscribe = [
+        this.#instance.subscribeAccount(render),
+        this.#instance.subscribeNetwork(render),
+        this.#instance.subscribeTheme(render),
+        this.#instance.subscribeBalance(render),
+      ];
       render();
       // In English until the locale's words arrive (the page's `lang` is read each time the element joins it).
       void loadButtonTexts(this.#instance.getLocale()).then((texts) => {
@@ -120,27 +176,24 @@ function buttonElement(kind: ButtonKind) {
 
     #state() {
       const instance = this.#instance!;
-      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), { label: this.getAttribute('label') ?? undefined }, this.#texts);
+      const words = { label: this.getAttribute('label') ?? undefined, balance: this.getAttribute('balance') === 'hide' ? ('hide' as const) : undefined };
+      return describe(kind, instance.getAccount(), instance.getCaipNetwork(), words, this.#texts, {
+        locale: instance.getLocale(),
+        balance: instance.getBalance(),
+      });
     }
 
     #render() {
       const instance = this.#instance!;
-      const { text, hidden, surface, avatarOf } = this.#state();
+      const state = this.#state();
       // The modal's accent, font and radius, and a text colour that reads on that accent (button-theme.ts).
       for (const [name, value] of Object.entries(buttonThemeStyle(instance.getThemeVariables(), instance.getThemeMode()))) {
         this.style.setProperty(name, value);
       }
-      this.#button.toggleAttribute('data-surface', surface);
-      if (avatarOf === undefined) {
-        this.#button.textContent = text;
-      } else {
-        // The avatar is decoration: the button is named by the address it shows.
-        const avatar = document.createElement('span');
-        avatar.setAttribute('aria-hidden', 'true');
-        avatar.style.background = avatarBackground(avatarOf);
-        this.#button.replaceChildren(avatar, text);
-      }
-      this.hidden = hidden;
+      this.#button.toggleAttribute('data-surface', state.surface);
+      this.#button.toggleAttribute('data-account', state.avatarOf !== undefined);
+      this.#button.replaceChildren(...buttonParts(state));
+      this.hidden = state.hidden;
     }
   };
 }

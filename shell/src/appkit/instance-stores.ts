@@ -56,15 +56,10 @@ export interface ThemeStore extends Store<AppKitThemeSnapshot> {
 
 const themeStores = new WeakMap<PorticoInstance, ThemeStore>();
 
-/**
- * The theme through the instance's getters and setters. The instance announces no theme change, so
- * subscribers hear the changes made through this store (every `useAppKitTheme` setter), not
- * `instance.setThemeMode` called directly.
- */
+/** The theme through the instance's getters, setters and `subscribeTheme` (a change made anywhere is heard). */
 export function themeStore(instance: PorticoInstance): ThemeStore {
   let store = themeStores.get(instance);
   if (!store) {
-    const { notify, subscribe } = listenerSet();
     let snapshot: AppKitThemeSnapshot | undefined;
     let readVariables: ThemeVariables | undefined;
     const get = () => {
@@ -78,15 +73,9 @@ export function themeStore(instance: PorticoInstance): ThemeStore {
     };
     store = {
       get,
-      subscribe,
-      setThemeMode(mode) {
-        instance.setThemeMode(mode);
-        notify();
-      },
-      setThemeVariables(variables) {
-        instance.setThemeVariables(variables);
-        notify();
-      },
+      subscribe: (listener) => instance.subscribeTheme(listener),
+      setThemeMode: (mode) => instance.setThemeMode(mode),
+      setThemeVariables: (variables) => instance.setThemeVariables(variables),
     };
     themeStores.set(instance, store);
   }

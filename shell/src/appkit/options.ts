@@ -20,7 +20,6 @@ export const IGNORED_APPKIT_OPTIONS = [
   'customWallets',
   'termsConditionsUrl',
   'privacyPolicyUrl',
-  'chainImages',
   'connectorImages',
   'tokens',
   'universalProviderConfigOverride',
@@ -56,9 +55,19 @@ function mergeNetworks(app: unknown, host: unknown): unknown {
   return [...app, ...host.filter((network: NetworkInput) => !ids.has(toCaipNetwork(network).caipNetworkId))];
 }
 
+/** AppKit's `chainImages` (`{ [chain id]: image URL }`) as each network's `assets.imageUrl`. */
+function withChainImages(networks: unknown, chainImages: unknown): unknown {
+  const images = requireRecord(chainImages, 'chainImages');
+  if (!images || !Array.isArray(networks)) return networks;
+  return networks.map((network: NetworkInput & { assets?: object }) => {
+    const imageUrl = images[String(network.id)];
+    return imageUrl === undefined ? network : { ...network, assets: { ...network.assets, imageUrl } };
+  });
+}
+
 /**
  * AppKit's `createAppKit` options as Portico's: AppKit names Portico shares pass as they are,
- * `features.socials` becomes `socials`, `--w3m-*` theme variables become `--portico-*`, the options in
+ * `features.socials` becomes `socials`, `chainImages` the networks' icons, `--w3m-*` theme variables become `--portico-*`, the options in
  * `IGNORED_APPKIT_OPTIONS` / `IGNORED_APPKIT_FEATURES` are dropped, and a missing `metadata` is the page's.
  * Host options fill what the app left out; their `networks` are added after the app's.
  * Portico's own options (`remotes`, `apiUrl`, `walletConnect`, …) may be given in either.
@@ -71,8 +80,9 @@ export function toPorticoOptions(options: unknown, host: PorticoHostOptions = {}
   if (app.adapters !== undefined && !Array.isArray(app.adapters)) throw new InvalidOptionsError('adapters', 'must be a list');
   const features = requireRecord(app.features, 'features');
   const themeVariables = requireRecord(app.themeVariables, 'themeVariables');
-  const mapped: Input = { ...(host as Input), ...withoutKeys(app, IGNORED_APPKIT_OPTIONS) };
-  mapped.networks = mergeNetworks(app.networks, host.networks);
+  const { chainImages, ...portable } = withoutKeys(app, IGNORED_APPKIT_OPTIONS);
+  const mapped: Input = { ...(host as Input), ...portable };
+  mapped.networks = withChainImages(mergeNetworks(app.networks, host.networks), chainImages);
   if (features) {
     const { socials, ...rest } = features;
     mapped.features = withoutKeys(rest, IGNORED_APPKIT_FEATURES);
