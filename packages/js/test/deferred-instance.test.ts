@@ -57,6 +57,17 @@ describe('the instance createPortico returns before the shell has loaded', () =>
     expect(handle.getProvider('eip155')).toBeDefined();
   });
 
+  it("once the shell's instance exists, an action reaches it in the same call (a click's open renders before the next paint)", async () => {
+    const shell = shellInstance();
+    const handle = deferredInstance(Promise.resolve(shell.instance), {});
+    const early = handle.open();
+    expect(shell.calls).toEqual([]);
+    await early;
+    expect(shell.calls).toEqual(['open']);
+    void handle.close();
+    expect(shell.calls).toEqual(['open', 'close']);
+  });
+
   it('a listener attached early hears the shell’s value when it loads, then every change; unsubscribing before the load attaches nothing', async () => {
     const shell = shellInstance();
     const loading = deferred<PorticoInstance>();

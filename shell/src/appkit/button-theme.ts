@@ -25,6 +25,8 @@ export function buttonStylesheet(root: string): string {
     `${root}{${BUTTON_DECLARATIONS}}${root}[data-surface]{${SURFACE_DECLARATIONS}}` +
     `${root}[data-account]{padding-inline:8px 4px}` +
     `${root}:focus-visible{outline:2px solid var(--portico-accent,#2570e0);outline-offset:2px}` +
+    // On a surface the ring takes the text colour: a host's accent may be the page's own background colour.
+    `${root}[data-surface]:focus-visible{outline-color:var(--portico-button-surface-text,#141414)}` +
     // Icons are decoration (alt=""): the network's name or the balance beside them says it.
     `.portico-appkit-network-icon{width:22px;height:22px;border-radius:50%;flex:none;object-fit:cover;margin-inline-start:-6px}` +
     `[data-account]>.portico-appkit-network-icon{margin-inline-start:0}` +
