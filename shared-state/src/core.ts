@@ -25,6 +25,7 @@ import { parseOptions, type PorticoOptions } from './options';
 import { alertOnOriginRefusal } from './api/origin-guard';
 import { lazyAsync } from './lazy';
 import { createEmbeddedHandle, type EmbeddedWalletHandle } from './embedded-wallet';
+import { connectorImageUrl } from './images';
 import type { FrameContainer } from './controllers/embedded';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
 
@@ -139,7 +140,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     eip155: createEip155Adapter({
       eventTarget: environment.eventTarget,
       legacyProvider: environment.legacyProvider,
-      walletConnect: walletConnectAccess,
+      walletConnect: { ...walletConnectAccess, imageUrl: connectorImageUrl(options.apiUrl, 'walletConnect') },
       embedded,
     }),
     // Only pages with networks in a namespace hold its (lazy) adapter.

@@ -18,3 +18,8 @@ export function networkImageUrl(apiUrl: string | undefined, caipNetworkId: strin
 export function tokenImageUrl(apiUrl: string | undefined, symbol: string): string | undefined {
   return apiUrl === undefined ? undefined : `${apiUrl.replace(/\/$/, '')}/v1/token-images/${encodeURIComponent(symbol)}`;
 }
+
+/** A connector's logo on the API (`walletConnect`), or undefined without an API. */
+export function connectorImageUrl(apiUrl: string | undefined, connectorId: string): string | undefined {
+  return apiUrl === undefined ? undefined : `${apiUrl.replace(/\/$/, '')}/v1/connector-images/${encodeURIComponent(connectorId)}`;
+}

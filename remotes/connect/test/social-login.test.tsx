@@ -54,6 +54,23 @@ describe('Connect: social logins', () => {
     for (const button of [google!, ...others]) expect(button.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it("draws each provider's own mark: Google's four colours, Facebook, Discord and Farcaster in theirs, the black-or-white ones in the text colour", async () => {
+    await connectView();
+    const fills = (name: string) => [...screen.getByRole('button', { name }).querySelectorAll('svg path')].map((path) => path.getAttribute('fill'));
+    expect(fills('Continue with Google')).toEqual(['#4285F4', '#34A853', '#FBBC05', '#EA4335']);
+    expect(fills('Continue with Facebook')).toEqual(['#0866FF']);
+    expect(fills('Continue with Discord')).toEqual(['#5865F2']);
+    expect(fills('Continue with Farcaster')).toEqual(['#855DCD']);
+    for (const name of ['Continue with GitHub', 'Continue with Apple', 'Continue with X']) expect(fills(name)).toEqual(['currentColor']);
+    // Seven different marks, no outline look-alikes.
+    const marks = socialButtons().map((button) => button.querySelector('svg')!.innerHTML);
+    expect(new Set(marks).size).toBe(7);
+    for (const svg of socialButtons().map((button) => button.querySelector('svg')!)) {
+      expect(svg.getAttribute('stroke')).toBeNull();
+      expect(svg.getAttribute('viewBox')).toBe('0 0 24 24');
+    }
+  });
+
   it('comes after the email form and before the wallets, in the host order', async () => {
     await connectView({ socials: ['github', 'discord'] });
     expect(names(socialButtons())).toEqual(['Continue with GitHub', 'Continue with Discord']);

@@ -8,6 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import type { ArtworkLibrary } from './artwork/library';
 import type { AuthRuntime } from './auth/config';
 import type { FarcasterRuntime } from './auth/farcaster-config';
 import type { SocialRuntime } from './auth/social-config';
@@ -21,6 +22,7 @@ import { PROJECT_ID_PATTERN } from './seed/projects';
 import type { Logger } from './log';
 import type { OnRampRuntime } from './onramp/config';
 import { analyticsRoutes } from './routes/analytics';
+import { artworkRoutes } from './routes/artwork';
 import { authRoutes } from './routes/auth';
 import { balanceRoutes } from './routes/balance';
 import { chainRoutes, MAX_RPC_BODY_BYTES } from './routes/chains';
@@ -47,6 +49,8 @@ export interface AppContext {
   publicUrl: string;
   /** Configured chains, their upstream nodes and indexers, the price source. */
   chains: ChainRuntime;
+  /** Network, connector and token artwork (wallet logos are in the images table). */
+  artwork: ArtworkLibrary;
   /** On-ramp providers, limits, fiat rates and the demo provider's funding key (default config when absent). */
   onramp?: OnRampRuntime;
   /** Per-IP and per-project rate limits (default: in memory, default limits). */
@@ -157,6 +161,7 @@ export function createApp(appCtx: AppContext) {
 
   app.route('/', healthRoutes());
   app.route('/', walletRoutes());
+  app.route('/', artworkRoutes());
   app.route('/', projectRoutes());
   app.route('/', analyticsRoutes());
   app.route('/', chainRoutes());

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { loadArtwork, type ArtworkLibrary } from './artwork/library';
 import { parseChains, parseSolanaChains, type ChainConfig, type ChainConfigInput, type SolanaChainConfigInput } from './chains/config';
 import { ChainRuntime, type ChainsOptions } from './chains/runtime';
 import { resolveSolanaChains } from './chains/solana';
@@ -85,6 +86,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   const chainConfigs: ChainConfig[] = parseChains(options.chains ?? []);
   const solanaChains = await resolveSolanaChains(parseSolanaChains(options.solanaChains ?? []), options.rpcTimeoutMs ?? 10_000);
   const onramp = onRampRuntime(options.onramp, options.development ?? false);
+  const artwork: ArtworkLibrary = await loadArtwork();
   const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   let sessions: SessionRuntime;
   let auth: AuthRuntime;
@@ -93,8 +95,9 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
   try {
     const applied = await migrate(db);
     if (applied.length > 0) log.info('migrations applied', { versions: applied });
-    const seeded = await seed(db, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets, development: options.development });
+    const seeded = await seed(db, artwork, { projectsFile: options.projectsFile, syntheticWallets: options.syntheticWallets, development: options.development });
     if (seeded.walletsSeeded > 0) log.info('wallets seeded', { count: seeded.walletsSeeded });
+    if (seeded.walletImagesUpdated > 0) log.info('wallet images updated', { count: seeded.walletImagesUpdated });
     if (seeded.syntheticWallets > 0) log.info('synthetic wallets present', { count: seeded.syntheticWallets });
     sessions = await sessionRuntime(db, options.sessions, options.development ?? false, db.pool);
     if (!sessions.key) log.info('sign-in sessions unavailable: no session signing key (PORTICO_API_SESSION_KEY)');
@@ -117,7 +120,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     const server = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: host, port }, (address) => {
       const url = listeningUrl(address);
       const publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? url;
-      app = createApp({ db, log, publicUrl, chains, onramp, limits, sessions, auth, social, farcaster });
+      app = createApp({ db, log, publicUrl, chains, artwork, onramp, limits, sessions, auth, social, farcaster });
       resolve({ server, url });
     });
     server.once('error', reject);

@@ -162,18 +162,22 @@ describe('GET /v1/wallets', () => {
 });
 
 describe('GET /v1/wallet-images/:imageId', () => {
-  test('serves the SVG icon with long cache headers; 404 for unknown ids', async () => {
+  test("serves the wallet's logo, cached for good (the id names the bytes); 404 for unknown ids, 400 for bad ones", async () => {
     const { body } = await wallets({ search: 'metamask' });
     const mm = body.data[0]!;
     const res = await fetch(mm.image_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(res.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toBe(`"${mm.image_id}"`);
     const svg = await res.text();
     expect(svg).toMatch(/^<svg /);
-    expect(svg).toContain('>MM</text>');
-    const again = await fetch(mm.image_url, { headers: { 'If-None-Match': res.headers.get('etag')! } });
-    expect(again.status).toBe(304);
+    expect(svg).toContain('fill="#ff5c16"'); // the fox's orange, not a monogram
+    expect(svg).not.toContain('<text');
+    for (const tag of [res.headers.get('etag')!, `W/${res.headers.get('etag')}`, `"other", ${res.headers.get('etag')}`]) {
+      const again = await fetch(mm.image_url, { headers: { 'If-None-Match': tag } });
+      expect(again.status).toBe(304);
+    }
     const missing = await fetch(`${api.url}/v1/wallet-images/00000000-0000-8000-8000-000000000000`);
     expect(missing.status).toBe(404);
     const bad = await fetch(`${api.url}/v1/wallet-images/${encodeURIComponent('../etc')}`);

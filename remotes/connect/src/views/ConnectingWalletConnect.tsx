@@ -1,4 +1,6 @@
 import {
+  CONNECTOR_IDS,
+  connectorsAtom,
   isPairingExpired,
   routerAtom,
   walletConnectAtom,
@@ -42,6 +44,9 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
   const wallet = useAtomValue(routerAtom).data?.wallet;
   const state = useAtomValue(walletConnectAtom);
   const walletName = wallet?.name ?? 'WalletConnect';
+  // No wallet picked: WalletConnect's own logo.
+  const walletConnectIcon = useAtomValue(connectorsAtom).find((connector) => connector.id === CONNECTOR_IDS.walletConnect)?.imageUrl;
+  const icon = wallet?.image_url ?? walletConnectIcon;
 
   useEffect(() => {
     // The QR encoder loads while the pairing is prepared: the code draws in the frame the URI arrives.
@@ -76,7 +81,7 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     const declined = state.errorMessage === 'Connection declined';
     return (
       <div className="portico-center">
-        <WalletIcon src={wallet?.image_url} large />
+        <WalletIcon src={icon} large />
         <ErrorPanel
           message={declined ? t('connection.declined') : (state.errorMessage ?? t('connection.failed'))}
           detail={declined ? t('connection.declinedDetail') : undefined}
@@ -122,7 +127,7 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     <div className="portico-center">
       {uri ? <QrCode value={uri} label={t('wc.qrLabel', { name: walletName })} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
       <div className="portico-row">
-        {wallet && <WalletIcon src={wallet.image_url} />}
+        {icon && <WalletIcon src={icon} />}
         <p className="portico-title">{wallet ? t('wc.scanWith', { name: wallet.name }) : t('wc.scanWithPhone')}</p>
       </div>
       {uri ? (

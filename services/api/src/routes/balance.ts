@@ -2,7 +2,6 @@
  * GET /v1/account/:address/balance — native balance + every configured token's balanceOf, read
  * live from the upstream node in one JSON-RPC batch (works without multicall3); on a solana chain
  * SOL + the configured SPL mints (src/chains/solana.ts); cached 30 s unless forceUpdate. POST /v1/fungible/price — prices from the PriceSource.
- * GET /v1/token-images/:symbol — generated icon for tokens configured without an iconUrl.
  */
 import { Hono } from 'hono';
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem';
@@ -14,7 +13,6 @@ import { readSolanaBalances } from '../chains/solana';
 import { accountParams, caip10, numericText, requireAccount } from '../http/chain';
 import { HttpError } from '../http/errors';
 import { endpoint } from '../http/validate';
-import { walletIconSvg } from '../seed/icons';
 
 /** AppKit's marker for the native currency in CAIP-10 price lookups. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
@@ -33,6 +31,7 @@ export interface BalanceItem {
 const currencySchema = z.enum(['usd'], { error: "must be 'usd'" });
 const boolParam = z.enum(['true', 'false', '1', '0', ''], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true' || v === '1');
 
+/** A token's icon: the one its chain config names, else the API's (src/routes/artwork.ts). */
 export function tokenIconUrl(base: string, symbol: string, configured?: string) {
   return configured ?? `${base}/v1/token-images/${encodeURIComponent(symbol)}`;
 }
@@ -98,12 +97,6 @@ export function balanceRoutes() {
       fungibles: assets.flatMap((a, i) => (prices[i] == null ? [] : [{ name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, price: prices[i]! }])),
     });
   }));
-
-  // Icons are public (an <img> sends no project id): no project.
-  const symbolParams = z.object({ symbol: z.string().regex(/^[\p{L}\p{N} ._-]{1,32}$/u, 'must be a token symbol') });
-  app.get('/v1/token-images/:symbol', endpoint({ project: 'none', params: symbolParams }, (c, { params: { symbol } }) =>
-    c.body(walletIconSvg(symbol), 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }),
-  ));
 
   return app;
 }

@@ -1,10 +1,12 @@
 /**
- * Wallet registry: GET /v1/wallets (list) and GET /v1/wallet-images/:imageId (generated icons).
+ * Wallet registry: GET /v1/wallets (list) and GET /v1/wallet-images/:imageId (each wallet's logo, or a generated
+ * monogram where there is none; the image id names the exact bytes).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app';
 import { HttpError } from '../http/errors';
+import { CACHE_IMMUTABLE, imageResponse } from '../http/images';
 import { caip2, csvParam, intParam, walletId } from '../http/params';
 import { endpoint } from '../http/validate';
 
@@ -157,24 +159,14 @@ export function walletRoutes() {
 
   // Images are public (an <img> sends no project id): no project.
   app.get('/v1/wallet-images/:imageId', endpoint({ project: 'none', params: imageIdSchema }, async (c, { params: { imageId } }) => {
-    const etag = `"${imageId}"`;
-    const cache = 'public, max-age=31536000, immutable';
-    if (c.req.header('if-none-match') === etag) {
-      return c.body(null, 304, { ETag: etag, 'Cache-Control': cache });
-    }
-    const { rows } = await c.var.ctx.db.query<{ content_type: string; body: string }>(
+    const { rows } = await c.var.ctx.db.query<{ content_type: string; body: Uint8Array }>(
       `SELECT content_type, body FROM images WHERE image_id = $1 AND kind = 'wallet'`,
       [imageId],
     );
     const img = rows[0];
     if (!img) throw new HttpError(404, 'imageId: not found');
-    return c.body(img.body, 200, {
-      'Content-Type': `${img.content_type}; charset=utf-8`,
-      'Cache-Control': cache,
-      ETag: etag,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-    });
+    // The id is derived from the bytes (src/seed/ids.ts): it is the entity tag, and the image never changes.
+    return imageResponse(c, { bytes: img.body, contentType: img.content_type, etag: `"${imageId}"` }, CACHE_IMMUTABLE);
   }));
 
   return app;

@@ -8,11 +8,12 @@ export function generatedWalletId(name: string): string {
 }
 
 /**
- * Stable image id for a wallet, derived from its id: the first 128 bits of
- * sha256(`portico-image:` + wallet id), written as a UUID (version 8, "custom").
+ * A wallet's image id, naming the exact bytes of its picture (so the image can be cached for good): the first
+ * 128 bits of sha256(`portico-image:` + wallet id + `:` + sha256 of the bytes), written as a UUID (version 8,
+ * "custom"). New artwork gives a wallet a new image id.
  */
-export function walletImageId(walletId: string): string {
-  const h = sha256(`portico-image:${walletId}`).split('');
+export function walletImageId(walletId: string, bytes: Uint8Array): string {
+  const h = sha256(`portico-image:${walletId}:${createHash('sha256').update(bytes).digest('hex')}`).split('');
   h[12] = '8'; // version 8
   h[16] = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16); // RFC 9562 variant
   const s = h.join('');

@@ -1,6 +1,7 @@
+import type { ArtworkLibrary } from '../artwork/library';
 import type { Db } from '../db/client';
 import { readProjects, syncProjects } from './projects';
-import { seedWalletsIfEmpty } from './wallets';
+import { seedWalletsIfEmpty, syncWalletImages } from './wallets';
 import { insertSyntheticWallets } from './synthetic';
 
 export interface SeedOptions {
@@ -16,15 +17,17 @@ export interface SeedOptions {
 
 export interface SeedResult {
   walletsSeeded: number;
+  /** Registry wallets whose picture changed since the database was seeded (new artwork). */
+  walletImagesUpdated: number;
   syntheticWallets: number;
 }
 
-export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  const walletsSeeded = await db.transaction(async (tx) => {
+export async function seed(db: Db, artwork: ArtworkLibrary, options: SeedOptions = {}): Promise<SeedResult> {
+  const [walletsSeeded, walletImagesUpdated] = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7282002)');
     await syncProjects(tx, await readProjects(options.projectsFile, options.development));
-    return seedWalletsIfEmpty(tx, options.walletsFile);
+    return [await seedWalletsIfEmpty(tx, artwork, options.walletsFile), await syncWalletImages(tx, artwork)] as const;
   });
-  const syntheticWallets = options.syntheticWallets ? await insertSyntheticWallets(db, options.syntheticWallets) : 0;
-  return { walletsSeeded, syntheticWallets };
+  const syntheticWallets = options.syntheticWallets ? await insertSyntheticWallets(db, options.syntheticWallets, artwork) : 0;
+  return { walletsSeeded, walletImagesUpdated, syntheticWallets };
 }

@@ -3,8 +3,9 @@
  * Rows carry `synthetic = true`, names `Synthetic Wallet 0001`…, positions after every real
  * wallet, no explorer order, so they sort after the real registry.
  */
+import type { ArtworkLibrary } from '../artwork/library';
 import type { Queryable } from '../db/client';
-import { toWalletRow, insertWallets, type SeedWallet } from './wallets';
+import { insertWallets, toWalletRows, type SeedWallet } from './wallets';
 
 const SYNTHETIC_POSITION_BASE = 1_000_000;
 
@@ -32,10 +33,9 @@ export function syntheticWallet(i: number): SeedWallet {
 }
 
 /** Inserts synthetic wallets 1..count (idempotent: existing ones are kept). Returns the count asked for. */
-export async function insertSyntheticWallets(db: Queryable, count: number): Promise<number> {
-  const rows = [];
-  for (let i = 1; i <= count; i++) rows.push(toWalletRow(syntheticWallet(i), SYNTHETIC_POSITION_BASE + i, true));
-  await insertWallets(db, rows);
+export async function insertSyntheticWallets(db: Queryable, count: number, artwork: ArtworkLibrary): Promise<number> {
+  const wallets = Array.from({ length: count }, (_, i) => syntheticWallet(i + 1));
+  await insertWallets(db, toWalletRows(wallets, artwork, SYNTHETIC_POSITION_BASE + 1, true));
   return count;
 }
 

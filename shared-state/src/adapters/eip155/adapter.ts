@@ -12,8 +12,11 @@ export interface Eip155AdapterEnvironment {
   eventTarget: EventTarget;
   /** The legacy injected provider (`window.ethereum`), if any. */
   legacyProvider?: Eip1193Provider;
-  /** WalletConnect pairing, when the host configured a relay; `onUri` shows each new pairing URI. */
-  walletConnect?: { source: WalletConnectSource; onUri(uri: string | undefined): void };
+  /**
+   * WalletConnect pairing, when the host configured a relay; `onUri` shows each new pairing URI; `imageUrl` is its
+   * connector's logo (served by the API: the eager shell carries no artwork).
+   */
+  walletConnect?: { source: WalletConnectSource; onUri(uri: string | undefined): void; imageUrl?: string };
   /** The embedded wallet (AUTH connector `ID_AUTH`), when the host configured it; its views log in before `connect`. */
   embedded?: EmbeddedSource;
 }
@@ -58,6 +61,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       type: 'WALLET_CONNECT',
       chain: 'eip155',
       installed: false,
+      ...(walletConnect.imageUrl && { imageUrl: walletConnect.imageUrl }),
     });
   }
 
