@@ -20,6 +20,15 @@ export const IDENTITY_CACHE_MS = 5 * 60_000;
 export const RPC_TIMEOUT_MS = 10_000;
 export const RPC_RETRY_COUNT = 3;
 export const RPC_RETRY_DELAY_MS = 150;
+/** A network's RPC URLs form a ranked fallback (spec §9): each pinged every 4 s (1 s timeout), scored over 10 samples. */
+export const RPC_FALLBACK_RANK = {
+  interval: 4_000,
+  timeout: 1_000,
+  sampleCount: 10,
+  weights: { stability: 0.7, latency: 0.3 },
+} as const;
+/** Identical reads in flight share one request; at most this many are remembered (spec §9 "request dedupe cache"). */
+export const RPC_DEDUPE_CACHE_SIZE = 8192;
 
 export const BALANCE_FRACTION_DIGITS = 3;
 export const RECENT_WALLETS_KEPT = 2;

@@ -185,6 +185,14 @@ describe('requestJson retries (spec §8/§9: 3 retries, 150 ms backoff or Retry-
     expect(api.requestsTo('/limited')).toHaveLength(1);
   });
 
+  it('a Retry-After up to the 10 s request timeout is honoured (here 6 s, over the old 5 s cap)', async () => {
+    failFirst('/later', { status: 503, json: {}, headers: { 'retry-after': '6' } });
+    const started = performance.now();
+    await requestJson({ url: `${api.url}/later`, schema: itemSchema });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(5_900);
+    expect(api.requestsTo('/later')).toHaveLength(2);
+  }, 15_000);
+
   it('the timeout covers the waits between retries', async () => {
     api.override({ '* /*': { status: 503, json: {}, headers: { 'retry-after': '2' } } });
     const error = await failure(requestJson({ url: `${api.url}/slow-retry`, schema: itemSchema, timeoutMs: 300 }));

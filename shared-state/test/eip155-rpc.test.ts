@@ -94,3 +94,31 @@ describe('RPC reads: retries (spec §8/§9)', () => {
     expect(rpc.httpRequests).toBe(1);
   });
 });
+
+describe('RPC reads: a ranked fallback over every RPC URL, identical reads shared (spec §9)', () => {
+  let healthy: RpcStub;
+  let flaky: RpcStub;
+  beforeAll(async () => {
+    [healthy, flaky] = await Promise.all([rpcStub(), rpcStub()]);
+  });
+  afterAll(async () => {
+    await Promise.all([healthy.close(), flaky.close()]);
+  });
+
+  it('a failing first URL does not fail the read: the next one answers', async () => {
+    flaky.httpFailures.push(...Array.from({ length: 8 }, () => ({ status: 502 })));
+    const network = toCaipNetwork({ ...anvil, name: 'two-urls', rpcUrls: { default: { http: [`${flaky.url}/a`, `${healthy.url}/a`] } } });
+    await expect(getNativeBalance(ANVIL_ADDRESS, network)).resolves.toMatchObject({ decimalText: '10000' });
+    expect(healthy.methods).toContain('eth_getBalance');
+    // Ranking pings every URL with net_listening (then every 4 s): the failing one's pings fail.
+    await expect.poll(() => healthy.methods.includes('net_listening')).toBe(true);
+  });
+
+  it('two identical reads at once make one request', async () => {
+    const network = toCaipNetwork({ ...anvil, name: 'dedupe', rpcUrls: { default: { http: [`${healthy.url}/dedupe`] } } });
+    const before = healthy.methods.filter((method) => method === 'eth_getBalance').length;
+    const [first, second] = await Promise.all([getNativeBalance(ANVIL_ADDRESS, network), getNativeBalance(ANVIL_ADDRESS, network)]);
+    expect(first).toEqual(second);
+    expect(healthy.methods.filter((method) => method === 'eth_getBalance').length - before).toBe(1);
+  });
+});

@@ -8,7 +8,7 @@ export const GAS_ESTIMATE_HEX = '0x5208';
 export const GAS_PRICE_HEX = '0x3b9aca00';
 
 /**
- * A tiny JSON-RPC node: answers eth_chainId, eth_getBalance (10000 ETH), eth_estimateGas and eth_gasPrice; records every method.
+ * A tiny JSON-RPC node: answers eth_chainId, net_listening, eth_getBalance (10000 ETH), eth_estimateGas and eth_gasPrice; records every method.
  * @example rpc.balanceError = { code: -32602, message: 'invalid params' };
  */
 export interface RpcStub {
@@ -44,6 +44,7 @@ export async function rpcStub(chainIdHex = '0x7a69'): Promise<RpcStub> {
   const answer = (call: RpcCall) => {
     rpc.methods.push(call.method);
     if (call.method === 'eth_chainId') return { jsonrpc: '2.0', id: call.id, result: chainIdHex };
+    if (call.method === 'net_listening') return { jsonrpc: '2.0', id: call.id, result: true };
     if (call.method === 'eth_getBalance') {
       if (rpc.balanceError) return { jsonrpc: '2.0', id: call.id, error: rpc.balanceError };
       return { jsonrpc: '2.0', id: call.id, result: TEN_THOUSAND_ETH_HEX };

@@ -1,18 +1,18 @@
 /**
  * One retry policy for both transports (the API client and the eip155 RPC reads), spec §8/§9:
  * retry on HTTP 403, 408, 413, 429, 500, 502, 503, 504, up to 3 times, 150 ms with exponential
- * backoff, or Retry-After when present. A wait longer than RETRY_WAIT_MAX_MS is not waited for:
- * the modal must not freeze, so the request fails at once with ServiceBusyError.
+ * backoff, or Retry-After when present, honoured up to the request timeout (10 s): a longer wait could only end in
+ * a timeout, so the request fails at once with ServiceBusyError, which says when to try again.
  */
-import { RPC_RETRY_COUNT, RPC_RETRY_DELAY_MS } from '../constants';
+import { RPC_RETRY_COUNT, RPC_RETRY_DELAY_MS, RPC_TIMEOUT_MS } from '../constants';
 import { PorticoError } from '../errors';
 import { isOriginRefusal } from './origin-refusal';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([403, 408, 413, 429, 500, 502, 503, 504]);
 /** The server says it did not act on the request: even a request that changes state may be resent. */
 const NOT_ACTED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
-/** The longest Retry-After the modal waits for before giving up with a clear error. */
-export const RETRY_WAIT_MAX_MS = 5_000;
+/** The longest Retry-After the modal waits for before giving up with a clear error: the request timeout. */
+export const RETRY_WAIT_MAX_MS = RPC_TIMEOUT_MS;
 
 /** The service asked to be called again later than the modal is willing to wait. */
 export class ServiceBusyError extends PorticoError {
