@@ -54,6 +54,7 @@ export async function solanaRpcStub(): Promise<SolanaRpcStub> {
       : null;
   };
   const results: Record<string, (params: unknown[]) => unknown> = {
+    getHealth: () => 'ok',
     getBalance: ([address]) => ({ context, value: rpc.balances.get(address as string) ?? 0 }),
     getLatestBlockhash: () => ({ context, value: { blockhash: STUB_BLOCKHASH, lastValidBlockHeight: 1_000 } }),
     getFeeForMessage: () => ({ context, value: STUB_FEE_LAMPORTS }),

@@ -14,6 +14,7 @@ import { RPC_TIMEOUT_MS } from '../../constants';
 import { PorticoError } from '../../errors';
 import type { CaipNetwork } from '../../network';
 import type { NativeBalance, TransactionOutcome } from '../types';
+import { rankedTransport } from './ranked-transport';
 
 /** How often and how long waitForTransaction asks for a signature's status. */
 export const CONFIRMATION_POLL_MS = 500;
@@ -21,19 +22,33 @@ export const CONFIRMATION_TIMEOUT_MS = 60_000;
 
 const rpcs = new Map<string, Rpc<SolanaRpcApi>>();
 
-/** One client per network and URL (the network's `rpcUrls.default.http[0]`); every request times out after RPC_TIMEOUT_MS. */
+/** A transport that gives up after RPC_TIMEOUT_MS (or when the caller aborts). */
+function timedTransport(url: string): RpcTransport {
+  const transport = createDefaultRpcTransport({ url });
+  return (config) => {
+    const timeout = AbortSignal.timeout(RPC_TIMEOUT_MS);
+    return transport({ ...config, signal: config.signal ? AbortSignal.any([config.signal, timeout]) : timeout });
+  };
+}
+
+const HEALTH_PING = { jsonrpc: '2.0', id: 'portico-health', method: 'getHealth', params: [] } as const;
+
+/**
+ * One client per network (keyed by its URLs): every RPC URL of the network, ranked by health and latency
+ * (ranked-transport.ts, the numbers eip155's viem fallback uses), each request timing out after RPC_TIMEOUT_MS.
+ * Identical requests in the same tick share one answer (@solana/kit's default transport coalesces them).
+ */
 export function rpcFor(network: CaipNetwork): Rpc<SolanaRpcApi> {
-  const url = network.rpcUrls.default.http[0];
-  if (!url) throw new PorticoError(`The network ${network.name} has no RPC URL.`);
-  const key = `${network.caipNetworkId} ${url}`;
+  const urls = network.rpcUrls.default.http;
+  if (urls.length === 0) throw new PorticoError(`The network ${network.name} has no RPC URL.`);
+  const key = `${network.caipNetworkId} ${urls.join(' ')}`;
   let rpc = rpcs.get(key);
   if (!rpc) {
-    const transport = createDefaultRpcTransport({ url });
-    const timed: RpcTransport = (config) => {
-      const timeout = AbortSignal.timeout(RPC_TIMEOUT_MS);
-      return transport({ ...config, signal: config.signal ? AbortSignal.any([config.signal, timeout]) : timeout });
-    };
-    rpc = createSolanaRpcFromTransport(timed);
+    const transport = rankedTransport(urls.map(timedTransport), async (ranked, signal) => {
+      const reply = await ranked<{ error?: unknown }>({ payload: HEALTH_PING, signal });
+      if (reply.error) throw new Error('unhealthy');
+    });
+    rpc = createSolanaRpcFromTransport(transport);
     rpcs.set(key, rpc);
   }
   return rpc;
