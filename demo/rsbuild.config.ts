@@ -35,6 +35,8 @@ export default defineConfig({
   dev: { lazyCompilation: false },
   output: { assetPrefix: 'auto', target: 'web', distPath: { root: 'dist' } },
   html: {
+    // `lang` set (a language switcher on `/` changes it).
+    template: './src/index.html',
     title: ({ entryName }) => (entryName === 'appkit' ? 'AppKit quick-start on Portico' : 'Portico demo'),
     // Written by demo/server.mjs; must run before the app bundle.
     tags: [{ tag: 'script', attrs: { src: '/portico-config.js' }, head: true, append: false }],

@@ -7,6 +7,10 @@ import type * as SiwxModule from '@portico/shell/siwx';
 import { createRoot } from 'react-dom/client';
 import { App, type LoadedShell } from './App';
 import { getConfig } from './config';
+import { applySiteSettings, readSiteSettings } from './site';
+
+const settings = readSiteSettings(location.search);
+applySiteSettings(settings, []);
 
 declare global {
   interface Window {
@@ -26,8 +30,11 @@ async function loadShell(): Promise<LoadedShell> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   const siwx = await signInFromQuery(options);
   window.porticoSiwx = siwx;
+  // The site's theme and language (its switchers) are the modal's too.
+  const locale = applySiteSettings(settings, portico.SUPPORTED_LOCALES);
+  const chosen = { ...(settings.theme && { themeMode: settings.theme }), ...(locale && { locale }) };
   // Like the plain page's `var portico`, the instance is on window for trying the API in devtools.
-  const instance = portico.createPortico(siwx ? { ...(options as object), siwx } : options);
+  const instance = portico.createPortico({ ...(options as object), ...chosen, ...(siwx && { siwx }) });
   window.portico = instance;
   return { portico, instance, siwx };
 }
@@ -45,4 +52,4 @@ async function signInFromQuery(options: unknown): Promise<SiwxModule.PorticoServ
 
 const shell = loadShell();
 shell.catch((error: unknown) => console.error('[portico demo] could not load the shell', error));
-createRoot(document.getElementById('root')!).render(<App shell={shell} />);
+createRoot(document.getElementById('root')!).render(<App shell={shell} settings={settings} />);

@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { WALLET, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { pickToken } from '../fixtures/tokens.ts';
 
 async function connect(page: Page): Promise<Locator> {
   await openModal(page);
@@ -92,9 +93,9 @@ test.describe('axe on every view', () => {
     const account = await connect(page);
     await account.getByRole('button', { name: 'Send', exact: true }).click();
     const send = dialog(page, 'Send');
-    await expect(send.getByRole('radio', { name: /^ETH, balance/ })).toBeVisible();
+    await expect(send.getByRole('button', { name: 'Token: ETH' })).toBeVisible();
     await expectNoSeriousViolations(page, 'WalletSend');
-    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
+    await pickToken(send, 'Token', 'ETH');
     await send.getByLabel('Amount').fill('0.5');
     await send.getByLabel('Receiver address').fill(DEV_ACCOUNTS[6]!);
     await send.getByRole('button', { name: 'Preview send' }).click();
@@ -106,7 +107,7 @@ test.describe('axe on every view', () => {
     await openDemo(page, urls, '/');
     const account = await connect(page);
     await account.getByRole('button', { name: 'Swap', exact: true }).click();
-    await expect(dialog(page, 'Swap').getByRole('radiogroup', { name: 'From' })).toBeVisible();
+    await expect(dialog(page, 'Swap').getByRole('button', { name: /^You pay: / })).toBeVisible();
     await expectNoSeriousViolations(page, 'Swap');
     await button(page, 'Back').click();
 

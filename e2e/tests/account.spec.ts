@@ -3,9 +3,11 @@
 // injected test wallet. Each test uses its own dev account, so the others keep their balances.
 import type { Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem';
+import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { accountOutput, addressPattern, button, dialog, openDemo, openModal, useRealSendRemote } from '../fixtures/portico.ts';
 import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
+import { pickToken } from '../fixtures/tokens.ts';
 
 const RECEIVER = DEV_ACCOUNTS[6] as Address;
 
@@ -88,7 +90,7 @@ test.describe('send', () => {
     await connect(page);
     await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click();
     const send = dialog(page, 'Send');
-    await expect(send.getByRole('radiogroup')).toBeVisible();
+    await expect(send.getByRole('button', { name: /^Token: / })).toBeVisible();
     return send;
   }
 
@@ -96,7 +98,7 @@ test.describe('send', () => {
     const node = chain(urls.rpcUrl);
     const before = await node.getBalance({ address: RECEIVER });
     const send = await openSend(page, urls);
-    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
+    await pickToken(send, 'Token', 'ETH');
     await send.getByLabel('Amount').fill('1.5');
     await send.getByLabel('Receiver address').fill(RECEIVER);
     await send.getByRole('button', { name: 'Preview send' }).click();
@@ -114,7 +116,7 @@ test.describe('send', () => {
     const balanceOf = () => node.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] });
     const before = await balanceOf();
     const send = await openSend(page, urls);
-    await send.getByRole('radio', { name: /^PUSD, balance/ }).check();
+    await pickToken(send, 'Token', 'PUSD');
     await send.getByLabel('Amount').fill('12.5');
     await send.getByLabel('Receiver address').fill(RECEIVER);
     await send.getByRole('button', { name: 'Preview send' }).click();
@@ -130,14 +132,20 @@ test.describe('send', () => {
 
     // The account holds ETH, so Send has already chosen it (issue 9); 'A token is required' is
     // covered by remotes/send's unit tests with an account that holds no ETH.
-    await expect(send.getByRole('radio', { name: /^ETH, balance/ })).toBeChecked();
+    await expect(send.getByRole('button', { name: 'Token: ETH' })).toBeVisible();
     await send.getByLabel('Amount').fill('1');
 
-    await send.getByRole('radio', { name: /^PTK, balance/ }).check();
+    await pickToken(send, 'Token', 'PTK');
     await send.getByLabel('Receiver address').fill('0x1234');
     await send.getByRole('button', { name: 'Preview send' }).click();
     await expect(send.getByRole('alert')).toHaveText('Invalid address');
+    await expect(send.getByLabel('Receiver address')).toHaveAttribute('aria-invalid', 'true');
     await expect(send.getByLabel('Amount')).toHaveValue('1');
+    await expectNoSeriousViolations(page, 'WalletSend, invalid receiver');
+    await send.getByRole('button', { name: 'Token: PTK' }).click();
+    await expectNoSeriousViolations(page, 'WalletSend, token sheet');
+    await page.keyboard.press('Escape');
+    await expect(send.getByRole('button', { name: 'Token: PTK' })).toBeFocused();
 
     await send.getByLabel('Receiver address').fill(RECEIVER);
     await send.getByLabel('Amount').fill('999999');

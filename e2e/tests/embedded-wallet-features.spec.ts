@@ -71,7 +71,9 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
     // PUSD → PTK: first the approval of exactly 100 PUSD to the router, in whole tokens once the token is read.
     await swap.getByRole('button', { name: 'Swap again' }).click();
     // The swapped PUSD is in the picker (the portfolio was refreshed), so 100 of it can be swapped.
-    await expect(swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD, balance [1-9]/ })).toBeVisible({ timeout: 20_000 });
+    await swap.getByRole('button', { name: /^You pay: / }).click();
+    await expect(swap.getByRole('dialog', { name: 'Select token' }).getByRole('button', { name: /^PUSD Portico USD [1-9]/ })).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
     const quotedPtk = parseUnits(await quote(swap, 'PUSD', 'PTK', '100'), 18);
     await swap.getByRole('button', { name: 'Approve PUSD' }).click();
     await pendingTransaction(page, urls, address, {
@@ -111,7 +113,7 @@ test.describe('the embedded wallet on its smart account on the devchain', () => 
           await account.getByRole('tab', { name: 'Tokens' }).click();
           await account.getByRole('tab', { name: 'Activity' }).click();
           const items = account.getByRole('list', { name: 'Activity' }).getByRole('listitem');
-          return [await items.filter({ hasText: '0.5 ETH' }).count(), await items.filter({ hasText: '100 PUSD' }).count()];
+          return [await items.filter({ hasText: /Swapped 0\.5 ETH/ }).count(), await items.filter({ hasText: /Swapped 100 PUSD/ }).count()];
         },
         { timeout: 30_000 },
       )

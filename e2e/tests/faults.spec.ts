@@ -23,6 +23,7 @@ import {
 import { accountOutput, addressPattern, button, dialog, openDemo, openModal, originOf } from '../fixtures/portico.ts';
 import { DEV_ACCOUNTS, expect, test, type PorticoUrls } from '../fixtures/test.ts';
 import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
+import { pickToken } from '../fixtures/tokens.ts';
 
 /** What the modal says for each fault where a view shows the transport error (spec section 8). */
 const TRANSPORT_MESSAGE: Record<ApiFault, string> = {
@@ -102,9 +103,9 @@ test.describe('the API fails', () => {
       await connectInjected(page);
       await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click();
       const swap = dialog(page, 'Swap');
-      await swap.getByRole('radiogroup', { name: 'From' }).getByRole('radio', { name: /^PUSD,/ }).check();
-      await swap.getByRole('radiogroup', { name: 'To' }).getByRole('radio', { name: /^PTK,/ }).check();
-      const amount = swap.getByRole('textbox', { name: 'Amount' });
+      await pickToken(swap, 'You pay', 'PUSD');
+      await pickToken(swap, 'You receive', 'PTK');
+      const amount = swap.getByRole('textbox', { name: 'You pay' });
       await amount.fill('100');
       await expect(swap.getByRole('alert')).toHaveText(TRANSPORT_MESSAGE[fault], FAULT_SHOWN);
       await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeDisabled();
@@ -221,7 +222,7 @@ test.describe('a transfer', () => {
     await connectInjected(page);
     await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click();
     const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^ETH, balance/ }).check();
+    await pickToken(send, 'Token', 'ETH');
     await send.getByLabel('Amount').fill(amount);
     await send.getByLabel('Receiver address').fill(receiver);
     beforePreview?.(rpc);
@@ -309,7 +310,7 @@ test.describe('a remote’s origin is down', () => {
     await expect(dialog(page).getByRole('alert')).toContainText('could not be loaded');
     await page.unroute(swapOrigin, down);
     await button(page, 'Retry').click();
-    await expect(dialog(page, 'Swap').getByRole('radiogroup', { name: 'From' })).toBeVisible();
+    await expect(dialog(page, 'Swap').getByRole('button', { name: /^You pay: / })).toBeVisible();
     await expectModalResponsive(page);
   });
 });

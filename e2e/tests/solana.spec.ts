@@ -15,6 +15,7 @@ import { qrText } from '../fixtures/qr.ts';
 import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, tokenBalance, useNetworks } from '../fixtures/solana.ts';
 import { installSolanaWallet, setSolanaWalletMode, SOLANA_WALLET_NAME } from '../fixtures/solana-wallet.ts';
 import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
+import { pickToken } from '../fixtures/tokens.ts';
 
 /** demo/server.mjs's startPortico (plain JavaScript, imported at run time as global-setup does). */
 type StartPortico = (options: object) => Promise<{ urls: { demo: string }; close(): Promise<void> }>;
@@ -41,7 +42,7 @@ async function openSolanaSend(page: Page, urls: PorticoUrls, solanaRpc: string) 
   await expect(account.getByText('5 SOL', { exact: true })).toBeVisible({ timeout: 20_000 });
   await account.getByRole('button', { name: 'Send', exact: true }).click();
   const send = dialog(page, 'Send');
-  await send.getByRole('radio', { name: /^SOL, balance/ }).check();
+  await pickToken(send, 'Token', 'SOL');
   await send.getByLabel('Amount').fill('0.5');
   return { send, address };
 }
@@ -127,7 +128,7 @@ test.describe('Solana on the local SVM', () => {
 
     await account.getByRole('button', { name: 'Send', exact: true }).click();
     const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^PUSD, balance/ }).check({ timeout: 20_000 });
+    await pickToken(send, 'Token', 'PUSD', { timeout: 20_000 });
     await send.getByLabel('Amount').fill('12.5');
     await send.getByLabel('Receiver address').fill(receiver.address);
     await send.getByRole('button', { name: 'Preview send' }).click();

@@ -5,6 +5,7 @@
 // other spec touches its PUSD or PTK.
 import type { Locator, Page } from '@playwright/test';
 import { createPublicClient, erc20Abi, http, maxUint256, parseUnits, type Address } from 'viem';
+import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { dialog, openDemo, openModal, recordRequests } from '../fixtures/portico.ts';
 import { detail, openSwap, quote, SWAP_CHAIN as CHAIN, swapTokens, tokenBalance } from '../fixtures/swap.ts';
@@ -46,20 +47,43 @@ test.describe('swap', () => {
     // The remote came from its own origin, only now that Swap was opened.
     const swapUrl = await page.evaluate(() => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: { swap: string } } }).PORTICO_DEMO_CONFIG.remotes.swap);
     expect(requests.to(swapUrl).length).toBeGreaterThan(0);
-    await expect(swap.getByRole('radio', { name: '1%' })).toBeChecked();
+    // Slippage is in its settings popover (spec section 9: 1 % by default); Esc closes only the popover.
+    const settings = swap.getByRole('button', { name: 'Slippage settings' });
+    await settings.click();
+    await expect(swap.getByRole('dialog', { name: 'Slippage settings' }).getByRole('radio', { name: '1%' })).toBeChecked();
+    await expect(swap.getByRole('dialog', { name: 'Slippage settings' }).getByRole('radio', { name: '1%' })).toBeFocused();
+    await expectNoSeriousViolations(page, 'Swap, slippage settings');
+    await page.keyboard.press('Escape');
+    await expect(swap.getByRole('dialog', { name: 'Slippage settings' })).toHaveCount(0);
+    await expect(settings).toBeFocused();
+    await expect(swap).toBeVisible();
+    // The token sheet, then Esc: back on the pill that opened it.
+    await swap.getByRole('button', { name: 'You pay: Select token' }).click();
+    await expect(swap.getByRole('dialog', { name: 'Select token' }).getByRole('button', { name: /^PUSD Portico USD 25,000/ })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Swap, token sheet');
+    await page.keyboard.press('Escape');
+    await expect(swap.getByRole('button', { name: 'You pay: Select token' })).toBeFocused();
 
     // First swap: approval needed, for exactly the 100 PUSD being swapped (the default).
     const [pusd0, ptk0] = [await balance(PUSD), await balance(PTK)];
     const quoted = await quote100(swap);
     await expect(swap.getByRole('checkbox', { name: 'Allow unlimited PUSD' })).not.toBeChecked();
+    const steps = swap.getByRole('list', { name: 'Steps' });
+    await expect(steps.getByRole('listitem')).toHaveText(['1Approve PUSD', '2Swap']);
     await swap.getByRole('button', { name: 'Approve PUSD' }).click();
     await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 20_000 });
     await expect(swap.getByRole('button', { name: 'Approve PUSD' })).toHaveCount(0);
+    // Approve became Swap in place: the same button keeps focus, step 1 is ticked, nothing jumped to the top.
+    await expect(swap.getByRole('button', { name: 'Swap', exact: true })).toBeFocused();
+    await expect(steps.getByRole('listitem')).toHaveText(['Approve PUSDdone', '2Swap']);
+    await expectNoSeriousViolations(page, 'Swap, approved');
     expect(await allowanceOnChain()).toBe(parseUnits('100', 6));
     await swap.getByRole('button', { name: 'Swap', exact: true }).click();
     const done = swap.getByRole('status').filter({ hasText: 'Swapped' });
     await expect(done).toBeVisible({ timeout: 20_000 });
     await expect(done).toContainText('100 PUSD for');
+    await expect(swap.getByRole('button', { name: 'Copy transaction hash' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Swap, swapped');
     expect(await balance(PUSD)).toBe(pusd0 - parseUnits('100', 6));
     const received = (await balance(PTK)) - ptk0;
     const quotedWei = parseUnits(quoted, 18);

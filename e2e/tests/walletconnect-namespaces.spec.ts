@@ -18,6 +18,7 @@ import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, 
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
+import { pickToken } from '../fixtures/tokens.ts';
 
 const POLKADOT_CAIP2 = 'polkadot:91b171bb158e2d3848fa23a9f1c25182';
 const COSMOS_CAIP2 = 'cosmos:cosmoshub-4';
@@ -164,7 +165,7 @@ test.describe('one WalletConnect session, every namespace', () => {
 
     await account.getByRole('button', { name: 'Send', exact: true }).click();
     const send = dialog(page, 'Send');
-    await send.getByRole('radio', { name: /^SOL, balance/ }).check();
+    await pickToken(send, 'Token', 'SOL');
     await send.getByLabel('Amount').fill('0.5');
     await send.getByLabel('Receiver address').fill(receiver.address);
     await send.getByRole('button', { name: 'Preview send' }).click();

@@ -47,3 +47,56 @@ export function swapTokenBalance(token: SwapToken, balances: readonly { address?
   const address = token.address.toLowerCase();
   return balances.find((b) => b.address?.toLowerCase() === address)?.quantity.numeric;
 }
+
+/**
+ * A decimal as a person would type it: no trailing fraction zeros, no lone dot (`"25000.0"` → `"25000"`,
+ * `"1.50"` → `"1.5"`). What Max writes into an amount field.
+ */
+export function cleanDecimal(decimalText: string): string {
+  const text = decimalText.trim();
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** Below this a fee or small amount reads "< 0.000001" rather than a row of zeros. */
+const SMALLEST_SHOWN = 0.000001;
+// Four significant digits for small values, two decimals for large ones, whichever keeps more
+// (ES2023's roundingPriority): 0.000021000000000001 → "0.000021", 1234.5678 → "1,234.57".
+const HUMAN_OPTIONS = { maximumSignificantDigits: 4, maximumFractionDigits: 2, roundingPriority: 'morePrecision' } as Intl.NumberFormatOptions;
+
+/**
+ * A fee, rate or small amount in human precision in the locale (Intl, significant digits): never fifteen
+ * decimals of dust. Text that is not a number comes back as it is.
+ */
+export function formatHuman(decimalText: string, locale = 'en-US'): string {
+  const value = Number(decimalText);
+  if (!Number.isFinite(value)) return decimalText;
+  const format = numberFormat(locale, HUMAN_OPTIONS);
+  return value > 0 && value < SMALLEST_SHOWN ? `< ${format.format(SMALLEST_SHOWN)}` : format.format(value);
+}
+
+/** The dollar value of `amount` at `price` (USD per token), or undefined when either is unknown or not a number. */
+export function fiatValue(amount: string, price: number | undefined): number | undefined {
+  const value = Number(amount);
+  return amount.trim() && Number.isFinite(value) && price !== undefined && Number.isFinite(price) ? value * price : undefined;
+}
+
+/** Price impact (percent) from which the quote shows it as a warning. */
+export const PRICE_IMPACT_WARNING_PERCENT = 3;
+
+/** 'high' at or over PRICE_IMPACT_WARNING_PERCENT: the view marks it in the warning colour and says so. */
+export const priceImpactLevel = (percent: number): 'normal' | 'high' => (percent >= PRICE_IMPACT_WARNING_PERCENT ? 'high' : 'normal');
+
+/** How much of `to` one `from` buys at the quote, as decimal text (`"0.9871"`), from smallest units and decimals. */
+export function quoteRate(quote: { fromAmount: string; toAmount: string }, fromDecimals: number, toDecimals: number): string | undefined {
+  const paid = Number(formatTokenAmount(quote.fromAmount, fromDecimals));
+  const received = Number(formatTokenAmount(quote.toAmount, toDecimals));
+  return paid > 0 ? String(received / paid) : undefined;
+}
+
+// 18 decimals (an ERC-20's usual) and more fit: what was typed is shown whole.
+const EXACT_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 20 };
+
+/** An amount the person typed, every digit kept, with the locale's grouping and decimal sign: `"25000.125"` → `"25,000.125"`. */
+export function formatExact(decimalText: string, locale = 'en-US'): string {
+  return numberFormat(locale, EXACT_OPTIONS).format(decimalText as unknown as number);
+}

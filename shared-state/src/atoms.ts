@@ -213,14 +213,23 @@ export interface SendState {
   receiverAddress: string;
   /** 'unconfirmed': the wallet sent it (`pendingHash`) but its receipt could not be read yet; only a check of that hash may follow, never a second send. */
   status: 'editing' | 'estimating' | 'preview' | 'awaiting-signature' | 'pending' | 'unconfirmed' | 'success' | 'failed';
-  /** The first validation problem, in the spec's wording. */
+  /** The problem that stopped a preview or send, in the spec's wording. */
   error?: string;
+  /** As-you-type problems shown at each field (the spec's wording): 'Invalid amount', 'Insufficient funds', 'Invalid address', 'Name not found'. */
+  amountError?: string;
+  receiverError?: string;
+  /** A name typed as the receiver (`alice.portico.eth`), while it resolves and what it resolved to (spec: receiverProfileName, receiverProfileImageUrl). */
+  receiverResolving?: boolean;
+  resolvedReceiver?: string;
+  receiverProfileName?: string;
+  receiverProfileImageUrl?: string;
   /** Network fee in the native token, as decimal text. */
   fee?: string;
-  /** The hash of the transaction being mined, while status is 'pending' or 'unconfirmed'. */
+  /** The hash of the transaction being mined ('pending', 'unconfirmed') or reverted ('failed'), and its page on the network's explorer. */
   pendingHash?: string;
+  explorerUrl?: string;
   /** The transaction sent last (kept after the form resets, for the success screen). */
-  lastTransaction?: { hash: string; explorerUrl?: string; amount: string; symbol: string; receiver: string };
+  lastTransaction?: { hash: string; explorerUrl?: string; amount: string; symbol: string; receiver: string; receiverName?: string };
 }
 export const initialSendState: SendState = { sendTokenAmount: '', receiverAddress: '', status: 'editing' };
 export const sendAtom = atom<SendState>(initialSendState);

@@ -178,13 +178,14 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ),
     ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'reloadTransactions', 'syncIdentity'],
   );
-  const send: SendController = {
-    ...createSendForm(store),
-    ...lazyAsync(
+  const send: SendController = createSendForm(
+    store,
+    lazyAsync(
       () =>
         import('./controllers/send').then(({ createSendFlow }) =>
           createSendFlow({
             store,
+            api,
             adapters,
             events,
             onSent: () => {
@@ -194,9 +195,9 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
             },
           }),
         ),
-      ['preview', 'send', 'checkAgain', 'preselectToken'],
+      ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
     ),
-  };
+  );
   const onramp: OnRampController = lazyAsync(
     () =>
       import('./controllers/onramp').then(({ createOnRampController }) =>

@@ -58,9 +58,13 @@ export interface SwapState {
   needsApproval: boolean;
   /** The person asked to approve the exchange for any amount; by default exactly the swap amount. */
   unlimitedApproval: boolean;
+  /** The approval for this swap is mined (the two-step indicator shows step 1 done); cleared with a new source token. */
+  approvalDone?: boolean;
   status: SwapStatus;
   error?: string;
+  /** The approval or swap being mined ('approving', 'pending', 'unconfirmed') or reverted ('failed'), and its explorer page. */
   pendingHash?: string;
+  explorerUrl?: string;
   /** Which sent transaction is unconfirmed, while status is 'unconfirmed'. */
   unconfirmedStep?: 'approve' | 'swap';
   lastSwap?: { hash: string; explorerUrl?: string; fromAmount: string; fromSymbol: string; toAmount: string; toSymbol: string };

@@ -2,8 +2,20 @@ import { afterEach, describe, expect, it } from '@rstest/core';
 import { UserRejectedRequestError, sendAtom } from '../src/index';
 import { initialSendState } from '../src/atoms';
 import type { SendState } from '../src/atoms';
-import { validateSend } from '../src/controllers/send';
-import { ACCOUNT, EXPLORER, PUSD_ADDRESS as TOKEN_CONTRACT, RECEIVER, anvil, devchainBalance, stopTestCores, testCore } from '@portico/test-kit';
+import { problemField, validateSend } from '../src/controllers/send';
+import { amountProblem, RECEIVER_CHECK_DEBOUNCE_MS } from '../src/controllers/send-form';
+import {
+  ACCOUNT,
+  EXPLORER,
+  PUSD_ADDRESS as TOKEN_CONTRACT,
+  RECEIVER,
+  anvil,
+  apiStub,
+  devchainBalance,
+  profileRoutes,
+  stopTestCores,
+  testCore,
+} from '@portico/test-kit';
 
 const ETH = devchainBalance('ETH', '10');
 const USDC = devchainBalance('PUSD', '250.5', { name: 'USD Coin', symbol: 'USDC' });
@@ -42,10 +54,18 @@ describe('validateSend', () => {
     expect(validateSend({ ...valid, receiverAddress: '0x1234', sendTokenAmount: 'abc' }, 'eip155')).toBe('Invalid address');
   });
 
-  it('checks the amount', () => {
-    for (const amount of ['abc', '0', '0.0', '-1', '1e3', '1.2.3', '1,5', ' ']) {
-      expect(validateSend({ ...valid, sendTokenAmount: amount }, 'eip155')).toBe('Invalid amount');
+  it('checks the amount: not a number, or not above zero', () => {
+    for (const amount of ['abc', '-1', '1e3', '1.2.3', '1,5', ' ']) {
+      expect(validateSend({ ...valid, sendTokenAmount: amount }, 'eip155')).toBe('Not a number');
     }
+    for (const amount of ['0', '0.0', '.0']) expect(validateSend({ ...valid, sendTokenAmount: amount }, 'eip155')).toBe('Invalid amount');
+  });
+
+  it('puts each problem where the person fixes it', () => {
+    expect(problemField('Insufficient funds')).toBe('amountError');
+    expect(problemField('Too many decimals: USDC has 6')).toBe('amountError');
+    expect(problemField('Name not found')).toBe('receiverError');
+    expect(problemField('An amount and receiver address are required')).toBe('error');
   });
 
   it('refuses more decimals than the token has', () => {
@@ -63,6 +83,19 @@ describe('validateSend', () => {
   it('sends only on eip155 and solana', () => {
     expect(validateSend(valid, 'polkadot')).toBe('Send is not supported on polkadot');
     expect(validateSend(form({}), 'bip122')).toBe('Send is not supported on bip122');
+  });
+});
+
+describe('amountProblem (as you type)', () => {
+  it('says what is wrong so far; empty and zero are not problems yet', () => {
+    expect(amountProblem('', USDC)).toBeUndefined();
+    expect(amountProblem('0.', USDC)).toBeUndefined();
+    expect(amountProblem('0.0', USDC)).toBeUndefined();
+    expect(amountProblem('12,5', USDC)).toBe('Not a number');
+    expect(amountProblem('abc', USDC)).toBe('Not a number');
+    expect(amountProblem('1.1234567', USDC)).toBe('Too many decimals: USDC has 6');
+    expect(amountProblem('250.51', USDC)).toBe('Insufficient funds');
+    expect(amountProblem('250.5', USDC)).toBeUndefined();
   });
 });
 
@@ -112,6 +145,56 @@ describe('send controller (core with a fake adapter)', () => {
     expect(state()).toMatchObject({ status: 'editing', error: 'execution reverted' });
   });
 
+  it('checks the amount as it is typed, and again when the token changes', async () => {
+    const { core, state } = await connected();
+    core.send.setToken(USDC);
+    core.send.setAmount('300');
+    expect(state().amountError).toBe('Insufficient funds');
+    core.send.setAmount('3x');
+    expect(state().amountError).toBe('Not a number');
+    core.send.setAmount('3');
+    expect(state().amountError).toBeUndefined();
+    core.send.setAmount('20');
+    core.send.setToken(ETH);
+    expect(state().amountError).toBe('Insufficient funds');
+  });
+
+  it('checks a typed address after the debounce, with the full decoder', async () => {
+    const { core, state } = await connected();
+    core.send.setReceiver('0x1234');
+    expect(state().receiverError).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, RECEIVER_CHECK_DEBOUNCE_MS + 100));
+    expect(state().receiverError).toBe('Invalid address');
+    core.send.setReceiver(RECEIVER);
+    expect(state().receiverError).toBeUndefined();
+    await core.send.checkReceiver();
+    expect(state().receiverError).toBeUndefined();
+  });
+
+  it('resolves a name through the name service and sends to its address', async () => {
+    const api = await apiStub(profileRoutes(new Map([['alice.portico.eth', RECEIVER]])));
+    try {
+      const { core, adapter } = await testCore({ api, options: { networks: [anvil] }, connect: true });
+      const send = () => core.store.get(sendAtom);
+      core.send.setToken(ETH);
+      core.send.setAmount('1');
+      core.send.setReceiver('Alice.portico.eth');
+      await core.send.checkReceiver();
+      expect(send()).toMatchObject({ resolvedReceiver: RECEIVER, receiverProfileName: 'alice.portico.eth', receiverError: undefined, receiverResolving: false });
+      expect(await core.send.preview()).toBe(true);
+      expect(adapter.estimates[0]).toMatchObject({ to: RECEIVER });
+
+      core.send.setReceiver('nobody.portico.eth');
+      expect(send().resolvedReceiver).toBeUndefined();
+      await core.send.checkReceiver();
+      expect(send().receiverError).toBe('Name not found');
+      expect(await core.send.preview()).toBe(false);
+      expect(send()).toMatchObject({ receiverError: 'Name not found', error: 'Name not found' });
+    } finally {
+      await api.close();
+    }
+  });
+
   it('setMax keeps the fee aside for the native token only', async () => {
     const { core, state } = await connected();
     core.send.setToken(USDC);
@@ -121,6 +204,10 @@ describe('send controller (core with a fake adapter)', () => {
     core.send.setReceiver(RECEIVER);
     core.send.setMax();
     expect(state().sendTokenAmount).toBe('10'); // no fee known yet
+    core.send.setToken({ ...ETH, quantity: { ...ETH.quantity, numeric: '25000.0' } });
+    core.send.setMax();
+    expect(state().sendTokenAmount).toBe('25000'); // clean, as a person would type it
+    core.send.setToken(ETH);
     core.send.setAmount('1');
     await core.send.preview();
     core.send.setMax();
@@ -225,6 +312,9 @@ describe('send controller (core with a fake adapter)', () => {
     expect(await core.send.send()).toBe(false);
     expect(state()).toMatchObject({ status: 'failed', sendTokenAmount: '1', receiverAddress: RECEIVER });
     expect(state().error).toContain('reverted');
+    // It is on chain: the failure screen links it.
+    expect(state().pendingHash).toMatch(/^0x/);
+    expect(state().explorerUrl).toBe(`${EXPLORER}/tx/${state().pendingHash}`);
   });
 
   it('a receipt that cannot be read: unconfirmed, never sent twice; Check again reads the same hash', async () => {
@@ -261,7 +351,7 @@ describe('send controller (core with a fake adapter)', () => {
     core.send.setAmount('11');
     core.send.setReceiver(RECEIVER);
     expect(await core.send.send()).toBe(false);
-    expect(state()).toMatchObject({ status: 'editing', error: 'Insufficient funds' });
+    expect(state()).toMatchObject({ status: 'editing', amountError: 'Insufficient funds', error: 'Insufficient funds' });
     expect(adapter.transfers).toHaveLength(0);
   });
 

@@ -103,6 +103,15 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(state()).toMatchObject({ quoteLoading: false, needsApproval: true, quote: { toAmountText: '39.96', feeText: '0.3', priceImpact: 0.01 } });
   });
 
+  it('Max writes the whole balance as a person would type it', async () => {
+    const { core, state } = await connected();
+    core.swap.setMax();
+    expect(state().sourceTokenAmount).toBe('');
+    core.swap.setSourceToken(PUSD);
+    core.swap.setMax();
+    expect(state().sourceTokenAmount).toBe('25000');
+  });
+
   it('validates before quoting: balance, decimals, same token', async () => {
     const { core, state } = await connected();
     core.store.set(swapAtom, { ...state(), sourceToken: PUSD, toToken: PTK, sourceTokenAmount: '25000.01' });
@@ -126,7 +135,14 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(api.requestsTo('/v1/convert/build-approve')[0]!.params.get('amount')).toBe('100000000');
     expect(adapter.walletRequests.find((request) => request.method === 'sendTransaction')).toMatchObject({ connectorId: 'io.fake' });
     expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0', gas: APPROVE_GAS });
-    expect(state()).toMatchObject({ status: 'editing', needsApproval: false });
+    // Step 1 of 2 is done: the indicator keeps it ticked while the same token is swapped.
+    expect(state()).toMatchObject({ status: 'editing', needsApproval: false, approvalDone: true });
+    core.swap.setAmount('100');
+    expect(state().approvalDone).toBe(true);
+    core.swap.setSourceToken(ETH);
+    expect(state().approvalDone).toBe(false);
+    core.store.set(swapAtom, { ...state(), sourceToken: PUSD, sourceTokenAmount: '100', approvalDone: true });
+    await core.swap.fetchQuote();
 
     expect(await core.swap.swap()).toBe(true);
     const build = JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body);
@@ -169,6 +185,9 @@ describe('swap controller (core, fake adapter, stub API)', () => {
     expect(await core.swap.swap()).toBe(false);
     expect(state().status).toBe('failed');
     expect(state().error).toMatch(/^The swap was reverted on chain/);
+    // The reverted swap is on chain: the failure screen links it.
+    expect(state().pendingHash).toMatch(/^0x/);
+    expect(state().explorerUrl).toMatch(new RegExp(`/tx/${state().pendingHash}$`));
   });
 
   it('a swap whose receipt cannot be read is unconfirmed: never swapped twice; Check again reads the same hash', async () => {

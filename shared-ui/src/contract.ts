@@ -4,4 +4,4 @@
  * as `__PORTICO_UI_CONTRACT__`; the shell refuses a view built against another one. Raise it when
  * a part's props or class names change in a way existing remotes would break on.
  */
-export const PORTICO_UI_CONTRACT = 1;
+export const PORTICO_UI_CONTRACT = 2;

@@ -32,7 +32,6 @@ export { Tabs, type TabsProps } from './tabs';
 export { TextField, type TextFieldProps } from './text-field';
 export { useToast } from './toast';
 export { Toggle, type ToggleProps } from './toggle';
-export { TokenPicker, type TokenOption, type TokenPickerProps } from './token-picker';
 export {
   TransactionStatus,
   type TransactionAction,
@@ -40,3 +39,8 @@ export {
   type TransactionStatusProps,
 } from './transaction-status';
 export { WalletIcon, WalletTile, type WalletIconProps, type WalletTileProps } from './wallet';
+export { TokenButton, TokenSheet, useTokenSheet, type TokenButtonProps, type TokenOption, type TokenSheetProps } from './token-picker';
+export { RoundIcon, type RoundIconProps } from './round-icon';
+export { Popover, type PopoverProps } from './popover';
+export { StepIndicator, type Step, type StepIndicatorProps } from './step-indicator';
+export { AddressText, type AddressTextProps } from './address-text';

@@ -1,5 +1,6 @@
-import { shortenAddress } from '@portico/shared-state';
+import type { PorticoCore } from '@portico/shared-state';
 import type { ReactNode } from 'react';
+import { AddressText } from './address-text';
 import { sayKnown, useKitMessages } from './messages';
 
 /** One step of a transaction as the person sees it. */
@@ -23,9 +24,13 @@ export interface TransactionStatusProps {
   detail?: string;
   /** The transaction's hash once the wallet returned one: "Transaction 0x1234…abcd" (full hash as its title). */
   hash?: string;
-  /** success: what happened, under the title (e.g. "1 ETH to 0x12…34"). */
+  /** With the core, the hash gets a copy button. */
+  portico?: PorticoCore;
+  /** The amount, large, under the icon (success and failed: "100 PUSD"). */
+  amount?: ReactNode;
+  /** What happened, under the title (e.g. "to alice.portico.eth"). */
   children?: ReactNode;
-  /** success: a "View on block explorer" link. */
+  /** A "View on block explorer" link (the network's explorer), in every phase that has a hash. */
   explorerUrl?: string;
   /** failed: a "Try again" button. */
   onTryAgain?: () => void;
@@ -52,22 +57,34 @@ export interface TransactionStatusProps {
  * </TransactionStatus>
  */
 export function TransactionStatus(props: TransactionStatusProps) {
-  const { phase, title, hash } = props;
+  const { phase, title, hash, explorerUrl } = props;
   const t = useKitMessages();
   const detail = props.detail && sayKnown(t)(props.detail);
-  const hashLine = hash && (
-    <p className="portico-muted" title={hash}>
-      {t('transactionHash', { hash: shortenAddress(hash) })}
-    </p>
+  const proof = (hash || explorerUrl) && (
+    <div className="portico-tx-proof">
+      {hash && (
+        <span className="portico-tx-hash">
+          <span className="portico-muted">{t('transaction')}</span>
+          <AddressText value={hash} portico={props.portico} copyLabel={t('copyHash')} copiedMessage={t('hashCopied')} />
+        </span>
+      )}
+      {explorerUrl && (
+        <a href={explorerUrl} target="_blank" rel="noreferrer">
+          {t('viewOnExplorer')}
+        </a>
+      )}
+    </div>
   );
 
   if (phase === 'wallet' || phase === 'pending') {
     return (
-      <div className="portico-panel" role="status">
-        <span className="portico-spinner" aria-hidden="true" />
-        <p>{title}</p>
-        {detail && <p className="portico-muted">{detail}</p>}
-        {hashLine}
+      <div className="portico-panel">
+        <div role="status" className="portico-stack portico-tx-head">
+          <span className="portico-spinner portico-tx-spinner" aria-hidden="true" />
+          <p className="portico-tx-title">{title}</p>
+          {detail && <p className="portico-muted">{detail}</p>}
+        </div>
+        {proof}
       </div>
     );
   }
@@ -78,42 +95,47 @@ export function TransactionStatus(props: TransactionStatusProps) {
     ...(phase === 'failed' && props.onEdit ? [{ label: t('edit'), onClick: props.onEdit, secondary: true }] : []),
     ...(props.actions ?? []),
   ];
-  const actionButtons = buttons.map((action) => (
-    <button
-      key={action.label}
-      type="button"
-      className={action.secondary ? 'portico-button portico-button-secondary portico-button-block' : 'portico-button portico-button-block'}
-      onClick={action.onClick}
-    >
-      {action.label}
-    </button>
-  ));
-
-  if (phase === 'success') {
-    return (
-      <div className="portico-panel">
-        <div role="status" className="portico-stack">
-          <p className="portico-balance">{title}</p>
-          {props.children && <p>{props.children}</p>}
-        </div>
-        {props.explorerUrl && (
-          <a className="portico-muted" href={props.explorerUrl} target="_blank" rel="noreferrer">
-            {t('viewOnExplorer')}
-          </a>
-        )}
-        {actionButtons}
-      </div>
-    );
-  }
 
   return (
-    <div className="portico-panel">
-      <div role="alert" className="portico-stack">
-        <p className={phase === 'failed' ? 'portico-error-text' : undefined}>{title}</p>
+    <div className="portico-panel" data-phase={phase}>
+      {/* Success is news (a status); a failure or an unconfirmed transaction needs attention (an alert). */}
+      <div role={phase === 'success' ? 'status' : 'alert'} className="portico-stack portico-tx-head">
+        <PhaseIcon phase={phase} />
+        <p className="portico-tx-title">{title}</p>
+        {props.amount && <p className="portico-tx-amount">{props.amount}</p>}
+        {props.children && <p>{props.children}</p>}
         {detail && <p className="portico-muted">{detail}</p>}
-        {hashLine}
       </div>
-      <div className="portico-stack portico-full-width">{actionButtons}</div>
+      {proof}
+      <div className="portico-stack portico-full-width">
+        {buttons.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={action.secondary ? 'portico-button portico-button-secondary portico-button-block' : 'portico-button portico-button-block'}
+            onClick={action.onClick}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
     </div>
+  );
+}
+
+/** A tick in a green disc, a cross in a red one, or a clock for "sent, not yet confirmed". */
+function PhaseIcon({ phase }: { phase: 'success' | 'failed' | 'unconfirmed' }) {
+  const mark = {
+    success: <path d="m7 12.5 3.2 3.2L17 9" />,
+    failed: <path d="m8.5 8.5 7 7m0-7-7 7" />,
+    unconfirmed: <path d="M12 7.5V12l3 2" />,
+  }[phase];
+  return (
+    <svg className="portico-tx-icon" data-phase={phase} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" />
+      <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {mark}
+      </g>
+    </svg>
   );
 }

@@ -39,7 +39,7 @@ export function transaction(index: number, overrides: Partial<Transaction['metad
       ...overrides,
     },
     transfers: transfers ?? [
-      { direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'Ether', symbol: 'ETH' }, value: 4500 },
+      { direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'Ether', symbol: 'ETH' }, value: 4500, sender: ACCOUNT, recipient: RECEIVER },
     ],
   };
 }

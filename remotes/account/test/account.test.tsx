@@ -1,4 +1,4 @@
-import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, createMemoryStorage, routerAtom, transactionsAtom, type Connector } from '@portico/shared-state';
+import { accountsAtom, activeAccountAtom, CONNECTOR_IDS, createMemoryStorage, routerAtom, type Connector } from '@portico/shared-state';
 import {
   ACCOUNT as ADDRESS,
   EMBEDDED_TEST_ADDRESS,
@@ -14,11 +14,11 @@ import {
   frameError,
   testCore,
 } from '@portico/test-kit';
-import { FakeIntersectionObserver, renderView } from '@portico/test-kit/react';
+import { renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from '@rstest/core';
 import Account from '../src/views/Account';
-import { anvilTwo, ethBalance, pusdBalance as usdcBalance, transaction, upstreamDown } from './account-api';
+import { anvilTwo, ethBalance, pusdBalance as usdcBalance, upstreamDown } from './account-api';
 import { api, state } from './setup';
 
 /** A real core connected to ADDRESS on Anvil Local (10,000 ETH), with the account API stub. */
@@ -447,67 +447,5 @@ describe('NFTs', () => {
     // The alert holds the error only; Retry is next to it (the kit's ErrorPanel).
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(panel().textContent).toBe('No NFTs yet'));
-  });
-});
-
-describe('Activity', () => {
-  it('lists operations with amount, counterparty and relative time, and pages on scroll', async () => {
-    const firstPage = Array.from({ length: 20 }, (_, index) => transaction(index));
-    firstPage[1] = transaction(1, { operationType: 'receive', sentFrom: OTHER, sentTo: ADDRESS }, [
-      { direction: 'in', quantity: { numeric: '250' }, fungible_info: { symbol: 'PUSD' } },
-    ]);
-    firstPage[2] = transaction(2, { operationType: 'mint', sentFrom: ADDRESS, sentTo: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }, [
-      { direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Portico Punk #3', flags: { is_spam: false } } },
-    ]);
-    // Other chains and spam-only transfers are left out (spec sections 4 and 5).
-    firstPage[3] = transaction(3, { chain: 'eip155:1' });
-    firstPage[4] = transaction(4, {}, [{ direction: 'in', nft_info: { name: 'Spam', flags: { is_spam: true } } }]);
-    state.history = {
-      '': { data: firstPage, next: 'page-2' },
-      'page-2': { data: [transaction(20, { operationType: 'execute' }, [])], next: null },
-    };
-    const core = await connectedCore();
-    renderView(Account, { core });
-    fireEvent.click(tab('Activity'));
-    const list = await screen.findByRole('list', { name: 'Activity' });
-    let rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(18);
-    expect(rows[0]!.textContent).toBe('Sentto 0x7099…79C81.5 ETH5 min. ago');
-    expect(rows[1]!.textContent).toBe('Receivedfrom 0x7099…79C8250 PUSD6 min. ago');
-    expect(rows[2]!.textContent).toBe('MintedPortico Punk #37 min. ago');
-    const time = rows[0]!.querySelector('time')!;
-    expect(time.getAttribute('dateTime')).toBe(firstPage[0]!.metadata.minedAt);
-
-    // Scroll to the end (again, as a person would, if the first scroll came while the list was busy).
-    await waitFor(
-      () => {
-        act(() => FakeIntersectionObserver.scrollIntoView());
-        expect(within(list).getAllByRole('listitem')).toHaveLength(19);
-      },
-      { timeout: 10_000 },
-    );
-    rows = within(list).getAllByRole('listitem');
-    expect(rows[18]!.textContent).toBe('Contract callto 0x7099…79C825 min. ago');
-    expect(requestsTo(/\/history$/).map((request) => request.params.get('cursor'))).toEqual([
-      null,
-      'page-2',
-    ]);
-    // The end: no further page is asked for.
-    expect(core.store.get(transactionsAtom).empty).toBe(true);
-    expect(screen.queryByTestId('activity-end')).toBeNull();
-
-    // Back on the tab later: the list stays on screen while the newest page is asked for again.
-    fireEvent.click(tab('Tokens'));
-    fireEvent.click(tab('Activity'));
-    expect(within(screen.getByRole('list', { name: 'Activity' })).getAllByRole('listitem')).toHaveLength(19);
-    await waitFor(() => expect(requestsTo(/\/history$/)).toHaveLength(3));
-    expect(requestsTo(/\/history$/).at(-1)!.params.get('cursor')).toBeNull();
-  }, 30_000);
-
-  it('says when there is no activity', async () => {
-    const core = await connectedCore();
-    renderView(Account, { core });
-    fireEvent.click(tab('Activity'));
-    await waitFor(() => expect(panel().textContent).toBe('No activity yet'));
   });
 });

@@ -51,9 +51,10 @@ describe('Account in a locale', () => {
     expect(direction()).toBe('rtl');
   });
 
-  it('speaks German with locale: de-DE: balances, dollar values and times in German formats', async () => {
+  it('speaks German with locale: de-DE: balances, dollar values, days and times in German formats', async () => {
     state.balances = [ethBalance, pusdBalance];
-    state.history = { '': { data: [transaction(0)], next: null } };
+    // Mined earlier today (whatever the time the test runs at), so it is listed under "Heute".
+    state.history = { '': { data: [transaction(0, { minedAt: new Date(Math.max(Date.now() - 5 * 60_000, new Date().setHours(0, 0, 1, 0))).toISOString() })], next: null } };
     await renderConnected(Account, 'de-DE');
     // The header's balance and each token's quantity and value: German grouping and decimals, the dollar sign after.
     await waitFor(() => expect(screen.getByText('10.000 ETH')).toBeTruthy());
@@ -63,8 +64,9 @@ describe('Account in a locale', () => {
       'PUPortico USD1.234,568PUSD1.234,57\u00a0$',
     ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Aktivität' }));
-    const activity = await screen.findByRole('list', { name: 'Aktivität' });
-    expect(within(activity).getByRole('listitem').textContent).toBe('Gesendetan 0x7099…79C81,5 ETHvor 5 Min.');
+    const activity = await screen.findByRole('list', { name: 'Aktivität, Heute' });
+    const sent = within(activity).getByRole('listitem', { name: /^1,5 ETH gesendet an 0x7099…79C8 \d{2}:\d{2}$/u });
+    expect(within(sent).getByText('4.500,00 $')).toBeTruthy(); // the text matcher reads the no-break space as a space
     expect(screen.getByRole('button', { name: 'Trennen' })).toBeTruthy();
     expect(direction()).toBe('ltr');
   });

@@ -38,7 +38,7 @@ describe('RegisterAccountName', () => {
   it('exports the contract; the Name input shows the .portico.eth zone', async () => {
     expect(porticoContract).toBe(PORTICO_CONTRACT);
     expect(successContract).toBe(PORTICO_CONTRACT);
-    expect(porticoUiContract).toBe(1);
+    expect(porticoUiContract).toBe(2);
     await openView();
     const input = nameInput();
     const describedBy = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);

@@ -52,7 +52,7 @@ async function chooseDemoProvider() {
 describe('OnRampProviders', () => {
   it('exports the contract and lists the providers for the active network with their fee range', async () => {
     expect(porticoContract).toBe(PORTICO_CONTRACT);
-    expect(porticoUiContract).toBe(1);
+    expect(porticoUiContract).toBe(2);
     await openBuy();
     const list = screen.getByRole('list', { name: 'Choose a provider' });
     // Elsewhere Pay supports only eip155:137: not offered on anvil.

@@ -37,7 +37,7 @@ const payCore = (amount?: string, symbol?: string) =>
 describe('Pay', () => {
   it('a fixed native payment goes through the send path: preview with fee, wallet, success', async () => {
     expect(porticoContract).toBe(PORTICO_CONTRACT);
-    expect(porticoUiContract).toBe(1);
+    expect(porticoUiContract).toBe(2);
     const { core, adapter } = await payCore('0.25', 'ETH');
     renderView(Pay, { core });
     const terms = () => screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`);

@@ -14,3 +14,6 @@ const loadCatalogue = (locale: SupportedLocale) => import(/* webpackChunkName: "
 export function useSendMessages() {
   return useMessages(english, loadCatalogue);
 }
+
+/** The `t` helpers take. */
+export type SendMessages = ReturnType<typeof useSendMessages>;

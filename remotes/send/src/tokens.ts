@@ -1,8 +1,27 @@
 import type { AccountState, BalanceItem, CaipNetwork } from '@portico/shared-state';
-import { numberFormat } from '@portico/shared-state/formatters';
+import { formatBalance } from '@portico/shared-state/amounts';
+import { formatUsd } from '@portico/shared-state/formatters';
+import { tokenImageUrl } from '@portico/shared-state/images';
+import type { TokenOption } from '@portico/ui';
 
 /** One token per chain and contract; the native token has no contract address. */
 export const tokenKey = (token: BalanceItem) => `${token.chainId}:${token.address ?? 'native'}`;
+
+/** The token's artwork: the balance's own icon, else the API's image for its symbol. */
+export const tokenIcon = (token: BalanceItem, apiUrl: string | undefined) => token.iconUrl ?? tokenImageUrl(apiUrl, token.symbol);
+
+/** A balance as a row of the token sheet: icon, symbol, name, balance and its dollar value. */
+export function tokenOption(token: BalanceItem, apiUrl: string | undefined, locale: string): TokenOption<BalanceItem> {
+  return {
+    key: tokenKey(token),
+    symbol: token.symbol,
+    name: token.name,
+    balance: formatBalance(token.quantity.numeric, locale),
+    fiat: token.value !== undefined ? formatUsd(token.value, locale) : undefined,
+    iconUrl: tokenIcon(token, apiUrl),
+    value: token,
+  };
+}
 
 /**
  * The native token built from the account's own balance, for when the blockchain API gave no
@@ -16,15 +35,4 @@ export function nativeToken(account: AccountState, network: CaipNetwork | undefi
     chainId: network.caipNetworkId,
     quantity: { decimals: String(network.nativeCurrency.decimals), numeric: account.balance },
   };
-}
-
-const FEE_FRACTION_DIGITS = 6;
-
-/** A network fee as short decimal text in the locale: up to 6 decimals, `< 0.000001` below that. */
-export function formatFee(fee: string, locale: string): string {
-  const value = Number(fee);
-  if (!Number.isFinite(value)) return fee;
-  const format = numberFormat(locale, { maximumFractionDigits: FEE_FRACTION_DIGITS });
-  const smallest = 10 ** -FEE_FRACTION_DIGITS;
-  return value > 0 && value < smallest ? `< ${format.format(smallest)}` : format.format(value);
 }

@@ -1,6 +1,6 @@
 import { CHAIN, TRANSLATED_LOCALES, apiStub, catalogueGaps, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderInLocale } from '@portico/test-kit/react';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import WalletSend from '../src/views/WalletSend';
 
@@ -28,17 +28,19 @@ describe('Send’s catalogues', () => {
 describe('Send in a locale', () => {
   it('speaks Arabic, right to left, with locale: ar', async () => {
     await renderSend('ar');
-    expect(await screen.findByRole('radiogroup', { name: 'الرمز' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'الرمز: اختر رمزًا' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'المبلغ' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'عنوان المستلم' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'معاينة الإرسال' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Portico' }).getAttribute('dir')).toBe('rtl');
   });
 
-  it('shows balances with the locale’s separators (de: 1.250,5)', async () => {
+  it('shows balances in the token sheet with the locale’s separators (de: 1.250,5)', async () => {
     await renderSend('de');
-    expect(await screen.findByRole('radio', { name: /^USDC, .*1\.250,5$/ })).toBeTruthy();
+    const pill = await screen.findByRole('button', { name: 'Token: Token wählen' });
     expect(screen.getByRole('textbox', { name: 'Empfängeradresse' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Senden prüfen' })).toBeTruthy();
+    fireEvent.click(pill);
+    expect(await screen.findByRole('button', { name: 'USDC USD Coin 1.250,5' })).toBeTruthy();
   });
 });

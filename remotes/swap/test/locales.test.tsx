@@ -1,6 +1,6 @@
 import { CHAIN, PUSD_ADDRESS, TRANSLATED_LOCALES, apiStub, catalogueGaps, exchangeRoutes, initialExchange, testCore, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderInLocale } from '@portico/test-kit/react';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import Swap from '../src/views/Swap';
 
@@ -28,18 +28,20 @@ describe('Swap’s catalogues', () => {
 describe('Swap in a locale', () => {
   it('speaks Arabic, right to left, with locale: ar', async () => {
     await renderSwap('ar');
-    const from = await screen.findByRole('radiogroup', { name: 'من' });
-    expect(await within(from).findByRole('group', { name: 'مقترحة' })).toBeTruthy();
-    expect(screen.getByRole('radiogroup', { name: 'إلى' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'البحث عن رموز' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'تدفع: اختر رمزًا' }));
+    expect(await within(screen.getByRole('dialog', { name: 'اختر رمزًا' })).findByRole('group', { name: 'مقترحة' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'ابحث عن الرموز' }), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'تستلم: اختر رمزًا' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'تبديل الرموز' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Portico' }).getAttribute('dir')).toBe('rtl');
   });
 
   it('writes percentages and balances the Turkish way (%1, 25.000)', async () => {
     await renderSwap('tr');
-    const from = await screen.findByRole('radiogroup', { name: 'Gönderilen' });
-    expect(await within(from).findByRole('radio', { name: /^PUSD, .*25\.000$/ })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^Ödediğiniz: / }));
+    expect(await screen.findByRole('button', { name: /^PUSD .*25\.000$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kayma ayarları' }));
     const slippage = screen.getByRole('radiogroup', { name: 'Kayma toleransı' });
     expect(within(slippage).getByRole('radio', { name: '%1' })).toHaveProperty('checked', true);
     expect(within(slippage).getByRole('radio', { name: '%0,5' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { PORTICO_CONTRACT, routerAtom, swapAtom, type BalanceItem } from '@portico/shared-state';
+import { PORTICO_CONTRACT, portfolioAtom, routerAtom, swapAtom, type BalanceItem } from '@portico/shared-state';
 import {
   ACCOUNT,
   CHAIN,
@@ -12,7 +12,6 @@ import {
   approveData,
   exchangeRoutes,
   initialExchange,
- 
   testCore,
   type ApiStub,
   type ExchangeState,
@@ -45,9 +44,16 @@ beforeEach(() => {
 afterEach(cleanupViews);
 afterAll(() => api.close());
 
-const amountInput = () => screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement;
-const group = (name: 'From' | 'To') => screen.getByRole('radiogroup', { name });
-const submit = () => screen.getByRole('button', { name: /^(Swap|Approve \w+)$/ }) as HTMLButtonElement;
+const amountInput = () => screen.getByRole('textbox', { name: 'You pay' }) as HTMLInputElement;
+const receiveInput = () => screen.getByRole('textbox', { name: 'You receive' }) as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: /^(Swap|Approve \w+|Approving \w+…|Swapping…)$/ }) as HTMLButtonElement;
+/** Opens the token sheet of one side ("You pay" or "You receive") and picks `symbol`. */
+function pick(side: 'You pay' | 'You receive', symbol: string) {
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${side}: `) }));
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Select token' })).getByRole('button', { name: new RegExp(`^${symbol} `) }));
+}
+/** What a quote row says beside its term. */
+const quoteRow = (term: string) => within(screen.getByLabelText('Quote')).getByText(term).nextElementSibling as HTMLElement;
 
 async function renderSwap() {
   const { core, adapter } = await testCore({ api, adapter: { walletWaits: true }, connect: true, views: ['Account', 'Swap'] });
@@ -58,71 +64,107 @@ async function renderSwap() {
 /** Renders Swap and waits for the exchange's tokens with the account's balances. */
 async function openSwap() {
   const opened = await renderSwap();
-  await screen.findByRole('radiogroup', { name: 'From' });
-  await waitFor(() => expect(within(group('From')).getByRole('radio', { name: /^PUSD, balance 25,000/ })).toBeTruthy());
+  await screen.findByRole('button', { name: 'You pay: Select token' });
+  await waitFor(() => expect(opened.core.store.get(portfolioAtom).balances).toHaveLength(2));
   return opened;
 }
 
 /** Picks the tokens and the amount, then waits for the debounced quote. */
 async function quoteFor(amount: string, from = 'PUSD', to = 'PTK') {
-  fireEvent.click(within(group('From')).getByRole('radio', { name: new RegExp(`^${from},`) }));
-  fireEvent.click(within(group('To')).getByRole('radio', { name: new RegExp(`^${to},`) }));
+  pick('You pay', from);
+  pick('You receive', to);
   fireEvent.change(amountInput(), { target: { value: amount } });
-  await screen.findByText('You receive', {}, { timeout: 2000 });
+  await screen.findByLabelText('Quote', {}, { timeout: 2000 });
 }
 
 describe('Swap form', () => {
-  it('exports the contract number; From and To list the exchange tokens, held ones first, with balances', async () => {
+  it('exports the contract number; each side opens a token sheet, held tokens (Suggested) before the rest (Popular)', async () => {
     expect(porticoContract).toBe(PORTICO_CONTRACT);
     await openSwap();
-    const labels = (name: 'From' | 'To') => within(group(name)).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
-    expect(labels('From')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000', 'PTK, balance 0']);
-    expect(labels('To')).toEqual(labels('From'));
+    fireEvent.click(screen.getByRole('button', { name: 'You pay: Select token' }));
+    const sheet = screen.getByRole('dialog', { name: 'Select token' });
+    const section = (name: string) => within(within(sheet).getByRole('group', { name })).getAllByRole('listitem');
+    const row = (name: string) => within(sheet).getByRole('button', { name });
     // Spec section 9: suggested (held) and popular (the rest of the exchange's tokens) lists.
-    const section = (name: string) =>
-      within(within(group('From')).getByRole('group', { name })).getAllByRole('radio').map((r) => r.getAttribute('aria-label'));
-    expect(section('Suggested')).toEqual(['ETH, balance 10', 'PUSD, balance 25,000']);
-    expect(section('Popular')).toEqual(['PTK, balance 0']);
+    expect(section('Suggested').map((item) => within(item).getByRole('button'))).toEqual([row('ETH Ether 10'), row('PUSD Portico USD 25,000')]);
+    expect(section('Popular').map((item) => within(item).getByRole('button'))).toEqual([row('PTK Portico Token 0')]);
+    fireEvent.change(within(sheet).getByRole('searchbox', { name: 'Search tokens' }), { target: { value: 'portico t' } });
+    expect(within(sheet).getAllByRole('listitem').map((item) => within(item).getByRole('button'))).toEqual([row('PTK Portico Token 0')]);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(api.requestsTo('/v1/convert/tokens')[0]!.params.get('chainId')).toBe(CHAIN);
-    expect(screen.getByRole('radio', { name: '1%' })).toHaveProperty('checked', true);
+    expect(screen.getByText('Max slippage 1%')).toBeTruthy();
     expect(submit().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Get quote' })).toBeNull();
   });
 
-  it('search filters both lists by symbol or name', async () => {
-    await openSwap();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search tokens' }), { target: { value: 'portico t' } });
-    expect(within(group('From')).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['PTK, balance 0']);
+  it('slippage lives in a settings popover: focus on the chosen value, Esc closes it and returns focus', async () => {
+    const { core } = await openSwap();
+    const settings = screen.getByRole('button', { name: 'Slippage settings' });
+    fireEvent.click(settings);
+    const popover = screen.getByRole('dialog', { name: 'Slippage settings' });
+    const one = within(popover).getByRole('radio', { name: '1%' });
+    expect(one).toHaveProperty('checked', true);
+    expect(document.activeElement).toBe(one);
+    fireEvent.click(within(popover).getByRole('radio', { name: '2%' }));
+    expect(core.store.get(swapAtom).slippage).toBe(2);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(settings);
+    expect(screen.getByText('Max slippage 2%')).toBeTruthy();
   });
 
-  it('live quote after the debounce: you receive, minimum received at 1 %, price impact, fee; Approve PUSD when the allowance is short', async () => {
+  it('live quote as you type (debounced): you receive in its card, rate, minimum received at 1 %, fee, price impact; Approve PUSD when the allowance is short', async () => {
     await openSwap();
     await quoteFor('100');
     expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(1);
-    const quote = screen;
-    expect(quote.getByText('39.96 PTK').getAttribute('title')).toBe('39.96');
-    expect(quote.getByText('39.56 PTK').getAttribute('title')).toBe('39.5604');
-    expect(quote.getByText('< 0.01%')).toBeTruthy();
-    expect(quote.getByText('0.3 PUSD')).toBeTruthy();
+    expect(receiveInput().value).toBe('39.96');
+    expect(receiveInput().readOnly).toBe(true);
+    expect(quoteRow('Rate').textContent).toBe('1 PUSD = 0.3996 PTK');
+    expect(quoteRow('Minimum received').textContent).toBe('39.56 PTK');
+    expect(quoteRow('Minimum received').getAttribute('title')).toBe('39.5604');
+    expect(quoteRow('Price impact').textContent).toBe('< 0.01%');
+    expect(quoteRow('Fee').textContent).toBe('0.3 PUSD');
     expect(submit().textContent).toBe('Approve PUSD');
-    fireEvent.click(screen.getByRole('radio', { name: '2%' }));
-    await waitFor(() => expect(screen.getByText('39.161 PTK').getAttribute('title')).toBe('39.1608'), { timeout: 2000 });
+    // Two steps, in view from the start: Approve (current), then Swap.
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['1Approve PUSD', '2Swap']);
+    expect(steps[0]!.getAttribute('aria-current')).toBe('step');
   });
 
-  it('Max fills the whole balance of the From token', async () => {
+  it('a price impact from 3 % is marked high', async () => {
+    Object.assign(exchange, { priceImpact: 5.12 });
+    await openSwap();
+    await quoteFor('100');
+    expect(quoteRow('Price impact').textContent).toBe('5.12% · high');
+    expect(quoteRow('Price impact').querySelector('.portico-impact-high')).toBeTruthy();
+  });
+
+  it('Max fills the whole balance of the token paid, as a person would write it', async () => {
     await openSwap();
     expect((screen.getByRole('button', { name: 'Max' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(group('From')).getByRole('radio', { name: /^PUSD,/ }));
+    pick('You pay', 'PUSD');
+    expect(screen.getByText('Balance 25,000')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(amountInput().value).toBe('25000');
   });
 
-  it('more than the balance: a clear error, no quote', async () => {
+  it('the flip arrow swaps the two sides', async () => {
     await openSwap();
-    fireEvent.click(within(group('From')).getByRole('radio', { name: /^PUSD,/ }));
-    fireEvent.click(within(group('To')).getByRole('radio', { name: /^PTK,/ }));
+    pick('You pay', 'PUSD');
+    pick('You receive', 'PTK');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch tokens' }));
+    expect(screen.getByRole('button', { name: 'You pay: PTK' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'You receive: PUSD' })).toBeTruthy();
+  });
+
+  it('more than the balance: said at the amount, which is marked; no quote', async () => {
+    await openSwap();
+    pick('You pay', 'PUSD');
+    pick('You receive', 'PTK');
     fireEvent.change(amountInput(), { target: { value: '30000' } });
     expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toBe('Insufficient PUSD balance');
     expect(amountInput().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(amountInput().getAttribute('aria-describedby')!)!.textContent).toBe('Insufficient PUSD balance');
     expect(api.requestsTo('/v1/convert/quotes')).toHaveLength(0);
   });
 
@@ -134,20 +176,29 @@ describe('Swap form', () => {
 });
 
 describe('Swap flow', () => {
-  it('Approve PUSD → wallet → approving → Swap → wallet → pending → success with the explorer link', async () => {
+  it('Approve PUSD → Swap in place (the same focused button, the steps advancing) → success with amount, hash and explorer link', async () => {
     const { core, adapter } = await openSwap();
     await quoteFor('100');
-    fireEvent.click(submit());
+    const button = submit();
+    button.focus();
+    fireEvent.click(button);
     expect((await screen.findByText('Approve PUSD in your wallet')).closest('[role="status"]')).toBeTruthy();
+    expect(button.textContent).toBe('Approving PUSD…');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(amountInput().closest('fieldset')!.disabled).toBe(true);
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
     // Exactly the swap amount by default.
     expect(adapter.calls[0]).toMatchObject({ from: ACCOUNT, to: PUSD_ADDRESS, data: approveData(ROUTER, 100_000_000n), value: '0' });
     act(() => adapter.approve());
     await waitFor(() => expect(submit().textContent).toBe('Swap'));
+    expect(submit()).toBe(button);
+    expect(document.activeElement).toBe(button);
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['Approve PUSDdone', '2Swap']);
 
     fireEvent.click(submit());
     await waitFor(() => expect(adapter.calls).toHaveLength(2));
-    expect(screen.getByRole('status').textContent).toContain('Confirm the swap in your wallet');
+    expect(screen.getByText('Confirm the swap in your wallet').closest('[role="status"]')).toBeTruthy();
     expect(adapter.calls[1]).toMatchObject({ from: ACCOUNT, to: ROUTER, value: '0', gas: SWAP_GAS });
     expect(adapter.calls[1]!.data).toMatch(/^0x38ed1739/);
     expect(JSON.parse(api.requestsTo('/v1/convert/build-transaction')[0]!.body)).toMatchObject({
@@ -155,7 +206,9 @@ describe('Swap flow', () => {
     });
     act(() => adapter.approve(TX_HASH));
     const status = await screen.findByText('Swapped');
-    expect(status.closest('[role="status"]')!.textContent).toContain('100 PUSD for 39.96 PTK');
+    expect(status.closest('[role="status"]')!.textContent).toBe('Swapped39.96 PTK100 PUSD for 39.96 PTK');
+    expect(screen.getByTitle(TX_HASH)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(core.store.get(routerAtom).view).toBe('Account');
@@ -188,6 +241,7 @@ describe('Swap flow', () => {
     await waitFor(() => expect(adapter.calls).toHaveLength(1));
     act(() => adapter.approve(TX_HASH));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Swap sent, not yet confirmed'));
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Swap|Approve \w+)$/ })).toBeNull();
 
@@ -211,11 +265,12 @@ describe('Swap flow', () => {
     expect(adapter.calls[0]!.data).toBe(approveData(ROUTER, MAX_UINT256));
   });
 
-  it('no Allow unlimited choice when no approval is needed', async () => {
+  it('no approval needed: no steps, no Allow unlimited choice', async () => {
     exchange.allowance = 2n ** 255n;
     await openSwap();
     await quoteFor('100');
     expect(submit().textContent).toBe('Swap');
+    expect(screen.queryByRole('list', { name: 'Steps' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /^Allow unlimited/ })).toBeNull();
   });
 
@@ -241,11 +296,11 @@ describe('Swap flow', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('The price moved more than your 1% slippage tolerance: you would now receive 38 PTK. Review the new quote and swap again.');
-    expect(screen.getByText('38 PTK')).toBeTruthy();
+    expect(receiveInput().value).toBe('38');
     expect(adapter.calls).toHaveLength(0);
   });
 
-  it('declined in the wallet: Swap failed with Signature declined; Try again asks again; Edit returns to the form', async () => {
+  it('declined in the wallet: Swap failed with the amount and Signature declined; Try again asks again; Edit returns to the form', async () => {
     const { adapter } = await openSwap();
     exchange.allowance = 2n ** 255n;
     await quoteFor('100');
@@ -254,6 +309,7 @@ describe('Swap flow', () => {
     act(() => adapter.decline());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Swap failed');
+    expect(alert.textContent).toContain('100 PUSD');
     expect(alert.textContent).toContain('Signature declined');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(adapter.calls).toHaveLength(2));

@@ -183,7 +183,7 @@ describe('balances and prices', () => {
     expect(ptk).toMatchObject({ symbol: 'PTK', address: `${CHAIN}:${PTK}`, price: 2.5, value: 18.125, quantity: { decimals: '18', numeric: '7.25' }, iconUrl: 'http://127.0.0.1:9/ptk.png' });
     expect(body.balances.some((b: { symbol: string }) => b.symbol === 'ZDEC')).toBe(false);
     const icon = await fetch(`${api.url}/v1/token-images/PUSD`);
-    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
   });
 
   test('an empty account has only the native entry; zero token balances are omitted', async () => {
@@ -240,7 +240,10 @@ describe('history (indexer)', () => {
     const [tok, eth] = txs;
     expect(tok!.metadata).toMatchObject({ operationType: 'receive', status: 'confirmed', chain: CHAIN, sentFrom: ACCOUNTS[0]!.address, sentTo: PUSD });
     expect(tok!.transfers).toEqual([
-      { direction: 'in', quantity: { numeric: '10.0' }, fungible_info: { name: 'Portico USD', symbol: 'PUSD', icon: { url: `${api.url}/v1/token-images/PUSD` } }, price: 1, value: 10 },
+      {
+        direction: 'in', quantity: { numeric: '10.0' }, fungible_info: { name: 'Portico USD', symbol: 'PUSD', icon: { url: `${api.url}/v1/token-images/PUSD` } }, price: 1, value: 10,
+        sender: ACCOUNTS[0]!.address, recipient: to,
+      },
     ]);
     expect(eth!.metadata).toMatchObject({ operationType: 'receive', sentFrom: ACCOUNTS[1]!.address, sentTo: to, nonce: expect.any(Number) });
     expect(new Date(eth!.metadata.minedAt).toISOString()).toBe(eth!.metadata.minedAt);
@@ -252,7 +255,7 @@ describe('history (indexer)', () => {
     expect(sent.transfers[0]!.direction).toBe('out');
   });
 
-  test('a reverted transaction is listed as failed; a call without transfers is execute', async () => {
+  test('a reverted transaction is listed as failed (execute); an approval without transfers is approve', async () => {
     const who = 3;
     const { wallet, publicClient } = clients(anvil);
     // transfer more PUSD than account #3 holds: reverts (gas given so viem does not refuse to send)
@@ -268,7 +271,7 @@ describe('history (indexer)', () => {
     const failed = (body.data as Tx[]).find((t) => t.metadata.hash === hash)!;
     expect(failed.metadata).toMatchObject({ status: 'failed', operationType: 'execute' });
     const ex = (body.data as Tx[]).find((t) => t.metadata.hash === approve)!;
-    expect(ex.metadata).toMatchObject({ status: 'confirmed', operationType: 'execute' });
+    expect(ex.metadata).toMatchObject({ status: 'confirmed', operationType: 'approve' });
     expect(ex.transfers).toEqual([]);
   });
 

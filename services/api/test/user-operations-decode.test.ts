@@ -70,7 +70,7 @@ describe('user operations in a bundle (EntryPoint v0.7 handleOps)', () => {
     expect(rows.userOperations).toEqual([
       {
         txHash: TX_HASH, logIndex: 3, userOpHash: pad(toHex(4), { size: 32 }), sender: lower(ALICE_ACCOUNT), nonce: '0', success: true,
-        target: lower(RECIPIENT), blockNumber: 16, txIndex: 0,
+        target: lower(RECIPIENT), method: null, blockNumber: 16, txIndex: 0,
       },
     ]);
     expect(rows.transfers).toEqual([

@@ -16,10 +16,12 @@ const balanceItemSchema = z.object({
 });
 export type BalanceItem = z.infer<typeof balanceItemSchema>;
 
+const fungibleInfoSchema = z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: z.string() })) });
+
 const transferSchema = z.object({
   direction: z.optional(z.string()),
   quantity: z.optional(z.object({ numeric: z.string() })),
-  fungible_info: z.optional(z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: z.string() })) })),
+  fungible_info: z.optional(fungibleInfoSchema),
   nft_info: z.optional(
     z.object({
       name: z.optional(z.string()),
@@ -29,9 +31,20 @@ const transferSchema = z.object({
   ),
   value: z.optional(z.number()),
   price: z.optional(z.number()),
+  /** Whose asset moved and who got it (a token transfer's own parties, never the token contract). */
+  sender: z.optional(z.string()),
+  recipient: z.optional(z.string()),
 });
 
-/** Spec section 3, Transaction: id, metadata (minedAt, chain), transfers. */
+/** An ERC-20 approval the account gave: `quantity` (absent when unlimited) of the token to `spender`. */
+const approvalSchema = z.object({
+  fungible_info: z.optional(fungibleInfoSchema),
+  quantity: z.optional(z.object({ numeric: z.string() })),
+  unlimited: z.optional(z.boolean()),
+  spender: z.object({ address: z.string(), name: z.optional(z.string()) }),
+});
+
+/** Spec section 3, Transaction: id, metadata (minedAt, chain), transfers; the approvals it gave. */
 const transactionSchema = z.object({
   id: z.string(),
   metadata: z.object({
@@ -42,8 +55,11 @@ const transactionSchema = z.object({
     sentTo: z.optional(z.string()),
     status: z.optional(z.string()),
     chain: z.string(),
+    /** The function the transaction called, where the API knows its ABI ("register", "mint"). */
+    method: z.optional(z.string()),
   }),
   transfers: z.array(transferSchema),
+  approvals: z.optional(z.array(approvalSchema)),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -1,8 +1,10 @@
 import type { Store } from 'jotai/vanilla';
-import { createSendForm, type SendController, type SendFlowMethod } from './send-form';
+import { amountProblem, createSendForm, type SendController, type SendFlow } from './send-form';
 
 export type { SendController } from './send-form';
 import type { BalanceItem } from '../api/blockchain';
+import type { ApiContext } from '../api/client';
+import { fetchNameProfile } from '../api/names';
 import type { ChainAdapter } from '../adapters/types';
 import { decodeAddress } from '../address/decode';
 import { activeAccountAtom, activeNetworkAtom, initialSendState, sendAtom, type SendState } from '../atoms';
@@ -10,10 +12,13 @@ import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
 import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
+import { NAME_ZONE } from '../names';
 
 /** Sends are supported on eip155 and solana (spec section 5). */
 const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana'];
-const DECIMAL_AMOUNT = /^(?:\d+\.?\d*|\.\d+)$/;
+
+/** A receiver typed as one of the name service's names (`alice.portico.eth`), which the API resolves. */
+export const isReceiverName = (text: string) => text.toLowerCase().endsWith(`.${NAME_ZONE}`);
 
 /** The first problem with a send form, in the spec's wording (section 5), or undefined. */
 export function validateSend(state: SendState, namespace: ChainNamespace): string | undefined {
@@ -21,13 +26,34 @@ export function validateSend(state: SendState, namespace: ChainNamespace): strin
   if (!state.sendTokenAmount || !state.receiverAddress) return 'An amount and receiver address are required';
   if (namespace === 'eip155' && !state.token) return 'A token is required';
   // The full check (solana: base58 of 32 bytes), not only the spec's shape: a near miss must not reach the wallet.
-  if (!decodeAddress(namespace, state.receiverAddress.trim())) return 'Invalid address';
-  if (!DECIMAL_AMOUNT.test(state.sendTokenAmount) || Number(state.sendTokenAmount) <= 0) return 'Invalid amount';
-  const decimals = Number(state.token?.quantity.decimals ?? 18);
-  const fraction = state.sendTokenAmount.split('.')[1] ?? '';
-  if (fraction.length > decimals) return `Too many decimals: ${state.token?.symbol ?? 'this token'} has ${decimals}`;
-  if (state.token && Number(state.sendTokenAmount) > Number(state.token.quantity.numeric)) return 'Insufficient funds';
-  return undefined;
+  if (!decodeAddress(namespace, receiverOf(state))) return state.receiverError ?? 'Invalid address';
+  const problem = amountProblem(state.sendTokenAmount, state.token);
+  if (problem) return problem;
+  return Number(state.sendTokenAmount) > 0 ? undefined : 'Invalid amount';
+}
+
+const AMOUNT_PROBLEMS = /^(Not a number|Invalid amount|Insufficient funds|Too many decimals: .*)$/;
+const RECEIVER_PROBLEMS = /^(Invalid address|Name not found|Error resolving name)$/;
+
+/**
+ * The field a problem belongs to, where the person fixes it (the amount, the receiver), or 'error' for the whole
+ * form. A refused preview sets it there and as `error` (which views without fields, such as Pay, show).
+ */
+export function problemField(problem: string): 'amountError' | 'receiverError' | 'error' {
+  if (AMOUNT_PROBLEMS.test(problem)) return 'amountError';
+  return RECEIVER_PROBLEMS.test(problem) ? 'receiverError' : 'error';
+}
+
+/** Where the transfer goes: the address a name resolved to, else the address as typed. */
+const receiverOf = (state: SendState) => state.resolvedReceiver ?? state.receiverAddress.trim();
+
+/** Only https: avatars are shown (no http: mixed content, no data: or javascript: payloads). */
+function httpsUrl(value: string | undefined): string | undefined {
+  try {
+    return value && new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -50,14 +76,17 @@ const tokenContract = (token: BalanceItem | undefined) => token?.address?.split(
 /** The signing half of sending (validation, fee, wallet, receipt): loaded when a send is previewed. */
 export function createSendFlow(deps: {
   store: Store;
+  /** The name service, for receivers typed as names; without it a name is 'Error resolving name'. */
+  api?: ApiContext;
   adapters: Partial<Record<ChainNamespace, ChainAdapter>>;
   events: EventBus;
   /** Refreshes balances once a send is mined. */
   onSent(): void;
-}): Pick<SendController, SendFlowMethod> {
+}): SendFlow {
   const { store, events } = deps;
   const state = () => store.get(sendAtom);
   const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
+  let receiverSeq = 0;
 
   function context() {
     const account = store.get(activeAccountAtom);
@@ -72,7 +101,7 @@ export function createSendFlow(deps: {
 
   const transferFor = (from: string, current: SendState) => ({
     from,
-    to: current.receiverAddress.trim(),
+    to: receiverOf(current),
     amount: current.sendTokenAmount,
     decimals: Number(current.token?.quantity.decimals ?? 18),
     tokenAddress: tokenContract(current.token),
@@ -90,16 +119,16 @@ export function createSendFlow(deps: {
       const current = state();
       const problem = validateSend(current, network.chainNamespace);
       if (problem) {
-        patch({ error: problem, status: 'editing' });
+        patch({ error: problem, [problemField(problem)]: problem, status: 'editing' });
         return undefined;
       }
-      patch({ status: 'awaiting-signature', error: undefined });
+      patch({ status: 'awaiting-signature', error: undefined, pendingHash: undefined, explorerUrl: undefined });
       events.track('SEND_INITIATED', { network: network.caipNetworkId, token: current.token?.symbol });
       const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
       return { hash, network, adapter };
     } catch (error) {
       const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
-      patch({ status: 'failed', error: message, pendingHash: undefined });
+      patch({ status: 'failed', error: message, pendingHash: undefined, explorerUrl: undefined });
       events.track('SEND_ERROR', { message });
       return undefined;
     }
@@ -107,7 +136,7 @@ export function createSendFlow(deps: {
 
   /** Waits for the receipt of a sent transaction: success, a revert, or 'unconfirmed' when it cannot be read. */
   async function confirm(hash: string, network: CaipNetwork, adapter: ChainAdapter): Promise<boolean> {
-    patch({ status: 'pending', pendingHash: hash, error: undefined });
+    patch({ status: 'pending', pendingHash: hash, explorerUrl: explorerUrl(network, hash), error: undefined });
     let outcome: Awaited<ReturnType<ChainAdapter['waitForTransaction']>>;
     try {
       outcome = await adapter.waitForTransaction(hash, network);
@@ -117,8 +146,9 @@ export function createSendFlow(deps: {
       return false;
     }
     if (outcome.status !== 'success') {
+      // The hash stays: a reverted transaction is on chain, and its explorer page says why.
       const message = 'The transaction was reverted on chain.';
-      patch({ status: 'failed', error: message, pendingHash: undefined });
+      patch({ status: 'failed', error: message });
       events.track('SEND_ERROR', { message, hash });
       return false;
     }
@@ -131,7 +161,8 @@ export function createSendFlow(deps: {
         explorerUrl: explorerUrl(network, hash),
         amount: current.sendTokenAmount,
         symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
-        receiver: current.receiverAddress.trim(),
+        receiver: receiverOf(current),
+        receiverName: current.resolvedReceiver ? current.receiverProfileName : undefined,
       },
     });
     events.track('SEND_SUCCESS', { network: network.caipNetworkId, hash });
@@ -139,7 +170,38 @@ export function createSendFlow(deps: {
     return true;
   }
 
+  async function checkReceiver() {
+    const seq = ++receiverSeq;
+    const typed = state().receiverAddress.trim();
+    const network = store.get(activeNetworkAtom);
+    if (!typed || !network) return;
+    if (!isReceiverName(typed)) {
+      patch({ receiverError: decodeAddress(network.chainNamespace, typed) ? undefined : 'Invalid address' });
+      return;
+    }
+    patch({ receiverResolving: true, receiverError: undefined });
+    const found = await resolveName(typed.toLowerCase(), network);
+    // A newer receiver was typed meanwhile: its own check answers.
+    if (seq !== receiverSeq || state().receiverAddress.trim() !== typed) return;
+    patch({ receiverResolving: false, ...found });
+  }
+
+  async function resolveName(name: string, network: CaipNetwork): Promise<Partial<SendState>> {
+    try {
+      if (!deps.api) throw new PorticoError('Error resolving name');
+      const profile = await fetchNameProfile(deps.api, name);
+      // A name service record holds EVM addresses (one per coin type): any of them receives on this network.
+      const address = Object.values(profile?.addresses ?? {}).find((entry) => decodeAddress(network.chainNamespace, entry.address))?.address;
+      if (!profile || !address) return { receiverError: 'Name not found' };
+      return { resolvedReceiver: address, receiverProfileName: profile.name, receiverProfileImageUrl: httpsUrl(profile.attributes?.avatar) };
+    } catch {
+      return { receiverError: 'Error resolving name' };
+    }
+  }
+
   return {
+    checkReceiver,
+
     async preselectToken(tokens) {
       const token = preselectedToken(state(), tokens, store.get(activeNetworkAtom));
       if (token) patch({ token });
@@ -150,9 +212,11 @@ export function createSendFlow(deps: {
       if (IN_FLIGHT.includes(state().status)) return false;
       try {
         const { account, network, adapter } = context();
+        // A name typed a moment ago may not have resolved yet.
+        if (!state().resolvedReceiver) await checkReceiver();
         const problem = validateSend(state(), network.chainNamespace);
         if (problem) {
-          patch({ error: problem, status: 'editing' });
+          patch({ error: problem, [problemField(problem)]: problem, status: 'editing' });
           return false;
         }
         patch({ status: 'estimating', error: undefined });
@@ -188,5 +252,5 @@ export function createSendFlow(deps: {
 
 /** Form and flow together (the core loads the flow lazily; tests use this directly). */
 export function createSendController(deps: Parameters<typeof createSendFlow>[0]): SendController {
-  return { ...createSendForm(deps.store), ...createSendFlow(deps) };
+  return createSendForm(deps.store, createSendFlow(deps));
 }

@@ -1,4 +1,6 @@
 import type { Store } from 'jotai/vanilla';
+import { cleanDecimal, swapTokenBalance } from '../amounts';
+import { portfolioAtom } from '../atoms';
 import { initialSwapState, SWAP_QUOTE_DEBOUNCE_MS, swapAtom, type SwapState, type SwapToken } from '../swap';
 
 export interface SwapController {
@@ -6,6 +8,8 @@ export interface SwapController {
   setToToken(token: SwapToken | undefined): void;
   /** Decimal text; a new quote follows 500 ms after the last change (spec section 9 debounce). */
   setAmount(amount: string): void;
+  /** The whole balance of the source token as a clean amount ('25000', not '25000.0'); nothing without a balance. */
+  setMax(): void;
   /** Percent (1 = 1 %). */
   setSlippage(percent: number): void;
   switchTokens(): void;
@@ -37,6 +41,8 @@ export function createSwapForm(store: Store, flow: SwapFlow): SwapController {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const edit = (next: Partial<SwapState>) => {
     const merged = { ...state(), ...next };
+    // An approval was for one token: another source token starts the steps over.
+    if (merged.sourceToken?.address !== state().sourceToken?.address) merged.approvalDone = false;
     const ready = Boolean(merged.sourceToken && merged.toToken && merged.sourceTokenAmount);
     store.set(swapAtom, { ...merged, quote: undefined, quoteLoading: ready, needsApproval: false, error: undefined, status: 'editing' });
     if (timer) clearTimeout(timer);
@@ -50,6 +56,11 @@ export function createSwapForm(store: Store, flow: SwapFlow): SwapController {
     setSourceToken: (sourceToken) => edit({ sourceToken }),
     setToToken: (toToken) => edit({ toToken }),
     setAmount: (amount) => edit({ sourceTokenAmount: amount.trim() }),
+    setMax() {
+      const { sourceToken } = state();
+      const balance = sourceToken && swapTokenBalance(sourceToken, store.get(portfolioAtom).balances);
+      if (balance) edit({ sourceTokenAmount: cleanDecimal(balance) });
+    },
     setSlippage: (slippage) => edit({ slippage }),
     switchTokens: () => edit({ sourceToken: state().toToken, toToken: state().sourceToken }),
     // Not an edit of the swap itself: the quote stands.

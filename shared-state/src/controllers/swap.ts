@@ -132,18 +132,20 @@ export function createSwapFlow(deps: {
     const current = state();
     const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken!.decimals) ?? 0n;
     const allowance = await fetchSwapAllowance(ctx.api, current.sourceToken!.address, ctx.userAddress);
-    patch({ status: 'editing', pendingHash: undefined, unconfirmedStep: undefined, needsApproval: allowance < amount });
+    patch({ status: 'editing', pendingHash: undefined, explorerUrl: undefined, unconfirmedStep: undefined, needsApproval: allowance < amount, approvalDone: allowance >= amount });
     return true;
   }
 
   function finishSwap(ctx: SwapContext, hash: string, outcome: TransactionOutcome): boolean {
     const current = state();
     if (outcome.status !== 'success') {
-      throw new PorticoError(`The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`);
+      const reason = `The swap was reverted on chain: the price moved beyond your ${current.slippage}% slippage tolerance, or the balance changed.`;
+      return swapFailed(new PorticoError(reason), true);
     }
     patch({
       status: 'success',
       pendingHash: undefined,
+      explorerUrl: undefined,
       unconfirmedStep: undefined,
       lastSwap: {
         hash,
@@ -159,11 +161,13 @@ export function createSwapFlow(deps: {
   }
 
   const approveFailed = (error: unknown) => {
-    patch({ status: 'editing', pendingHash: undefined, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+    patch({ status: 'editing', pendingHash: undefined, explorerUrl: undefined, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
     return false;
   };
-  const swapFailed = (error: unknown) => {
-    patch({ status: 'failed', pendingHash: undefined, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
+  // A reverted swap keeps its hash (it is on chain, and its explorer page says why); any other failure sent nothing.
+  const swapFailed = (error: unknown, reverted = false) => {
+    const sent = reverted ? {} : { pendingHash: undefined, explorerUrl: undefined };
+    patch({ status: 'failed', ...sent, unconfirmedStep: undefined, error: isUserRejection(error) ? 'Signature declined' : apiErrorText(error) });
     return false;
   };
 
@@ -237,7 +241,7 @@ export function createSwapFlow(deps: {
         const amount = parseTokenAmount(current.sourceTokenAmount, current.sourceToken.decimals)!;
         const { quote, needsApproval } = await quoteNow(ctx, current, amount);
         if (seq !== quoteSeq || quote.key !== quoteKey(state(), parseTokenAmount(state().sourceTokenAmount, current.sourceToken.decimals) ?? -1n)) return;
-        patch({ quote, needsApproval, quoteLoading: false });
+        patch({ quote, needsApproval, quoteLoading: false, ...(needsApproval ? { approvalDone: false } : {}) });
       } catch (error) {
         if (seq === quoteSeq) patch({ quote: undefined, quoteLoading: false, error: apiErrorText(error) });
       }
@@ -263,7 +267,7 @@ export function createSwapFlow(deps: {
         });
         checkApproveTransaction(tx, { account: ctx.address, token, router: await routerFor(ctx), amount, unlimited });
         const hash = await sendChecked(ctx, tx);
-        patch({ status: 'approving', pendingHash: hash });
+        patch({ status: 'approving', pendingHash: hash, explorerUrl: explorerUrl(ctx.network, hash) });
         const outcome = await receiptOf(ctx, hash, 'approve');
         return outcome ? await finishApprove(ctx, outcome) : false;
       } catch (error) {
@@ -313,7 +317,7 @@ export function createSwapFlow(deps: {
           nowSeconds: Math.floor(now() / 1000),
         });
         const hash = await sendChecked(ctx, tx);
-        patch({ status: 'pending', pendingHash: hash, quote: fresh.quote });
+        patch({ status: 'pending', pendingHash: hash, explorerUrl: explorerUrl(ctx.network, hash), quote: fresh.quote });
         const outcome = await receiptOf(ctx, hash, 'swap');
         return outcome ? finishSwap(ctx, hash, outcome) : false;
       } catch (error) {

@@ -39,6 +39,38 @@ export const accountStylesheetText = /* css */ `
 }
 .portico-batch-report p { margin: 0; }
 .portico-batch-report .portico-button { justify-self: end; }
+/* Activity (issue 31): a heading and a list per day; each row's visual is the asset's icon (a swap: out at the start,
+   in at the end) badged with the kind at the bottom and the network at the top, or the kind alone in a circle. */
+.portico-activity-day { display: grid; gap: 8px; }
+.portico-activity-heading { margin: 0; padding-inline-start: 4px; font-weight: 600; }
+.portico-activity-visual { position: relative; flex: none; width: 40px; height: 40px; }
+.portico-activity-asset {
+  position: absolute; inset-block-start: 0; inset-inline-start: 0; width: 40px; height: 40px; border-radius: 50%;
+  object-fit: cover; background: var(--portico-surface-hover);
+}
+.portico-activity-pair .portico-activity-asset { width: 28px; height: 28px; }
+.portico-activity-pair .portico-activity-asset + .portico-activity-asset {
+  inset-block: auto 0; inset-inline: auto 0; box-shadow: 0 0 0 2px var(--portico-surface);
+}
+.portico-activity-kind, .portico-activity-network {
+  position: absolute; border-radius: 50%; box-shadow: 0 0 0 2px var(--portico-surface); background: var(--portico-surface-hover);
+}
+.portico-activity-kind {
+  inset-block-end: -3px; inset-inline-end: -3px; width: 18px; height: 18px; display: grid; place-items: center;
+  color: var(--portico-background); background: var(--portico-text-muted);
+}
+.portico-activity-pair .portico-activity-kind { inset-inline: -3px auto; }
+.portico-activity-kind svg { width: 12px; height: 12px; }
+.portico-activity-network { inset-block-start: -3px; inset-inline-end: -3px; width: 16px; height: 16px; object-fit: cover; }
+.portico-activity-glyph {
+  width: 40px; height: 40px; border-radius: 50%; display: grid; place-items: center;
+  background: var(--portico-surface-hover); color: var(--portico-text-muted);
+}
+.portico-activity-glyph svg { width: 20px; height: 20px; }
+.portico-activity-kind.portico-activity-sent, .portico-activity-kind.portico-activity-swapped { background: var(--portico-accent); }
+.portico-activity-kind.portico-activity-received, .portico-activity-kind.portico-activity-minted,
+.portico-activity-kind.portico-activity-approved { background: var(--portico-success); }
+.portico-activity-glyph.portico-activity-failed { color: var(--portico-error); }
 /* The secure site's approval screen is shown over this box (issue 28); beyond it the frame scrolls its own content. */
 .portico-approval-frame { width: 100%; max-height: min(70vh, 640px); }
 `;

@@ -41,7 +41,6 @@ a.portico-button { text-decoration: none; }
   background: var(--portico-surface-hover); display: inline-flex; align-items: center; justify-content: center;
 }
 .portico-wallet-icon-large { width: 80px; height: 80px; border-radius: calc(var(--portico-radius) * 2); }
-.portico-token-icon { width: 20px; height: 20px; border-radius: 50%; flex: none; }
 .portico-wallet-tile {
   width: 100%; height: 100%; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 6px; padding: 8px 4px; min-width: 0; border: none; border-radius: var(--portico-radius);

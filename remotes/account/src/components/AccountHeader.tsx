@@ -1,6 +1,6 @@
 import { activeAccountAtom, activeNetworkAtom, shortenAddress, type PorticoCore } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
-import { useLocale } from '@portico/ui';
+import { RoundIcon, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useAccountMessages } from '../messages';
@@ -37,9 +37,15 @@ export function AccountHeader({ portico, address }: { portico: PorticoCore; addr
             : t('header.balanceUnavailable')}
       </p>
       {network && (
-        <button type="button" className="portico-chip portico-list-item" onClick={() => portico.router.push('Networks')}>
+        // One label, so the name reads "Anvil Local, change network" (two spans made it "Anvil Local , change network").
+        <button
+          type="button"
+          className="portico-chip portico-list-item"
+          aria-label={`${network.name}${t('header.changeNetwork')}`}
+          onClick={() => portico.router.push('Networks')}
+        >
+          <RoundIcon src={network.assets?.imageUrl} text={network.name} size={20} />
           <span>{network.name}</span>
-          <span className="portico-visually-hidden">{t('header.changeNetwork')}</span>
         </button>
       )}
       {account.addressExplorerUrl && (

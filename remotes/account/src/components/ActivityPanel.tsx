@@ -1,24 +1,25 @@
 import { transactionsAtom, type PorticoCore } from '@portico/shared-state';
-import { formatRelativeTime } from '@portico/shared-state/formatters';
+import { dayHeading, describeActivity, groupByDay, type ActivityDay } from '@portico/shared-state/activity';
 import { EmptyState, LoadingPanel, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
-import { describeTransaction, type ActivityRow } from '../lib/transaction';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useAccountMessages } from '../messages';
+import { ActivityItem } from './ActivityItem';
 
 /**
- * Activity tab: the active network's transactions, newest first, one page (cursor) at a time.
- * The next page loads when the end of the list scrolls into view. Pages are small (20), so a
- * plain list is enough; no virtualisation.
+ * Activity tab: the active network's transactions, newest first, one page (cursor) at a time, under a heading per
+ * day (Today, Yesterday, then the date), each day its own list. The next page loads when the end of the list
+ * scrolls into view. Pages are small (20), so plain lists are enough; no virtualisation.
  */
 export function ActivityPanel({ portico, caipAddress, address }: { portico: PorticoCore; caipAddress: string; address: string }) {
   const t = useAccountMessages();
+  const { locale } = useLocale();
   const transactions = useAtomValue(transactionsAtom);
-  const available = portico.options.apiUrl !== undefined;
+  const { apiUrl } = portico.options;
   const current = transactions.caipAddress === caipAddress;
-  const rows = useMemo(
-    () => (current ? transactions.data.map((transaction) => describeTransaction(transaction, address, t)) : []),
-    [current, transactions.data, address, t],
+  const days = useMemo(
+    () => (current ? groupByDay(transactions.data.map((transaction) => describeActivity(transaction, address, locale))) : []),
+    [current, transactions.data, address, locale],
   );
   const hasMore = current && !transactions.empty;
 
@@ -27,50 +28,44 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
     void portico.accountData.reloadTransactions();
   }, [portico, caipAddress]);
 
-  if (!available) return <EmptyState>{t('activity.unavailable')}</EmptyState>;
-  if (!current || (transactions.loading && rows.length === 0)) return <LoadingPanel label={t('activity.loading')} />;
-  if (rows.length === 0) return <EmptyState>{t('activity.none')}</EmptyState>;
+  if (apiUrl === undefined) return <EmptyState>{t('activity.unavailable')}</EmptyState>;
+  if (!current || (transactions.loading && days.length === 0)) return <LoadingPanel label={t('activity.loading')} />;
+  if (days.length === 0) return <EmptyState>{t('activity.none')}</EmptyState>;
 
   return (
-    <div className="portico-stack">
-      <ul className="portico-list" role="list" aria-label={t('tab.activity')} aria-busy={transactions.loading}>
-        {rows.map((row) => (
-          <ActivityItem key={row.id} row={row} />
-        ))}
-      </ul>
+    <div className="portico-stack" aria-busy={transactions.loading}>
+      {days.map((day) => (
+        <ActivityDayList key={day.day} day={day}>
+          {day.entries.map((entry) => (
+            <ActivityItem key={entry.id} entry={entry} apiUrl={apiUrl} />
+          ))}
+        </ActivityDayList>
+      ))}
       {transactions.loading ? (
         <LoadingPanel label={t('activity.loadingMore')} />
       ) : (
-        hasMore && <LoadMoreTrigger onLoad={() => void portico.accountData.loadMoreTransactions()} count={rows.length} />
+        hasMore && <LoadMoreTrigger onLoad={() => void portico.accountData.loadMoreTransactions()} count={transactions.data.length} />
       )}
     </div>
   );
 }
 
-function ActivityItem({ row }: { row: ActivityRow }) {
+/** A day's heading and its list, named "Activity, Today" (the tab's name first: the list is found by it). */
+function ActivityDayList({ day, children }: { day: ActivityDay; children: ReactNode }) {
   const t = useAccountMessages();
   const { locale } = useLocale();
-  const minedAt = Date.parse(row.minedAt);
+  const id = useId();
+  const heading = dayHeading(day.day, Date.now(), locale);
+  const text = heading === 'today' ? t('activity.today') : heading === 'yesterday' ? t('activity.yesterday') : heading.date;
   return (
-    <li className="portico-list-item portico-list-item-static">
-      <span className="portico-item-text">
-        <span>
-          {row.operation}
-          {row.failed && <span className="portico-error-text"> {t('activity.failed')}</span>}
-        </span>
-        {row.counterparty && (
-          <span className="portico-muted portico-item-secondary">{row.counterparty}</span>
-        )}
-      </span>
-      <span className="portico-item-meta">
-        {row.amount && <span>{row.amount}</span>}
-        {Number.isFinite(minedAt) && (
-          <time className="portico-muted portico-item-secondary" dateTime={row.minedAt}>
-            {formatRelativeTime(minedAt, Date.now(), locale)}
-          </time>
-        )}
-      </span>
-    </li>
+    <section className="portico-activity-day" aria-labelledby={id}>
+      <h3 id={id} className="portico-section-label portico-activity-heading">
+        {text}
+      </h3>
+      <ul className="portico-list" role="list" aria-label={t('activity.dayList', { day: text })}>
+        {children}
+      </ul>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { activeNetworkAtom, errorText, type CaipNetwork, type ChainNamespace, type PorticoViewProps } from '@portico/shared-state';
-import { ListItem, NAMESPACE_TITLES } from '@portico/ui';
+import { ListItem, NAMESPACE_TITLES, RoundIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useAccountMessages } from '../messages';
@@ -46,6 +46,7 @@ export default function Networks({ portico }: PorticoViewProps) {
       {networks.map((network) => (
         <li key={network.caipNetworkId}>
           <ListItem
+            icon={<RoundIcon src={network.assets?.imageUrl} text={network.name} size={28} />}
             aria-current={network.caipNetworkId === active?.caipNetworkId}
             disabled={pending !== undefined}
             tag={pending === network.caipNetworkId ? t('networks.approveInWallet') : undefined}
@@ -76,6 +77,9 @@ export default function Networks({ portico }: PorticoViewProps) {
           {error}
         </p>
       )}
+      <button type="button" className="portico-help-link" onClick={() => portico.router.push('WhatIsANetwork')}>
+        {t('networks.whatIs')}
+      </button>
     </div>
   );
 }

@@ -1,24 +1,28 @@
 import { activeAccountAtom, activeNetworkAtom, portfolioAtom, sendAtom, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
-import { formatBalance } from '@portico/shared-state/amounts';
-import { AmountInput, TextField, TokenPicker, useLocale } from '@portico/ui';
+import { fiatValue, formatBalance } from '@portico/shared-state/amounts';
+import { formatUsd } from '@portico/shared-state/formatters';
+import { AmountInput, TokenButton, TokenSheet, useLocale, useTokenSheet } from '@portico/ui';
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { useSendMessages } from '../messages';
-import { nativeToken, tokenKey } from '../tokens';
+import { problemText } from '../problems';
+import { nativeToken, tokenIcon, tokenKey, tokenOption } from '../tokens';
+import { ReceiverField } from './ReceiverField';
 
-/** The form: token, amount with Max, receiver address; submitting validates and estimates the fee. */
+/** The transfer screen: the amount card with its token, the receiver, then Preview; the token sheet in its place while open. */
 export function SendForm({ portico }: PorticoViewProps) {
   const send = useAtomValue(sendAtom);
   const t = useSendMessages();
   const { locale } = useLocale();
   const tokens = useSendableTokens();
-  const errorId = useId();
+  const sheet = useTokenSheet<'token'>();
+  const { apiUrl } = portico.options;
+  const { token } = send;
   const estimating = send.status === 'estimating';
-  const describedBy = send.error ? errorId : undefined;
 
   // A person opening Send expects to type an amount straight away: once the balances are here,
   // the network's native token is picked for them if they hold some (and nothing is picked yet).
-  const hasToken = send.token !== undefined;
+  const hasToken = token !== undefined;
   useEffect(() => {
     if (!hasToken && tokens.length > 0) void portico.send.preselectToken(tokens);
   }, [portico, tokens, hasToken]);
@@ -27,57 +31,48 @@ export function SendForm({ portico }: PorticoViewProps) {
     event.preventDefault();
     if (!estimating) void portico.send.preview();
   };
+  const fiat = fiatValue(send.sendTokenAmount, token?.price);
 
   return (
-    <form className="portico-stack" onSubmit={submit} noValidate aria-busy={estimating || undefined}>
-      {tokens.length === 0 ? (
-        <NoTokens />
-      ) : (
-        <TokenPicker
-          label={t('field.token')}
-          name="portico-send-token"
-          selectedKey={send.token ? tokenKey(send.token) : undefined}
-          onSelect={(token) => portico.send.setToken(token)}
-          options={tokens.map((token) => ({
-            key: tokenKey(token),
-            symbol: token.symbol,
-            balance: formatBalance(token.quantity.numeric, locale),
-            iconUrl: token.iconUrl,
-            value: token,
-          }))}
+    <>
+      {sheet.open && (
+        <TokenSheet
+          options={tokens.map((balance) => tokenOption(balance, apiUrl, locale))}
+          selectedKey={token && tokenKey(token)}
+          onSelect={(picked) => {
+            portico.send.setToken(picked);
+            sheet.close();
+          }}
+          onClose={sheet.close}
         />
       )}
+      <form className="portico-tx" hidden={Boolean(sheet.open)} onSubmit={submit} noValidate aria-busy={estimating || undefined}>
+        <AmountInput
+          label={t('field.amount')}
+          value={send.sendTokenAmount}
+          onChange={(amount) => portico.send.setAmount(amount)}
+          onMax={() => portico.send.setMax()}
+          maxDisabled={!token}
+          token={<TokenButton label={t('field.token')} token={token && { symbol: token.symbol, iconUrl: tokenIcon(token, apiUrl) }} {...sheet.trigger('token')} />}
+          fiat={fiat !== undefined ? t('form.fiat', { value: formatUsd(fiat, locale) }) : undefined}
+          balance={token ? t('form.balance', { balance: formatBalance(token.quantity.numeric, locale) }) : <NoTokensLine count={tokens.length} />}
+          error={problemText(send.amountError, t)}
+        />
 
-      <AmountInput
-        label={t('field.amount')}
-        value={send.sendTokenAmount}
-        onChange={(amount) => portico.send.setAmount(amount)}
-        onMax={() => portico.send.setMax()}
-        maxDisabled={!send.token}
-        describedBy={describedBy}
-        invalid={isAmountError(send.error)}
-      />
+        <ReceiverField portico={portico} />
 
-      <TextField
-        label={t('field.receiver')}
-        spellCheck={false}
-        placeholder="0x…"
-        value={send.receiverAddress}
-        aria-describedby={describedBy}
-        aria-invalid={send.error === 'Invalid address' || undefined}
-        onChange={(receiver) => portico.send.setReceiver(receiver)}
-      />
+        {/* A field's own problem is shown at the field, not twice. */}
+        {send.error && send.error !== send.amountError && send.error !== send.receiverError && (
+          <p role="alert" className="portico-error-text">
+            {problemText(send.error, t)}
+          </p>
+        )}
 
-      {send.error && (
-        <p id={errorId} role="alert" className="portico-error-text">
-          {send.error}
-        </p>
-      )}
-
-      <button type="submit" className="portico-button portico-button-block" disabled={estimating}>
-        {estimating ? t('form.estimating') : t('form.preview')}
-      </button>
-    </form>
+        <button type="submit" className="portico-button portico-button-block" disabled={estimating}>
+          {estimating ? t('form.estimating') : t('form.preview')}
+        </button>
+      </form>
+    </>
   );
 }
 
@@ -93,18 +88,10 @@ function useSendableTokens(): BalanceItem[] {
   }, [account, network, portfolio]);
 }
 
-function NoTokens() {
+/** Under the amount before a token is chosen: the balances loading, or none to send. */
+function NoTokensLine({ count }: { count: number }) {
   const { loading } = useAtomValue(portfolioAtom);
   const t = useSendMessages();
-  return (
-    <div className="portico-stack">
-      <span className="portico-muted">{t('field.token')}</span>
-      <p className="portico-muted" role="status">
-        {loading ? t('form.loadingTokens') : t('form.noTokens')}
-      </p>
-    </div>
-  );
+  if (count > 0) return null;
+  return <span role="status">{loading ? t('form.loadingTokens') : t('form.noTokens')}</span>;
 }
-
-const isAmountError = (error: string | undefined) =>
-  error === 'Insufficient funds' || error === 'Invalid amount' || Boolean(error?.startsWith('Too many decimals'));

@@ -1,24 +1,21 @@
 import { sendAtom, shortenAddress, type PorticoViewProps } from '@portico/shared-state';
-import { TransactionStatus } from '@portico/ui';
+import { formatExact } from '@portico/shared-state/amounts';
+import { TransactionStatus, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useSendMessages } from '../messages';
 
-/** The transfer once it left the form: wallet prompt, pending, unconfirmed, failed or sent. */
+/** The transfer once it left the form: wallet prompt, pending, unconfirmed, failed or sent, each with its hash and explorer link once known. */
 export function SendStatus({ portico }: PorticoViewProps) {
   const send = useAtomValue(sendAtom);
   const t = useSendMessages();
+  const { locale } = useLocale();
+  const proof = { hash: send.pendingHash, explorerUrl: send.explorerUrl, portico };
+  const amount = `${formatExact(send.sendTokenAmount || '0', locale)} ${send.token?.symbol ?? ''}`.trim();
   switch (send.status) {
     case 'awaiting-signature':
       return <TransactionStatus phase="wallet" title={t('status.confirmInWallet')} />;
     case 'pending':
-      return (
-        <TransactionStatus
-          phase="pending"
-          title={t('status.sending')}
-          detail={t('status.awaitingNetwork')}
-          hash={send.pendingHash}
-        />
-      );
+      return <TransactionStatus phase="pending" title={t('status.sending')} detail={t('status.awaitingNetwork')} {...proof} />;
     case 'unconfirmed':
       // The wallet sent it: the only way on is to read its receipt again, never a second send.
       return (
@@ -26,7 +23,7 @@ export function SendStatus({ portico }: PorticoViewProps) {
           phase="unconfirmed"
           title={t('status.unconfirmed')}
           detail={send.error}
-          hash={send.pendingHash}
+          {...proof}
           onCheckAgain={() => void portico.send.checkAgain()}
         />
       );
@@ -35,7 +32,9 @@ export function SendStatus({ portico }: PorticoViewProps) {
         <TransactionStatus
           phase="failed"
           title={t('status.failed')}
+          amount={amount}
           detail={send.error}
+          {...proof}
           onTryAgain={() => void portico.send.preview()}
           onEdit={() => portico.send.edit()}
         />
@@ -47,12 +46,16 @@ export function SendStatus({ portico }: PorticoViewProps) {
         portico.router.goBack();
       };
       return (
-        <TransactionStatus phase="success" title={t('status.sent')} explorerUrl={sent?.explorerUrl} actions={[{ label: t('status.done'), onClick: done }]}>
-          {sent && (
-            <span title={sent.receiver}>
-              {t('status.sentTo', { amount: sent.amount, symbol: sent.symbol, receiver: shortenAddress(sent.receiver) })}
-            </span>
-          )}
+        <TransactionStatus
+          phase="success"
+          title={t('status.sent')}
+          amount={sent && `${formatExact(sent.amount, locale)} ${sent.symbol}`}
+          hash={sent?.hash}
+          explorerUrl={sent?.explorerUrl}
+          portico={portico}
+          actions={[{ label: t('status.done'), onClick: done }]}
+        >
+          {sent && <span title={sent.receiver}>{t('status.sentTo', { receiver: sent.receiverName ?? shortenAddress(sent.receiver) })}</span>}
         </TransactionStatus>
       );
     }

@@ -1,31 +1,16 @@
 import { swapAtom, type PorticoViewProps } from '@portico/shared-state';
-import { formatBalance } from '@portico/shared-state/amounts';
+import { formatBalance, formatExact } from '@portico/shared-state/amounts';
 import { TransactionStatus, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useSwapMessages } from '../messages';
 
-/** The approval and the swap once they left the form: wallet prompts, pending, unconfirmed, failed or swapped. */
+/** The result once the swap left the form: swapped, failed, or sent but not yet confirmed — with its hash and explorer link. */
 export function SwapStatus({ portico }: PorticoViewProps) {
   const swap = useAtomValue(swapAtom);
   const t = useSwapMessages();
   const { locale } = useLocale();
-  const symbol = swap.sourceToken?.symbol ?? '';
+  const proof = { hash: swap.pendingHash, explorerUrl: swap.explorerUrl, portico };
   switch (swap.status) {
-    case 'awaiting-approval':
-      return <TransactionStatus phase="wallet" title={t('status.approveInWallet', { symbol })} detail={t('status.approveExplain', { symbol })} />;
-    case 'approving':
-      return (
-        <TransactionStatus
-          phase="pending"
-          title={t('status.approving', { symbol })}
-          detail={t('status.awaitingApproval')}
-          hash={swap.pendingHash}
-        />
-      );
-    case 'awaiting-signature':
-      return <TransactionStatus phase="wallet" title={t('status.confirmInWallet')} />;
-    case 'pending':
-      return <TransactionStatus phase="pending" title={t('status.swapping')} detail={t('status.awaitingSwap')} hash={swap.pendingHash} />;
     case 'unconfirmed':
       // The wallet sent it: the only way on is to read its receipt again, never a second send.
       return (
@@ -33,7 +18,7 @@ export function SwapStatus({ portico }: PorticoViewProps) {
           phase="unconfirmed"
           title={swap.unconfirmedStep === 'approve' ? t('status.approvalUnconfirmed') : t('status.swapUnconfirmed')}
           detail={swap.error}
-          hash={swap.pendingHash}
+          {...proof}
           onCheckAgain={() => void portico.swap.checkAgain()}
         />
       );
@@ -42,7 +27,9 @@ export function SwapStatus({ portico }: PorticoViewProps) {
         <TransactionStatus
           phase="failed"
           title={t('status.failed')}
+          amount={`${formatExact(swap.sourceTokenAmount || '0', locale)} ${swap.sourceToken?.symbol ?? ''}`.trim()}
           detail={swap.error}
+          {...proof}
           onTryAgain={() => void portico.swap.swap()}
           onEdit={() => portico.swap.setAmount(swap.sourceTokenAmount)}
         />
@@ -57,19 +44,16 @@ export function SwapStatus({ portico }: PorticoViewProps) {
         <TransactionStatus
           phase="success"
           title={t('status.swapped')}
+          amount={swapped && `${formatBalance(swapped.toAmount, locale)} ${swapped.toSymbol}`}
+          hash={swapped?.hash}
           explorerUrl={swapped?.explorerUrl}
+          portico={portico}
           actions={[
             { label: t('status.swapAgain'), onClick: () => portico.swap.reset() },
             { label: t('status.done'), onClick: done, secondary: true },
           ]}
         >
-          {swapped &&
-            t('status.swappedAmounts', {
-              fromAmount: swapped.fromAmount,
-              fromSymbol: swapped.fromSymbol,
-              toAmount: formatBalance(swapped.toAmount, locale),
-              toSymbol: swapped.toSymbol,
-            })}
+          {swapped && t('status.swappedAmounts', { fromAmount: formatExact(swapped.fromAmount, locale), fromSymbol: swapped.fromSymbol, toAmount: formatBalance(swapped.toAmount, locale), toSymbol: swapped.toSymbol })}
         </TransactionStatus>
       );
     }

@@ -1,4 +1,4 @@
-import { activeAccountAtom, activeNetworkAtom, swapAtom, type PorticoViewProps } from '@portico/shared-state';
+import { activeAccountAtom, activeNetworkAtom, swapAtom, type PorticoViewProps, type SwapState } from '@portico/shared-state';
 import { ConnectionGuard } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -12,9 +12,9 @@ declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
- * Swap (spec sections 3, 7–9): pick the tokens, an amount, see the live quote (you receive, price
- * impact, fee) and the slippage; approve the token when its allowance is short, then swap. Every
- * step is a call on `portico.swap`; this view only renders `swapAtom`.
+ * Swap (spec sections 3, 7–9): "You pay" and "You receive" cards, the live quote under them (rate, minimum
+ * received, fee, price impact), slippage in its settings popover; approve the token when its allowance is short,
+ * then swap, as two steps in place. Every step is a call on `portico.swap`; this view only renders `swapAtom`.
  */
 export default function Swap({ portico }: PorticoViewProps) {
   const account = useAtomValue(activeAccountAtom);
@@ -40,7 +40,10 @@ export default function Swap({ portico }: PorticoViewProps) {
   );
 }
 
+/** Results take the screen; approving and swapping stay on the form, where the steps show their progress. */
+const RESULTS: readonly SwapState['status'][] = ['success', 'failed', 'unconfirmed'];
+
 function SwapStep({ portico }: PorticoViewProps) {
   const { status } = useAtomValue(swapAtom);
-  return status === 'editing' ? <SwapForm portico={portico} /> : <SwapStatus portico={portico} />;
+  return RESULTS.includes(status) ? <SwapStatus portico={portico} /> : <SwapForm portico={portico} />;
 }

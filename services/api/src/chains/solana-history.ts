@@ -3,7 +3,8 @@
  * and of its SPL token accounts (a token received into an existing token account does not name the
  * owner in the transaction), merged newest first, then each transaction (json,
  * maxSupportedTransactionVersion 0). The account's SOL movement comes from pre/postBalances (its
- * fee added back when it paid it), its SPL movements from pre/postTokenBalances summed per mint.
+ * fee and the rent of token accounts it created added back when it paid them), its SPL movements from
+ * pre/postTokenBalances summed per mint; each names its counterparty by owner, never by token account.
  */
 import { setMaxListeners } from 'node:events';
 import { address, isSignature, signature } from '@solana/kit';
@@ -65,6 +66,7 @@ const transactionReply = z
   })
   .nullable();
 type SolanaTransaction = NonNullable<z.output<typeof transactionReply>>;
+const abs = (v: bigint) => (v < 0n ? -v : v);
 
 export async function solanaHistoryPage(
   rt: ChainRuntime,
@@ -147,8 +149,8 @@ export async function solanaHistoryPage(
 }
 
 /**
- * One transaction as the account sees it: its SOL and token movements; sentFrom the fee payer,
- * sentTo the first other account whose SOL or tokens rose.
+ * One transaction as the account sees it: its SOL and token movements, each with its other side (the owner of a
+ * token account, not the account); sentFrom the fee payer, sentTo the first other account whose SOL or tokens rose.
  */
 function toTransaction(
   entry: SolanaChainEntry,
@@ -162,8 +164,15 @@ function toTransaction(
   const keys = [...tx.transaction.message.accountKeys, ...(meta.loadedAddresses?.writable ?? []), ...(meta.loadedAddresses?.readonly ?? [])];
   const feePayer = keys[0]!;
   const { caipNetworkId: chainId, nativeCurrency: n } = entry.config;
-  // The fee is not a transfer: the payer's balance change without it.
-  const solDelta = (k: number) => (meta.postBalances[k] ?? 0n) - (meta.preBalances[k] ?? 0n) + (k === 0 ? meta.fee : 0n);
+  // Who is behind an account key: a token account's owner (as the token balances name it), else the key itself.
+  const holderOf = new Map<number, string>();
+  for (const b of [...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])]) if (b.owner) holderOf.set(Number(b.accountIndex), b.owner);
+  const rawDelta = (k: number) => (meta.postBalances[k] ?? 0n) - (meta.preBalances[k] ?? 0n);
+  // Token accounts the transaction created: the SOL they hold is their rent.
+  const created = new Set([...holderOf.keys()].filter((k) => (meta.preBalances[k] ?? 0n) === 0n && rawDelta(k) > 0n));
+  const rent = [...created].reduce((sum, k) => sum + rawDelta(k), 0n);
+  // Neither the fee nor the rent of created token accounts is a transfer: the payer's balance change without them.
+  const solDelta = (k: number) => (created.has(k) ? 0n : rawDelta(k) + (k === 0 ? meta.fee + rent : 0n));
 
   const tokenDeltas = new Map<string, { owner: string; mint: string; decimals: number; delta: bigint }>();
   const addTokens = (balances: z.output<typeof tokenBalance>[] | null | undefined, sign: bigint) => {
@@ -178,9 +187,24 @@ function toTransaction(
   addTokens(meta.preTokenBalances, -1n);
   addTokens(meta.postTokenBalances, 1n);
 
-  const fungible = (symbol: string, name: string, iconUrl: string | undefined, amount: bigint, decimals: number, priced = true): Transfer => {
-    const numeric = numericText(amount < 0n ? -amount : amount, decimals);
-    const transfer: Transfer = { direction: amount < 0n ? 'out' : 'in', quantity: { numeric }, fungible_info: { name, symbol, icon: { url: tokenIconUrl(base, symbol, iconUrl) } } };
+  const solMoves = keys.map((key, k) => ({ who: holderOf.get(k) ?? key, delta: solDelta(k) }));
+  /** The other side of the owner's `amount`: whoever moved the most the other way (an owner, never a token account). */
+  const otherSide = (moves: { who: string; delta: bigint }[], amount: bigint) =>
+    moves
+      .filter((m) => m.who !== owner && (amount < 0n ? m.delta > 0n : m.delta < 0n))
+      .sort((a, b) => (abs(b.delta) > abs(a.delta) ? 1 : abs(b.delta) < abs(a.delta) ? -1 : 0))[0]?.who;
+
+  const fungible = (
+    symbol: string, name: string, iconUrl: string | undefined, amount: bigint, decimals: number, moves: { who: string; delta: bigint }[], priced = true,
+  ): Transfer => {
+    const numeric = numericText(abs(amount), decimals);
+    const other = otherSide(moves, amount);
+    const transfer: Transfer = {
+      direction: amount < 0n ? 'out' : 'in',
+      quantity: { numeric },
+      fungible_info: { name, symbol, icon: { url: tokenIconUrl(base, symbol, iconUrl) } },
+      ...(amount < 0n ? { sender: owner, ...(other ? { recipient: other } : {}) } : { recipient: owner, ...(other ? { sender: other } : {}) }),
+    };
     const price = priced ? (priceOf.get(symbol) ?? null) : null;
     if (price !== null) {
       transfer.price = price;
@@ -190,15 +214,16 @@ function toTransaction(
   };
   const transfers: Transfer[] = [];
   const own = keys.indexOf(owner);
-  if (own >= 0 && solDelta(own) !== 0n) transfers.push(fungible(n.symbol, n.name, n.iconUrl, solDelta(own), n.decimals));
+  if (own >= 0 && solDelta(own) !== 0n) transfers.push(fungible(n.symbol, n.name, n.iconUrl, solDelta(own), n.decimals, solMoves));
   for (const row of tokenDeltas.values()) {
     if (row.owner !== owner || row.delta === 0n) continue;
     const token = entry.config.tokens.find((t) => t.mint === row.mint);
+    const moves = [...tokenDeltas.values()].filter((r) => r.mint === row.mint && r.owner !== '').map((r) => ({ who: r.owner, delta: r.delta }));
     transfers.push(
       token
-        ? fungible(token.symbol, token.name, token.iconUrl, row.delta, token.decimals)
+        ? fungible(token.symbol, token.name, token.iconUrl, row.delta, token.decimals, moves)
         : // A mint the operator did not list: named by its address, never priced.
-          fungible(row.mint.slice(0, 6), `Token ${row.mint.slice(0, 4)}…${row.mint.slice(-4)}`, undefined, row.delta, row.decimals, false),
+          fungible(row.mint.slice(0, 6), `Token ${row.mint.slice(0, 4)}…${row.mint.slice(-4)}`, undefined, row.delta, row.decimals, moves, false),
     );
   }
   const gainers = [

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../db/client';
 import type { Logger } from '../log';
 import type { ChainConfig } from '../chains/config';
 import type { RpcClient, RpcOutcome } from '../chains/rpc';
-import { decodeBlock, type BlockRows, type RawBlock, type RawReceipt } from './decode';
+import { decodeBlock, type BlockRows, type RawBlock, type RawReceipt, type SwapRouterConfig } from './decode';
 
 export interface IndexerOptions {
   /** Poll interval once at the head (ms). Default 500. */
@@ -44,6 +44,7 @@ export class ChainIndexer {
   private useBlockReceipts = true;
   private waiters: (() => void)[] = [];
   private state: IndexerStatus = { head: null, indexed: -1, lag: null, status: 'starting' };
+  private readonly swapRouter: SwapRouterConfig | undefined;
 
   constructor(
     private readonly db: Db,
@@ -56,6 +57,8 @@ export class ChainIndexer {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.batchBlocks = options.batchBlocks ?? 100;
     this.keepBlockHashes = options.keepBlockHashes ?? 256;
+    const { swap } = chain;
+    this.swapRouter = swap && { router: swap.router.toLowerCase(), wrappedNative: swap.wrappedNative.toLowerCase() };
   }
 
   status(): IndexerStatus {
@@ -111,7 +114,7 @@ export class ChainIndexer {
           continue;
         }
         const receipts = await this.fetchReceipts(blocks);
-        const rows = blocks.map((b, i) => decodeBlock(b, receipts[i]!));
+        const rows = blocks.map((b, i) => decodeBlock(b, receipts[i]!, this.swapRouter));
         const last = blocks[blocks.length - 1]!;
         await this.store(blocks, rows, { number: to, hash: last.hash.toLowerCase() });
         tip = { number: to, hash: last.hash.toLowerCase() };
@@ -180,15 +183,16 @@ export class ChainIndexer {
     const transfers = rows.flatMap((r) => r.transfers);
     const activity = rows.flatMap((r) => r.activity);
     const userOperations = rows.flatMap((r) => r.userOperations);
+    const approvals = rows.flatMap((r) => r.approvals);
     const chain = this.chainId;
     await this.db.transaction(async (tx) => {
       if (txs.length > 0) {
         await tx.query(
-          `INSERT INTO chain_txs (chain_id, hash, block_number, tx_index, block_time, from_address, to_address, value, nonce, status)
-           SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::numeric[], $9::bigint[], $10::smallint[])
+          `INSERT INTO chain_txs (chain_id, hash, block_number, tx_index, block_time, from_address, to_address, value, nonce, status, method)
+           SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::numeric[], $9::bigint[], $10::smallint[], $11::text[])
            ON CONFLICT DO NOTHING`,
           [chain, txs.map((t) => t.hash), txs.map((t) => t.blockNumber), txs.map((t) => t.txIndex), txs.map((t) => t.blockTime),
-            txs.map((t) => t.from), txs.map((t) => t.to), txs.map((t) => t.value), txs.map((t) => t.nonce), txs.map((t) => t.status)],
+            txs.map((t) => t.from), txs.map((t) => t.to), txs.map((t) => t.value), txs.map((t) => t.nonce), txs.map((t) => t.status), txs.map((t) => t.method)],
         );
       }
       if (transfers.length > 0) {
@@ -212,11 +216,20 @@ export class ChainIndexer {
       if (userOperations.length > 0) {
         const ops = userOperations;
         await tx.query(
-          `INSERT INTO chain_user_operations (chain_id, tx_hash, log_index, user_op_hash, sender, nonce, success, target, block_number, tx_index)
-           SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::bigint[], $10::int[])
+          `INSERT INTO chain_user_operations (chain_id, tx_hash, log_index, user_op_hash, sender, nonce, success, target, method, block_number, tx_index)
+           SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[], $7::boolean[], $8::text[], $9::text[], $10::bigint[], $11::int[])
            ON CONFLICT DO NOTHING`,
           [chain, ops.map((o) => o.txHash), ops.map((o) => o.logIndex), ops.map((o) => o.userOpHash), ops.map((o) => o.sender), ops.map((o) => o.nonce),
-            ops.map((o) => o.success), ops.map((o) => o.target), ops.map((o) => o.blockNumber), ops.map((o) => o.txIndex)],
+            ops.map((o) => o.success), ops.map((o) => o.target), ops.map((o) => o.method), ops.map((o) => o.blockNumber), ops.map((o) => o.txIndex)],
+        );
+      }
+      if (approvals.length > 0) {
+        await tx.query(
+          `INSERT INTO chain_approvals (chain_id, tx_hash, log_index, block_number, tx_index, contract, owner, spender, amount)
+           SELECT $1, * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::text[], $9::numeric[])
+           ON CONFLICT DO NOTHING`,
+          [chain, approvals.map((a) => a.txHash), approvals.map((a) => a.logIndex), approvals.map((a) => a.blockNumber), approvals.map((a) => a.txIndex),
+            approvals.map((a) => a.contract), approvals.map((a) => a.owner), approvals.map((a) => a.spender), approvals.map((a) => a.amount)],
         );
       }
       await tx.query(
@@ -260,7 +273,7 @@ export class ChainIndexer {
     }
     const chain = this.chainId;
     await this.db.transaction(async (tx) => {
-      for (const table of ['chain_txs', 'chain_transfers', 'account_activity', 'chain_user_operations']) {
+      for (const table of ['chain_txs', 'chain_transfers', 'account_activity', 'chain_user_operations', 'chain_approvals']) {
         await tx.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chain, keep.number]);
       }
       await tx.query('DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2', [chain, keep.number]);

@@ -1,9 +1,13 @@
 /**
  * GET /v1/account/:address/history?chainId=&cursor= — the account's transactions from the
  * indexer's tables, newest first, 20 a page, with an opaque `next` cursor (block, tx index).
+ * Each names what the account saw: its transfers with their sender and recipient (a token transfer's
+ * counterparty, never the token contract), both legs of a swap (operationType 'trade'), its ERC-20
+ * approvals with the spender (operationType 'approve'), and the known function it called (`method`).
  * Where the account is the sender of a user operation in the transaction (ERC-4337), the entry is
  * the operation's, not the bundler's: from the account to the first call's target, its success, its
- * nonce's sequence. On a solana chain the page is read live from the node (src/chains/solana-history.ts).
+ * nonce's sequence, its first call's function. On a solana chain the page is read live from the node
+ * (src/chains/solana-history.ts).
  */
 import { Hono } from 'hono';
 import { getAddress } from 'viem';
@@ -23,19 +27,37 @@ import { tokenIconUrl } from './balance';
 export { HISTORY_PAGE_SIZE };
 /** An ERC-4337 nonce is a 192-bit key and a 64-bit sequence; history shows the sequence. */
 const NONCE_SEQUENCE_MASK = (1n << 64n) - 1n;
+/** What an approval to the chain's swap router (`swap.router`, the exchange /v1/convert trades on) names its spender. */
+export const SWAP_EXCHANGE_NAME = 'Portico Exchange';
+/** An approval of this much or more is unlimited: uint256's max, or uint160's (Permit2's), beyond any real supply. */
+const UNLIMITED_APPROVAL = (1n << 160n) - 1n;
 
+type FungibleInfo = { name: string; symbol: string; icon: { url: string } };
 export interface Transfer {
   direction: 'in' | 'out' | 'self';
   quantity: { numeric: string };
-  fungible_info?: { name: string; symbol: string; icon: { url: string } };
+  fungible_info?: FungibleInfo;
   nft_info?: { name: string; content: { preview: { url: string } }; flags: { is_spam: boolean } };
   value?: number;
   price?: number;
+  /**
+   * Whose asset moved and who got it: the Transfer's own from/to (always on eip155); on solana the owners (never
+   * their token accounts) whose balances moved, the other side absent when no one's moved the other way.
+   */
+  sender?: string;
+  recipient?: string;
+}
+/** An ERC-20 approval the account gave: `spender` may move `quantity` (absent when unlimited) of the token. */
+export interface Approval {
+  fungible_info: FungibleInfo;
+  quantity?: { numeric: string };
+  unlimited: boolean;
+  spender: { address: string; name?: string };
 }
 export interface Transaction {
   id: string;
   metadata: {
-    operationType: 'send' | 'receive' | 'mint' | 'execute';
+    operationType: 'send' | 'receive' | 'mint' | 'trade' | 'approve' | 'execute';
     hash: string;
     minedAt: string;
     sentFrom: string;
@@ -44,10 +66,31 @@ export interface Transaction {
     /** eip155 only. */
     nonce?: number;
     chain: string;
+    /** eip155 only: the known function the transaction (or the user operation's first call) called. */
+    method?: string;
     /** solana only: the fee the transaction's fee payer (sentFrom) paid. */
     fee?: { symbol: string; quantity: { numeric: string } };
   };
   transfers: Transfer[];
+  /** eip155 only. */
+  approvals?: Approval[];
+}
+
+/**
+ * What a transaction was for the account, from what moved: a mint (something came from the zero address), a trade
+ * (one asset out, another in), a send, a receive, an approval (nothing moved, it approved), else a call.
+ */
+function operationTypeOf(
+  transfers: { direction: Transfer['direction']; asset: string; fromZero: boolean }[],
+  approved: boolean,
+): Transaction['metadata']['operationType'] {
+  const out = transfers.filter((t) => t.direction === 'out');
+  const into = transfers.filter((t) => t.direction === 'in');
+  if (into.some((t) => t.fromZero)) return 'mint';
+  if (out.length > 0 && into.some((t) => !out.some((o) => o.asset === t.asset))) return 'trade';
+  if (out.length > 0 || transfers.some((t) => t.direction === 'self')) return 'send';
+  if (into.length > 0) return 'receive';
+  return approved ? 'approve' : 'execute';
 }
 
 export const encodeCursor = (block: number, txIndex: number) => Buffer.from(`${block}.${txIndex}`).toString('base64url');
@@ -72,8 +115,10 @@ type TxDb = {
   to_address: string | null;
   nonce: string | number;
   status: number;
+  method: string | null;
 };
-type UserOperationDb = { tx_hash: string; sender: string; nonce: string; success: boolean; target: string | null };
+type UserOperationDb = { tx_hash: string; sender: string; nonce: string; success: boolean; target: string | null; method: string | null };
+type ApprovalDb = { tx_hash: string; contract: string; spender: string; amount: string };
 type TransferDb = {
   tx_hash: string;
   standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
@@ -136,13 +181,13 @@ export async function historyPage(
   const rows = page.slice(0, HISTORY_PAGE_SIZE);
   if (rows.length === 0) return { data: [], next: null };
   const hashes = rows.map((r) => r.tx_hash);
-  const [{ rows: txs }, { rows: transfers }, { rows: userOperations }, spam] = await Promise.all([
+  const [{ rows: txs }, { rows: transfers }, { rows: userOperations }, { rows: approvals }, spam] = await Promise.all([
     rt.db.query<TxDb>(
-      `SELECT hash, block_number, tx_index, block_time, from_address, to_address, nonce, status FROM chain_txs
+      `SELECT hash, block_number, tx_index, block_time, from_address, to_address, nonce, status, method FROM chain_txs
        WHERE chain_id = $1 AND hash = ANY($2::text[])`,
       [chainId, hashes],
     ),
-    // The account's outgoing transfers first (a swap reads "0.5 ETH +1 more"): a smart account's native sends are
+    // The account's outgoing transfers first (a swap's leg out, then in): a smart account's native sends are
     // inner calls stored at their UserOperationEvent's log index, after the token logs they caused.
     rt.db.query<TransferDb>(
       `SELECT tx_hash, standard, contract, from_address, to_address, token_id::text AS token_id, amount::text AS amount FROM chain_transfers
@@ -153,17 +198,22 @@ export async function historyPage(
     // The user operation each transaction is about for this account: its own first one (a bundle may carry several
     // of one sender), else the first that paid it (a recipient sees the smart account as the sender, not the bundler).
     rt.db.query<UserOperationDb>(
-      `SELECT DISTINCT ON (o.tx_hash) o.tx_hash, o.sender, o.nonce::text AS nonce, o.success, o.target FROM chain_user_operations o
+      `SELECT DISTINCT ON (o.tx_hash) o.tx_hash, o.sender, o.nonce::text AS nonce, o.success, o.target, o.method FROM chain_user_operations o
        WHERE o.chain_id = $1 AND o.tx_hash = ANY($2::text[]) AND (o.sender = $3 OR EXISTS (
          SELECT 1 FROM chain_transfers t
          WHERE t.chain_id = o.chain_id AND t.tx_hash = o.tx_hash AND t.from_address = o.sender AND t.to_address = $3))
        ORDER BY o.tx_hash, o.sender = $3 DESC, o.log_index`,
       [chainId, hashes, account],
     ),
+    rt.db.query<ApprovalDb>(
+      `SELECT tx_hash, contract, spender, amount::text AS amount FROM chain_approvals
+       WHERE chain_id = $1 AND tx_hash = ANY($2::text[]) AND owner = $3 ORDER BY tx_hash, log_index`,
+      [chainId, hashes, account],
+    ),
     rt.spamSet(entry),
   ]);
 
-  const contracts = [...new Set(transfers.filter((t) => t.contract).map((t) => t.contract!))];
+  const contracts = [...new Set([...transfers.filter((t) => t.contract).map((t) => t.contract!), ...approvals.map((a) => a.contract)])];
   const nftRefs: NftRef[] = transfers
     .filter((t) => t.standard === 'erc721' || t.standard === 'erc1155')
     .map((t) => ({ contract: t.contract!, tokenId: t.token_id!, standard: t.standard as NftRef['standard'] }));
@@ -176,8 +226,21 @@ export async function historyPage(
 
   const txByHash = new Map(txs.map((t) => [t.hash, t]));
   const userOperationByTx = new Map(userOperations.map((o) => [o.tx_hash, o]));
-  const transfersByTx = new Map<string, TransferDb[]>();
-  for (const t of transfers) transfersByTx.set(t.tx_hash, [...(transfersByTx.get(t.tx_hash) ?? []), t]);
+  const byTx = <T extends { tx_hash: string }>(list: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const item of list) grouped.set(item.tx_hash, [...(grouped.get(item.tx_hash) ?? []), item]);
+    return grouped;
+  };
+  const transfersByTx = byTx(transfers);
+  const approvalsByTx = byTx(approvals);
+  const n = entry.config.nativeCurrency;
+  const fungible = (contract: string | null) => {
+    const ci = contract === null ? { name: n.name, symbol: n.symbol, decimals: n.decimals } : info.get(contract);
+    const symbol = ci?.symbol ?? '?';
+    const configured = contract === null ? n.iconUrl : entry.config.tokens.find((k) => k.address.toLowerCase() === contract)?.iconUrl;
+    return { decimals: ci?.decimals ?? 0, info: { name: ci?.name ?? symbol, symbol, icon: { url: tokenIconUrl(base, symbol, configured) } } };
+  };
+  const router = entry.config.swap?.router.toLowerCase();
 
   const data: Transaction[] = [];
   for (const r of rows) {
@@ -186,18 +249,12 @@ export async function historyPage(
     const own = transfersByTx.get(r.tx_hash) ?? [];
     const out: Transfer[] = own.map((t) => {
       const direction: Transfer['direction'] = t.from_address === account && t.to_address === account ? 'self' : t.from_address === account ? 'out' : 'in';
+      const parties = { sender: getAddress(t.from_address), recipient: getAddress(t.to_address) };
       if (t.standard === 'native' || t.standard === 'erc20') {
-        const n = entry.config.nativeCurrency;
-        const ci = t.standard === 'native' ? { name: n.name, symbol: n.symbol, decimals: n.decimals } : info.get(t.contract!);
-        const symbol = ci?.symbol ?? '?';
-        const configured = t.standard === 'native' ? n.iconUrl : entry.config.tokens.find((k) => k.address.toLowerCase() === t.contract)?.iconUrl;
-        const numeric = numericText(BigInt(t.amount), ci?.decimals ?? 0);
-        const price = priceOf.get(symbol) ?? null;
-        const transfer: Transfer = {
-          direction,
-          quantity: { numeric },
-          fungible_info: { name: ci?.name ?? symbol, symbol, icon: { url: tokenIconUrl(base, symbol, configured) } },
-        };
+        const { decimals, info: fungibleInfo } = fungible(t.contract);
+        const numeric = numericText(BigInt(t.amount), decimals);
+        const price = priceOf.get(fungibleInfo.symbol) ?? null;
+        const transfer: Transfer = { direction, quantity: { numeric }, fungible_info: fungibleInfo, ...parties };
         if (price !== null) {
           transfer.price = price;
           transfer.value = Number(numeric) * price;
@@ -214,11 +271,26 @@ export async function historyPage(
           content: { preview: { url: meta?.imageUrl ?? '' } },
           flags: { is_spam: spam.has(t.contract!) },
         },
+        ...parties,
       };
     });
-    const mint = own.some((t) => t.from_address === ZERO_ADDRESS && t.to_address === account);
-    const operationType = mint ? 'mint' : own.some((t) => t.from_address === account) ? 'send' : own.some((t) => t.to_address === account) ? 'receive' : 'execute';
+    const given: Approval[] = (approvalsByTx.get(r.tx_hash) ?? []).map((a) => {
+      const { decimals, info: fungibleInfo } = fungible(a.contract);
+      const amount = BigInt(a.amount);
+      const unlimited = amount >= UNLIMITED_APPROVAL;
+      return {
+        fungible_info: fungibleInfo,
+        ...(unlimited ? {} : { quantity: { numeric: numericText(amount, decimals) } }),
+        unlimited,
+        spender: { address: getAddress(a.spender), ...(a.spender === router ? { name: SWAP_EXCHANGE_NAME } : {}) },
+      };
+    });
+    const operationType = operationTypeOf(
+      own.map((t, i) => ({ direction: out[i]!.direction, asset: `${t.contract ?? 'native'}#${t.token_id ?? ''}`, fromZero: t.from_address === ZERO_ADDRESS })),
+      given.length > 0,
+    );
     const op = userOperationByTx.get(r.tx_hash);
+    const method = op ? op.method : tx.method;
     data.push({
       id: `${tx.hash}:${chainId}`,
       metadata: {
@@ -239,8 +311,10 @@ export async function historyPage(
               nonce: Number(tx.nonce),
             }),
         chain: chainId,
+        ...(method ? { method } : {}),
       },
       transfers: out,
+      approvals: given,
     });
   }
   const last = rows[rows.length - 1]!;
