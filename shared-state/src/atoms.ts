@@ -60,6 +60,15 @@ export interface ListedAccount {
   path?: string;
 }
 
+/** The embedded wallet's user behind an account (spec §3 account state `user` and `socialProvider`). */
+export interface EmbeddedAccountUser {
+  email?: string;
+  username?: string;
+  /** How the person logged in: 'email', a social provider, or 'farcaster'. */
+  authProvider: string;
+  smartAccountDeployed: boolean;
+}
+
 export interface AccountState {
   status: ConnectionStatus;
   address?: string;
@@ -68,6 +77,8 @@ export interface AccountState {
   allAccounts?: ListedAccount[];
   connectorId?: string;
   connectedWalletInfo?: { name: string; icon?: string };
+  /** Set when the embedded wallet holds the account. */
+  user?: EmbeddedAccountUser;
   /** Native balance as exact decimal text, and its symbol. */
   balance?: string;
   balanceSymbol?: string;

@@ -95,6 +95,19 @@ describe('connection: allAccounts with their types (the embedded wallet; issue 1
   });
 });
 
+describe("connection: the embedded wallet's user (AppKit's embeddedWalletInfo)", () => {
+  it('is kept while the wallet moves between its accounts, and gone after a disconnect', async () => {
+    const user = { email: 'ada@example.com', authProvider: 'email', smartAccountDeployed: true };
+    const { core, adapter } = await testCore({ adapter: { account: { address: RECEIVER, chainReference: '31337', addresses: [RECEIVER, ACCOUNT], user } }, connect: true });
+    expect(eip155(core)?.user).toEqual(user);
+    adapter.walletEvents!.accountsChanged([ACCOUNT, RECEIVER]);
+    await eventually(() => expect(eip155(core)?.address).toBe(ACCOUNT));
+    expect(eip155(core)?.user).toEqual(user);
+    await core.connection.disconnect();
+    expect(eip155(core)?.user).toBeUndefined();
+  });
+});
+
 describe('connection: a wallet moving network with new addresses', () => {
   it('addresses reported with their chain settle on that pair at once, never the new address on the old chain', async () => {
     const { core, adapter } = await testCore({ options: { networks: [anvil, mainnet] }, connect: true });

@@ -30,6 +30,11 @@ const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const user = (email = 'ada@example.com') => ({ email, address: ADDRESS, chainId: 31337, accounts: [{ address: ADDRESS, type: 'eoa' as const }] });
 /** The AUTH connector's account for a user with one EOA: the connection's allAccounts list it typed. */
 const EOA_ONLY = { address: ADDRESS, chainReference: '31337', addresses: [ADDRESS], accountTypes: ['eoa'] };
+/** EOA_ONLY with who logged in (the account's `user`: AppKit's embeddedWalletInfo). */
+const connectedAs = (who: { email?: string; username?: string; authProvider?: string }) => ({
+  ...EOA_ONLY,
+  user: { email: undefined, username: undefined, authProvider: 'email', smartAccountDeployed: false, ...who },
+});
 const SEND = { method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: BOB, value: '0x16345785d8a0000' }] };
 
 let rpc: RpcStub;
@@ -331,7 +336,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     await watch();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await settled(wallet.source.connect())).toEqual(EOA_ONLY);
+    expect(await settled(wallet.source.connect())).toEqual(connectedAs({ authProvider: 'github', username: 'ada-lovelace' }));
   });
 
   it('an error keeps ConnectingSocial (Try again starts over in place, no second entry)', async () => {
@@ -371,7 +376,7 @@ describe('embedded wallet: social login moves the router (issue 12)', () => {
     storage.setItem(EMBEDDED_STORAGE_KEYS.socialUsername, 'ada-lovelace');
     storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'github');
     const { wallet, settled } = await embeddedWallet({ ...SOCIAL_HANDLERS, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => socialUser }, { storage });
-    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
+    expect(await settled(wallet.source.restore())).toEqual(connectedAs({ authProvider: 'github', username: 'ada-lovelace' }));
     expect(wallet.social.getSnapshot()).toEqual({ step: 'connected', provider: 'github', user: socialUser });
     expect(wallet.login.getSnapshot().step).toBe('email');
     await settled(wallet.source.disconnect());
@@ -428,7 +433,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
     await settle();
     expect(connects).toEqual(['ID_AUTH']);
     expect(view()).toBe('Account');
-    expect(await settled(wallet.source.connect())).toEqual(EOA_ONLY);
+    expect(await settled(wallet.source.connect())).toEqual(connectedAs({ authProvider: 'farcaster', username: 'alice' }));
     // Leaving ConnectingFarcaster connected (the move to Account) keeps the login and reloads nothing.
     await rs.advanceTimersByTimeAsync(FARCASTER_RELOAD_DELAY_MS + 50);
     expect(wallet.farcaster.getSnapshot().step).toBe('connected');
@@ -476,7 +481,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
     storage.setItem(EMBEDDED_STORAGE_KEYS.connectedSocial, 'farcaster');
     const site = farcasterSite();
     const { wallet, settled } = await embeddedWallet({ ...site.handlers, IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => farcasterUser }, { storage });
-    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
+    expect(await settled(wallet.source.restore())).toEqual(connectedAs({ authProvider: 'farcaster', username: 'alice' }));
     expect(wallet.farcaster.getSnapshot()).toEqual({ step: 'connected', user: farcasterUser });
     expect(wallet.social.getSnapshot()).toEqual({ step: 'idle' });
     expect(wallet.login.getSnapshot().step).toBe('email');
@@ -489,7 +494,7 @@ describe('embedded wallet: Farcaster login moves the router (issue 12; spec sect
 describe('embedded wallet: session and network', () => {
   it('restore: a cached login with a live session is connected, the login store too', async () => {
     const { wallet, settled } = await embeddedWallet({ IS_CONNECTED: () => ({ isConnected: true }), GET_USER: () => user() }, { storage: cachedLogin() });
-    expect(await settled(wallet.source.restore())).toEqual(EOA_ONLY);
+    expect(await settled(wallet.source.restore())).toEqual(connectedAs({ email: 'ada@example.com' }));
     expect(wallet.login.getSnapshot()).toMatchObject({ step: 'connected', email: 'ada@example.com' });
   });
 
@@ -549,7 +554,13 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     const { site, asked } = smartAccountSite();
     const { wallet, settled } = await embeddedWallet(site, { storage: cachedLogin() });
     // allAccounts: the user's accounts with their types, the connected one first.
-    const connectedSmart = { address: SMART, chainReference: '31337', addresses: [SMART, ADDRESS], accountTypes: ['smartAccount', 'eoa'] };
+    const connectedSmart = {
+      address: SMART,
+      chainReference: '31337',
+      addresses: [SMART, ADDRESS],
+      accountTypes: ['smartAccount', 'eoa'],
+      user: { email: 'ada@example.com', username: undefined, authProvider: 'email', smartAccountDeployed: false },
+    };
     expect(await settled(wallet.source.restore())).toEqual(connectedSmart);
     expect(await settled(wallet.source.connect())).toEqual(connectedSmart);
     expect(asked).toEqual([
@@ -565,6 +576,7 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
       chainReference: '31337',
       addresses: [ADDRESS, SMART],
       accountTypes: ['eoa', 'smartAccount'],
+      user: connectedSmart.user,
     });
     expect(eoaHost.asked).toEqual([{ chainId: 31337, preferredAccountType: 'eoa' }]);
   });

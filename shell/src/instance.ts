@@ -14,6 +14,7 @@ import {
   toCaipNetwork,
   type AccountState,
   type CaipNetwork,
+  type EmbeddedAccountUser,
   type ChainNamespace,
   type ConnectorType,
   type ListedAccount,
@@ -39,6 +40,17 @@ export interface PorticoAccount {
   status: AccountState['status'];
   /** The connected wallet's name and icon (AppKit's `useWalletInfo`). */
   walletInfo?: AccountState['connectedWalletInfo'];
+  /** AppKit's: who is logged in to the embedded wallet, when it holds the account. */
+  embeddedWalletInfo?: EmbeddedWalletInfo;
+}
+
+/** AppKit's `embeddedWalletInfo` of `useAppKitAccount`. */
+export interface EmbeddedWalletInfo {
+  user: { email?: string; username?: string };
+  /** 'email', a social provider ('google', 'x', …) or 'farcaster'. */
+  authProvider: string;
+  accountType: 'eoa' | 'smartAccount';
+  isSmartAccountDeployed: boolean;
 }
 
 /** The native balance the modal shows: exact decimal text (e.g. `'0.5'`) and its symbol. */
@@ -341,8 +353,23 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
 
   const accountOf = (namespace?: ChainNamespace) => store.get(accountsAtom)[namespace ?? store.get(activeNamespaceAtom)] ?? disconnectedAccount;
   const accountAtoms = [accountsAtom, activeNamespaceAtom];
-  const accountFor = (namespace?: ChainNamespace) =>
-    snapshot((): PorticoAccount => {
+  const accountFor = (namespace?: ChainNamespace) => {
+    // One object per user and account type, so the snapshot stays the same object while they do.
+    let described: { user?: EmbeddedAccountUser; type?: string; info?: EmbeddedWalletInfo } = {};
+    const embeddedInfo = ({ user, allAccounts }: AccountState) => {
+      const type: EmbeddedWalletInfo['accountType'] = allAccounts?.[0]?.type === 'smartAccount' ? 'smartAccount' : 'eoa';
+      if (described.user !== user || described.type !== type) {
+        const info = user && {
+          user: { email: user.email, username: user.username },
+          authProvider: user.authProvider,
+          accountType: type,
+          isSmartAccountDeployed: user.smartAccountDeployed,
+        };
+        described = { user, type, info };
+      }
+      return described.info;
+    };
+    return snapshot((): PorticoAccount => {
       const account = accountOf(namespace);
       return {
         allAccounts: account.allAccounts ?? NO_ACCOUNTS,
@@ -351,8 +378,10 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
         isConnected: account.status === 'connected',
         status: account.status,
         walletInfo: account.connectedWalletInfo,
+        embeddedWalletInfo: embeddedInfo(account),
       };
     });
+  };
   // One memoised reader per namespace: a new reader per call would hand useSyncExternalStore a new
   // object on every read (usePorticoAccount({ namespace }) re-rendering forever).
   const accountReaders = new Map<ChainNamespace | undefined, () => PorticoAccount>();

@@ -70,6 +70,25 @@ describe('Portico instance API: snapshots', () => {
     stop();
   });
 
+  it("embeddedWalletInfo (AppKit's): who is logged in to the embedded wallet, one object while it does not change", async () => {
+    const { core, instance } = await instanceOver();
+    expect(instance.getAccount().embeddedWalletInfo).toBeUndefined();
+    const user = { email: 'ada@example.com', authProvider: 'email', smartAccountDeployed: false };
+    core.store.set(accountsAtom, {
+      eip155: {
+        status: 'connected',
+        balanceLoading: false,
+        address: '0xabc',
+        allAccounts: [{ namespace: 'eip155', address: '0xabc', type: 'smartAccount' }],
+        user,
+      },
+    });
+    const info = instance.getAccount().embeddedWalletInfo;
+    expect(info).toEqual({ user: { email: 'ada@example.com', username: undefined }, authProvider: 'email', accountType: 'smartAccount', isSmartAccountDeployed: false });
+    core.store.set(accountsAtom, { eip155: { ...core.store.get(accountsAtom).eip155!, balance: '1' } });
+    expect(instance.getAccount().embeddedWalletInfo).toBe(info);
+  });
+
   it('subscribeTheme hears every change of mode or variables, made anywhere', async () => {
     const { instance } = await instanceOver();
     const seen: unknown[] = [];

@@ -1,4 +1,4 @@
-import type { ListedAccount } from '../atoms';
+import type { EmbeddedAccountUser, ListedAccount } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import type { CaipNetwork } from '../network';
 
@@ -26,6 +26,8 @@ export interface ConnectedAccount {
   addresses?: string[];
   /** The type of each of `addresses` (the embedded wallet lists its smart account); absent: all EOAs (key pairs). */
   accountTypes?: ListedAccount['type'][];
+  /** The embedded wallet's user (the embedded connector only). */
+  user?: EmbeddedAccountUser;
   /** The namespace of this account when it is not the connector's own (a WalletConnect session that grants none there). */
   namespace?: ChainNamespace;
   /**

@@ -127,6 +127,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       allAccounts: addresses.map((granted, index) => ({ namespace, address: granted, type: connected.accountTypes?.[index] ?? 'eoa' })),
       connectorId,
       connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl } : previous.connectedWalletInfo,
+      // An accountsChanged names addresses only: the embedded user stays until another connector takes the namespace.
+      user: connected.user ?? (previous.connectorId === connectorId ? previous.user : undefined),
       addressExplorerUrl: addressExplorerUrl(network, address),
       // Keep the balance on screen while a fresh one loads for the same address.
       ...(previous.address === address ? { balance: previous.balance, balanceSymbol: previous.balanceSymbol } : {}),

@@ -331,7 +331,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     accountType.update(user);
     rememberChain(user.chainId as number);
     void loadSmartAccountNetworks();
-    return { address: user.address, chainReference: String(user.chainId), ...listedAccounts() };
+    return {
+      address: user.address,
+      chainReference: String(user.chainId),
+      ...listedAccounts(),
+      user: { email: user.email, username: user.userName, authProvider: user.authProvider ?? 'email', smartAccountDeployed: user.smartAccountDeployed ?? false },
+    };
   };
 
   const source: LoadedEmbeddedWallet['source'] = {
