@@ -133,7 +133,7 @@ describe('send controller (core with a fake adapter)', () => {
     expect(state()).toMatchObject({ status: 'editing', sendTokenAmount: '1', receiverAddress: RECEIVER });
   });
 
-  it('a failing estimate stays on the form with its message', async () => {
+  it("a failing estimate stays on the form with the node's message in words (spec §8)", async () => {
     const { core, adapter, state } = await connected();
     adapter.estimateTransferFee = async () => {
       throw new Error('execution reverted');
@@ -142,7 +142,12 @@ describe('send controller (core with a fake adapter)', () => {
     core.send.setAmount('1');
     core.send.setReceiver(RECEIVER);
     expect(await core.send.preview()).toBe(false);
-    expect(state()).toMatchObject({ status: 'editing', error: 'execution reverted' });
+    expect(state()).toMatchObject({ status: 'editing', error: 'The transaction would fail (the contract refused it).' });
+    adapter.estimateTransferFee = async () => {
+      throw new Error('RPC Request failed.', { cause: { code: -32000, message: 'insufficient funds for gas * price + value' } });
+    };
+    expect(await core.send.preview()).toBe(false);
+    expect(state().error).toBe('Not enough funds to pay for this transaction and its network fee.');
   });
 
   it('checks the amount as it is typed, and again when the token changes', async () => {

@@ -10,6 +10,7 @@ import { decodeAddress } from '../address/decode';
 import { activeAccountAtom, activeNetworkAtom, initialSendState, sendAtom, type SendState } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
+import { walletErrorText } from '../wallet-errors';
 import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
 import { NAME_ZONE } from '../names';
@@ -127,7 +128,8 @@ export function createSendFlow(deps: {
       const hash = await adapter.sendTransfer(account.connectorId, transferFor(account.address, current), network);
       return { hash, network, adapter };
     } catch (error) {
-      const message = isUserRejection(error) ? 'Signature declined' : errorText(error);
+      // A wallet's or node's error in words (spec §8), not its raw text.
+      const message = isUserRejection(error) ? 'Signature declined' : (walletErrorText(error) ?? errorText(error));
       patch({ status: 'failed', error: message, pendingHash: undefined, explorerUrl: undefined });
       events.track('SEND_ERROR', { message });
       return undefined;
@@ -224,7 +226,8 @@ export function createSendFlow(deps: {
         patch({ fee, status: 'preview' });
         return true;
       } catch (error) {
-        patch({ status: 'editing', error: errorText(error) });
+        // Estimating asks the node: "insufficient funds" and reverts come back in its words.
+        patch({ status: 'editing', error: walletErrorText(error) ?? errorText(error) });
         return false;
       }
     },

@@ -11,6 +11,7 @@ import { apiReason } from '../api/error-reason';
 import { activeAccountAtom, activeNetworkAtom, portfolioAtom } from '../atoms';
 import type { ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
+import { walletErrorText } from '../wallet-errors';
 import type { CaipNetwork } from '../network';
 import { formatTokenAmount, isNativeSwapToken, minimumReceived, swapTokenBalance, validTokenDecimals } from '../amounts';
 import { swapAtom, type SwapQuote, type SwapState, type SwapToken } from '../swap';
@@ -19,9 +20,9 @@ import type { SwapController } from './swap-form';
 
 export type { SwapController } from './swap-form';
 
-/** The API's own words when it answered with `{ error }` (e.g. 'Network not supported for Swaps'). */
+/** The API's own words when it answered with `{ error }` (e.g. 'Network not supported for Swaps'), else a wallet's or node's error in words (spec §8). */
 export function apiErrorText(error: unknown): string {
-  return apiReason(error) ?? errorText(error);
+  return apiReason(error) ?? walletErrorText(error) ?? errorText(error);
 }
 
 /** Typed text → smallest units (the flow's only parse; views only format): '1.5' with 6 decimals → 1500000n; undefined when the text is not a valid amount for them. */
