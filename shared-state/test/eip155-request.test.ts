@@ -104,6 +104,17 @@ describe('eip155 adapter: every wallet prompt goes through walletRequest', () =>
     });
   });
 
+  it('a hash that is not 0x + 64 hex digits is refused, never shown or watched (spec §8)', async () => {
+    const wallet = new SendingWallet();
+    const { adapter } = setup(wallet);
+    for (const hash of ['0x1234', `0x${'zz'.repeat(32)}`, `0x${'12'.repeat(33)}`]) {
+      wallet.hash = hash;
+      await expect(adapter.sendTransaction!('io.fake', { from: ACCOUNT, to: RECEIVER, value: '1' }, network)).rejects.toThrow(
+        'The wallet returned no valid transaction hash.',
+      );
+    }
+  });
+
   it('a declined network switch is a SwitchChainError that still says the person declined', async () => {
     const { wallet, adapter } = setup();
     wallet.failures.set('wallet_switchEthereumChain', { code: 4001 });

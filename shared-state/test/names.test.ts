@@ -199,9 +199,17 @@ describe('eip155 adapter: signMessage', () => {
   }
 
   it('personal_sign with the message as hex UTF-8 and the address', async () => {
-    const { adapter, calls } = setup(() => '0xsig');
-    expect(await adapter.signMessage!('io.fake', ACCOUNT, '{"n":"é"}')).toBe('0xsig');
+    const signature = `0x${'ab'.repeat(65)}`;
+    const { adapter, calls } = setup(() => signature);
+    expect(await adapter.signMessage!('io.fake', ACCOUNT, '{"n":"é"}')).toBe(signature);
     expect(calls).toEqual([['0x7b226e223a22c3a9227d', ACCOUNT]]);
+  });
+
+  it('a signature that is not 0x + at least 62 hex digits is refused (spec §8)', async () => {
+    for (const answer of ['0xsig', `0x${'ab'.repeat(30)}`, 42, null]) {
+      const { adapter } = setup(() => answer as string);
+      await expect(adapter.signMessage!('io.fake', ACCOUNT, 'hi')).rejects.toThrow('The wallet returned no valid signature.');
+    }
   });
 
   it('a decline (4001) is a UserRejectedRequestError', async () => {

@@ -1,6 +1,7 @@
 // Loaded lazily, on the first switch, send or signature: none of it runs before a wallet is connected
 // (and by then rpc.ts, with viem, is loaded too: the connection checksums the address with it).
-import { SwitchChainError } from '../../errors';
+import * as z from 'zod/mini';
+import { PorticoError, SwitchChainError } from '../../errors';
 import type { CaipNetwork } from '../../network';
 import type { PreparedCall, TokenTransfer } from '../types';
 import type { Eip1193Provider } from './discovery';
@@ -8,6 +9,16 @@ import { toHexQuantity, transferTransaction } from './rpc';
 import { walletRequest } from '../wallet-request';
 
 const hexChainId = (network: CaipNetwork) => `0x${Number(network.id).toString(16)}`;
+
+/** What a wallet hands back, checked before the modal uses it (spec §8): a transaction hash, a signature. */
+const transactionHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/));
+const signatureHex = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/));
+
+function checked(schema: typeof transactionHash, value: unknown, what: string): string {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new PorticoError(`The wallet returned ${what}.`, { details: String(value).slice(0, 80) });
+  return parsed.data;
+}
 
 /** wallet_switchEthereumChain; a chain the wallet does not know (4902) is added first, then switched to. */
 export async function switchChain(provider: Eip1193Provider, network: CaipNetwork): Promise<void> {
@@ -57,8 +68,7 @@ function sendTransaction(
         },
       ],
     });
-    if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash.');
-    return hash;
+    return checked(transactionHash, hash, 'no valid transaction hash');
   });
 }
 
@@ -75,7 +85,6 @@ export function signPersonalMessage(provider: Eip1193Provider, address: string, 
   const hex = `0x${Array.from(new TextEncoder().encode(message), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
   return walletRequest(async () => {
     const signature = await provider.request({ method: 'personal_sign', params: [hex, address] });
-    if (typeof signature !== 'string') throw new Error('The wallet returned no signature.');
-    return signature;
+    return checked(signatureHex, signature, 'no valid signature');
   });
 }
