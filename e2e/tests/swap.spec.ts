@@ -59,7 +59,7 @@ test.describe('swap', () => {
     await expect(swap).toBeVisible();
     // The token sheet, then Esc: back on the pill that opened it.
     await swap.getByRole('button', { name: 'You pay: Select token' }).click();
-    await expect(swap.getByRole('dialog', { name: 'Select token' }).getByRole('button', { name: /^PUSD Portico USD 25,000/ })).toBeVisible();
+    await expect(swap.getByRole('dialog', { name: 'Select token' }).getByRole('button', { name: /^PUSD Portico USD \d/ })).toBeVisible();
     await expectNoSeriousViolations(page, 'Swap, token sheet');
     await page.keyboard.press('Escape');
     await expect(swap.getByRole('button', { name: 'You pay: Select token' })).toBeFocused();
