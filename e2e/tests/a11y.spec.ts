@@ -10,7 +10,7 @@ import { pickToken } from '../fixtures/tokens.ts';
 
 async function connect(page: Page): Promise<Locator> {
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
   const account = dialog(page, 'Account');
   await expect(account.getByText('10,000 ETH')).toBeVisible();
   return account;
@@ -24,7 +24,7 @@ test.describe('axe on every view', () => {
     await openDemo(page, urls, '/');
     await openModal(page);
     const connectView = dialog(page, 'Connect Wallet');
-    await expect(connectView.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'Connect');
 
     await connectView.getByRole('button', { name: 'All Wallets', exact: true }).click();
@@ -33,13 +33,13 @@ test.describe('axe on every view', () => {
     await expectNoSeriousViolations(page, 'AllWallets');
     await button(page, 'Back').click();
 
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect, QR code', exact: true }).click();
     await expect(dialog(page, 'WalletConnect').getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
     await expectNoSeriousViolations(page, 'ConnectingWalletConnect');
     await button(page, 'Back').click();
 
     await wallet.setMode(page, 'manual');
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(dialog(page, WALLET).getByText(`Continue in ${WALLET}`)).toBeVisible();
     await expectNoSeriousViolations(page, 'ConnectingExternal');
     await wallet.settlePending(page, 'reject');

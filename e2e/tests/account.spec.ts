@@ -13,7 +13,7 @@ const RECEIVER = DEV_ACCOUNTS[6] as Address;
 
 async function connect(page: Page, walletName = 'Portico Test Wallet') {
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: walletName, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${walletName}, installed`, exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
 }
 

@@ -17,7 +17,7 @@ test('the AppKit quick-start connects, shows the account and network through its
 
   // <appkit-button>: Connect Wallet opens the modal; the test wallet sits on the demo's local chain.
   await button(page, 'Connect Wallet').click();
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
   await expect(account).toContainText(`Address: ${ACCOUNT}`);
   await expect(account).toContainText(`caip Address: eip155:31337:${ACCOUNT}`);

@@ -28,7 +28,7 @@ test.describe('connect on the React host', () => {
     await openModal(page);
     const connectView = dialog(page, 'Connect Wallet');
     await expect(connectView).toBeVisible();
-    await connectView.getByRole('button', { name: WALLET, exact: true }).click();
+    await connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
 
     // ConnectingExternal: titled with the wallet name while the wallet asks the user.
     const connecting = dialog(page, WALLET);
@@ -57,7 +57,7 @@ test.describe('connect on the React host', () => {
   test('a declined request can be retried', async ({ page, wallet }) => {
     await wallet.setMode(page, 'reject');
     await openModal(page);
-    await dialog(page).getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page).getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     const modal = dialog(page);
     await expect(modal.getByText('Connection declined')).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Try again', exact: true })).toBeVisible();

@@ -209,7 +209,7 @@ test.describe('when the secure site cannot be trusted or reached', () => {
     await expect(dialog(page).getByRole('alert').filter({ hasText: 'Network Error - Could not load embedded wallet' })).toBeVisible({
       timeout: 30_000,
     });
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expectAccountView(page);
   });
 

@@ -29,7 +29,7 @@ test('a returning connected visitor: the server’s first HTML names the account
   expect(await first!.text()).toContain('Connected: <!-- -->false');
   await expect(page.getByRole('heading', { name: 'AppKit Wagmi Next.js App Router Example' })).toBeVisible();
   await button(page, 'Connect Wallet').click();
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(region(page, 'wagmi useAccount')).toContainText(`Address: ${ACCOUNT}`);

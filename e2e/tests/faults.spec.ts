@@ -348,7 +348,7 @@ test.describe('the WalletConnect relay is killed', () => {
 
       await openDemo(page, urls, '/');
       await openModal(page);
-      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect, QR code', exact: true }).click();
       await expect(dialog(page, 'WalletConnect').getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
       await button(page, 'Copy link').click();
       await wcWallet.pair(await page.evaluate(() => navigator.clipboard.readText()));
@@ -419,7 +419,7 @@ test.describe('the WalletConnect relay is killed during pairing', () => {
       await setPorticoOptions(page, { walletConnect: { relayUrl: relay.url, verify: false, telemetry: false } });
       await openDemo(page, urls, '/');
       await openModal(page);
-      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click();
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect, QR code', exact: true }).click();
       const view = dialog(page, 'WalletConnect');
       await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
       const copiedUri = async () => {

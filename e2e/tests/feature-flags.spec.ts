@@ -37,12 +37,12 @@ test.describe('lazy remotes', () => {
     expect(requests.to(urls.account), 'account remote before the modal opens').toEqual([]);
 
     await openModal(page);
-    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     expect(requests.to(urls.connect).length, 'connect remote once the modal opens').toBeGreaterThan(0);
     await settle(page);
     expect(requests.to(urls.account), 'account remote while on the Connect view').toEqual([]);
 
-    await dialog(page).getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page).getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(dialog(page, 'Account').getByText(BALANCE)).toBeVisible();
     expect(requests.to(urls.account).length).toBeGreaterThan(0);
 

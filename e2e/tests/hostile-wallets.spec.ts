@@ -92,18 +92,18 @@ for (const viewport of [
 
       // The test wallet announced first, then the long and the bidi name: the flood fills what is left of the cap.
       const floodShown = ANNOUNCED_WALLETS_CAP - 3;
-      await expect(wallets.getByRole('button', { name: /^Flood \d+$/ })).toHaveCount(floodShown);
-      await expect(wallets.getByRole('button', { name: `Flood ${floodShown - 1}`, exact: true })).toBeVisible();
-      await expect(wallets.getByRole('button', { name: `Flood ${floodShown}`, exact: true })).toHaveCount(0);
-      await expect(wallets.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+      await expect(wallets.getByRole('button', { name: /^Flood \d+, installed$/ })).toHaveCount(floodShown);
+      await expect(wallets.getByRole('button', { name: `Flood ${floodShown - 1}, installed`, exact: true })).toBeVisible();
+      await expect(wallets.getByRole('button', { name: `Flood ${floodShown}, installed`, exact: true })).toHaveCount(0);
+      await expect(wallets.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
 
       // The long name: its whole self is the accessible name, drawn clamped with an ellipsis.
-      const longWallet = wallets.getByRole('button', { name: LONG_NAME, exact: true });
+      const longWallet = wallets.getByRole('button', { name: `${LONG_NAME}, installed`, exact: true });
       await expect(longWallet).toBeVisible();
       await expect(longWallet.getByText(`${LONG_NAME.slice(0, SHOWN_NAME_GRAPHEMES)}…`, { exact: true })).toBeVisible();
 
       // The bidi name reads and draws without its controls; no name in the list keeps one.
-      const bidiWallet = wallets.getByRole('button', { name: BIDI_NAME_SHOWN, exact: true });
+      const bidiWallet = wallets.getByRole('button', { name: `${BIDI_NAME_SHOWN}, installed`, exact: true });
       await expect(bidiWallet).toBeVisible();
       expect(await bidiWallet.textContent()).not.toMatch(INVISIBLE);
       expect(await wallets.ariaSnapshot()).not.toMatch(INVISIBLE);
@@ -119,13 +119,13 @@ for (const viewport of [
     });
 
     test('picking the long-named wallet: ConnectingExternal names it and stays within the dialog', async ({ page, urls }) => {
-      await (await openWithHostileWallets(page, urls.demo, { behaviour: 'undecided' })).getByRole('button', { name: LONG_NAME, exact: true }).click();
+      await (await openWithHostileWallets(page, urls.demo, { behaviour: 'undecided' })).getByRole('button', { name: `${LONG_NAME}, installed`, exact: true }).click();
 
       // The shell's title names the dialog with the whole name; the view draws it clamped, as its row did.
       const view = dialog(page, LONG_NAME);
       await expectWithinWidth(view, [
         view.getByRole('button', { name: 'Back', exact: true }),
-        view.getByRole('heading', { name: LONG_NAME, exact: true }),
+        view.getByRole('heading', { name: `${LONG_NAME}, installed`, exact: true }),
         view.getByRole('button', { name: 'Close', exact: true }),
         view.getByText(`Continue in ${LONG_NAME.slice(0, SHOWN_NAME_GRAPHEMES)}…`, { exact: true }),
         view.getByRole('status').filter({ hasText: 'Accept the connection request in the wallet' }),
@@ -134,7 +134,7 @@ for (const viewport of [
 
     test('signing in with the long-named wallet: the prompt waiting on it stays within the dialog', async ({ page, urls }) => {
       await (await openWithHostileWallets(page, urls.demo, { behaviour: 'connecting', path: '/?siwx=required' }))
-        .getByRole('button', { name: LONG_NAME, exact: true })
+        .getByRole('button', { name: `${LONG_NAME}, installed`, exact: true })
         .click();
       const view = dialog(page, 'Sign In');
       await view.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -146,7 +146,7 @@ for (const viewport of [
     });
 
     test("a wallet's long error stays within the dialog", async ({ page, urls }) => {
-      await (await openWithHostileWallets(page, urls.demo, { behaviour: 'failing' })).getByRole('button', { name: BIDI_NAME_SHOWN, exact: true }).click();
+      await (await openWithHostileWallets(page, urls.demo, { behaviour: 'failing' })).getByRole('button', { name: `${BIDI_NAME_SHOWN}, installed`, exact: true }).click();
       const view = dialog(page, BIDI_NAME_SHOWN);
       await expectWithinWidth(view, [
         view.getByRole('alert').filter({ hasText: LONG_ERROR }),

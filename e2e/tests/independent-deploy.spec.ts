@@ -51,7 +51,7 @@ test('a new release of one remote is live by changing only the host config', asy
   await pointAccountRemoteAt(page, urls, `${nextRelease.url}/remoteEntry.js`);
   await openDemo(page, urls, '/');
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
   const account = dialog(page, 'Account');
   await expect(account.getByRole('button', { name: 'Receive funds' })).toBeVisible();
   await expect(account.getByText(BALANCE)).toBeVisible();
@@ -64,7 +64,7 @@ test('a remote built against another shared-state contract is refused in the mod
   await pointAccountRemoteAt(page, urls, `${incompatible.url}/remoteEntry.js`);
   await openDemo(page, urls, '/');
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
   const modal = dialog(page, 'Account');
   await expect(modal.getByRole('alert')).toContainText('not compatible with this version of Portico');
   await expect(modal.getByRole('button', { name: 'Retry' })).toBeVisible();

@@ -34,7 +34,7 @@ test.describe('locales', () => {
     await expect(connect).toHaveAttribute('lang', 'ar');
     await expect(connect.getByRole('list', { name: 'المحافظ', exact: true })).toBeVisible();
     await expect(connect.getByRole('button', { name: 'كل المحافظ', exact: true })).toBeVisible();
-    await expect(connect.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(connect.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await expect(button(page, 'إغلاق')).toBeVisible();
     // The Connect remote fetched Arabic, and only Arabic.
     expect(localeChunks).toEqual(['ar']);

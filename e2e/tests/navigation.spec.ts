@@ -10,7 +10,7 @@ test.describe('modal navigation, closing and focus', () => {
   test('the Connect view (first entry) has Close but no Back; Close hides the modal', async ({ page }) => {
     await openModal(page);
     const modal = dialog(page, 'Connect Wallet');
-    await expect(modal.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(modal.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog(page)).toBeHidden();
@@ -19,14 +19,14 @@ test.describe('modal navigation, closing and focus', () => {
   test('Back from ConnectingExternal returns to the Connect view', async ({ page, wallet }) => {
     await wallet.setMode(page, 'manual');
     await openModal(page);
-    await dialog(page).getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page).getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     const connecting = dialog(page, WALLET);
     await expect(connecting.getByText(`Continue in ${WALLET}`)).toBeVisible();
     await connecting.getByRole('button', { name: 'Back', exact: true }).click();
 
     const connectView = dialog(page, 'Connect Wallet');
     await expect(connectView).toBeVisible();
-    await expect(connectView.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await expect(connectView.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0);
     await wallet.settlePending(page, 'reject');
   });
@@ -34,7 +34,7 @@ test.describe('modal navigation, closing and focus', () => {
   test('Close also works while a wallet request is pending', async ({ page, wallet }) => {
     await wallet.setMode(page, 'manual');
     await openModal(page);
-    await dialog(page).getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page).getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(dialog(page, WALLET)).toBeVisible();
     await button(page, 'Close').click();
     await expect(dialog(page)).toBeHidden();
@@ -43,7 +43,7 @@ test.describe('modal navigation, closing and focus', () => {
 
   test('Escape closes the modal and returns focus to the Connect Wallet button', async ({ page }) => {
     await openModal(page);
-    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
     await expect(connectButton(page)).toBeFocused();
@@ -51,7 +51,7 @@ test.describe('modal navigation, closing and focus', () => {
 
   test('focus moves into the dialog and Tab / Shift+Tab stay inside it', async ({ page }) => {
     await openModal(page);
-    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true })).toBeVisible();
+    await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
     await expect.poll(() => focusInsideModal(page)).toBe(true);
     // More presses than there are focusable elements in the Connect view.
     for (let i = 0; i < 12; i++) {
@@ -69,7 +69,7 @@ test.describe('modal navigation, closing and focus', () => {
     await page.keyboard.press('Enter');
     const connectView = dialog(page, 'Connect Wallet');
     await expect(connectView.getByRole('heading', { name: 'Connect Wallet' })).toBeFocused();
-    await tabTo(page, connectView.getByRole('button', { name: WALLET, exact: true }));
+    await tabTo(page, connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true }));
     // The wallet button unmounts as the view changes: focus must move into the new view, not to <body>.
     await page.keyboard.press('Enter');
     const account = dialog(page, 'Account');

@@ -13,7 +13,7 @@ const PROVIDER = 'Portico Pay (demo)';
 
 async function connect(page: Page) {
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet, installed', exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
 }
 

@@ -14,7 +14,7 @@ test.describe('a remote that cannot be loaded', () => {
       await page.route(matcher, fail);
       await openDemo(page, urls, '/');
       await openModal(page);
-      await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
 
       const alert = dialog(page).getByRole('alert');
       await expect(alert).toContainText('could not be loaded');
@@ -49,8 +49,8 @@ test.describe('a remote that cannot be loaded', () => {
     await page.unroute(matcher, fail);
     await button(page, 'Retry').click();
     const connectView = dialog(page, 'Connect Wallet');
-    await expect(connectView.getByRole('button', { name: WALLET, exact: true })).toBeVisible();
-    await connectView.getByRole('button', { name: WALLET, exact: true }).click();
+    await expect(connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toBeVisible();
+    await connectView.getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(dialog(page, 'Account').getByText(BALANCE)).toBeVisible();
   });
 });

@@ -154,7 +154,7 @@ test.describe('sign-in, optional', () => {
 });
 
 test.describe('sign-in, required', () => {
-  test('the sign view cannot be closed (Esc, Close, outside), says why; Cancel disconnects and closes', async ({ page, urls }) => {
+  test('the sign view cannot be closed (Esc, outside; no Close button), says why; Cancel disconnects and closes', async ({ page, urls }) => {
     await openSiwxDemo(page, urls.demo, 'required');
     const signView = await connectUntilSignView(page);
     const liveRegion = page.getByRole('status').filter({ hasText: SIGN_IN_REQUIRED });
@@ -169,9 +169,9 @@ test.describe('sign-in, required', () => {
       await expect(dialog(page, SIGN_IN_TITLE)).toBeVisible();
     };
 
+    // No Close button it could not honour (issue 31).
+    await expect(signView.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
-    await expectRefused();
-    await signView.getByRole('button', { name: 'Close', exact: true }).click();
     await expectRefused();
     await page.mouse.click(5, 5); // the overlay, outside the dialog
     await expectRefused();

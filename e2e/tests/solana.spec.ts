@@ -91,7 +91,7 @@ test.describe('Solana on the local SVM', () => {
     await dialog(page, 'Choose Network').getByRole('button', { name: 'Anvil Local' }).click();
     await expect(account.getByText('No wallet is connected.')).toBeVisible();
     await account.getByRole('button', { name: 'Connect a wallet' }).click();
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(account.getByRole('button', { name: /Anvil Local/ })).toBeVisible({ timeout: 20_000 });
     await expect(accountOutput(page)).toHaveText(addressPattern(DEV_ACCOUNTS[0]));
 
@@ -190,7 +190,7 @@ test.describe('Solana on the local SVM', () => {
     try {
       await openDemo(page, { ...urls, demo: portico.urls.demo });
       await page.getByRole('button', { name: 'Connect Wallet' }).click();
-      await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET, exact: true }).click();
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
       const account = dialog(page, 'Account');
       await account.getByRole('button', { name: /Anvil Local/ }).click({ timeout: 20_000 });
       // Networks of both namespaces: each group under its namespace, the EVM ones first (the host's order).

@@ -16,7 +16,7 @@ const SLIPPAGE = 0.01; // spec section 9: 1 % by default
 
 async function connect(page: Page) {
   await openModal(page);
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet', exact: true }).click();
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Portico Test Wallet, installed', exact: true }).click();
   await expect(dialog(page, 'Account')).toBeVisible();
 }
 

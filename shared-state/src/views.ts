@@ -28,7 +28,12 @@ export type ViewName =
   | 'EmailVerifyOtp'
   | 'EmailVerifyDevice'
   | 'UpdateEmail'
-  | 'ConnectingSocial';
+  | 'ConnectingSocial'
+  /** AppKit's explainers, linked from Connect and Networks. */
+  | 'WhatIsAWallet'
+  | 'WhatIsANetwork'
+  /** Store links of a wallet that is not installed (router data `wallet`). */
+  | 'GetWallet';
 
 /** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
 const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'Transactions'];
@@ -57,6 +62,9 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   // The embedded wallet's (it exists only with `embeddedWallet`): social login and the approval gate work with `email` off.
   ConnectingSocial: { remote: 'connect', module: './ConnectingSocial' },
   ConnectingFarcaster: { remote: 'connect', module: './ConnectingFarcaster' },
+  WhatIsAWallet: { remote: 'connect', module: './WhatIsAWallet' },
+  WhatIsANetwork: { remote: 'connect', module: './WhatIsANetwork' },
+  GetWallet: { remote: 'connect', module: './GetWallet' },
   Account: { remote: 'account', module: './Account' },
   ApproveTransaction: { remote: 'account', module: './ApproveTransaction' },
   ExportPrivateKey: { remote: 'account', module: './ApproveTransaction' },
@@ -115,6 +123,8 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   ConnectingFarcaster: 'Log in with Farcaster',
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
+  WhatIsAWallet: 'What is a Wallet?',
+  WhatIsANetwork: 'What is a Network?',
 };
 
 /**
@@ -123,6 +133,7 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
  */
 export function viewTitle(view: ViewName, context: { walletName?: string; socialProviderName?: string } = {}): string {
   if ((view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') && context.walletName) return context.walletName;
+  if (view === 'GetWallet') return context.walletName ? `Get ${context.walletName}` : 'Get a Wallet';
   if (view === 'ConnectingSocial' && context.socialProviderName) return `Log in with ${context.socialProviderName}`;
   return VIEW_TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2');
 }

@@ -16,3 +16,5 @@ export function isSameWallet(a: WalletIdentity, b: WalletIdentity): boolean {
 export function withoutWallets<T extends WalletIdentity>(wallets: readonly T[], shown: readonly WalletIdentity[]): T[] {
   return wallets.filter((wallet) => !shown.some((other) => isSameWallet(wallet, other)));
 }
+
+export { mobileWalletLink, storeLinksFor, storePlatform, type StoreKind, type StoreLink, type StorePlatform } from './store-links';

@@ -22,8 +22,8 @@ export {
 } from './embedded-wallet';
 export { loadChrome, type ShellChrome } from './chrome';
 export { useLocale, useMessages, type CatalogueLoader } from './i18n';
-export { ErrorPanel, LoadingPanel } from './localized-panels';
-export type { ErrorPanelProps } from './panels';
+export { ErrorPanel, LoadingPanel, SkeletonRows } from './localized-panels';
+export type { ErrorPanelProps, SkeletonRowsProps } from './panels';
 export { afterNextPaint } from './after-paint';
 export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
 export { EmptyState, StatusLine } from './status';

@@ -4,7 +4,13 @@
  * (`./panels`) stay free of the kit for the shell's eager code, which passes its own words.
  */
 import { sayKnown, useKitMessages, useKitMessagesNow } from './messages';
-import { ErrorPanel as PlainErrorPanel, LoadingPanel as PlainLoadingPanel, type ErrorPanelProps } from './panels';
+import {
+  ErrorPanel as PlainErrorPanel,
+  LoadingPanel as PlainLoadingPanel,
+  SkeletonRows as PlainSkeletonRows,
+  type ErrorPanelProps,
+  type SkeletonRowsProps,
+} from './panels';
 
 /**
  * A polite loading line with the spinner (`role="status"`). It never suspends (it is a Suspense fallback): its
@@ -16,6 +22,18 @@ import { ErrorPanel as PlainErrorPanel, LoadingPanel as PlainLoadingPanel, type 
 export function LoadingPanel({ label }: { label?: string }) {
   const t = useKitMessagesNow();
   return <PlainLoadingPanel label={label ?? t('loading')} />;
+}
+
+/**
+ * Placeholder rows of a list's final size while it loads (`role="status"`, the label read once); see `./panels`. Like
+ * `LoadingPanel` it never suspends.
+ *
+ * @example
+ * if (wallets.loading) return <SkeletonRows rows={6} label={t('wallets.loading')} />;
+ */
+export function SkeletonRows({ rows, label }: SkeletonRowsProps) {
+  const t = useKitMessagesNow();
+  return <PlainSkeletonRows rows={rows} label={label ?? t('loading')} />;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The two panels the shell draws before any remote has loaded (`@portico/ui/panels`). This file
+ * The panels the shell draws before any remote has loaded (`@portico/ui/panels`). This file
  * imports nothing else from the kit: the shell bundles it into its eager code without the rest of
- * the kit, and its classes are in the shell's eager stylesheet.
+ * the kit, and its classes are in the shell's eager stylesheet — except `SkeletonRows`, which only views
+ * draw (the shell does not import it, so its eager code leaves it out): its classes are the kit's (styles/base.ts).
  */
 
 /**
@@ -15,6 +16,37 @@ export function LoadingPanel({ label = 'Loading…' }: { label?: string }) {
     <div className="portico-panel" role="status">
       <span className="portico-spinner" aria-hidden="true" />
       <span className="portico-muted">{label}</span>
+    </div>
+  );
+}
+
+export interface SkeletonRowsProps {
+  /** How many rows the list will have (or fill the view with); 4 unless given. */
+  rows?: number;
+  /** What is loading, read once by screen readers (`role="status"`); `Loading…` unless given. */
+  label?: string;
+}
+
+/**
+ * Placeholder rows of a list's final size (a `.portico-list` of list items with a 40 px icon) while the list
+ * loads, so the view opens at its size instead of growing from a spinner to the list, or from two rows to six.
+ * Only the label is exposed (`role="status"`); the rows are drawn, not read.
+ *
+ * @example
+ * if (tokens.loading) return <SkeletonRows rows={3} label="Loading tokens…" />;
+ */
+export function SkeletonRows({ rows = 4, label = 'Loading…' }: SkeletonRowsProps) {
+  return (
+    <div className="portico-skeleton" role="status">
+      <span className="portico-visually-hidden">{label}</span>
+      <div className="portico-list" aria-hidden="true">
+        {Array.from({ length: rows }, (_, row) => (
+          <div key={row} className="portico-list-item portico-list-item-static">
+            <span className="portico-wallet-icon portico-skeleton-bone" />
+            <span className="portico-skeleton-bone portico-skeleton-line" />
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
-import { ErrorPanel, LoadingPanel } from '../src/panels';
+import { ErrorPanel, LoadingPanel, SkeletonRows } from '../src/panels';
 
 afterEach(cleanup);
 
@@ -11,6 +11,20 @@ describe('LoadingPanel', () => {
     cleanup();
     render(<LoadingPanel label="Loading tokens…" />);
     expect(screen.getByRole('status').textContent).toBe('Loading tokens…');
+  });
+});
+
+describe('SkeletonRows', () => {
+  it('draws the asked number of list rows, hidden from screen readers, and says only its label', () => {
+    const { container } = render(<SkeletonRows rows={6} label="Loading wallets…" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading wallets…');
+    const rows = container.querySelectorAll('.portico-list > .portico-list-item');
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.closest('[aria-hidden="true"]')).toBeTruthy();
+    cleanup();
+    const plain = render(<SkeletonRows />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(plain.container.querySelectorAll('.portico-list-item')).toHaveLength(4);
   });
 });
 

@@ -1,8 +1,8 @@
-import { createMemoryStorage, modalFlagsAtom, type PorticoCore } from '@portico/shared-state';
+import { createMemoryStorage, modalFlagsAtom, signInAtom, type PorticoCore } from '@portico/shared-state';
 import { createDefaultSiwx, SIGN_IN_REQUIRED } from '@portico/shared-state/siwx';
 import { stopTestCores, testCore } from '@portico/test-kit';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from '@rstest/core';
+import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { App } from '../src/ui/App';
 import { shellCore, unreachableRemotes } from './helpers';
 
@@ -89,16 +89,19 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog').dataset.shake).toBe('true');
   });
 
-  it('in required sign-in, Escape and Close leave it open and the status region says why', async () => {
+  it('in required sign-in, shows no Close it cannot honour; Escape leaves it open and the status region says why', async () => {
     const siwx = createDefaultSiwx({ storage: createMemoryStorage(), domain: 'dapp.example', uri: 'https://dapp.example', required: true });
     const { core } = await testCore({ connect: true, options: { remotes: unreachableRemotes, siwx } });
     await renderModal(core);
     await act(() => core.siwx!.start());
     await screen.findByRole('dialog', { name: 'Sign In' });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();
     expect(screen.getByText(SIGN_IN_REQUIRED, { normalizer: (text) => text.trim() }).closest('[role="status"]')).toBeTruthy();
+    // Once sign-in no longer holds the modal (e.g. the session arrived), Close is back.
+    act(() => core.store.set(signInAtom, { ...core.store.get(signInAtom), closeDisabled: false }));
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('keeps Tab inside the dialog', async () => {
@@ -129,5 +132,78 @@ describe('Modal', () => {
     act(() => core.modal.open({ view: 'Swap' }));
     act(() => core.toast.show('error', 'Token Balance Unavailable'));
     expect(screen.getByText('Token Balance Unavailable').getAttribute('role')).toBe('alert');
+  });
+
+  it('puts a toast on its own line under the header, before the view, never over it', async () => {
+    const { core } = await renderModal();
+    act(() => core.modal.open({ view: 'Swap' }));
+    act(() => core.toast.show('success', 'Address copied'));
+    const toast = screen.getByText('Address copied');
+    const dialog = screen.getByRole('dialog');
+    const header = dialog.querySelector('.portico-header')!;
+    const body = dialog.querySelector('.portico-body')!;
+    // In the scrolling content, between the header and the view: in the flow, so it pushes the view down.
+    expect(toast.closest('.portico-content')).toBeTruthy();
+    expect(header.compareDocumentPosition(toast) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(toast.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps the header outside the scrolling viewport, and gives each title its own fading element', async () => {
+    const { core } = await renderModal();
+    act(() => core.modal.open({ view: 'Swap' }));
+    const dialog = screen.getByRole('dialog');
+    const title = screen.getByRole('heading', { name: 'Swap' });
+    expect(title.closest('.portico-viewport')).toBeNull();
+    expect(dialog.querySelector('.portico-viewport .portico-body')).toBeTruthy();
+    const before = title.querySelector('.portico-title-text');
+    act(() => core.router.push('Transactions'));
+    const after = screen.getByRole('heading', { name: 'Activity' }).querySelector('.portico-title-text');
+    expect(after?.textContent).toBe('Activity');
+    expect(after).not.toBe(before);
+  });
+
+  it('animates the card to its view’s height from a ResizeObserver, hiding the overflow only while it grows', async () => {
+    const observed: { callback: ResizeObserverCallback; target?: Element }[] = [];
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(readonly callback: ResizeObserverCallback) {
+        observed.push({ callback });
+      }
+      observe(target: Element) {
+        observed.at(-1)!.target = target;
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    rs.useFakeTimers();
+    try {
+      const { core } = await renderModal();
+      act(() => core.modal.open({ view: 'Swap' }));
+      const viewport = screen.getByRole('dialog').querySelector<HTMLElement>('.portico-viewport')!;
+      const [{ callback, target }] = observed as [{ callback: ResizeObserverCallback; target: Element }];
+      expect(target.className).toBe('portico-content');
+      const resize = (blockSize: number) =>
+        callback([{ target, borderBoxSize: [{ blockSize, inlineSize: 360 }] } as unknown as ResizeObserverEntry], {} as ResizeObserver);
+      resize(300);
+      // The first height after an open is written from auto (no animation, and nothing hidden).
+      expect(viewport.style.height).toBe('300px');
+      expect('resizing' in viewport.dataset).toBe(false);
+      Object.defineProperty(viewport, 'clientHeight', { configurable: true, value: 300 });
+      resize(480);
+      expect(viewport.style.height).toBe('480px');
+      expect('resizing' in viewport.dataset).toBe(true);
+      rs.advanceTimersByTime(250);
+      expect('resizing' in viewport.dataset).toBe(false);
+      // Shrinking never overflows: the scrollbar is left alone.
+      resize(200);
+      expect(viewport.style.height).toBe('200px');
+      expect('resizing' in viewport.dataset).toBe(false);
+      // Hidden (display: none): the next showing starts from auto again.
+      resize(0);
+      expect(viewport.style.height).toBe('');
+    } finally {
+      rs.useRealTimers();
+      globalThis.ResizeObserver = original;
+    }
   });
 });

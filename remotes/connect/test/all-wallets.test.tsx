@@ -62,7 +62,7 @@ describe('AllWallets', () => {
     expect(buttons[0]!.textContent).toContain('Fake Wallet');
     expect(buttons[0]!.querySelector('img')!.getAttribute('src')!.startsWith('data:')).toBe(true);
     // The registry's own Fake Wallet entry is the installed one: listed once.
-    expect(screen.getAllByRole('button', { name: 'Fake Wallet' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Fake Wallet, installed' })).toHaveLength(1);
     expect(buttons[1]!.textContent).toBe('Wallet 0001');
     const image = buttons[1]!.querySelector('img')!;
     expect(image.getAttribute('loading')).toBe('lazy');
@@ -138,7 +138,7 @@ describe('AllWallets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Wallet 0002' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingWalletConnect', data: { wallet: { id: 'w0002' } } });
     act(() => core.router.reset('AllWallets'));
-    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet, installed' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
     expect(adapter.connectCalls.at(-1)).toBe('io.fake');
   });
@@ -167,8 +167,8 @@ describe('AllWallets: a wallet in several namespaces (issue 13)', () => {
       options: { networks: [anvil, solanaLocalnet] },
     });
     renderView(AllWallets, { core });
-    const phantom = await screen.findByRole('button', { name: 'Phantom', description: 'EVM, Solana' });
-    expect(screen.getAllByRole('button', { name: 'Phantom' })).toHaveLength(1);
+    const phantom = await screen.findByRole('button', { name: 'Phantom, installed', description: 'EVM, Solana' });
+    expect(screen.getAllByRole('button', { name: 'Phantom, installed' })).toHaveLength(1);
     // The registry's first page shown: its request is answered, so the test does not end with it in flight.
     expect(await screen.findByRole('button', { name: 'Wallet 0001' })).toBeTruthy();
     fireEvent.click(phantom);

@@ -33,8 +33,8 @@ describe('Connect', () => {
     renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001' })).toBeTruthy());
     expect(walletButtons()).toEqual([
-      'WalletConnect',
-      'Fake Wallet',
+      'WalletConnect, QR code',
+      'Fake Wallet, installed',
       'Wallet 0001',
       'Wallet 0002',
       'Wallet 0003',
@@ -42,7 +42,7 @@ describe('Connect', () => {
       'All Wallets',
     ]);
     // The registry's Fake Wallet is the installed one: listed once, as the extension.
-    expect(screen.getAllByRole('button', { name: 'Fake Wallet' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Fake Wallet, installed' })).toHaveLength(1);
     const image = screen.getByRole('button', { name: 'Wallet 0001' }).querySelector('img')!;
     expect(image.getAttribute('src')).toBe(`${REGISTRY_IMAGES}/w0001`);
     expect(image.getAttribute('loading')).toBe('lazy');
@@ -52,7 +52,7 @@ describe('Connect', () => {
   it('opens the QR view for WalletConnect, and for a picked registry wallet', async () => {
     const { core } = await connectCore();
     renderView(Connect, { core: core });
-    fireEvent.click(screen.getByRole('button', { name: 'WalletConnect' }));
+    fireEvent.click(screen.getByRole('button', { name: 'WalletConnect, QR code' }));
     expect(core.store.get(routerAtom).view).toBe('ConnectingWalletConnect');
     expect(core.store.get(walletConnectAtom).status).toBe('pairing');
 
@@ -64,7 +64,7 @@ describe('Connect', () => {
   it('connects an installed wallet through its extension', async () => {
     const { core, adapter } = await connectCore();
     renderView(Connect, { core: core });
-    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fake Wallet, installed' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
     expect(adapter.connectCalls).toEqual(['io.fake']);
   });
@@ -77,9 +77,9 @@ describe('Connect', () => {
     renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0005' })).toBeTruthy());
     expect(walletButtons()).toEqual([
-      'WalletConnect',
-      'Wallet 0001',
-      'Fake Wallet',
+      'WalletConnect, QR code',
+      'Wallet 0001, recent',
+      'Fake Wallet, installed',
       'Wallet 0002',
       'Wallet 0003',
       'Wallet 0004',
@@ -109,7 +109,7 @@ describe('Connect', () => {
   it('has no All Wallets entry without a registry or with the feature off', async () => {
     const { core } = await connectCore({ options: { apiUrl: undefined } });
     renderView(Connect, { core: core });
-    expect(walletButtons()).toEqual(['WalletConnect', 'Fake Wallet']);
+    expect(walletButtons()).toEqual(['WalletConnect, QR code', 'Fake Wallet, installed']);
     cleanup();
     const { core: off } = await connectCore({ options: { features: { allWallets: false } } });
     renderView(Connect, { core: off });

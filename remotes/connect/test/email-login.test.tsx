@@ -32,7 +32,7 @@ describe('Connect with the embedded wallet', () => {
     expect(field.getAttribute('type')).toBe('email');
     expect(field.getAttribute('autocomplete')).toBe('email');
     const wallets = screen.getByRole('list', { name: 'Wallets' });
-    expect(within(wallets).getByRole('button', { name: 'Fake Wallet' })).toBeTruthy();
+    expect(within(wallets).getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
     // Document order: the field, Continue, then the wallets.
     expect(field.compareDocumentPosition(wallets) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(continueButton().compareDocumentPosition(wallets) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -51,12 +51,12 @@ describe('Connect with the embedded wallet', () => {
   it('has no email field without portico.embedded or with the email feature off', async () => {
     const { core } = await testCore();
     renderView(Connect, { core });
-    expect(screen.getByRole('button', { name: 'Fake Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull();
     cleanupViews();
     await connectView({ options: { features: { email: false } } });
-    expect(screen.getByRole('button', { name: 'Fake Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
   });
 

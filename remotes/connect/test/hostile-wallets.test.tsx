@@ -8,6 +8,9 @@ import { MAX_SHOWN_NAME_GRAPHEMES, shownWalletName } from '../src/components/Wal
 import Connect from '../src/views/Connect';
 import ConnectingExternal from '../src/views/ConnectingExternal';
 
+/** A sentence whose wallet name is bidi-isolated (`<bdi>`): matched as the text it reads. */
+const sentence = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName !== 'BDI' && element?.textContent === text && [...(element?.children ?? [])].every((child) => child.tagName === 'BDI');
 const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), ({ segment }) => segment);
 
 describe('shownWalletName', () => {
@@ -72,7 +75,7 @@ describe('Connect with hostile EIP-6963 wallets', () => {
   it('names a 100-character wallet in full and draws it clamped with an ellipsis', async () => {
     const name = 'HostileWalletName'.repeat(6).slice(0, 100);
     const list = await coreWithAnnouncements(name);
-    const button = list.getByRole('button', { name });
+    const button = list.getByRole('button', { name: `${name}, installed` });
     const drawn = within(button).getByText(`${[...name].slice(0, MAX_SHOWN_NAME_GRAPHEMES).join('')}…`);
     expect(drawn.closest('[aria-hidden="true"]')).not.toBeNull();
   });
@@ -80,27 +83,27 @@ describe('Connect with hostile EIP-6963 wallets', () => {
   it('names the picked wallet in ConnectingExternal as its row did: drawn clamped, read whole', async () => {
     const name = 'W'.repeat(100);
     const list = await coreWithAnnouncements(name);
-    fireEvent.click(list.getByRole('button', { name }));
+    fireEvent.click(list.getByRole('button', { name: `${name}, installed` }));
     await waitFor(() => expect(core!.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'com.hostile.w0' } }));
     const view = within(renderView(ConnectingExternal, { core: core! }).container);
-    const drawn = view.getByText(`Continue in ${'W'.repeat(MAX_SHOWN_NAME_GRAPHEMES)}…`);
+    const drawn = view.getByText(sentence(`Continue in ${'W'.repeat(MAX_SHOWN_NAME_GRAPHEMES)}…`));
     expect(drawn.closest('[aria-hidden="true"]')).not.toBeNull();
     // What a screen reader reads instead.
-    expect(view.getByText(`Continue in ${name}`).closest('[aria-hidden="true"]')).toBeNull();
+    expect(view.getByText(sentence(`Continue in ${name}`)).closest('[aria-hidden="true"]')).toBeNull();
     expect(view.getByRole('status').textContent).toBe('Accept the connection request in the wallet');
   });
 
   it('reads and draws a name without its bidi overrides and invisible characters', async () => {
     const list = await coreWithAnnouncements('Safe\u202Egnp.exe\u202C\u200B Wa\u200Dllet\u2060\uFEFF\u2066');
-    const button = list.getByRole('button', { name: 'Safegnp.exe Wallet' });
+    const button = list.getByRole('button', { name: 'Safegnp.exe Wallet, installed' });
     expect(button.textContent).not.toMatch(/[^\p{L}\p{N}\p{P} ]/u);
   });
 
   it(`lists at most ${MAX_ANNOUNCED_WALLETS} of 200 announced wallets`, async () => {
     const flood = Array.from({ length: 200 }, (_, index) => `Flood ${index}`);
     const list = await coreWithAnnouncements(...flood);
-    await waitFor(() => expect(list.getAllByRole('button', { name: /^Flood \d+$/ })).toHaveLength(MAX_ANNOUNCED_WALLETS));
-    expect(list.getByRole('button', { name: `Flood ${MAX_ANNOUNCED_WALLETS - 1}` })).toBeTruthy();
+    await waitFor(() => expect(list.getAllByRole('button', { name: /^Flood \d+, installed$/ })).toHaveLength(MAX_ANNOUNCED_WALLETS));
+    expect(list.getByRole('button', { name: `Flood ${MAX_ANNOUNCED_WALLETS - 1}, installed` })).toBeTruthy();
     expect(list.queryByRole('button', { name: `Flood ${MAX_ANNOUNCED_WALLETS}` })).toBeNull();
   });
 });

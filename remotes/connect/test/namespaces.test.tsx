@@ -50,10 +50,10 @@ describe('Connect: a wallet in several namespaces (issue 13)', () => {
   it('is listed once, described by its namespaces; picking it asks which, and connects that namespace', async () => {
     const { core } = await multiChainCore([fakeWalletConnector, phantomEvm, phantomSolana]);
     renderView(Connect, { core });
-    const phantom = await screen.findByRole('button', { name: 'Phantom' });
-    expect(within(walletList()).getAllByRole('button', { name: 'Phantom' })).toHaveLength(1);
+    const phantom = await screen.findByRole('button', { name: 'Phantom, installed' });
+    expect(within(walletList()).getAllByRole('button', { name: 'Phantom, installed' })).toHaveLength(1);
     expect(phantom.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('button', { name: 'Phantom', description: 'EVM, Solana' })).toBe(phantom);
+    expect(screen.getByRole('button', { name: 'Phantom, installed', description: 'EVM, Solana' })).toBe(phantom);
 
     fireEvent.click(phantom);
     const choice = screen.getByRole('group', { name: 'Connect Phantom on' });
@@ -66,7 +66,7 @@ describe('Connect: a wallet in several namespaces (issue 13)', () => {
     const { core } = await multiChainCore([phantomEvm, phantomSolana]);
     act(() => core.store.set(activeNamespaceAtom, 'solana'));
     renderView(Connect, { core });
-    fireEvent.click(await screen.findByRole('button', { name: 'Phantom', description: 'Solana, EVM' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Phantom, installed', description: 'Solana, EVM' }));
     const choice = screen.getByRole('group', { name: 'Connect Phantom on' });
     expect(within(choice).getAllByRole('button').map((button) => button.textContent)).toEqual(['Solana', 'EVM']);
   });
@@ -74,7 +74,7 @@ describe('Connect: a wallet in several namespaces (issue 13)', () => {
   it('a single-namespace wallet connects at once, without a description', async () => {
     const { core } = await multiChainCore([fakeWalletConnector, phantomEvm, phantomSolana]);
     renderView(Connect, { core });
-    const fake = await screen.findByRole('button', { name: 'Fake Wallet' });
+    const fake = await screen.findByRole('button', { name: 'Fake Wallet, installed' });
     expect(fake.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(fake);
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
@@ -87,10 +87,10 @@ describe("open({ namespace }): Connect lists only that namespace's wallets", () 
     act(() => core.modal.open({ namespace: 'solana' }));
     renderView(Connect, { core });
     await screen.findByRole('button', { name: 'Base (formerly Coinbase Wallet)' });
-    for (const shown of ['WalletConnect', 'Phantom', 'All Wallets']) expect(within(walletList()).getByRole('button', { name: shown })).toBeTruthy();
+    for (const shown of ['WalletConnect, QR code', 'Phantom, installed', 'All Wallets']) expect(within(walletList()).getByRole('button', { name: shown })).toBeTruthy();
     for (const hidden of ['Fake Wallet', 'EVM Only Wallet']) expect(screen.queryByRole('button', { name: hidden })).toBeNull();
     // Only its Solana side: no choice to make.
-    fireEvent.click(screen.getByRole('button', { name: 'Phantom' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Phantom, installed' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'Phantom' } });
   });
 
@@ -100,7 +100,7 @@ describe("open({ namespace }): Connect lists only that namespace's wallets", () 
     act(() => core.modal.open());
     renderView(Connect, { core });
     expect(await screen.findByRole('button', { name: 'EVM Only Wallet' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Fake Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
   });
 });
 
@@ -134,8 +134,8 @@ describe('Solana browse links (spec section 7)', () => {
   it('a Solana wallet of that name is injected: it connects, no link', async () => {
     const core = await onSolanaPhone([phantomSolana]);
     renderView(Connect, { core });
-    expect(await screen.findByRole('button', { name: 'Phantom' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Phantom' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Phantom, installed' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Phantom, installed' })).toBeNull();
   });
 });
 

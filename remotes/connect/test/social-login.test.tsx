@@ -92,7 +92,7 @@ describe('Connect: social logins', () => {
     cleanupViews();
 
     await connectView({ socials: false, features: { email: false } });
-    expect(screen.getByRole('button', { name: 'Fake Wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Continue with / })).toBeNull();
   });
 

@@ -73,4 +73,7 @@ a.portico-button { text-decoration: none; }
 .portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }
 .portico-code-input { letter-spacing: 0.3em; font-variant-numeric: tabular-nums; text-align: center; }
 [dir='rtl'] .portico-header > button:first-child svg { transform: scaleX(-1); }
+.portico-skeleton-bone { background: var(--portico-surface-hover); border-radius: var(--portico-radius); animation: portico-pulse 1.2s ease-in-out infinite alternate; }
+.portico-skeleton-line { width: 55%; height: 12px; }
+@keyframes portico-pulse { to { opacity: 0.45; } }
 `;

@@ -1,5 +1,6 @@
 /**
- * Classes only the connect remote's views use (Connect, AllWallets, the Connecting, email and social views).
+ * Classes only the connect remote's views use (Connect, AllWallets, the Connecting, email and social views, GetWallet,
+ * the What-is explainers; `.portico-help-link` also ends Networks).
  * Its list items, wallet icons and tiles are kit parts (./base.ts). Owned by the connect remote's
  * maintainers; concatenated into the kit's stylesheet (./index.ts).
  */
@@ -25,4 +26,45 @@ export const connectStylesheetText = /* css */ `
 .portico-connect-divider::before, .portico-connect-divider::after {
   content: ''; flex: 1; border-top: 1px solid var(--portico-border);
 }
+
+.portico-connecting-logo {
+  position: relative; width: 112px; height: 112px; flex: none;
+  display: flex; align-items: center; justify-content: center;
+}
+.portico-connecting-logo::before {
+  content: ''; position: absolute; inset: 0; border-radius: 50%; border: 3px solid transparent;
+}
+.portico-connecting-logo-waiting::before {
+  border-color: var(--portico-surface-hover); border-block-start-color: var(--portico-accent);
+  animation: portico-connecting-ring 1s linear infinite;
+}
+.portico-connecting-logo-failed::before { border-color: var(--portico-error); }
+@keyframes portico-connecting-ring { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) {
+  .portico-connecting-logo-waiting::before { animation: none; border-color: var(--portico-accent); opacity: 0.6; }
+}
+.portico-help-link {
+  justify-self: center; align-self: center; padding: 6px 8px; border: none; background: none; border-radius: var(--portico-radius);
+  color: var(--portico-text-muted); font: inherit; font-size: 0.85em; cursor: pointer; text-decoration: underline;
+  text-underline-offset: 3px;
+}
+.portico-help-link:hover { color: var(--portico-text); }
+.portico-help-link:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
+.portico-get-wallet-row {
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; margin: 0;
+  padding: 8px 8px; padding-inline-start: 12px; border-radius: var(--portico-radius); background: var(--portico-surface);
+  text-align: start;
+}
+.portico-get-wallet-row .portico-muted { margin: 0; overflow-wrap: anywhere; }
+.portico-get-wallet-button { min-height: 32px; padding: 0 14px; border-radius: 999px; flex: none; }
+.portico-store-link { text-decoration: none; }
+.portico-store-link .portico-trailing { color: var(--portico-text-muted); }
+.portico-explainer { gap: 16px; }
+.portico-explainer-images { display: flex; justify-content: center; gap: 8px; }
+.portico-explainer-images .portico-round-icon { border-radius: var(--portico-radius); background: var(--portico-surface); }
+.portico-explainer-text { margin: 0; max-width: 34ch; color: var(--portico-text-muted); line-height: 1.45; }
+.portico-explainer-text:first-of-type { color: var(--portico-text); font-weight: 500; }
+.portico-wallet-tile > span, .portico-list-item > span { unicode-bidi: isolate; }
+a.portico-list-item { text-decoration: none; }
+a.portico-list-item[aria-disabled='true'] { opacity: 0.6; cursor: progress; }
 `;

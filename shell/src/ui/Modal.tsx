@@ -4,6 +4,7 @@ import {
   modalFlagsAtom,
   routerAtom,
   SECURE_FRAME_VIEWS,
+  signInAtom,
   viewTitle,
   type PorticoCore,
 } from '@portico/shared-state';
@@ -15,6 +16,7 @@ import { useShellChrome } from './chrome';
 import { useDialogFocus } from './dialog-focus';
 import { BackIcon, CloseIcon } from './icons';
 import { Toast } from './LiveRegion';
+import { useAnimatedHeight } from './motion';
 import { ViewOutlet } from './ViewOutlet';
 
 const TITLE_ID = 'portico-title';
@@ -33,6 +35,9 @@ export function Modal({ core }: { core: PorticoCore }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useAnimatedHeight(open, viewportRef, contentRef);
   useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close);
   const chrome = useShellChrome(core, open);
   // A prefetched view module arriving re-renders the prepared view with it (a hidden tree runs no subscription).
@@ -60,10 +65,16 @@ export function Modal({ core }: { core: PorticoCore }) {
           lang={chrome?.locale}
           dir={chrome?.dir}
         >
+          {/* The header stays put (Back and Close never scroll away); the view scrolls in the viewport under it. */}
           <Header core={core} titleRef={titleRef} chrome={chrome} />
-          <AlertBanner />
-          <ViewOutlet core={core} bodyRef={bodyRef} />
-          <Toast />
+          <div ref={viewportRef} className="portico-viewport">
+            <div ref={contentRef} className="portico-content">
+              {/* Toasts take their own line at the top, under the header: they never cover a view's controls. */}
+              <Toast />
+              <AlertBanner />
+              <ViewOutlet core={core} bodyRef={bodyRef} />
+            </div>
+          </div>
         </div>
       </div>
     </Activity>
@@ -99,8 +110,12 @@ function Header({ core, titleRef, chrome }: { core: PorticoCore; titleRef: Ref<H
   const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
   const socialProviderName = data?.socialProviderName;
   const title = viewTitle(view, { walletName, socialProviderName });
+  const shownTitle = chrome ? chrome.title(view, title, socialProviderName) : title;
+  // Required sign-in refuses every close (spec §2): no Close button that cannot close.
+  const closeDisabled = useAtomValue(signInAtom).closeDisabled;
   return (
-    <header className="portico-header">
+    // A div, not <header>: inside the dialog it is no page banner (the host page has its own; axe: one banner).
+    <div className="portico-header">
       {history.length > 1 ? (
         <button type="button" className="portico-icon-button" aria-label={chrome?.back ?? 'Back'} onClick={() => core.router.goBack()}>
           <BackIcon />
@@ -110,11 +125,18 @@ function Header({ core, titleRef, chrome }: { core: PorticoCore; titleRef: Ref<H
       )}
       {/* tabIndex -1: focus lands on the title when a view opens, so no view has to take it. */}
       <h2 id={TITLE_ID} ref={titleRef} className="portico-title" tabIndex={-1}>
-        {chrome ? chrome.title(view, title, socialProviderName) : title}
+        {/* Keyed by its words: a new title fades in (120 ms) rather than snapping. */}
+        <span key={shownTitle} className="portico-title-text">
+          {shownTitle}
+        </span>
       </h2>
-      <button type="button" className="portico-icon-button" aria-label={chrome?.close ?? 'Close'} onClick={() => core.modal.close()}>
-        <CloseIcon />
-      </button>
-    </header>
+      {closeDisabled ? (
+        <span />
+      ) : (
+        <button type="button" className="portico-icon-button" aria-label={chrome?.close ?? 'Close'} onClick={() => core.modal.close()}>
+          <CloseIcon />
+        </button>
+      )}
+    </div>
   );
 }

@@ -16,11 +16,14 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
   const { view } = useAtomValue(routerAtom);
   const resolution = resolveView(view, core.options.features);
   let content: ReactNode;
+  // Each view's body is new, so it fades in (spec §9: view transition 150 ms).
+  let key: string = view;
   if (resolution.kind !== 'remote') {
     content = <OutletError message={resolution.message} />;
   } else {
     const { remote, module } = resolution.registration;
     const entry = core.options.remotes[remote];
+    key = `${remote}${module}`;
     content = entry ? (
       <RemoteView key={`${remote}${module}`} core={core} remote={remote} module={module} entry={entry} />
     ) : (
@@ -28,7 +31,7 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
     );
   }
   return (
-    <div ref={bodyRef} className="portico-body">
+    <div key={key} ref={bodyRef} className="portico-body">
       {content}
     </div>
   );

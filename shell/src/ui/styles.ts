@@ -10,6 +10,12 @@
  * header's title (the dialog's accessible name, always read whole) is drawn in at most two lines, then an ellipsis.
  * A panel's words (an error a wallet threw) break the same way.
  *
+ * Motion and layout (spec §9): the card hangs a fixed distance from the viewport's top (a bottom sheet at 430 px and
+ * narrower), so a view change never re-centres it; its header stays put while the view scrolls in `.portico-viewport`
+ * under it, whose height (written by `useAnimatedHeight`, ui/motion.ts) moves in 150 ms; the title fades in over
+ * 120 ms and each view's body over 150 ms. Toasts take a line at the top of the content, under the header, never over
+ * a control. `prefers-reduced-motion` turns every animation and transition off.
+ *
  * The default colours meet WCAG AA in both themes: white on the accent 4.7:1; muted, error and
  * success text 4.5:1 or more on the background and every surface. The title has no focus ring:
  * script focuses it when a view opens (for screen readers), and it is not a control.
@@ -45,25 +51,31 @@ export const stylesheetText = /* css */ `
 }
 * { box-sizing: border-box; }
 .portico-overlay {
+  --portico-top: min(12vh, 96px);
   position: fixed; inset: 0; z-index: var(--portico-z-index);
-  display: flex; align-items: center; justify-content: center;
+  display: flex; align-items: flex-start; justify-content: center; padding-top: var(--portico-top);
   background: rgba(0, 0, 0, 0.5);
   font-family: var(--portico-font-family); font-size: var(--portico-font-size);
   color: var(--portico-text);
   animation: portico-fade 150ms ease-out;
 }
 .portico-dialog {
-  width: 360px; max-width: calc(100vw - 16px); max-height: calc(100vh - 32px); overflow: auto;
+  width: 360px; max-width: calc(100vw - 16px); display: flex; flex-direction: column; overflow: hidden;
+  max-height: calc(100vh - var(--portico-top) - 16px); max-height: calc(100dvh - var(--portico-top) - 16px);
   background: var(--portico-background); border: 1px solid var(--portico-border);
-  border-radius: calc(var(--portico-radius) * 2); padding: 0 0 16px;
+  border-radius: calc(var(--portico-radius) * 2);
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35);
   animation: portico-rise 150ms ease-out; outline: none; position: relative;
 }
 .portico-dialog:focus-visible { box-shadow: 0 0 0 2px var(--portico-accent); }
 .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
-.portico-header { display: grid; grid-template-columns: 40px minmax(0, 1fr) 40px; align-items: center; padding: 12px 12px 8px; }
+.portico-viewport { flex: 0 1 auto; min-height: 0; overflow-y: auto; overscroll-behavior: contain; transition: height 150ms ease-out; }
+.portico-viewport[data-resizing] { overflow-y: hidden; }
+.portico-content { padding: 4px 0 16px; }
+.portico-header { flex: none; display: grid; grid-template-columns: 40px minmax(0, 1fr) 40px; align-items: center; padding: 12px 12px 4px; }
 .portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; outline: none; overflow-wrap: anywhere; }
 .portico-header .portico-title { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.portico-title-text { animation: portico-fade 120ms ease-out; }
 .portico-icon-button {
   width: 32px; height: 32px; display: inline-flex; align-items: center; justify-content: center;
   border: none; border-radius: var(--portico-radius); background: transparent; color: var(--portico-text);
@@ -87,9 +99,9 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 }
 .portico-panel { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; overflow-wrap: anywhere; }
 .portico-toast {
-  position: absolute; left: 50%; bottom: 12px; transform: translateX(-50%);
-  padding: 8px 14px; border-radius: 999px; background: var(--portico-surface); border: 1px solid var(--portico-border);
-  white-space: nowrap; animation: portico-fade 150ms ease-out;
+  position: sticky; top: 0; z-index: 1; margin: 0 16px 12px; padding: 8px 14px; text-align: center; overflow-wrap: anywhere;
+  border-radius: var(--portico-radius); background: var(--portico-surface); border: 1px solid var(--portico-border);
+  animation: portico-fade 150ms ease-out;
 }
 .portico-toast[data-variant='error'] { color: var(--portico-error); }
 .portico-toast[data-variant='success'] { color: var(--portico-success); }
@@ -105,6 +117,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 }
 @keyframes portico-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes portico-rise { from { opacity: 0; transform: translateY(12px); } to { opacity: 1; transform: none; } }
+@keyframes portico-sheet { from { transform: translateY(100%); } to { transform: none; } }
 @keyframes portico-spin { to { transform: rotate(360deg); } }
 @keyframes portico-shake {
   10%, 90% { transform: translateX(-2px); } 20%, 80% { transform: translateX(4px); }
@@ -114,7 +127,11 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
   *, *::before, *::after { animation-duration: 0.01ms !important; animation-iteration-count: 1 !important; transition: none !important; }
 }
 @media (max-width: 430px) {
-  .portico-overlay { align-items: flex-end; }
-  .portico-dialog { max-width: 100vw; border-radius: calc(var(--portico-radius) * 2) calc(var(--portico-radius) * 2) 0 0; }
+  .portico-overlay { align-items: flex-end; padding: 0; }
+  .portico-dialog {
+    width: 100%; max-width: none; max-height: calc(100vh - 24px); max-height: calc(100dvh - 24px); border-block-end: none;
+    border-radius: calc(var(--portico-radius) * 2) calc(var(--portico-radius) * 2) 0 0; animation-name: portico-sheet;
+  }
+  .portico-content { padding-bottom: max(16px, env(safe-area-inset-bottom)); }
 }
 `;

@@ -13,6 +13,10 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
   const t = useConnectMessages();
   const [choosing, setChoosing] = useState(false);
   const tag = entry.tag && t(`tag.${entry.tag}`);
+  // The tag is part of the name ("MetaMask, installed"), not run into it ("MetaMaskinstalled"). The space after the
+  // name keeps the visible text "MetaMask installed", which the label contains (axe: label-content-name-mismatch).
+  const label = tag ? t('tag.named', { name: entry.name, tag }) : undefined;
+  const separator = tag && ' ';
   const namespacesId = useId();
   const icon = <WalletIcon src={entry.image} lazy={entry.lazy} />;
 
@@ -28,8 +32,9 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
   }
   if (!entry.choices) {
     return (
-      <ListItem icon={icon} tag={tag} onClick={entry.select}>
+      <ListItem icon={icon} tag={tag} aria-label={label} onClick={entry.select}>
         <WalletName name={entry.name} />
+        {separator}
       </ListItem>
     );
   }
@@ -38,11 +43,13 @@ export function WalletEntryItem({ entry }: { entry: ConnectEntry }) {
       <ListItem
         icon={icon}
         tag={tag}
+        aria-label={label}
         aria-describedby={namespacesId}
         aria-expanded={choosing}
         onClick={() => setChoosing(!choosing)}
       >
         <WalletName name={entry.name} />
+        {separator}
       </ListItem>
       <p id={namespacesId} className="portico-muted">
         {entry.choices.map((choice) => NAMESPACE_TITLES[choice.namespace]).join(', ')}

@@ -83,10 +83,13 @@ export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref 
               return (
                 <div key={tile.key} role="gridcell" aria-colindex={column + 1}>
                   <WalletTile
-                    name={tile.name}
+                    // The kit hides the tile's tag from screen readers: the label says it ("MetaMask, installed"). The
+                    // name's trailing space keeps the visible text "MetaMask installed", which the label contains.
+                    name={tile.installed ? `${tile.name} ` : tile.name}
                     image={tile.image}
                     lazyImage={!tile.installed}
                     tag={tile.installed ? t('tag.installed') : undefined}
+                    aria-label={tile.installed ? t('tag.named', { name: tile.name, tag: t('tag.installed') }) : undefined}
                     title={tile.namespaces}
                     data-index={index}
                     tabIndex={index === focus.tabStop ? 0 : -1}

@@ -23,13 +23,33 @@ export function shownWalletName(name: string): string {
   return `${graphemes.slice(0, MAX_SHOWN_NAME_GRAPHEMES).join('').trimEnd()}${ELLIPSIS}`;
 }
 
+/** Stands for the name while the sentence is translated: a private-use character no translation contains. */
+const MARK = '\uE000';
+
 /**
- * A wallet's name as Connect draws it: alone, bidi-isolated (a right-to-left name cannot reorder what is around it), or
- * in a sentence (`within`, e.g. "Continue in {name}"). A clamped name (`shownWalletName`) is hidden from screen readers,
- * which read the whole name, or the sentence with it, instead: that stays the accessible name.
+ * The sentence with the name bidi-isolated in it (`<bdi>`): in Arabic, "MetaMask" keeps its start and cannot pull the
+ * words around it into its direction. The sentence as text when the translation has no place for the name.
+ */
+function inSentence(within: (name: string) => string, name: string): ReactNode {
+  const parts = within(MARK).split(MARK);
+  if (parts.length !== 2) return within(name);
+  return (
+    <>
+      {parts[0]}
+      <bdi>{name}</bdi>
+      {parts[1]}
+    </>
+  );
+}
+
+/**
+ * A wallet's name as Connect draws it, alone or in a sentence (`within`, e.g. "Continue in {name}"), bidi-isolated: a
+ * right-to-left name cannot reorder what is around it, a Latin name keeps its start in Arabic. A clamped name
+ * (`shownWalletName`) is hidden from screen readers, which read the whole name, or the sentence with it, instead: that
+ * stays the accessible name.
  */
 export function WalletName({ name, within }: { name: string; within?: (name: string) => string }) {
-  const draw = (text: string): ReactNode => (within ? within(text) : <bdi>{text}</bdi>);
+  const draw = (text: string): ReactNode => (within ? inSentence(within, text) : <bdi>{text}</bdi>);
   const shown = shownWalletName(name);
   if (shown === name) return draw(name);
   return (

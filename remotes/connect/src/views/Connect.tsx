@@ -14,7 +14,7 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
  * The first view: every wallet the person can connect (`WalletList`). With the embedded wallet
  * (`portico.embedded`), the email login (feature `email`) and the social logins (option `socials`) come
  * first, in the spec's connect-method order (email, social, wallet), and the wallets follow them, or wait
- * behind "Continue with a wallet" when the host turned `emailShowWallets` off.
+ * behind "Continue with a wallet" when the host turned `emailShowWallets` off. "What is a wallet?" ends the view.
  */
 export default function Connect({ portico }: PorticoViewProps) {
   const { embedded, options } = portico;
@@ -29,7 +29,20 @@ export default function Connect({ portico }: PorticoViewProps) {
 
   const socials = embedded ? shownSocials(portico) : [];
   const email = Boolean(embedded) && options.features.email;
-  if (!embedded || (!email && socials.length === 0)) return <WalletList portico={portico} />;
+  // AppKit's footer question: what a wallet is, and where to get one.
+  const whatIsAWallet = (
+    <button type="button" className="portico-help-link" onClick={() => portico.router.push('WhatIsAWallet')}>
+      {t('connect.whatIsAWallet')}
+    </button>
+  );
+  if (!embedded || (!email && socials.length === 0)) {
+    return (
+      <div className="portico-stack">
+        <WalletList portico={portico} />
+        {whatIsAWallet}
+      </div>
+    );
+  }
 
   return (
     <div className="portico-stack">
@@ -49,6 +62,7 @@ export default function Connect({ portico }: PorticoViewProps) {
           {t('connect.continueWithWallet')}
         </button>
       )}
+      {whatIsAWallet}
     </div>
   );
 }

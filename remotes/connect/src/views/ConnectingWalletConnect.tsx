@@ -2,6 +2,7 @@ import {
   CONNECTOR_IDS,
   connectorsAtom,
   isPairingExpired,
+  registryAtom,
   routerAtom,
   walletConnectAtom,
   walletDeepLink,
@@ -9,9 +10,14 @@ import {
   type PorticoViewProps,
   type RegistryWallet,
 } from '@portico/shared-state';
+import { mobileWalletLink } from '@portico/shared-state/wallet-list';
 import { CopyButton, ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, preloadQrCode } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { ConnectingLogo } from '../components/ConnectingLogo';
+import { GetWalletLink } from '../components/GetWalletLink';
+import { MobileWallets } from '../components/MobileWallets';
+import { WalletName } from '../components/WalletName';
 import { isTelegram } from '../environment';
 import { useConnectMessages } from '../messages';
 
@@ -35,14 +41,16 @@ function pair(portico: PorticoCore, wallet: RegistryWallet | undefined) {
 }
 
 /**
- * WalletConnect pairing. Desktop: a QR code of the `wc:` URI and Copy link. Mobile with a picked
- * wallet: a deep link into that wallet (Telegram rules from the spec). Leaving the view keeps the
- * pairing alive, so coming back shows the same QR while it has more than 10 s left.
+ * WalletConnect pairing. Desktop: a QR code of the `wc:` URI and Copy link, and for a picked wallet its store links
+ * (GetWallet). Mobile with a picked wallet: a deep link into that wallet (Telegram rules from the spec), its logo in
+ * a turning ring, and Cancel; mobile without one: the registry's mobile wallets, each a deep link. Leaving the view
+ * keeps the pairing alive, so coming back shows the same QR while it has more than 10 s left.
  */
 export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
   const t = useConnectMessages();
   const wallet = useAtomValue(routerAtom).data?.wallet;
   const state = useAtomValue(walletConnectAtom);
+  const registry = useAtomValue(registryAtom);
   const walletName = wallet?.name ?? 'WalletConnect';
   // No wallet picked: WalletConnect's own logo.
   const walletConnectIcon = useAtomValue(connectorsAtom).find((connector) => connector.id === CONNECTOR_IDS.walletConnect)?.imageUrl;
@@ -81,7 +89,7 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
     const declined = state.errorMessage === 'Connection declined';
     return (
       <div className="portico-center">
-        <WalletIcon src={icon} large />
+        <ConnectingLogo src={icon} state="failed" />
         <ErrorPanel
           message={declined ? t('connection.declined') : (state.errorMessage ?? t('connection.failed'))}
           detail={declined ? t('connection.declinedDetail') : undefined}
@@ -93,14 +101,26 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
   }
 
   const uri = state.status === 'pairing' && !state.buffering ? state.wcUri : undefined;
-  const mobileLink = portico.environment.isMobile && wallet ? (wallet.mobile_link ?? wallet.webapp_link) : undefined;
+  const mobileLink = portico.environment.isMobile && wallet ? mobileWalletLink(wallet) : undefined;
+  const mobileWallets = portico.environment.isMobile && !wallet ? [...registry.featured, ...registry.recommended].filter((entry) => mobileWalletLink(entry)) : [];
+
+  if (mobileWallets.length > 0) {
+    return (
+      <div className="portico-stack">
+        <MobileWallets portico={portico} wallets={mobileWallets} uri={uri} />
+        {uri ? copyLink : <StatusLine>{t('wc.preparing')}</StatusLine>}
+      </div>
+    );
+  }
 
   if (mobileLink && wallet) {
     const deepLink = uri ? walletDeepLink(mobileLink, uri, { isTelegram: isTelegram() }) : undefined;
     return (
       <div className="portico-center">
-        <WalletIcon src={wallet.image_url} large />
-        <p className="portico-title">{t('connection.continueIn', { name: wallet.name })}</p>
+        <ConnectingLogo src={wallet.image_url} state="waiting" />
+        <p className="portico-title">
+          <WalletName name={wallet.name} within={(name) => t('connection.continueIn', { name })} />
+        </p>
         {deepLink ? (
           <>
             <p className="portico-muted">{t('connection.accept')}</p>
@@ -119,6 +139,9 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
         ) : (
           <StatusLine>{t('wc.preparing')}</StatusLine>
         )}
+        <button type="button" className="portico-button portico-button-secondary" onClick={() => portico.router.goBack()}>
+          {t('connecting.cancel')}
+        </button>
       </div>
     );
   }
@@ -128,7 +151,9 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
       {uri ? <QrCode value={uri} label={t('wc.qrLabel', { name: walletName })} size={QR_SIZE} /> : <QrPlaceholder size={QR_SIZE} />}
       <div className="portico-row">
         {icon && <WalletIcon src={icon} />}
-        <p className="portico-title">{wallet ? t('wc.scanWith', { name: wallet.name }) : t('wc.scanWithPhone')}</p>
+        <p className="portico-title">
+          {wallet ? <WalletName name={wallet.name} within={(name) => t('wc.scanWith', { name })} /> : t('wc.scanWithPhone')}
+        </p>
       </div>
       {uri ? (
         <>
@@ -138,6 +163,7 @@ export default function ConnectingWalletConnect({ portico }: PorticoViewProps) {
       ) : (
         <StatusLine>{t('qr.preparing')}</StatusLine>
       )}
+      {wallet && !portico.environment.isMobile && <GetWalletLink portico={portico} wallet={wallet} />}
     </div>
   );
 }
