@@ -19,9 +19,9 @@ export interface ShellChrome {
   retry: string;
   /**
    * The header's title for a view; `englishTitle` (the shell's `viewTitle`) where the title is a name
-   * (a wallet's), not words.
+   * (a wallet's), not words. `name`: the social provider's (ConnectingSocial) or the wallet's (GetWallet).
    */
-  title(view: string, englishTitle: string, socialProviderName?: string): string;
+  title(view: string, englishTitle: string, name?: string): string;
   /**
    * What shared state and the shell say in English (the outlet's errors, announcements, controllers' toasts, in the
    * spec's wording) in the locale; other text (a remote's own, already in the locale) as it is.
@@ -40,8 +40,9 @@ export async function loadChrome(localeOption: string | undefined): Promise<Shel
     close: t('close'),
     loading: t('loading'),
     retry: t('retry'),
-    title(view, englishTitle, socialProviderName) {
-      if (view === 'ConnectingSocial') return socialProviderName ? t('title.ConnectingSocial', { provider: socialProviderName }) : englishTitle;
+    title(view, englishTitle, name) {
+      if (view === 'ConnectingSocial') return name ? t('title.ConnectingSocial', { provider: name }) : englishTitle;
+      if (view === 'GetWallet') return name ? t('title.GetWallet', { name }) : englishTitle;
       const key = `title.${view}`;
       return Object.hasOwn(english, key) ? t(key as KitKey) : englishTitle;
     },

@@ -22,6 +22,8 @@ describe('the kit’s catalogues (the shell’s header)', () => {
     expect(chrome.title('Connect', 'Connect Wallet')).toBe('Connecter un portefeuille');
     expect(chrome.title('ConnectingSocial', 'Log in with GitHub', 'GitHub')).toBe('Se connecter avec GitHub');
     expect(chrome.title('ConnectingExternal', 'Rabby')).toBe('Rabby');
+    expect(chrome.title('WhatIsAWallet', 'What is a Wallet?')).toBe('Qu’est-ce qu’un portefeuille ?');
+    expect(chrome.title('GetWallet', 'Get Rainbow', 'Rainbow')).toBe('Obtenir Rainbow');
   });
 });
 

@@ -16,6 +16,7 @@ export const registryWalletSchema = z.object({
   homepage: nullableString,
   chains: orNull(z.optional(z.array(z.string()))),
   mobile_link: nullableString,
+  universal_link: nullableString,
   desktop_link: nullableString,
   webapp_link: nullableString,
   app_store: nullableString,

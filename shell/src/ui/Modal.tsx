@@ -110,7 +110,7 @@ function Header({ core, titleRef, chrome }: { core: PorticoCore; titleRef: Ref<H
   const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
   const socialProviderName = data?.socialProviderName;
   const title = viewTitle(view, { walletName, socialProviderName });
-  const shownTitle = chrome ? chrome.title(view, title, socialProviderName) : title;
+  const shownTitle = chrome ? chrome.title(view, title, view === 'GetWallet' ? walletName : socialProviderName) : title;
   // Required sign-in refuses every close (spec §2): no Close button that cannot close.
   const closeDisabled = useAtomValue(signInAtom).closeDisabled;
   return (
