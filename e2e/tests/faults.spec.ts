@@ -67,10 +67,11 @@ test.describe('the API fails', () => {
       await expectModalResponsive(page);
     });
 
-    test(`${fault} on activity: the spec's toast, the list is empty, the modal works`, async ({ page, urls, env }) => {
+    test(`${fault} on activity: the spec's toast, and the tab says so too (never "No activity yet"), the modal works`, async ({ page, urls, env }) => {
       const { account } = await accountTabWithFault(page, urls, apiPath(env.api!, /^\/v1\/account\/[^/]+\/history$/), fault, 'Activity');
       await expect(account.getByText('Failed to fetch transactions')).toBeVisible(FAULT_SHOWN);
-      await expect(account.getByText('No activity yet')).toBeVisible();
+      await expect(account.getByRole('alert').filter({ hasText: 'Could not load activity' })).toBeVisible();
+      await expect(account.getByText('No activity yet')).toHaveCount(0);
       await account.getByRole('tab', { name: 'Tokens' }).click();
       await expect(tokenListItem(account, 'Portico USD')).toBeVisible();
       await expectModalResponsive(page);

@@ -213,6 +213,8 @@ export interface TransactionsState {
   loading: boolean;
   /** Nothing more to load: either the end was reached or a fetch failed. */
   empty: boolean;
+  /** The last fetch failed (the list says so, with Retry, rather than "No activity yet" under the toast). */
+  failed?: boolean;
   caipAddress?: string;
 }
 export const transactionsAtom = atom<TransactionsState>({ data: [], loading: false, empty: false });

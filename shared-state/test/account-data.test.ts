@@ -289,14 +289,17 @@ describe('account data: activity', () => {
     expect(page.transactions().data.map((item) => item.id)).toEqual(['t2']);
   });
 
-  it('a failure empties the list, marks it empty and shows "Failed to fetch transactions"', async () => {
+  it('a failure empties the list, marks it empty and failed, and shows "Failed to fetch transactions"; a reload clears it', async () => {
     const page = await connectedOn('1');
     await page.data.loadMoreTransactions();
     expect(page.transactions().data).toHaveLength(2);
-    api.override({ [HISTORY]: { status: 500, text: 'down' } });
+    const restore = api.override({ [HISTORY]: { status: 500, text: 'down' } });
     await page.data.loadMoreTransactions();
-    expect(page.transactions()).toEqual({ data: [], loading: false, empty: true, caipAddress: `eip155:1:${ADDRESS}` });
+    expect(page.transactions()).toEqual({ data: [], loading: false, empty: true, failed: true, caipAddress: `eip155:1:${ADDRESS}` });
     await eventually(() => expect(page.toast()).toMatchObject({ open: true, variant: 'error', message: 'Failed to fetch transactions' }));
+    restore();
+    await page.data.reloadTransactions();
+    expect(page.transactions().failed).toBeUndefined();
   });
 });
 

@@ -100,7 +100,7 @@ export function createAccountDataController(deps: {
     } catch {
       moreRequested = false;
       // Spec section 4: on fetch failure the list is emptied and marked empty.
-      store.set(transactionsAtom, { data: [], loading: false, empty: true, caipAddress: target.caipAddress });
+      store.set(transactionsAtom, { data: [], loading: false, empty: true, failed: true, caipAddress: target.caipAddress });
       toast.show('error', 'Failed to fetch transactions');
     }
   }

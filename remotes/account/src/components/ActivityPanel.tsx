@@ -1,6 +1,6 @@
 import { transactionsAtom, type PorticoCore } from '@portico/shared-state';
 import { dayHeading, describeActivity, groupByDay, type ActivityDay } from '@portico/shared-state/activity';
-import { EmptyState, LoadingPanel, useLocale } from '@portico/ui';
+import { EmptyState, ErrorPanel, LoadingPanel, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useAccountMessages } from '../messages';
@@ -30,7 +30,14 @@ export function ActivityPanel({ portico, caipAddress, address }: { portico: Port
 
   if (apiUrl === undefined) return <EmptyState>{t('activity.unavailable')}</EmptyState>;
   if (!current || (transactions.loading && days.length === 0)) return <LoadingPanel label={t('activity.loading')} />;
-  if (days.length === 0) return <EmptyState>{t('activity.none')}</EmptyState>;
+  if (days.length === 0) {
+    // A failed fetch says so (beside the spec's toast), never "No activity yet".
+    return transactions.failed ? (
+      <ErrorPanel message={t('activity.failed')} onRetry={() => void portico.accountData.reloadTransactions()} />
+    ) : (
+      <EmptyState>{t('activity.none')}</EmptyState>
+    );
+  }
 
   return (
     <div className="portico-stack" aria-busy={transactions.loading}>
