@@ -282,14 +282,15 @@ describe('WalletSend preview and send', () => {
     expect(adapter.transfers).toHaveLength(1);
   });
 
-  it("a node error (insufficient funds for gas) is shown as the node's message", async () => {
+  it('a node error (insufficient funds for gas) is shown in plain words (spec §8), not as the raw node text', async () => {
     const { adapter } = await openSend();
     fill({ token: 'ETH', amount: '1', receiver: RECEIVER });
     await previewSend();
     fireEvent.click(button('Send'));
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
     act(() => adapter.fail('insufficient funds for gas * price + value'));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('insufficient funds for gas * price + value'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Not enough funds to pay for this transaction and its network fee.'));
+    expect(screen.getByRole('alert').textContent).not.toContain('gas * price');
     expect(button('Try again')).toBeTruthy();
   });
 });
