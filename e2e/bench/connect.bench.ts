@@ -77,6 +77,9 @@ import {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KIB = 1024;
 const BALANCE = '10,000 ETH';
+/** The wallets' buttons as Connect names them: the name, then its tag (announced since issue 31). */
+const WALLET_BUTTON = `${TEST_WALLET_NAME}, installed`;
+const WALLETCONNECT_BUTTON = 'WalletConnect, QR code';
 const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
 
 const args = parseArgs(process.argv.slice(2));
@@ -242,10 +245,10 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     add('button:/', await buttonShownAt(page));
 
     // 3. cold: first open after load + 2 s (idle prefetch had its chance).
-    const walletTarget = { kind: 'button', name: TEST_WALLET_NAME, scope: '[role="dialog"], dialog' } as const;
+    const walletTarget = { kind: 'button', name: WALLET_BUTTON, scope: '[role="dialog"], dialog' } as const;
     scripts.markClick();
     const cold = await timeClick(page, 'Connect Wallet (cold)', button(page, 'Connect Wallet'), walletTarget);
-    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('button', { name: WALLET_BUTTON, exact: true }).waitFor({ state: 'visible' });
     scripts.markDrawn(cold.frameAt);
     add('open:cold:/', cold.ms);
     add('open:cold:dom:/', cold.domMs);
@@ -267,7 +270,7 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     // 3. warm: second open.
     await closeModal(page, 'after cold open');
     const warm = await timeClick(page, 'Connect Wallet (warm)', button(page, 'Connect Wallet'), walletTarget);
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET_BUTTON, exact: true }).waitFor({ state: 'visible' });
     add('open:warm:/', warm.ms);
 
     // 6. All Wallets → first registry wallet tile.
@@ -285,9 +288,9 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     // 4. WalletConnect → QR.
     await closeModal(page, 'after All Wallets');
     await button(page, 'Connect Wallet').click();
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: WALLET_BUTTON, exact: true }).waitFor({ state: 'visible' });
     wc = await withTimeout('SignClient wallet init', startWcWallet(stack.relay));
-    const qr = await timeClick(page, 'WalletConnect → QR', dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }), {
+    const qr = await timeClick(page, 'WalletConnect → QR', dialog(page, 'Connect Wallet').getByRole('button', { name: WALLETCONNECT_BUTTON, exact: true }), {
       kind: 'img',
       name: 'QR code for WalletConnect',
       scope: '[role="dialog"], dialog',
@@ -333,17 +336,17 @@ async function runPlain(browser: Browser, stack: Stack) {
     scripts.markClick();
     const cold = await timeClick(page, 'plain: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
       kind: 'button',
-      name: TEST_WALLET_NAME,
+      name: WALLET_BUTTON,
       scope: '[role="dialog"], dialog',
     });
-    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('button', { name: WALLET_BUTTON, exact: true }).waitFor({ state: 'visible' });
     scripts.markDrawn(cold.frameAt);
     add('open:cold:plain', cold.ms);
     add('heap:plain', await heapAfterGc(page));
     await sleep(SETTLE_AFTER_OPEN_MS);
     add('heap:settled:plain', await heapAfterGc(page));
     // Issue 4's figure: click on the injected wallet → Account shows its native balance.
-    const balance = await timeClick(page, 'plain: wallet → balance', button(page, TEST_WALLET_NAME), {
+    const balance = await timeClick(page, 'plain: wallet → balance', button(page, WALLET_BUTTON), {
       kind: 'text',
       name: '10,000 ETH',
       scope: '[role="dialog"], dialog',
@@ -385,10 +388,10 @@ async function runWagmiHost(browser: Browser, stack: Stack, url: string) {
     scripts.markClick();
     const cold = await timeClick(page, 'wagmi: Connect Wallet (cold)', button(page, 'Connect Wallet'), {
       kind: 'button',
-      name: TEST_WALLET_NAME,
+      name: WALLET_BUTTON,
       scope: '[role="dialog"], dialog',
     });
-    await dialog(page).getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('button', { name: WALLET_BUTTON, exact: true }).waitFor({ state: 'visible' });
     scripts.markDrawn(cold.frameAt);
     add('open:cold:wagmi', cold.ms);
     const js = await scripts.done();
