@@ -125,7 +125,7 @@ for (const viewport of [
       const view = dialog(page, LONG_NAME);
       await expectWithinWidth(view, [
         view.getByRole('button', { name: 'Back', exact: true }),
-        view.getByRole('heading', { name: `${LONG_NAME}, installed`, exact: true }),
+        view.getByRole('heading', { name: LONG_NAME, exact: true }),
         view.getByRole('button', { name: 'Close', exact: true }),
         view.getByText(`Continue in ${LONG_NAME.slice(0, SHOWN_NAME_GRAPHEMES)}…`, { exact: true }),
         view.getByRole('status').filter({ hasText: 'Accept the connection request in the wallet' }),
