@@ -405,6 +405,9 @@ describe('after a reload midway (issue 29), from the EOA on anvil', () => {
       const { receivers, calls } = threeCalls();
       const { id } = await wallet.sendCalls({ calls });
       await network.paused;
+      // The pause holds the page's answer, not the node's work: once it took the call, wait until it has mined it
+      // (on a loaded machine the reload could otherwise ask before, and rightly hear "pending").
+      if (sentFirst) await expect.poll(() => chain().getTransactionCount({ address: eoa })).toBe(nonce + landed);
       const reloaded = reload();
 
       const status = await reloaded.wallet.getCallsStatus({ id });
