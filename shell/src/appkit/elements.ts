@@ -141,7 +141,11 @@ function buttonElement(kind: ButtonKind) {
       const style = document.createElement('style');
       style.textContent = STYLES;
       this.#button.type = 'button';
-      this.#button.addEventListener('click', () => {
+      // Listened for on the element, not on its shadow button: a listener inside a shadow tree runs with
+      // `window.event` unset, so React (the modal's renderer) takes the open for a default-priority update and
+      // paints the dialog a frame later; on the element it is a click, rendered in the same task.
+      this.addEventListener('click', (event) => {
+        if (!event.composedPath().includes(this.#button)) return;
         const { view } = this.#state();
         void this.#instance?.open(view ? { view } : undefined);
       });
