@@ -1,7 +1,11 @@
 // Command line of `pnpm bench:connect` (see connect.bench.ts for what is measured).
+import type { ProfileName } from './profile.ts';
 
-export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS] [--files] [--embedded] [--help]
+export const USAGE = `pnpm bench:connect [--runs N] [--profile desktop|phone] [--build] [--timeout SECONDS] [--files] [--embedded] [--help]
   --runs N           runs to take the median of, 1..100 (default 7)
+  --profile NAME     desktop (default: no throttling) or phone (CDP: 4× CPU slowdown, 150 ms latency,
+                     1.6 Mbit/s down, on every page of the run, baselines included; implies --embedded:
+                     the demo's real Connect view with the email field and the social logins)
   --build            run \`pnpm run build\` first (default: only when a dist is missing)
   --timeout SECONDS  give up and clean up after this long (default 180 + 60 per run)
   --files            list the JS files counted before the first click (at load or idle) and those
@@ -13,6 +17,7 @@ export const USAGE = `pnpm bench:connect [--runs N] [--build] [--timeout SECONDS
 
 export interface BenchArgs {
   runs: number;
+  profile: ProfileName;
   forceBuild: boolean;
   listFiles: boolean;
   /** Connect with the email and social logins (the demo's `embeddedWallet` option). */
@@ -33,11 +38,14 @@ export function parseArgs(argv: readonly string[]): BenchArgs | 'help' | { error
   if (argv.includes('--help') || argv.includes('-h')) return 'help';
   const runs = Number(argValue(argv, '--runs') ?? 7);
   if (!Number.isInteger(runs) || runs < 1 || runs > 100) return { error: '--runs must be an integer 1..100' };
+  const profile = argValue(argv, '--profile') ?? 'desktop';
+  if (profile !== 'desktop' && profile !== 'phone') return { error: '--profile must be desktop or phone' };
   return {
     runs,
+    profile,
     forceBuild: argv.includes('--build'),
     listFiles: argv.includes('--files'),
-    embedded: argv.includes('--embedded'),
+    embedded: argv.includes('--embedded') || profile === 'phone',
     totalTimeoutMs: Number(argValue(argv, '--timeout') ?? 180 + runs * 60) * 1000,
   };
 }

@@ -6,8 +6,18 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { TEST_WALLET_NAME } from '../fixtures/test-wallet.ts';
 import { recordScripts, sumJs } from './scripts.ts';
-import { IDLE_AFTER_LOAD_MS, button, dialog, sleep, withTimeout } from './steps.ts';
-import { NAME_SHIM, buttonShownAt, heapAfterGc, installButtonShownObserver, installLongTaskObserver, longTasksUntil, timeClick } from './watcher.ts';
+import { profilePage, type ProfileName } from './profile.ts';
+import { IDLE_AFTER_LOAD_MS, SETTLE_AFTER_OPEN_MS, button, dialog, sleep, withTimeout } from './steps.ts';
+import {
+  NAME_SHIM,
+  buttonShownAt,
+  heapAfterGc,
+  installButtonShownObserver,
+  installInteractionObserver,
+  installLongTaskObserver,
+  longTasksUntil,
+  measureOpening,
+} from './watcher.ts';
 
 const DOM_BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline (DOM)</title></head>
 <body><main><h1>Baseline</h1><button type="button" id="open">Connect Wallet</button></main>
@@ -89,6 +99,10 @@ export function baselineRoutes(reactJs: string | undefined) {
 /** What one baseline run measured, the same figures as Portico's pages (ms, bytes). */
 export interface BaselineFigures {
   clickMs: number;
+  /** Opening (click → the list painted + SETTLE_AFTER_OPEN_MS): script time, long tasks, the tap's INP. */
+  openScriptMs: number;
+  openLongTasksMs: number;
+  openInpMs: number;
   jsBeforeClickGzip: number;
   longTasksMs: number;
   buttonShownMs: number;
@@ -102,31 +116,41 @@ export interface BaselineFigures {
 }
 
 /** One baseline run in a fresh context: click → the wallet button rendered, and the page's load figures. */
-export async function measureBaseline(browser: Browser, baselineUrl: string, kind: BaselineKind): Promise<BaselineFigures> {
+export async function measureBaseline(browser: Browser, baselineUrl: string, kind: BaselineKind, profile: ProfileName): Promise<BaselineFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript({ content: NAME_SHIM });
   await context.addInitScript(installLongTaskObserver);
+  await context.addInitScript(installInteractionObserver);
   await context.addInitScript(installButtonShownObserver);
   try {
     const page = await context.newPage();
+    const cdp = await profilePage(page, profile);
     const scripts = recordScripts(page);
     await withTimeout('baseline goto', page.goto(`${baselineUrl}/${kind}.html`, { waitUntil: 'load' }));
     // The DOM page is static: its button is there at load, before any locator has run.
     const heapBeforeHarness = kind === 'dom' ? await heapAfterGc(page) : undefined;
     await button(page, 'Connect Wallet').waitFor({ state: 'visible' });
-    await sleep(IDLE_AFTER_LOAD_MS);
-    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS);
+    await sleep(IDLE_AFTER_LOAD_MS[profile]);
+    const longTasks = await longTasksUntil(page, IDLE_AFTER_LOAD_MS[profile]);
     const buttonShownMs = await buttonShownAt(page);
     scripts.markClick();
-    const r = await timeClick(page, `baseline ${kind}`, button(page, 'Connect Wallet'), {
-      kind: 'button',
-      name: TEST_WALLET_NAME,
-      scope: '[role="dialog"]',
-    });
+    const r = await measureOpening(
+      page,
+      cdp,
+      `baseline ${kind}`,
+      button(page, 'Connect Wallet'),
+      { kind: 'button', name: TEST_WALLET_NAME, scope: '[role="dialog"]' },
+      SETTLE_AFTER_OPEN_MS,
+    );
     await dialog(page, 'Connect Wallet').getByRole('button', { name: TEST_WALLET_NAME, exact: true }).waitFor({ state: 'visible' });
     const heapAfterOpen = await heapAfterGc(page);
     const jsBeforeClickGzip = sumJs(await scripts.done(), (record) => record.beforeClick).gzip;
-    return { clickMs: r.ms, jsBeforeClickGzip, longTasksMs: longTasks.total, buttonShownMs, heapAfterOpen, heapBeforeHarness };
+    return {
+      clickMs: r.ms,
+      openScriptMs: r.scriptMs,
+      openLongTasksMs: r.longTasksMs,
+      openInpMs: r.inpMs,
+      jsBeforeClickGzip, longTasksMs: longTasks.total, buttonShownMs, heapAfterOpen, heapBeforeHarness };
   } finally {
     await context.close().catch(() => undefined);
   }

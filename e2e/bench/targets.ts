@@ -1,5 +1,6 @@
-// Issue 14's targets, each as Portico's median beside the bare React 19 page's median of the same run,
-// their ratio, the limit and whether it is met: the report's last table.
+// The performance targets (issues 14 and 30, as issue 33 restated them), each as Portico's median beside the bare
+// React 19 page's median of the same run and profile, their ratio, the limit and whether it is met: the report's last
+// table. Issue 33 retired the plain page's 120 KiB, the React host's 40 KiB before the 1st click and the 3 MiB heap.
 
 type Median = (key: string) => number | undefined;
 type Unit = 'KiB' | 'MiB' | 'ms';
@@ -20,12 +21,13 @@ interface TargetRow {
 const key = (name: string) => (median: Median) => median(name);
 
 const ROWS: TargetRow[] = [
-  { label: 'JS before the 1st click, gz', page: 'plain', value: key('js:click:gzip:plain'), baseline: 'base:react:js', unit: 'KiB', max: 120 },
+  // Bytes (issue 33): the critical path (scripts by the load event); the idle prefetch after it is reported only.
+  { label: 'JS on the critical path, gz', page: 'plain', value: key('js:load:gzip:plain'), baseline: 'base:react:js', unit: 'KiB', max: 105 },
   {
-    label: 'what the React host adds over React, gz',
+    label: 'what the React host adds on its critical path',
     page: '/',
     value: (median) => {
-      const host = median('js:click:gzip:/');
+      const host = median('js:load:gzip:/');
       const react = median('base:react:js');
       return host === undefined || react === undefined ? undefined : host - react;
     },
@@ -33,30 +35,30 @@ const ROWS: TargetRow[] = [
     unit: 'KiB',
     max: 40,
   },
-  // "Nothing of Portico runs in one piece over 50 ms before the visitor acts (split, yield, or defer to idle)":
-  // the tasks before the shell's idle work, all of them (the host's code and the browser's first layout too), then
-  // those running Portico's scripts (shell/remote origins). The report's table 2 shows load + 2 s, idle work included.
-  { label: 'long tasks before Portico\'s idle work', page: '/', value: key('lt:before-idle:/'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: 'long tasks before Portico\'s idle work', page: 'plain', value: key('lt:before-idle:plain'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: '  of them running Portico\'s scripts', page: '/', value: key('lt:portico:/'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: '  of them running Portico\'s scripts', page: 'plain', value: key('lt:portico:plain'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: 'click → 1st wallet, cold', page: '/', value: key('open:cold:/'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
-  { label: 'click → 1st wallet, cold', page: 'plain', value: key('open:cold:plain'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
+  // Loading (issue 33): no task of Portico's over 50 ms before the visitor acts (load + idle time, idle work included: a
+  // task counts when a script from the shell's or a remote's origin ran in its long animation frame).
+  { label: "Portico's long tasks before the 1st click", page: '/', value: key('lt:portico-all:/'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
+  { label: "Portico's long tasks before the 1st click", page: 'plain', value: key('lt:portico-all:plain'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
+  { label: 'page load → Connect Wallet painted', page: '/', value: key('button:/'), baseline: 'base:react:button', unit: 'ms', maxRatio: 1.2 },
+  // Opening (issue 33): no task over 50 ms from the click until the view settles; script ≤ 2×; first wallet ≤ 1.5×.
+  { label: 'click → 1st wallet, cold', page: '/', value: key('open:cold:/'), baseline: 'base:react', unit: 'ms', maxRatio: 1.5 },
+  { label: 'click → 1st wallet, cold', page: 'plain', value: key('open:cold:plain'), baseline: 'base:react', unit: 'ms', maxRatio: 1.5 },
   { label: 'click → 1st wallet, warm', page: '/', value: key('open:warm:/'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
+  { label: 'long tasks while opening', page: '/', value: key('open:lt:/'), baseline: 'base:react:open:lt', unit: 'ms', max: 0 },
+  { label: 'long tasks while opening', page: 'plain', value: key('open:lt:plain'), baseline: 'base:react:open:lt', unit: 'ms', max: 0 },
+  { label: 'script time while opening', page: '/', value: key('open:script:/'), baseline: 'base:react:open:script', unit: 'ms', maxRatio: 2 },
+  { label: 'script time while opening', page: 'plain', value: key('open:script:plain'), baseline: 'base:react:open:script', unit: 'ms', maxRatio: 2 },
+  { label: 'INP of the open tap', page: '/', value: key('inp:open:/'), baseline: 'base:react:inp:open', unit: 'ms', max: 100 },
+  { label: 'INP of the open tap', page: 'plain', value: key('inp:open:plain'), baseline: 'base:react:inp:open', unit: 'ms', max: 100 },
+  { label: 'INP of a tap on a wallet', page: 'plain', value: key('inp:wallet:plain'), baseline: 'base:react:inp:open', unit: 'ms', max: 100 },
   { label: 'JS fetched by opening (until drawn), gz', page: '/', value: key('js:open:gzip:/'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
   { label: 'JS fetched by opening (until drawn), gz', page: 'plain', value: key('js:open:gzip:plain'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
-  // The page's own heap: each run's figure less that run's share of the bench's own scripts (table 1, row 9).
-  { label: 'JS heap after open (after GC)', page: '/', value: key('heap:/:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
-  { label: 'JS heap after open (after GC)', page: 'plain', value: key('heap:plain:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
-  // The heap the open modal keeps, once the WalletConnect client it preloads after painting has landed.
-  { label: '  same, once settled', page: '/', value: key('heap:settled:/:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
-  { label: '  same, once settled', page: 'plain', value: key('heap:settled:plain:own'), baseline: 'base:react:heap:own', unit: 'MiB', max: 3 },
-  { label: 'page load → Connect Wallet painted', page: '/', value: key('button:/'), baseline: 'base:react:button', unit: 'ms', maxRatio: 1.3 },
-  { label: 'page load → Connect Wallet painted', page: 'plain', value: key('button:plain'), baseline: 'base:react:button', unit: 'ms', maxRatio: 1.3 },
   // Issue 30: the Vite + wagmi host on the host packages (examples/vite-react-wagmi): opening holds the React host's figures.
-  { label: 'long tasks before Portico\'s idle work', page: 'wagmi', value: key('lt:before-idle:wagmi'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: '  of them running Portico\'s scripts', page: 'wagmi', value: key('lt:portico:wagmi'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
-  { label: 'click → 1st wallet, cold', page: 'wagmi', value: key('open:cold:wagmi'), baseline: 'base:react', unit: 'ms', maxRatio: 2 },
+  { label: "Portico's long tasks before the 1st click", page: 'wagmi', value: key('lt:portico-all:wagmi'), baseline: 'base:react:lt', unit: 'ms', max: 0 },
+  { label: 'click → 1st wallet, cold', page: 'wagmi', value: key('open:cold:wagmi'), baseline: 'base:react', unit: 'ms', maxRatio: 1.5 },
+  { label: 'long tasks while opening', page: 'wagmi', value: key('open:lt:wagmi'), baseline: 'base:react:open:lt', unit: 'ms', max: 0 },
+  { label: 'script time while opening', page: 'wagmi', value: key('open:script:wagmi'), baseline: 'base:react:open:script', unit: 'ms', maxRatio: 2 },
+  { label: 'INP of the open tap', page: 'wagmi', value: key('inp:open:wagmi'), baseline: 'base:react:inp:open', unit: 'ms', max: 100 },
   { label: 'JS fetched by opening (until drawn), gz', page: 'wagmi', value: key('js:open:gzip:wagmi'), baseline: 'base:react:js', unit: 'KiB', max: 40 },
 ];
 
@@ -66,9 +68,9 @@ const show = (value: number, unit: Unit) => (unit === 'ms' ? value.toFixed(0) : 
 
 /** The targets table, or a line saying why it cannot be drawn (no React baseline). */
 export function targetLines(median: Median): string[] {
-  if (median('base:react') === undefined) return ['issue 14 targets: n/a (no React baseline)'];
+  if (median('base:react') === undefined) return ['targets: n/a (no React baseline)'];
   const lines = [
-    'issue 14 targets (medians; ratio = Portico ÷ bare React 19 page, same run):',
+    'targets (issues 14, 30, 33; medians; ratio = Portico ÷ bare React 19 page, same run and profile):',
     `  ${'target'.padEnd(42)} ${'page'.padEnd(6)} ${'Portico'.padStart(8)} ${'React'.padStart(8)} ${'ratio'.padStart(7)}  limit`,
   ];
   for (const row of ROWS) {

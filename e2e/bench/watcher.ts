@@ -1,7 +1,8 @@
 // The in-page instruments of the bench: functions Playwright serialises into the page (each is
 // self-contained: it may not use anything of this module), and the Node side that arms and reads them.
-import type { Page } from '@playwright/test';
-import { STEP_TIMEOUT_MS, withTimeout } from './steps.ts';
+import type { CDPSession, Page } from '@playwright/test';
+import { scriptTimeMs } from './profile.ts';
+import { STEP_TIMEOUT_MS, sleep, withTimeout } from './steps.ts';
 
 // tsx compiles with esbuild's keepNames, which wraps nested functions in `__name(fn, "name")`; functions
 // that Playwright serialises into the page (the test wallet, the watcher) need that helper there too.
@@ -38,6 +39,23 @@ export function installLongTaskObserver() {
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
     /* unsupported: no attribution */
+  }
+}
+
+/**
+ * Init script: the Event Timing entries of every interaction (a tap's pointerdown, pointerup and click share an
+ * interactionId; the longest is its Interaction to Next Paint). The API reports nothing under 16 ms.
+ */
+export function installInteractionObserver() {
+  const w = window as unknown as { __benchInteractions: Array<{ start: number; duration: number }> };
+  w.__benchInteractions = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { interactionId?: number }>)
+        if (e.interactionId) w.__benchInteractions.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  } catch {
+    /* unsupported: stays empty */
   }
 }
 
@@ -117,6 +135,8 @@ export async function longTasksUntil(page: Page, windowMs: number, porticoOrigin
       count: counted.length,
       beforeIdleWork: sum(beforeIdle),
       beforeIdlePortico: sum(beforeIdle.filter(isPortico)),
+      /** Portico's long tasks in the whole window (idle work included): before the visitor's first click. */
+      portico: sum(counted.filter(isPortico)),
       beforeIdleTasks: described,
     };
   }, { afterLoadMs: windowMs, origins: [...porticoOrigins] });
@@ -263,4 +283,64 @@ export async function timeClick(page: Page, what: string, click: ReturnType<Page
   await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
   const r = await awaitWatcher(page, what);
   return { ms: r.frame - r.start, domMs: r.dom - r.start, frameAt: r.frame };
+}
+
+/** The Event Timing floor: an interaction with no entry took less than this (reported as this). */
+export const INTERACTION_FLOOR_MS = 16;
+
+/**
+ * `timeClick`, then what opening cost the main thread from the click until `settleMs` after the frame that painted
+ * the target: script time (CDP ScriptDuration), the long tasks overlapping that window (sum and longest), and the
+ * tap's Interaction to Next Paint (its longest Event Timing entry; `INTERACTION_FLOOR_MS` when none was reported).
+ */
+export async function measureOpening(
+  page: Page,
+  cdp: CDPSession,
+  what: string,
+  click: ReturnType<Page['getByRole']>,
+  target: Omit<Target, 'startOnClick'>,
+  settleMs: number,
+) {
+  const scriptBefore = await scriptTimeMs(cdp);
+  await page.evaluate(armWatcher, { ...target, startOnClick: true });
+  await withTimeout(`${what}: click`, click.click({ timeout: STEP_TIMEOUT_MS }));
+  const r = await awaitWatcher(page, what);
+  const settled = r.frame + settleMs;
+  await sleep(Math.max(0, settled - (await page.evaluate(() => performance.now()))));
+  const scriptMs = (await scriptTimeMs(cdp)) - scriptBefore;
+  const inPage = await page.evaluate(
+    ({ from, to }) => {
+      const w = window as unknown as {
+        __benchLongTasks: Array<{ start: number; duration: number }>;
+        __benchLongFrames?: Array<{ start: number; end: number; scripts: Array<{ invoker: string; url: string; ms: number }> }>;
+        __benchInteractions?: Array<{ start: number; duration: number }>;
+      };
+      const tasks = w.__benchLongTasks.filter((t) => t.start + t.duration > from && t.start < to);
+      // Each with the scripts of its long animation frame (as longTasksUntil describes them), for --files.
+      const described = tasks.map((t) => {
+        const frame = w.__benchLongFrames?.find((f) => f.start <= t.start + 1 && t.start < f.end);
+        const scripts = (frame?.scripts ?? []).map((x) => `${x.invoker}:${x.url.split('/').pop() || '(bench init script)'}:${x.ms}`);
+        return `click+${Math.round(t.start - from)}+${Math.round(t.duration)} ms [${scripts.join(', ') || 'no script over 5 ms'}]`;
+      });
+      // The tap's pointerdown precedes the click the watcher stamped by the time between press and release.
+      const tap = (w.__benchInteractions ?? []).filter((e) => e.start >= from - 500 && e.start <= from + 50);
+      return {
+        longTasksMs: tasks.reduce((n, t) => n + t.duration, 0),
+        longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+        tapMs: tap.length ? Math.max(...tap.map((e) => e.duration)) : undefined,
+        described,
+      };
+    },
+    { from: r.start, to: settled },
+  );
+  return {
+    ms: r.frame - r.start,
+    domMs: r.dom - r.start,
+    frameAt: r.frame,
+    scriptMs,
+    longTasksMs: inPage.longTasksMs,
+    longestTaskMs: inPage.longestTaskMs,
+    inpMs: inPage.tapMs ?? INTERACTION_FLOOR_MS,
+    longTasks: inPage.described,
+  };
 }
