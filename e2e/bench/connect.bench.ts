@@ -552,9 +552,11 @@ async function main() {
   const baseline = await track('baseline server', startStaticServer(baselineRoutes(reactJs)), (v) => v.close());
   // The first registry wallet as the API serves page 1 (what the AllWallets grid lists after installed wallets).
   const registry = (await (await fetch(`${services.apiUrl}/v1/wallets?projectId=portico-demo&page=1&entries=40`)).json()) as {
-    data: Array<{ name: string }>;
+    data: Array<{ name: string; badge_type?: string | null }>;
   };
-  const firstRegistryWallet = registry.data[0]?.name;
+  // Its tile's accessible name: a certified wallet's badge is announced after its name.
+  const first = registry.data[0];
+  const firstRegistryWallet = first && (first.badge_type === 'certified' ? `${first.name}, certified` : first.name);
   if (!firstRegistryWallet) throw new Error('the API registry returned no wallet');
 
   const browser = await track('chromium', chromium.launch({

@@ -6,8 +6,11 @@ import { WC_ACCOUNT, startWcWallet } from '../fixtures/wc-wallet.ts';
 
 interface RegistryPage {
   count: number;
-  data: Array<{ id: string; name: string }>;
+  data: Array<{ id: string; name: string; badge_type?: string | null }>;
 }
+
+/** A tile's accessible name: a certified wallet's badge is announced after its name. */
+const shownName = (wallet: RegistryPage['data'][number]) => (wallet.badge_type === 'certified' ? `${wallet.name}, certified` : wallet.name);
 
 async function registry(api: string, query: string): Promise<RegistryPage> {
   const response = await fetch(`${api}/v1/wallets?projectId=portico-demo&${query}`);
@@ -28,9 +31,9 @@ test.describe('AllWallets', () => {
     const [first, second] = await Promise.all([registry(env.api!, 'page=1&entries=40'), registry(env.api!, 'page=2&entries=40')]);
     await openDemo(page, urls, '/');
     const view = await openAllWallets(page);
-    await expect(view.getByRole('button', { name: first.data[0]!.name, exact: true })).toBeVisible();
+    await expect(view.getByRole('button', { name: shownName(first.data[0]!), exact: true })).toBeVisible();
 
-    const pageTwoWallet = view.getByRole('button', { name: second.data[5]!.name, exact: true });
+    const pageTwoWallet = view.getByRole('button', { name: shownName(second.data[5]!), exact: true });
     await expect(pageTwoWallet).toHaveCount(0);
     const grid = view.getByRole('grid', { name: 'All wallets' });
     await expect
@@ -72,7 +75,7 @@ test.describe('AllWallets', () => {
     await page.reload();
     view = await openAllWallets(page);
     const grid = view.getByRole('grid', { name: 'All wallets' });
-    for (const wallet of only) await expect(grid.getByRole('button', { name: wallet.name, exact: true })).toBeVisible();
+    for (const wallet of only) await expect(grid.getByRole('button', { name: shownName(wallet), exact: true })).toBeVisible();
     // The included wallets, plus the wallet installed in this browser, listed first.
     await expect(grid.getByRole('gridcell').first().getByRole('button', { name: 'Portico Test Wallet, installed', exact: true })).toBeVisible();
     await expect(grid.getByRole('gridcell')).toHaveCount(only.length + 1);

@@ -1,9 +1,11 @@
 // On-ramp against the real local parts: the onramp remote (its own origin), services/api's on-ramp
-// routes and demo provider page, and anvil. Completing the purchase in the provider's window really
-// credits the account on chain, and the API's indexer puts the transfer in Activity.
+// routes and demo provider page, and anvil. The quote follows the typed amount (no button); completing
+// the purchase in the provider's window really credits the account on chain, the modal moves on to the
+// result by itself (it follows the API's purchase session), and the API's indexer puts the transfer in Activity.
 // Dev account #1 is used by no other spec for balances.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
+import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { dialog, openDemo, openModal, recordRequests } from '../fixtures/portico.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -24,10 +26,13 @@ async function openBuy(page: Page) {
   return buy;
 }
 
+/** A quote row's value, by its term. */
+const detail = (quote: Locator, term: string) => quote.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+
 test.describe('on-ramp', () => {
   test.use({ walletOptions: { account: BUYER } });
 
-  test('buy 100 USD of ETH through the demo provider: credited on chain, shown in Activity', async ({ page, urls }) => {
+  test('buy 100 USD of ETH through the demo provider: quote as typed, presets, credited on chain, the modal shows the result by itself', async ({ page, urls }) => {
     const node = createPublicClient({ transport: http(urls.rpcUrl) });
     const before = await node.getBalance({ address: BUYER });
     const requests = recordRequests(page);
@@ -38,33 +43,47 @@ test.describe('on-ramp', () => {
     await expect(provider).toContainText('Fees 1-2%');
     await provider.click();
 
-    await expect(buy.getByLabel('Buy')).toHaveValue('ETH');
-    await expect(buy.getByLabel('Currency')).toHaveValue('USD');
-    await expect(buy.getByText('Limits: 10.00–7500.00 USD')).toBeVisible();
-    await buy.getByLabel('Amount').fill('100');
-    await buy.getByRole('button', { name: 'Get quote' }).click();
-    const quote = buy.getByRole('region', { name: 'Quote' });
-    await expect(quote).toBeVisible();
+    await expect(buy.getByRole('button', { name: 'Buy: ETH' })).toBeVisible();
+    await expect(buy.getByRole('button', { name: 'Currency: USD' })).toBeVisible();
+    await expect(buy.getByText('Limits: $10.00–$7,500.00')).toBeVisible();
+    await expect(buy.getByRole('button', { name: /quote/i })).toHaveCount(0);
+    const amount = buy.getByRole('textbox', { name: 'Amount', exact: true });
+    const quote = buy.getByLabel('Quote', { exact: true });
+    const continueButton = buy.getByRole('button', { name: `Continue to ${PROVIDER}` });
+    await expect(continueButton).toBeDisabled();
+
+    // Typed: the quote arrives without a button.
+    await amount.pressSequentially('100');
+    await expect(detail(quote, 'Total')).toHaveText('$100.00');
     await expect(quote.getByRole('note')).toHaveCount(0); // a real quote, not the sample
-    const detail = (term: string) => quote.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-    await expect(detail('Total')).toHaveText('100.00 USD');
-    const fee = Number((await detail('Fee').textContent())!.split(' ')[0]);
+    const fee = Number((await detail(quote, 'Fee').textContent())!.replace(/^\$/, ''));
     expect(fee).toBeGreaterThanOrEqual(1);
     expect(fee).toBeLessThanOrEqual(2);
-    await expect(detail('Subtotal')).toHaveText(/^\d+\.\d\d USD$/);
-    const quoted = (await detail('You receive').textContent())!;
-    expect(quoted).toMatch(/^0\.03\d* ETH$/);
+    await expect(detail(quote, 'Subtotal')).toHaveText(/^\$\d+\.\d\d$/);
+    const receive = buy.getByRole('textbox', { name: 'You receive' });
+    await expect(receive).toHaveValue(/^0\.03\d*$/);
+    await expect(buy.getByRole('radio', { name: '$100', exact: true })).toBeChecked();
+
+    // A preset: the amount and the quote follow; the quote never shows the old total for the new amount.
+    await buy.getByRole('radio', { name: '$250', exact: true }).check();
+    await expect(amount).toHaveValue('250');
+    await expect(detail(quote, 'Total')).toHaveText('$250.00');
+    await expect(receive).toHaveValue(/^0\.08\d*$/);
+    await buy.getByRole('radio', { name: '$100', exact: true }).check();
+    await expect(detail(quote, 'Total')).toHaveText('$100.00');
+    const quoted = Number(await receive.inputValue());
+    await expectNoSeriousViolations(page, 'OnRampProviders, quote');
 
     // The remote came from its own origin, only now that Buy was opened.
     const onrampUrl = await page.evaluate(() => (window as unknown as { PORTICO_DEMO_CONFIG: { remotes: { onramp: string } } }).PORTICO_DEMO_CONFIG.remotes.onramp);
     expect(requests.to(onrampUrl).length).toBeGreaterThan(0);
 
     const popupPromise = page.waitForEvent('popup');
-    await buy.getByRole('button', { name: `Continue to ${PROVIDER}` }).click();
+    await continueButton.click();
     const popup = await popupPromise;
     await popup.waitForURL(/\/onramp-demo\/\?session=/);
-    await expect(dialog(page, 'Buy Crypto').getByText(`Continue in the ${PROVIDER} window.`)).toBeVisible();
-    await expect(dialog(page, 'Buy Crypto').getByText('When the purchase is done, it appears in Activity.')).toBeVisible();
+    await expect(buy.getByText(`Continue in the ${PROVIDER} window.`)).toBeVisible();
+    await expect(buy.getByText('This screen moves on by itself when the purchase is done.')).toBeVisible();
 
     await expect(popup.getByRole('heading', { name: 'Buy ETH' })).toBeVisible();
     await expect(popup.getByLabel('Amount')).toHaveValue('100');
@@ -72,16 +91,30 @@ test.describe('on-ramp', () => {
     await popup.getByRole('button', { name: 'Complete purchase' }).click();
     await expect(popup.getByRole('status')).toHaveText('Purchase complete', { timeout: 20_000 });
     const received = (await popup.locator('dt', { hasText: /^Received$/ }).locator('xpath=following-sibling::dd[1]').textContent())!;
-    expect(received).toBe(quoted);
-    await expect(popup.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/);
+    const [receivedAmount, receivedSymbol] = received.split(' ');
+    expect(receivedSymbol).toBe('ETH');
+    // The quote's amount, in human precision (4 significant digits).
+    expect(Math.abs(Number(receivedAmount) - quoted) / quoted).toBeLessThan(0.001);
+    const txHash = (await popup.getByTestId('tx-hash').textContent())!;
+    expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
 
     // The chain has it: exactly the purchased amount arrived.
     const after = await node.getBalance({ address: BUYER });
-    expect(after - before).toBe(parseEther(received.split(' ')[0]!));
+    expect(after - before).toBe(parseEther(receivedAmount!));
+
+    // The modal moves on by itself, with the popup still open and nothing clicked.
+    const result = buy.getByRole('status').filter({ hasText: 'Purchase complete' });
+    await expect(result).toBeVisible({ timeout: 10_000 });
+    // The amount in human precision (4 significant digits), as the quote showed it.
+    await expect(result).toContainText(`${Number(Number(receivedAmount).toPrecision(4))} ETH`);
+    await expect(result).toContainText(`$100.00 paid with ${PROVIDER}`);
+    await expect(buy.getByTitle(txHash)).toBeVisible();
+    await expect(buy.getByRole('button', { name: 'Copy transaction hash' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'OnRampProviders, purchase complete');
     await popup.close();
 
     // Activity: the indexer follows the chain; reopening the tab asks again until the transfer is there.
-    await dialog(page, 'Buy Crypto').getByRole('button', { name: 'Back to account' }).click();
+    await buy.getByRole('button', { name: 'Done' }).click();
     const account = dialog(page, 'Account');
     await expect
       .poll(
@@ -104,10 +137,14 @@ test.describe('on-ramp', () => {
     const buy = await openBuy(page);
     await expect(buy.getByRole('note')).toContainText('sample data');
     await buy.getByRole('button', { name: /^Portico Pay \(demo\)/ }).click();
-    await expect(buy.getByText('Limits: 10.00–7500.00 USD')).toBeVisible();
-    await buy.getByLabel('Payment method').selectOption('ach_bank_account');
-    await expect(buy.getByText('Limits: 10.00–25000.00 USD')).toBeVisible();
-    await expect(buy.getByLabel('Currency').locator('option')).toHaveText(['USD', 'EUR']);
+    await expect(buy.getByText('Limits: $10.00–$7,500.00')).toBeVisible();
+    await buy.getByRole('radio', { name: 'Bank account' }).check();
+    await expect(buy.getByText('Limits: $10.00–$25,000.00')).toBeVisible();
+    await buy.getByRole('button', { name: 'Currency: USD' }).click();
+    const currencies = buy.getByRole('dialog', { name: 'Select a currency' });
+    await expect(currencies.getByRole('button', { name: /^(USD|EUR) / })).toHaveCount(2);
+    await currencies.getByRole('button', { name: /^EUR / }).click();
+    await expect(buy.getByText('Limits: €10.00–€25,000.00')).toBeVisible();
     await expect(buy.getByRole('note').first()).toContainText('sample data');
   });
 

@@ -86,11 +86,11 @@ test.describe('Solana on the local SVM', () => {
     const account = dialog(page, 'Account');
     await expect(accountOutput(page)).toHaveText(address, { timeout: 20_000 });
 
-    // On the EVM network nothing is connected yet: connect the injected EVM wallet there.
+    // On the EVM network nothing is connected yet: Choose Network offers to connect an EVM wallet there.
     await account.getByRole('button', { name: /Solana Local/ }).click();
-    await dialog(page, 'Choose Network').getByRole('button', { name: 'Anvil Local' }).click();
-    await expect(account.getByText('No wallet is connected.')).toBeVisible();
-    await account.getByRole('button', { name: 'Connect a wallet' }).click();
+    const networks = dialog(page, 'Choose Network');
+    await networks.getByRole('button', { name: 'Anvil Local' }).click();
+    await networks.getByRole('button', { name: 'Connect a wallet for EVM' }).click();
     await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(account.getByRole('button', { name: /Anvil Local/ })).toBeVisible({ timeout: 20_000 });
     await expect(accountOutput(page)).toHaveText(addressPattern(DEV_ACCOUNTS[0]));

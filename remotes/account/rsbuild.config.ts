@@ -14,6 +14,7 @@ export default defineConfig(
       './WalletReceive': './src/views/WalletReceive.tsx',
       './ApproveTransaction': './src/views/ApproveTransaction.tsx',
       './UpdateEmail': './src/views/UpdateEmail.tsx',
+      './Transactions': './src/views/Transactions.tsx',
     },
     pluginReact,
     pluginModuleFederation,

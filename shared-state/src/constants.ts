@@ -14,8 +14,13 @@ export const DEBOUNCE_DEFAULT_MS = 500;
 export const PAIRING_LIFETIME_MS = 240_000;
 export const PAIRING_EXPIRY_MARGIN_MS = 10_000;
 export const TOKEN_BALANCE_RETRY_COOLDOWN_MS = 30_000;
+/** Cache lifetimes (spec §9): portfolio and native balance 30 s; name and identity 5 min. */
 export const BALANCE_CACHE_MS = 30_000;
+export const NATIVE_BALANCE_CACHE_MS = 30_000;
 export const IDENTITY_CACHE_MS = 5 * 60_000;
+export const NAME_CACHE_MS = 5 * 60_000;
+/** How long the modal waits for images to preload before it shows without them (spec §9 "image preload wait"). */
+export const IMAGE_PRELOAD_WAIT_MS = 2_000;
 
 export const RPC_TIMEOUT_MS = 10_000;
 export const RPC_RETRY_COUNT = 3;
@@ -35,6 +40,12 @@ export const RECENT_WALLETS_KEPT = 2;
 export const WALLET_PAGE_SIZE = 40;
 export const RECOMMENDED_WALLETS = 4;
 export const SEARCH_RESULTS_MAX = 100;
+/** Transactions the modal follows until mined at once (spec §9 "pending transactions"); beyond, the oldest is let go. */
+export const PENDING_TRANSACTIONS_MAX = 99;
+/** The log buffer's size (spec §9 "about 1,024,000 bytes", WalletConnect's 1000 × 1024): the oldest entries go first. */
+export const LOG_BUFFER_MAX_BYTES = 1_024_000;
+/** Entries at this level and above also reach the console (spec §9 "log level default error"). */
+export const DEFAULT_LOG_LEVEL = 'error';
 
 export const THEME_DEFAULTS = {
   themeMode: 'dark',

@@ -80,8 +80,11 @@ export interface EmbeddedWalletHandle {
 
 /** The embedded wallet as the eip155 adapter's AUTH connector (`ID_AUTH`) sees it. */
 export interface EmbeddedSource {
-  /** The logged-in user's account (GET_USER); the email views log in first. */
-  connect(): Promise<ConnectedAccount>;
+  /**
+   * The logged-in user's account (GET_USER); the email views log in first. With `network`, on that network: the
+   * AUTH connector's reconnect that switches it (spec section 4), told to the watchers as the frame's switch is.
+   */
+  connect(network?: CaipNetwork): Promise<ConnectedAccount>;
   /** After a reload: the account when the secure site still has a valid session (IS_CONNECTED), else undefined. */
   restore(): Promise<ConnectedAccount | undefined>;
   /** Signs out (SIGN_OUT) and clears the login cache. */

@@ -1,3 +1,5 @@
+import { logs } from './log-buffer';
+
 /** AppKit-compatible event envelope, so analytics code ports unchanged. */
 export interface PorticoEvent {
   timestamp: number;
@@ -37,7 +39,7 @@ export function createEventBus(now: () => number = Date.now): EventBus {
           listener(envelope);
         } catch (error) {
           // A host listener that throws must not break the modal.
-          console.error('[portico] event listener failed', error);
+          logs.error('event listener failed', error);
         }
       }
     },

@@ -22,6 +22,8 @@ export type * from './events';
 export type * from './atoms';
 export { routerAtom, modalFlagsAtom, modalStateAtom, toastAtom, disconnectedAccount, accountsAtom, initializedAtom, activeNamespaceAtom, activeNetworkAtom, activeAccountAtom, connectorsAtom, connectAttemptAtom, themeAtom, optionsAtom, announcementAtom, signInAtom, walletConnectAtom, registryAtom, alertAtom, portfolioAtom, nftsAtom, transactionsAtom, sendAtom } from './atoms';
 export * from './core';
+export { logs } from './log-buffer';
+export type { LogBuffer, LogLevel } from './log-buffer';
 export { checkProjectOrigin, startAnalytics } from './startup';
 export type * from './pairing';
 export { isPairingExpired, walletDeepLink } from './pairing';

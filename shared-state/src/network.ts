@@ -40,3 +40,5 @@ export function addressExplorerUrl(network: CaipNetwork | undefined, address: st
   const base = network?.blockExplorers?.default.url;
   return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined;
 }
+
+export * from './network-switch';

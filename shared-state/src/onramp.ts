@@ -56,6 +56,23 @@ export interface OnRampQuoteRequest {
   paymentMethod?: string;
 }
 
+/**
+ * Where a purchase in the provider's window stands, as the API reports the demo provider's session:
+ * waiting (not paid yet), processing (the delivering transaction is sent), completed, failed (it
+ * reverted), expired (the link ran out unused), or unknown (the API stopped answering).
+ */
+export type OnRampPurchaseStatus = 'waiting' | 'processing' | 'completed' | 'failed' | 'expired' | 'unknown';
+
+export interface OnRampPurchase {
+  status: OnRampPurchaseStatus;
+  /** The delivering transaction, once sent. */
+  txHash?: string;
+  /** The network's block explorer page of `txHash`, when the network has an explorer. */
+  explorerUrl?: string;
+  paymentTotal?: OnRampMoney;
+  purchaseAmount?: OnRampMoney;
+}
+
 export interface OnRampState {
   status: 'idle' | 'loading' | 'ready';
   providers: OnRampProvider[];
@@ -63,15 +80,19 @@ export interface OnRampState {
   /** True when providers or options are the spec's canned sample data because the API failed. */
   sample: boolean;
   quote?: {
-    status: 'loading' | 'ready' | 'error';
+    /** pending: the debounce after the last edit runs (nothing asked yet); loading: the API is asked. */
+    status: 'pending' | 'loading' | 'ready' | 'error';
     request: OnRampQuoteRequest;
     data?: OnRampQuote;
     /** The quote is canned sample data (the quote call failed). */
     sample?: boolean;
     error?: string;
   };
-  /** The provider page opened last (it continues in its own window). */
-  opened?: { provider: string; url: string };
+  /**
+   * The provider page opened last (it continues in its own window) and, for a provider that reports
+   * it (the API's demo provider), how the purchase there stands; followed until it ends.
+   */
+  opened?: { provider: string; url: string; purchase?: OnRampPurchase };
   openError?: string;
 }
 

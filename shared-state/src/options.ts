@@ -12,9 +12,10 @@ import {
   type Social,
 } from './constants';
 import { InvalidOptionsError } from './errors';
-import { safeInteger, urlWith } from './zod-parts';
+import { orNull, safeInteger, urlWith } from './zod-parts';
 import { networkImageUrl } from './images';
 import { toCaipNetwork, type CaipNetwork } from './network';
+import { CONNECT_METHODS, type ConnectMethod } from './wallet-list';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
 
@@ -50,6 +51,9 @@ function buildOptionsSchema() {
     Object.keys(FEATURE_DEFAULTS).map((name) => [name, z.optional(z.boolean())]),
   ) as { [K in keyof Features]: z.ZodMiniOptional<z.ZodMiniBoolean> };
 
+  // AppKit's `features.connectMethodsOrder` (ConnectMethod[]) sits among the flags; each name once, checked in parseOptions.
+  const featuresSchema = z.strictObject({ ...featureShape, connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))) });
+
   const remoteShape = Object.fromEntries(REMOTE_NAMES.map((name) => [name, z.optional(httpUrl)])) as {
     [K in RemoteName]: z.ZodMiniOptional<typeof httpUrl>;
   };
@@ -63,6 +67,29 @@ function buildOptionsSchema() {
   });
 
   const walletIds = z.optional(z.array(z.string()));
+  /** A wallet app's own link (`metamask://`, a universal link): any scheme but those that run or read in the page. */
+  const appLink = z.string().check(
+    z.refine((value) => {
+      try {
+        return !['javascript:', 'data:', 'vbscript:', 'blob:', 'file:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be a link to the wallet app'),
+  );
+  const optionalLink = <T extends z.ZodMiniType>(schema: T) => z.optional(orNull(schema));
+  /** AppKit's `CustomWallet`: a WalletConnect wallet the registry may not know, listed by Connect and All Wallets. */
+  const customWalletSchema = z.strictObject({
+    id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
+    homepage: optionalLink(httpUrl),
+    image_url: optionalLink(httpUrl),
+    mobile_link: optionalLink(appLink),
+    desktop_link: optionalLink(appLink),
+    webapp_link: optionalLink(httpUrl),
+    app_store: optionalLink(httpUrl),
+    play_store: optionalLink(httpUrl),
+  });
   /** An object the host built with functions in it (a zod shape would add its size to every page). */
   const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
   const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -87,12 +114,17 @@ function buildOptionsSchema() {
     }),
     networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
     defaultNetwork: z.optional(networkSchema),
-    features: z.optional(z.strictObject(featureShape)),
+    features: z.optional(featuresSchema),
     themeMode: z.optional(z.enum(['light', 'dark'])),
     themeVariables: z.optional(themeVariablesSchema),
     featuredWalletIds: walletIds,
     includeWalletIds: walletIds,
     excludeWalletIds: walletIds,
+    /** WalletConnect wallets of the host's own (AppKit's shape), listed after the featured ones; ids unique (parseOptions). */
+    customWallets: z.optional(z.array(customWalletSchema)),
+    /** The site's terms and privacy policy, linked beside the `legalCheckbox` feature's checkbox (AppKit's names). */
+    termsConditionsUrl: z.optional(httpUrl),
+    privacyPolicyUrl: z.optional(httpUrl),
     allowUnsupportedChain: z.optional(z.boolean()),
     enableEmbedded: z.optional(z.boolean()),
     /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
@@ -151,6 +183,7 @@ export function porticoOptionsSchema(): OptionsSchema {
 }
 
 export type ThemeVariables = NonNullable<z.infer<OptionsSchema>['themeVariables']>;
+export type CustomWallet = NonNullable<z.infer<OptionsSchema>['customWallets']>[number];
 export type ThemeMode = 'light' | 'dark';
 
 /** One BCP 47 tag ('en', 'zh-Hant-TW'); Intl's own check, no list to ship. */
@@ -176,6 +209,16 @@ export interface PorticoOptions {
   featuredWalletIds: string[];
   includeWalletIds: string[];
   excludeWalletIds: string[];
+  /** The host's own WalletConnect wallets (AppKit's `customWallets`), in its order. */
+  customWallets: CustomWallet[];
+  /** Linked beside the legal checkbox (feature `legalCheckbox`); without either link there is no checkbox. */
+  termsConditionsUrl?: string;
+  privacyPolicyUrl?: string;
+  /**
+   * AppKit's `features.connectMethodsOrder`, each method once, those left out after in the spec's order; absent: the
+   * spec's rule (`connectMethodsFor` in ./wallet-list).
+   */
+  connectMethodsOrder?: ConnectMethod[];
   allowUnsupportedChain: boolean;
   enableEmbedded: boolean;
   /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
@@ -240,6 +283,23 @@ function resolveSocials(socials: false | string[] = [...SOCIALS]): Social[] {
   return names as Social[];
 }
 
+/** The host's `customWallets`, each id once. */
+function resolveCustomWallets(wallets: CustomWallet[] = []): CustomWallet[] {
+  wallets.forEach((wallet, index) => {
+    if (wallets.findIndex((other) => other.id === wallet.id) < index) throw new InvalidOptionsError(`customWallets.${index}.id`, 'must be unique');
+  });
+  return wallets;
+}
+
+/** AppKit's `connectMethodsOrder`: each method at most once; the ones left out follow in the spec's order. */
+function resolveConnectMethodsOrder(order: readonly ConnectMethod[] | undefined): ConnectMethod[] | undefined {
+  if (!order) return undefined;
+  order.forEach((method, index) => {
+    if (order.indexOf(method) < index) throw new InvalidOptionsError(`features.connectMethodsOrder.${index}`, 'must name each method once');
+  });
+  return [...order, ...CONNECT_METHODS.filter((method) => !order.includes(method))];
+}
+
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
 export function parseOptions(input: unknown): PorticoOptions {
   const result = porticoOptionsSchema().safeParse(input);
@@ -261,17 +321,22 @@ export function parseOptions(input: unknown): PorticoOptions {
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
     throw new InvalidOptionsError('defaultNetwork', 'must be one of `networks`');
   }
+  const { connectMethodsOrder, ...flags } = options.features ?? {};
   return {
     projectId: options.projectId,
     metadata: options.metadata,
     networks,
     defaultNetwork,
-    features: { ...FEATURE_DEFAULTS, ...options.features },
+    features: { ...FEATURE_DEFAULTS, ...flags },
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
     featuredWalletIds: options.featuredWalletIds ?? [],
     includeWalletIds: options.includeWalletIds ?? [],
     excludeWalletIds: options.excludeWalletIds ?? [],
+    customWallets: resolveCustomWallets(options.customWallets),
+    termsConditionsUrl: options.termsConditionsUrl,
+    privacyPolicyUrl: options.privacyPolicyUrl,
+    connectMethodsOrder: resolveConnectMethodsOrder(connectMethodsOrder),
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     enableEmbedded: options.enableEmbedded ?? false,
     remotes: resolveRemotes(options),

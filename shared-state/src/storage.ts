@@ -29,7 +29,12 @@ export const STORAGE_KEYS = {
   walletConnectDeepLink: `${STORAGE_PREFIX}wallet_connect_deep_link`,
   portfolioCache: `${STORAGE_PREFIX}portfolio_cache`,
   identityCache: `${STORAGE_PREFIX}identity_cache`,
+  nativeBalanceCache: `${STORAGE_PREFIX}native_balance_cache`,
+  nameCache: `${STORAGE_PREFIX}name_cache`,
 } as const;
+
+/** A cache's entries by id, each with when it was fetched; its user checks `value` with its own schema (caches.ts). */
+const timedEntries = recordOf(z.object({ fetchedAt: z.number(), value: z.unknown() }));
 
 const schemas = {
   connectedConnectorIds: recordOf(z.string()),
@@ -44,6 +49,10 @@ const schemas = {
   identityCache: recordOf(
     z.object({ fetchedAt: z.number(), name: z.optional(z.string()), avatar: z.optional(z.string()) }),
   ),
+  /** The native balance per CAIP-10 account (30 s lifetime). */
+  nativeBalanceCache: timedEntries,
+  /** The names an address holds, per address (5 min lifetime). */
+  nameCache: timedEntries,
 };
 type StoredValues = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
 

@@ -36,8 +36,8 @@ export type ViewName =
   | 'GetWallet';
 
 /** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
-const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic', 'Transactions'];
-type PlannedView = 'ConnectingWalletConnectBasic' | 'Transactions';
+const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic'];
+type PlannedView = 'ConnectingWalletConnectBasic';
 
 export interface ViewRegistration {
   /** The remote that renders the view. */
@@ -72,6 +72,8 @@ export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistrat
   UnsupportedChain: { remote: 'account', module: './UnsupportedChain' },
   Networks: { remote: 'account', module: './Networks' },
   WalletReceive: { remote: 'account', module: './WalletReceive', feature: 'receive' },
+  // The Activity tab's list on its own (spec §2: the optional history view).
+  Transactions: { remote: 'account', module: './Transactions', feature: 'history' },
   WalletSend: { remote: 'send', module: './WalletSend', feature: 'send' },
   Swap: { remote: 'swap', module: './Swap', feature: 'swaps' },
   OnRampProviders: { remote: 'onramp', module: './OnRampProviders', feature: 'onramp' },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { createEip155Adapter } from '../src/adapters/eip155';
 import type { Connector } from '../src/adapters/types';
+import type { EmbeddedSource } from '../src/embedded-wallet';
 import { ConnectorNotFoundError, SwitchChainError, UserRejectedRequestError, toCaipNetwork } from '../src/index';
 import { ACCOUNT, ANVIL_ADDRESS, FakeWallet, ICON, fakeWalletConnector, installWallet, mainnet, walletInfo } from '@portico/test-kit';
 
@@ -224,6 +225,44 @@ describe('eip155 adapter: switchNetwork', () => {
     wallet.failures.set('wallet_switchEthereumChain', { code: 4902 });
     wallet.failures.set('wallet_addEthereumChain', { code: -32603 });
     await expect(adapter.switchNetwork('io.fake', ethereum)).rejects.toBeInstanceOf(SwitchChainError);
+  });
+});
+
+describe('eip155 adapter: switchNetwork with the AUTH connector (spec section 4)', () => {
+  /** The embedded wallet as the adapter sees it: a reconnect on a chain (GET_USER) and the frame's switch, scripted. */
+  function embeddedSetup({ reconnect, frameSwitch = async () => undefined }: { reconnect: () => Promise<void>; frameSwitch?: () => Promise<void> }) {
+    const asked: string[] = [];
+    const embedded: EmbeddedSource = {
+      connect: async (network) => (asked.push(`reconnect on ${network?.caipNetworkId}`), await reconnect(), { address: ACCOUNT, chainReference: '1' }),
+      restore: async () => undefined,
+      disconnect: async () => undefined,
+      switchNetwork: async (network) => (asked.push(`frame switch to ${network.caipNetworkId}`), frameSwitch()),
+      provider: () => undefined,
+      watch: () => () => undefined,
+    };
+    return { adapter: createEip155Adapter({ eventTarget: new EventTarget(), embedded }), asked };
+  }
+
+  it('reconnects on the target network; the frame is not asked to switch', async () => {
+    const { adapter, asked } = embeddedSetup({ reconnect: async () => undefined });
+    await adapter.switchNetwork('ID_AUTH', ethereum);
+    expect(asked).toEqual(['reconnect on eip155:1']);
+  });
+
+  it('a failed reconnect falls back to the frame’s switch; its failure is the switch’s', async () => {
+    const { adapter, asked } = embeddedSetup({ reconnect: () => Promise.reject(new Error('The secure site did not answer')) });
+    await adapter.switchNetwork('ID_AUTH', ethereum);
+    expect(asked).toEqual(['reconnect on eip155:1', 'frame switch to eip155:1']);
+
+    const unsupported = new Error('Unsupported chain eip155:1');
+    const refused = embeddedSetup({ reconnect: () => Promise.reject(new Error('timeout')), frameSwitch: () => Promise.reject(unsupported) });
+    await expect(refused.adapter.switchNetwork('ID_AUTH', ethereum)).rejects.toBe(unsupported);
+  });
+
+  it('a declined reconnect (4001) is the answer: no fallback', async () => {
+    const { adapter, asked } = embeddedSetup({ reconnect: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) });
+    await expect(adapter.switchNetwork('ID_AUTH', ethereum)).rejects.toBeInstanceOf(UserRejectedRequestError);
+    expect(asked).toEqual(['reconnect on eip155:1']);
   });
 });
 

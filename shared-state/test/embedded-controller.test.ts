@@ -590,7 +590,7 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     const stop = wallet.source.watch({ accountsChanged: (...change) => changes.push(change), chainChanged: () => undefined, disconnect: () => undefined });
     await settled(wallet.accountType.switchTo('smartAccount'));
     // Told once (the store, the switch's own notice and the frame's accountsChanged all report it), typed, the smart account first.
-    expect(changes).toEqual([[[SMART, ADDRESS], ['smartAccount', 'eoa']]]);
+    expect(changes).toEqual([[[SMART, ADDRESS], ['smartAccount', 'eoa'], '31337']]);
     expect(tracked).toContainEqual({ type: 'track', event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: { accountType: 'smartAccount', network: 'eip155:31337' } });
     expect(await settled(wallet.provider.request({ method: 'eth_accounts' }))).toEqual([SMART]);
     expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'smartAccount', notice: 'This application might not support Smart Accounts' });
@@ -645,15 +645,52 @@ describe('embedded wallet: account types (issue 12; spec sections 3, 5, 8)', () 
     expect(switching.done).toBe(false); // GET_USER has not answered for chain 1
     expect(wallet.accountType.getSnapshot().smartAccountAvailable).toBe(false);
     // The store's chain change does not bring the smart account back.
-    expect(changes).toEqual([[[ADDRESS, SMART], ['eoa', 'smartAccount']]]);
+    expect(changes).toEqual([[[ADDRESS, SMART], ['eoa', 'smartAccount'], '31337']]);
     answerUser!();
     await settle();
     expect(switching.done).toBe(true);
     expect(changes).toEqual([
-      [[ADDRESS, SMART], ['eoa', 'smartAccount']],
-      [[ADDRESS], ['eoa']],
+      [[ADDRESS, SMART], ['eoa', 'smartAccount'], '31337'],
+      [[ADDRESS], ['eoa'], '1'],
     ]);
     expect(enabledAsked).toEqual([31337]); // once per connection, not again after the switch
+  });
+
+  it('connect(network) reconnects on its chain (spec section 4): GET_USER asks it; watchers hear the chain, then the accounts there', async () => {
+    const asked: unknown[] = [];
+    const { site } = smartAccountSite({
+      GET_USER: (payload) => {
+        asked.push(payload);
+        if (payload.chainId === 1) return { ...user(), chainId: 1 };
+        return { ...user(), address: SMART, accounts: [{ address: ADDRESS, type: 'eoa' }, { address: SMART, type: 'smartAccount' }] };
+      },
+    });
+    const { wallet, storage, settle, settled } = await embeddedWallet(site);
+    await settled(wallet.source.connect());
+    await settle();
+    const heard: unknown[] = [];
+    wallet.source.watch({
+      accountsChanged: (...change) => heard.push(['accountsChanged', ...change]),
+      chainChanged: (chain) => heard.push(['chainChanged', chain]),
+      disconnect: () => undefined,
+    });
+    const ethereum = { ...parseOptions(minimalOptions()).networks[0]!, id: 1, caipNetworkId: 'eip155:1' as const };
+    expect(await settled(wallet.source.connect(ethereum))).toMatchObject({ address: ADDRESS, chainReference: '1', addresses: [ADDRESS], accountTypes: ['eoa'] });
+    expect(asked).toEqual([
+      { chainId: 31337, preferredAccountType: 'smartAccount' },
+      { chainId: 1, preferredAccountType: 'smartAccount' },
+    ]);
+    // As the frame's switch is told (CHAIN_CHANGED, then ACCOUNTS_CHANGED): the EOA on chain 1 as one change.
+    expect(heard).toEqual([
+      ['chainChanged', '1'],
+      ['accountsChanged', [ADDRESS], ['eoa'], '1'],
+    ]);
+    expect(storage.getItem(EMBEDDED_STORAGE_KEYS.lastChain)).toBe('1');
+    expect(await settled(wallet.provider.request({ method: 'eth_chainId' }))).toBe('0x1');
+    expect(wallet.accountType.getSnapshot()).toMatchObject({ active: 'eoa', smartAccountAvailable: false });
+    // Reconnecting on the chain it is on tells nothing.
+    await settled(wallet.source.connect(ethereum));
+    expect(heard).toHaveLength(2);
   });
 
   it("a refused switch keeps the account and shows the secure site's message", async () => {

@@ -154,6 +154,39 @@ describe('open({ namespace }) (AppKit: the namespace and its network become acti
     expect(core.store.get(routerAtom).view).toBe('Account');
   });
 
+  it('showConnectFor pushes Connect for that namespace on the open modal: Back returns, no MODAL_OPEN; the next open lists every wallet', async () => {
+    const { core, events } = await testCore({ options: { networks }, connect: true });
+    const opens = () => events.filter((event) => event.data.event === 'MODAL_OPEN').length;
+    core.modal.open();
+    core.router.push('Networks');
+    const opened = opens();
+    // As Choose Network does: Connect for Solana, on the Solana network the person picked.
+    core.modal.showConnectFor('solana');
+    await core.connection.switchNetwork(toCaipNetwork(solanaDevnet));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'Connect', history: ['Account', 'Networks', 'Connect'] });
+    expect(core.store.get(core.modal.namespaceFilter)).toBe('solana');
+    expect(activeNetwork(core)).toBe(toCaipNetwork(solanaDevnet).caipNetworkId);
+    expect(opens()).toBe(opened);
+    // Back without a Solana wallet: Choose Network again, and the page is back on its EVM account's network.
+    core.router.goBack();
+    expect(core.store.get(routerAtom).view).toBe('Networks');
+    expect(core.store.get(modalStateAtom)).toBe('open');
+    expect(activeNetwork(core)).toBe('eip155:31337');
+    core.modal.close();
+    core.modal.open();
+    expect(core.store.get(core.modal.namespaceFilter)).toBeUndefined();
+    expect(() => core.modal.showConnectFor('polkadot')).toThrow("Namespace 'polkadot' is not configured.");
+  });
+
+  it('showConnectFor, then the modal closed without a wallet there: the EVM account’s network is active again', async () => {
+    const { core } = await testCore({ options: { networks }, connect: true });
+    core.modal.open();
+    core.modal.showConnectFor('solana');
+    expect(core.store.get(activeNamespaceAtom)).toBe('solana');
+    core.modal.close();
+    expect(activeNetwork(core)).toBe('eip155:31337');
+  });
+
   it("refuses a namespace without a configured network in the spec's words, and changes nothing", async () => {
     const { core } = await testCore({ options: { networks } });
     expect(() => core.modal.open({ namespace: 'polkadot' })).toThrow(

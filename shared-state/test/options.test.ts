@@ -258,3 +258,54 @@ describe('parseOptions: defaultAccountTypes (spec section 5; issue 12)', () => {
     expect(namespace.message).toBe('Invalid Portico option `defaultAccountTypes.solana`: is not a known option');
   });
 });
+
+describe('parseOptions: legal links, customWallets and connectMethodsOrder (AppKit names; issue 32)', () => {
+  const custom = {
+    id: 'my-wallet',
+    name: 'My Wallet',
+    homepage: 'https://my-wallet.example',
+    image_url: 'https://my-wallet.example/icon.png',
+    mobile_link: 'mywallet://',
+    desktop_link: null,
+    webapp_link: 'https://app.my-wallet.example',
+    app_store: 'https://apps.apple.com/app/my-wallet',
+    play_store: 'https://play.google.com/store/apps/details?id=my.wallet',
+  };
+
+  it('defaults: no links, no custom wallets, the spec’s connect-method rule', () => {
+    const options = parseOptions(minimalOptions());
+    expect(options.termsConditionsUrl).toBeUndefined();
+    expect(options.privacyPolicyUrl).toBeUndefined();
+    expect(options.customWallets).toEqual([]);
+    expect(options.connectMethodsOrder).toBeUndefined();
+  });
+
+  it('keeps the terms and privacy links, http(s) only', () => {
+    const options = parseOptions(minimalOptions({ termsConditionsUrl: 'https://site.example/terms', privacyPolicyUrl: 'http://site.example/privacy' }));
+    expect([options.termsConditionsUrl, options.privacyPolicyUrl]).toEqual(['https://site.example/terms', 'http://site.example/privacy']);
+    expect(optionsError(minimalOptions({ termsConditionsUrl: 'javascript:alert(1)' })).field).toBe('termsConditionsUrl');
+    expect(optionsError(minimalOptions({ privacyPolicyUrl: '/privacy' })).field).toBe('privacyPolicyUrl');
+  });
+
+  it("keeps AppKit's CustomWallet shape as given, and only id and name are required", () => {
+    expect(parseOptions(minimalOptions({ customWallets: [custom] })).customWallets).toEqual([custom]);
+    expect(parseOptions(minimalOptions({ customWallets: [{ id: 'a', name: 'A' }] })).customWallets).toEqual([{ id: 'a', name: 'A' }]);
+  });
+
+  it('refuses a custom wallet with a bad field, an unknown field or a repeated id, naming it', () => {
+    expect(optionsError(minimalOptions({ customWallets: [{ ...custom, image_url: 'javascript:alert(1)' }] })).field).toBe('customWallets.0.image_url');
+    expect(optionsError(minimalOptions({ customWallets: [{ ...custom, mobile_link: 'javascript:alert(1)' }] })).field).toBe('customWallets.0.mobile_link');
+    expect(optionsError(minimalOptions({ customWallets: [{ ...custom, webapp_link: 'mywallet://' }] })).field).toBe('customWallets.0.webapp_link');
+    expect(optionsError(minimalOptions({ customWallets: [{ id: 'a' }] })).field).toBe('customWallets.0.name');
+    expect(optionsError(minimalOptions({ customWallets: [{ ...custom, rdns: 'x' }] })).field).toBe('customWallets.0.rdns');
+    expect(optionsError(minimalOptions({ customWallets: [custom, { ...custom, name: 'Other' }] })).field).toBe('customWallets.1.id');
+  });
+
+  it('takes features.connectMethodsOrder, adds the methods left out in the spec order, and keeps features boolean', () => {
+    const options = parseOptions(minimalOptions({ features: { connectMethodsOrder: ['social', 'wallet'], email: false } }));
+    expect(options.connectMethodsOrder).toEqual(['social', 'wallet', 'email']);
+    expect(options.features).toEqual({ ...FEATURE_DEFAULTS, email: false });
+    expect(optionsError(minimalOptions({ features: { connectMethodsOrder: ['wallet', 'phone'] } })).field).toBe('features.connectMethodsOrder.1');
+    expect(optionsError(minimalOptions({ features: { connectMethodsOrder: ['wallet', 'wallet'] } })).field).toBe('features.connectMethodsOrder.1');
+  });
+});

@@ -195,6 +195,15 @@ describe('registry: Connect view lists', () => {
     expect(state()).toMatchObject({ featured: [], recommended: [], count: 0 });
   });
 
+  it("the host's custom wallets, listed beside the installed ones, are never recommended again (by id or name)", async () => {
+    const { registry, state } = setup();
+    await registry.loadConnectViewWallets([
+      { id: 'w2', name: 'My Wallet' },
+      { id: 'mine', name: 'WALLET 3' },
+    ]);
+    expect(ids(state().recommended)).toEqual(['w1', 'w4', 'w5', 'w6']);
+  });
+
   it('recent wallets leave out excluded ids', () => {
     const { registry, storage } = setup({ excludeWalletIds: ['w2'] });
     storage.addRecentWallet({ id: 'w1', name: 'Wallet 1' });

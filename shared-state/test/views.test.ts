@@ -60,11 +60,11 @@ describe('resolveView', () => {
   });
 
   it('a spec view that no remote renders yet', () => {
-    expect('Transactions' in VIEW_REGISTRY).toBe(false);
-    const resolution = resolveView('Transactions', features());
+    expect('ConnectingWalletConnectBasic' in VIEW_REGISTRY).toBe(false);
+    const resolution = resolveView('ConnectingWalletConnectBasic', features());
     expect(resolution.kind).toBe('unknown');
     expect(resolution.kind === 'unknown' && resolution.message).toBe(
-      'The Transactions view is not available in this version.',
+      'The ConnectingWalletConnectBasic view is not available in this version.',
     );
   });
 
@@ -110,5 +110,20 @@ describe('ConnectingFarcaster (issue 12)', () => {
 
   it("is titled 'Log in with Farcaster'", () => {
     expect(viewTitle('ConnectingFarcaster')).toBe('Log in with Farcaster');
+  });
+});
+
+describe('Transactions (spec §2: the history view)', () => {
+  it("is the account remote's, behind the history feature, titled 'Activity'", () => {
+    expect(VIEW_REGISTRY.Transactions).toEqual({ remote: 'account', module: './Transactions', feature: 'history' });
+    expect(resolveView('Transactions', features({ history: true })).kind).toBe('remote');
+    expect(viewTitle('Transactions')).toBe('Activity');
+  });
+
+  it('is refused with a reason when history is off', () => {
+    expect(resolveView('Transactions', features({ history: false }))).toEqual({
+      kind: 'feature-off',
+      message: 'The history feature is turned off for this site.',
+    });
   });
 });

@@ -1,14 +1,24 @@
-import { checkProjectOrigin, createPorticoCore, modalStateAtom, startAnalytics, type PorticoCore } from '@portico/shared-state';
+import {
+  activeAccountAtom,
+  checkProjectOrigin,
+  createPorticoCore,
+  logs,
+  modalFlagsAtom,
+  modalStateAtom,
+  startAnalytics,
+  type PorticoCore,
+} from '@portico/shared-state';
 import type { Root } from 'react-dom/client';
 import { browserEnvironment } from './environment';
-import { definePorticoElement, layOutPreparedDialog, type PorticoModalElement } from './element';
+import { definePorticoElement, INLINE_HOST_SELECTOR, layOutPreparedDialog, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
 import { setCurrentInstance } from './current-instance';
 import { loadViewModule } from './remote-loader';
 import { loadKit } from './ui/kit';
 
 /**
- * Creates the modal: validates options, appends `<portico-modal>` to the body, starts wallet
+ * Creates the modal: validates options, appends `<portico-modal>` to the body (with `enableEmbedded`, renders inline in
+ * the page's own `<portico-modal>` or `<appkit-modal>` instead, shown at once: see `keepInline`), starts wallet
  * discovery and silently restores the session stored before a reload (`getState().initialized`
  * turns true when that has finished). The dialog's React tree renders into the element's shadow
  * root at the first open or once the page is loaded and idle, whichever comes first; then the
@@ -34,9 +44,14 @@ export function createPortico(options: unknown): PorticoInstance {
   // The embedded wallet's hidden iframe is the modal element's child, drawn through its shadow root's slot.
   const core = createPorticoCore(options, { ...browserEnvironment(), frameContainer: () => element });
   definePorticoElement();
-  element = document.createElement('portico-modal') as PorticoModalElement;
-  document.body.append(element);
+  // Embedded mode renders in the host's own <portico-modal> (or <appkit-modal>), where the page placed it (upgraded by
+  // the definition above).
+  const hostElement = core.options.enableEmbedded ? document.querySelector<PorticoModalElement>(INLINE_HOST_SELECTOR) : null;
+  if (core.options.enableEmbedded && !hostElement) logs.warn('enableEmbedded: no <portico-modal> in the page, so it is added at the end of <body>');
+  element = hostElement ?? (document.createElement('portico-modal') as PorticoModalElement);
+  if (!hostElement) document.body.append(element);
   const dialog = renderWhenNeeded(core, element);
+  const stopInline = core.options.enableEmbedded ? keepInline(core) : undefined;
 
   let stopAnalytics: Promise<() => void> | undefined;
   // The rest of the start runs in a task of its own, so the host's handler that called createPortico (often
@@ -44,7 +59,7 @@ export function createPortico(options: unknown): PorticoInstance {
   const startTimer = setTimeout(() => {
     void core.connection.start();
     // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
-    void core.siwx?.start().catch(console.error);
+    void core.siwx?.start().catch((error: unknown) => logs.error('sign-in could not start', error));
     if (core.options.apiUrl) {
       const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };
       void checkProjectOrigin(core.store, api, location.origin);
@@ -82,11 +97,32 @@ export function createPortico(options: unknown): PorticoInstance {
     clearTimeout(startTimer);
     void stopAnalytics?.then((stop) => stop());
     core.connection.stop();
+    stopInline?.();
     dialog.unmount();
-    element?.remove();
+    // The host's element is the host's: it stays in the page, empty.
+    if (!hostElement) element?.remove();
   });
   setCurrentInstance(instance);
   return instance;
+}
+
+/**
+ * Embedded mode (spec §2: "returns to Account when connected, otherwise Connect"): the inline modal shows from the
+ * start and never hides, so a close (the host's `close()`, Back from the first view, a finished flow) returns to
+ * Account when connected, otherwise Connect; so does a connection that changes under Connect or Account (a session
+ * restored after the first view, a disconnect). Returns the unsubscribe.
+ */
+export function keepInline(core: PorticoCore): () => void {
+  const follow = () => {
+    const connected = core.store.get(activeAccountAtom).status === 'connected';
+    const home = connected ? 'Account' : 'Connect';
+    const { view } = core.router.current();
+    if (!core.store.get(modalFlagsAtom).open) core.modal.open({ view: home });
+    else if ((view === 'Connect' || view === 'Account') && view !== home) core.router.reset(home);
+  };
+  const stops = [core.store.sub(modalFlagsAtom, follow), core.store.sub(activeAccountAtom, follow)];
+  follow();
+  return () => stops.forEach((stop) => stop());
 }
 
 const nextIdle = () => new Promise<void>((resolve) => whenPageIdle(() => resolve()));
@@ -127,7 +163,7 @@ function renderWhenNeeded(core: PorticoCore, element: PorticoModalElement) {
       },
     ));
   const stopWatchingOpen = core.store.sub(modalStateAtom, () => {
-    if (core.store.get(modalStateAtom) !== 'closed') void render().catch(console.error);
+    if (core.store.get(modalStateAtom) !== 'closed') void render().catch((error: unknown) => logs.error('the dialog could not be drawn', error));
   });
   return {
     render: () => render().then(() => undefined),

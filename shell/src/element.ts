@@ -16,6 +16,12 @@ export interface PorticoModalElement extends HTMLElement {
 }
 
 /**
+ * Where embedded mode (`enableEmbedded`) renders: the host's own `<portico-modal>`, or `<appkit-modal>` (AppKit's name
+ * for its inline modal, so a page written for AppKit's embedded mode works as it is), the first in the document.
+ */
+export const INLINE_HOST_SELECTOR = 'portico-modal, appkit-modal';
+
+/**
  * Constructable stylesheets are exempt from CSP style-src; older browsers get a <style> in the
  * shadow root (appended: a later sheet's rules come after the earlier ones). Returns the sheet, so
  * another root can adopt the same object.
@@ -48,7 +54,7 @@ function addKitStylesheet(shadow: ShadowRoot) {
  */
 export function adoptKitStylesheet(text: string) {
   kitStylesheet ??= { text };
-  for (const element of document.querySelectorAll('portico-modal')) {
+  for (const element of document.querySelectorAll(INLINE_HOST_SELECTOR)) {
     if (element.shadowRoot) addKitStylesheet(element.shadowRoot);
   }
 }
@@ -92,4 +98,6 @@ export function definePorticoElement() {
     }
   }
   customElements.define('portico-modal', PorticoModal);
+  // A name of its own needs a class of its own. Left alone where AppKit itself already defined it.
+  if (!customElements.get('appkit-modal')) customElements.define('appkit-modal', class extends PorticoModal {});
 }

@@ -6,6 +6,7 @@ import {
   disconnectedAccount,
   findNetwork,
   initializedAtom,
+  logs,
   modalStateAtom,
   NetworkNotFoundError,
   porticoOptionsSchema,
@@ -310,6 +311,16 @@ export interface PorticoInstance {
    */
   subscribeSession(callback: (session: SIWXSession | undefined) => void): () => void;
   /**
+   * The modal's log, for a support request: its last ~1,024,000 bytes of entries (the oldest go first), every level
+   * (only errors also reach the console). One log per page, which every instance on it shares.
+   *
+   * @returns The entries, oldest first, each a line of JSON: `{ timestamp, level, message, details? }`.
+   *
+   * @example
+   * const report = new Blob([portico.getLogs().join('\n')], { type: 'application/x-ndjson' });
+   */
+  getLogs(): string[];
+  /**
    * Removes the element and stops listening to wallets. The instance is unusable afterwards.
    *
    * @example
@@ -471,6 +482,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     },
     getSession,
     subscribeSession: (callback) => subscribeTo(core, [signInAtom], getSession, callback),
+    getLogs: () => logs.getLogs(),
     destroy,
   };
 }

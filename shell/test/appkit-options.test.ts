@@ -26,11 +26,27 @@ describe('toPorticoOptions', () => {
       metadata,
       projectId: 'p',
       themeMode: 'light',
-      features: { analytics: true },
+      features: { analytics: true, connectMethodsOrder: ['wallet'] },
       socials: ['google'],
       themeVariables: { '--portico-accent': '#000000' },
     });
     expect(parseOptions(options).themeVariables).toEqual({ '--portico-accent': '#000000' });
+  });
+
+  it('passes the legal links and custom wallets on in AppKit\'s shape (Connect lists and gates with them)', () => {
+    const customWallets = [{ id: 'my-wallet', name: 'My Wallet', homepage: 'https://wallet.example', mobile_link: 'mywallet://' }];
+    const options = toPorticoOptions({
+      projectId: 'p',
+      networks: [networks.mainnet],
+      metadata,
+      customWallets,
+      termsConditionsUrl: 'https://dapp.example/terms',
+      privacyPolicyUrl: 'https://dapp.example/privacy',
+      features: { legalCheckbox: true },
+    });
+    const parsed = parseOptions(options);
+    expect(parsed.customWallets).toEqual([expect.objectContaining({ id: 'my-wallet', name: 'My Wallet' })]);
+    expect([parsed.termsConditionsUrl, parsed.privacyPolicyUrl]).toEqual(['https://dapp.example/terms', 'https://dapp.example/privacy']);
   });
 
   it("adds the host's options where the app has none, and its networks after the app's, each once", () => {

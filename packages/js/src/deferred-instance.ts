@@ -91,6 +91,8 @@ export function deferredInstance(ready: Promise<PorticoInstance>, options: Optio
     getProviderType: (namespace) => instance?.getProviderType(namespace),
     getSession: () => instance?.getSession(),
     subscribeSession: (callback) => later((made) => made.subscribeSession(callback), (made) => made.getSession(), callback),
+    // Before the shell has loaded the modal has logged nothing.
+    getLogs: () => instance?.getLogs() ?? [],
     destroy: () => {
       destroyed = true;
       instance?.destroy();

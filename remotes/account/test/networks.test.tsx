@@ -60,8 +60,9 @@ describe('Networks of several namespaces (issue 13)', () => {
     expect(screen.queryByRole('list', { name: 'Networks' })).toBeNull();
   });
 
-  it('picking a network of another namespace makes it active and goes back', async () => {
-    const { core } = await openMixed();
+  // Connected, a namespace with no wallet offers to connect one first (issue 31: network-switch.test.tsx).
+  it('with no wallet connected, picking a network of another namespace makes it active and goes back', async () => {
+    const { core } = await testCore({ options: { networks: [anvil, solanaLocalnet, cosmosHub, anvilTwo] }, views: ['Account', 'Networks'] });
     renderView(Networks, { core });
     fireEvent.click(within(screen.getByRole('region', { name: 'Solana' })).getByRole('button', { name: 'Solana Local' }));
     await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Account'));

@@ -16,7 +16,7 @@ export const connectorIdentity = (connector: Connector): WalletIdentity => ({
 
 /**
  * The connectors the Connect view may list, in the order given. Spec section 2: a generic Browser Wallet is hidden
- * on desktop when announced wallets exist, and on mobile when it has no rdns and is not installed; the host's
+ * on desktop (as AppKit: a computer's extensions announce themselves), and on mobile when it has no rdns and is not installed; the host's
  * `excludeWalletIds` drop wallets by id or rdns. After `open({ namespace })` only that namespace's connectors
  * (WalletConnect stays: one session spans namespaces).
  */
@@ -24,13 +24,9 @@ export function listedConnectors(
   connectors: readonly Connector[],
   context: { isMobile: boolean; excludeWalletIds?: readonly string[]; namespace?: ChainNamespace },
 ): Connector[] {
-  const announced = connectors.some((connector) => connector.type === 'ANNOUNCED');
   const excluded = context.excludeWalletIds ?? [];
   return connectors.filter((connector) => {
-    if (connector.id === CONNECTOR_IDS.injected) {
-      if (!context.isMobile && announced) return false;
-      if (context.isMobile && !connector.info?.rdns && !connector.installed) return false;
-    }
+    if (connector.id === CONNECTOR_IDS.injected && (!context.isMobile || (!connector.info?.rdns && !connector.installed))) return false;
     if (context.namespace && connector.type !== 'WALLET_CONNECT' && connector.chain !== context.namespace) return false;
     return !excluded.some((id) => connector.id === id || connector.info?.rdns === id);
   });

@@ -175,3 +175,26 @@ describe('AllWallets: a wallet in several namespaces (issue 13)', () => {
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'app.phantom' } });
   });
 });
+
+describe("AllWallets: the host's customWallets and certified wallets", () => {
+  it('lists the custom wallet after the installed one, names certified tiles so, and finds the custom wallet by search', async () => {
+    const certified = await apiStub(
+      registryRoutes(registryWallets(60).map((wallet) => (wallet.id === 'w0001' ? { ...wallet, badge_type: 'certified' } : wallet))),
+    );
+    const custom = { id: 'my-wallet', name: 'My Wallet', image_url: 'https://my-wallet.example/icon.png', mobile_link: 'mywallet://' };
+    const { core } = await testCore({ api: certified, options: { customWallets: [custom] } });
+    renderView(AllWallets, { core });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0001, certified' })).toBeTruthy());
+    const names = [...tiles()].slice(0, 4).map((tile) => tile.getAttribute('aria-label') ?? tile.textContent);
+    expect(names).toEqual(['Fake Wallet, installed', 'My Wallet', 'Wallet 0001, certified', 'Wallet 0002']);
+    // The badge is drawn under the name, and the tile's name holds what it shows.
+    expect(screen.getByRole('button', { name: 'Wallet 0001, certified' }).textContent).toBe('Wallet 0001 certified');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search wallet' }), { target: { value: 'my wal' } });
+    await waitFor(() => expect(screen.queryByText('Searching…')).toBeNull());
+    expect([...tiles()].map((tile) => tile.textContent)).toEqual(['My Wallet']);
+    fireEvent.click(screen.getByRole('button', { name: 'My Wallet' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingWalletConnect', data: { wallet: custom } });
+    await certified.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { embeddedTestWallet, EMBEDDED_TEST_EMAIL, testCore, type TestCoreOptions } from '@portico/test-kit';
+import { embeddedTestWallet, EMBEDDED_TEST_EMAIL, testCore, walletConnectConnector, type TestCoreOptions } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
@@ -8,7 +8,11 @@ import EmailLogin from '../src/views/EmailLogin';
 afterEach(cleanupViews);
 
 /** Connect on a core with the scripted embedded wallet (code login by default). */
-async function connectView({ options, ...embeddedOptions }: { options?: TestCoreOptions['options']; failLoad?: string } = {}) {
+async function connectView({
+  options,
+  adapter,
+  ...embeddedOptions
+}: { options?: TestCoreOptions['options']; adapter?: TestCoreOptions['adapter']; failLoad?: string } = {}) {
   const embedded = embeddedTestWallet();
   let preloads = 0;
   const handle = {
@@ -16,7 +20,7 @@ async function connectView({ options, ...embeddedOptions }: { options?: TestCore
     load: embeddedOptions.failLoad ? () => Promise.reject(new Error(embeddedOptions.failLoad)) : embedded.handle.load,
     preload: () => void preloads++,
   };
-  const { core } = await testCore({ embedded: handle, options });
+  const { core } = await testCore({ embedded: handle, options, adapter });
   renderView(Connect, { core });
   return { ...embedded, core, preloads: () => preloads };
 }
@@ -26,15 +30,20 @@ const typeEmail = (email: string) => fireEvent.change(emailField(), { target: { 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
 describe('Connect with the embedded wallet', () => {
-  it('shows the email field first and the wallets after it', async () => {
+  it('shows the email field with the wallets, first when no wallet is installed (spec section 9)', async () => {
     await connectView();
     const field = emailField();
     expect(field.getAttribute('type')).toBe('email');
     expect(field.getAttribute('autocomplete')).toBe('email');
-    const wallets = screen.getByRole('list', { name: 'Wallets' });
+    let wallets = screen.getByRole('list', { name: 'Wallets' });
     expect(within(wallets).getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
-    // Document order: the field, Continue, then the wallets.
-    expect(field.compareDocumentPosition(wallets) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // An installed wallet: the wallets, then the field and Continue.
+    expect(wallets.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanupViews();
+
+    await connectView({ adapter: { connectors: [walletConnectConnector] } });
+    wallets = screen.getByRole('list', { name: 'Wallets' });
+    expect(emailField().compareDocumentPosition(wallets) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(continueButton().compareDocumentPosition(wallets) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 

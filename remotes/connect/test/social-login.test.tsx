@@ -71,18 +71,18 @@ describe('Connect: social logins', () => {
     }
   });
 
-  it('comes after the email form and before the wallets, in the host order', async () => {
+  it('comes after the email form, in the host order (the installed wallet first: spec section 9)', async () => {
     await connectView({ socials: ['github', 'discord'] });
     expect(names(socialButtons())).toEqual(['Continue with GitHub', 'Continue with Discord']);
     const group = screen.getByRole('group', { name: 'Social login' });
     expect(follows(screen.getByRole('button', { name: 'Continue' }), group)).toBe(true);
-    expect(follows(group, screen.getByRole('list', { name: 'Wallets' }))).toBe(true);
+    expect(follows(screen.getByRole('list', { name: 'Wallets' }), screen.getByRole('textbox', { name: 'Email' }))).toBe(true);
   });
 
-  it('comes first with the email feature off, and is absent with socials off', async () => {
+  it('comes right after the wallets with the email feature off, and is absent with socials off', async () => {
     await connectView({ features: { email: false } });
     expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
-    expect(follows(screen.getByRole('group', { name: 'Social login' }), screen.getByRole('list', { name: 'Wallets' }))).toBe(true);
+    expect(follows(screen.getByRole('list', { name: 'Wallets' }), screen.getByRole('group', { name: 'Social login' }))).toBe(true);
     cleanupViews();
 
     await connectView({ socials: false });

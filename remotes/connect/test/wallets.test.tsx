@@ -17,12 +17,10 @@ const solflare: Connector = { id: 'Solflare', name: 'Solflare', type: 'ANNOUNCED
 const ids = (list: Connector[]) => list.map((connector) => connector.id);
 
 describe('listedConnectors (spec section 2)', () => {
-  it('hides the Browser Wallet on desktop when announced wallets exist', () => {
+  it('hides the Browser Wallet on desktop, whether or not wallets announce themselves', () => {
     expect(ids(listedConnectors([browserWallet, metamask, rabby], { isMobile: false }))).toEqual(['io.metamask', 'io.rabby']);
-  });
-
-  it('shows the Browser Wallet on desktop when none is announced', () => {
-    expect(ids(listedConnectors([browserWallet], { isMobile: false }))).toEqual(['injected']);
+    expect(ids(listedConnectors([browserWallet], { isMobile: false }))).toEqual([]);
+    expect(ids(listedConnectors([{ ...browserWallet, info: { rdns: 'com.example' } }], { isMobile: false }))).toEqual([]);
   });
 
   it('on mobile hides the Browser Wallet only without rdns and not installed', () => {

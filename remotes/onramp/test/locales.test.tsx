@@ -35,21 +35,25 @@ describe('OnRampProviders in a locale', () => {
   it('API down, in Arabic (rtl): the canned data and the canned quote still say they are samples', async () => {
     api.override(onRampDown);
     await openBuyForm('ar', 'اختر مزوّد خدمة');
-    expect(screen.getByRole('note').textContent).toBe(readCatalogue(LOCALES, 'ar')['providers.sample']);
+    const ar = readCatalogue(LOCALES, 'ar');
+    expect(screen.getByRole('note').textContent).toBe(ar['providers.sample']);
     expect(screen.getByRole('region', { name: 'Portico' }).getAttribute('dir')).toBe('rtl');
-    const method = screen.getByRole('combobox', { name: 'طريقة الدفع' });
-    expect(within(method).getAllByRole('option').map((option) => option.textContent)).toEqual(['بطاقة', 'حساب مصرفي']);
-    fireEvent.change(screen.getByRole('textbox', { name: 'المبلغ' }), { target: { value: '200' } });
-    fireEvent.click(screen.getByRole('button', { name: 'احصل على عرض سعر' }));
-    const quote = await screen.findByRole('region', { name: 'عرض السعر' });
-    expect(within(quote).getByRole('note').textContent).toBe(readCatalogue(LOCALES, 'ar')['quote.sample']);
-    expect(within(quote).getByRole('button', { name: 'المتابعة إلى Portico Pay (demo)' })).toBeTruthy();
+    const methods = screen.getByRole('radiogroup', { name: 'طريقة الدفع' });
+    expect(within(methods).getAllByRole('radio')).toHaveLength(2);
+    expect(within(methods).getByRole('radio', { name: 'حساب مصرفي' })).toBeTruthy();
+    expect(within(methods).getByRole('radio', { name: 'بطاقة' })).toHaveProperty('checked', true);
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: ar['buy.presets'] })).getAllByRole('radio')[3]!);
+    const quote = await screen.findByLabelText(ar['quote.label']!, {}, { timeout: 2000 });
+    expect(within(quote).getAllByRole('term').map((term) => term.textContent)).toContain(ar['quote.total']);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toContain(ar['quote.sample']);
+    expect(screen.getByRole('button', { name: 'المتابعة إلى Portico Pay (demo)' })).toBeTruthy();
   });
 
-  it('writes limits with the locale’s decimal mark (de: 10,00–7500,00 USD)', async () => {
+  it('writes money in the locale (de: 10,00 $–7.500,00 $, presets 50 $ …)', async () => {
     await openBuyForm('de', 'Wähle einen Anbieter');
-    expect(await screen.findByRole('combobox', { name: 'Zahlungsmethode' })).toBeTruthy();
-    expect(screen.getByText('Limits: 10,00–7500,00 USD')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Anbieter wechseln' })).toBeTruthy();
+    expect(await screen.findByRole('radiogroup', { name: 'Zahlungsmethode' })).toBeTruthy();
+    expect(screen.getByText('Limits: 10,00 $–7.500,00 $')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /^250\s\$$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Portico Pay (demo) Gebühren 1-2% Ändern' })).toBeTruthy();
   });
 });

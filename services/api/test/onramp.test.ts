@@ -243,6 +243,24 @@ describe('URL generator and the demo provider', () => {
     expect(row.rows[0]).toEqual({ status: 'completed', tx_hash: txHash });
   });
 
+  test('the purchase session reports created, then completed with the delivering transaction; only to its project', async () => {
+    const address = fresh();
+    const session = (await sessionUrl(address)).searchParams.get('session')!;
+    const status = () => getJson(u(`/v1/onramp/sessions/${session}`));
+    expect(await status()).toMatchObject({
+      status: 200,
+      body: { status: 'created', network: CHAIN, asset: 'ETH', txHash: null, paymentTotal: null, purchaseAmount: null },
+    });
+    await form({ session, amount: '100', currency: 'USD', method: 'card' });
+    const done = await status();
+    expect(done.body).toMatchObject({ status: 'completed', paymentTotal: { amount: '100.00', currency: 'USD' }, purchaseAmount: { currency: 'ETH' } });
+    expect(done.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(Number(done.body.purchaseAmount.amount)).toBeGreaterThan(0.03);
+    expect((await getJson(`${api.url}/v1/onramp/sessions/${session}?projectId=another-project`)).status).not.toBe(200);
+    expect(await getJson(u(`/v1/onramp/sessions/${'x'.repeat(43)}`))).toMatchObject({ status: 404, body: { error: 'id: no such purchase session' } });
+    expect(await getJson(u('/v1/onramp/sessions/short'))).toMatchObject({ status: 400, body: { error: 'id: not a purchase session' } });
+  });
+
   test('a token purchase transfers the ERC-20; too little inventory is refused without a charge', async () => {
     const address = fresh();
     const { publicClient } = clients(anvil);

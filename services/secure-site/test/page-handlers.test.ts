@@ -150,6 +150,14 @@ describe('page handlers over the frame channel', () => {
     expect((await page.request('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 });
     expect((await page.request('SWITCH_NETWORK', { chainId: 999 })).payload.message).toBe('Unsupported chain eip155:999');
   });
+
+  test("GET_USER on another chain (the modal's reconnect that switches, spec §4): the chains SWITCH_NETWORK allows", async () => {
+    const page = framedPage();
+    expect((await page.request('GET_USER', { chainId: 999 })).payload.message).toBe('Unsupported chain eip155:999');
+    expect((await page.request('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 31337 });
+    expect((await page.request('GET_USER', { chainId: 1 })).payload.message).toBe('Session Expired');
+    expect((await page.request('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 });
+  });
 });
 
 /**

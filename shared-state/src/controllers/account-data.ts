@@ -13,6 +13,7 @@ import {
 } from '../atoms';
 import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS, TOKEN_BALANCE_RETRY_COOLDOWN_MS } from '../constants';
 import { errorText } from '../errors';
+import { logs } from '../log-buffer';
 import { namesAtom } from '../names';
 import type { PorticoStorage } from '../storage';
 import type { ToastController } from './toast';
@@ -127,7 +128,8 @@ export function createAccountDataController(deps: {
         if (active()?.caipAddress !== target.caipAddress) return;
         store.set(portfolioAtom, { balances, loading: false, unavailable: false, caipAddress: target.caipAddress });
         storage.set('portfolioCache', { ...storage.get('portfolioCache'), [target.caipAddress]: { fetchedAt: now(), balances } });
-      } catch {
+      } catch (error) {
+        logs.warn('token balances could not be read', error);
         store.set(portfolioAtom, { ...store.get(portfolioAtom), loading: false, lastFailure: now() });
         toast.show('error', 'Token Balance Unavailable');
       }
@@ -171,8 +173,14 @@ export function createAccountDataController(deps: {
         patchActiveAccount({ profileName: identity.name, profileImage: identity.avatar });
       } catch {
         if (active()?.caipAddress !== caipAddress) return;
-        // Spec section 4: on failure the avatar is cleared unless the chain id is 1.
-        if (String(network.id) !== '1') patchActiveAccount({ profileImage: undefined });
+        // Spec section 4: on failure a name lookup stands in (a failed lookup keeps the name shown), and the avatar
+        // is cleared unless the chain id is 1.
+        const names = await (await import('../api/names')).fetchNamesForAddress(api, target.account.address!).catch(() => undefined);
+        if (active()?.caipAddress !== caipAddress) return;
+        patchActiveAccount({
+          ...(names ? { profileName: names[0]?.name } : {}),
+          ...(String(network.id) !== '1' ? { profileImage: undefined } : {}),
+        });
       }
     },
   };

@@ -9,6 +9,7 @@ import {
   connectorsAtom,
   disconnectedAccount,
   initializedAtom,
+  modalFlagsAtom,
   type AccountState,
 } from '../atoms';
 import { toCaipAddress, toCaipNetworkId } from '../caip';
@@ -24,6 +25,8 @@ import type { EventBus } from '../events';
 import { addressExplorerUrl, findNetwork, type CaipNetwork } from '../network';
 import type { PorticoOptions } from '../options';
 import type { PorticoStorage } from '../storage';
+import { nativeBalanceCache } from '../caches';
+import { logs } from '../log-buffer';
 import type { ToastController } from './toast';
 
 export interface ConnectionController {
@@ -65,6 +68,7 @@ export interface ConnectionDeps {
 export function createConnectionController(deps: ConnectionDeps): ConnectionController {
   const { store, options, storage, events } = deps;
   const now = deps.now ?? Date.now;
+  const nativeBalances = nativeBalanceCache(storage, now);
   const stopWatching: Array<() => void> = [];
   const walletUnsubscribers = new Map<ChainNamespace, () => void>();
   const connectorsByNamespace = new Map<ChainNamespace, Connector[]>();
@@ -98,6 +102,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
     store.set(activeNamespaceAtom, network.chainNamespace);
     storage.set('activeCaipNetworkId', network.caipNetworkId);
   }
+
+  const setModalLoading = (loading: boolean) => store.set(modalFlagsAtom, { ...store.get(modalFlagsAtom), loading });
 
   function rememberConnector(namespace: ChainNamespace, connectorId: string | undefined) {
     const stored = { ...storage.get('connectedConnectorIds') };
@@ -244,6 +250,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
         : shared
           ? connected.filter((ns) => account(ns).connectorId === CONNECTOR_IDS.walletConnect)
           : [namespace];
+      // Spec §4: the modal is loading while the wallet lets go (Disconnect shows itself busy).
+      setModalLoading(true);
       try {
         for (const ns of namespaces) {
           const { connectorId } = account(ns);
@@ -258,6 +266,8 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       } catch (error) {
         events.track('DISCONNECT_ERROR', { message: errorText(error) });
         throw new DisconnectError(error);
+      } finally {
+        setModalLoading(false);
       }
     },
 
@@ -285,17 +295,23 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       patchAccount(namespace, { balanceLoading: true });
       try {
         const network = activeNetwork(namespace);
+        const caipAddress = toCaipAddress(network.caipNetworkId, address);
+        // Spec section 9: a balance read less than 30 s ago is shown without asking the network again.
+        const cached = force ? undefined : nativeBalances.get(caipAddress);
+        if (cached) return patchAccount(namespace, { balance: cached.decimalText, balanceSymbol: cached.symbol, balanceLoading: false, lastRetry: undefined });
         const balance = await adapterFor(namespace).getNativeBalance(address, network);
         if (account(namespace).address !== address) return; // the account changed meanwhile
         // A namespace without balances (spec section 5) shows none, and no error.
         if (!balance) return patchAccount(namespace, { balanceLoading: false });
+        nativeBalances.set(caipAddress, { decimalText: balance.decimalText, symbol: balance.symbol });
         patchAccount(namespace, {
           balance: balance.decimalText,
           balanceSymbol: balance.symbol,
           balanceLoading: false,
           lastRetry: undefined,
         });
-      } catch {
+      } catch (error) {
+        logs.warn('the native balance could not be read', error);
         patchAccount(namespace, { balanceLoading: false, lastRetry: now() });
         deps.toast.show('error', 'Token Balance Unavailable');
       }

@@ -43,6 +43,7 @@ import type { ConnectionController } from './connection';
 import type { ModalController } from './modal';
 import type { RouterController } from './router';
 import type { ToastController } from './toast';
+import { logs } from '../log-buffer';
 
 /** Where the hidden iframe goes: the shell's shadow root. */
 export type FrameContainer = Parameters<typeof createDomFrameHost>[0];
@@ -114,7 +115,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   const channel = createFrameChannel({
     ...frame,
     listenTarget: deps.listenTarget,
-    onIgnored: (ignored) => console.debug('[portico] embedded wallet: ignored a message', ignored),
+    onIgnored: (ignored) => logs.debug('embedded wallet: ignored a message', ignored),
     onAlert: (title) => store.set(alertAtom, { title, message: alertMessage(title) }),
     onNotification: (notification) => {
       if (notification.name === 'CHAIN_CHANGED' && typeof notification.payload.chainId === 'number') rememberChain(notification.payload.chainId);
@@ -124,7 +125,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   });
   // The secure site's approval screen takes the modal's theme mode (spec §7's theme sync), now and on every change.
   const syncTheme = () =>
-    channel.request('SYNC_THEME', { themeMode: store.get(themeAtom).themeMode }).catch((error: unknown) => console.debug('[portico] embedded wallet: SYNC_THEME failed', error));
+    channel.request('SYNC_THEME', { themeMode: store.get(themeAtom).themeMode }).catch((error: unknown) => logs.debug('embedded wallet: SYNC_THEME failed', error));
   void syncTheme();
   store.sub(themeAtom, () => void syncTheme());
   // One sign-out for both stores: Account's "Sign out" is the AUTH connector's disconnect (login.signOut).
@@ -132,12 +133,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     channel,
     storage,
     openWindow: deps.openWindow,
-    onReloadFailed: (error) => console.debug('[portico] embedded wallet: RELOAD after leaving Farcaster failed', error),
+    onReloadFailed: (error) => logs.debug('embedded wallet: RELOAD after leaving Farcaster failed', error),
   });
   const approval = createApprovalFrame({
     channel,
     frameHost: deps.frameHost,
-    onCancelFailed: (error) => console.debug('[portico] embedded wallet: CANCEL_APPROVAL failed', error),
+    onCancelFailed: (error) => logs.debug('embedded wallet: CANCEL_APPROVAL failed', error),
   });
   followApprovalScreen();
   // A switch moves the connection as the frame's own accountsChanged would (it sends one too; applying twice is
@@ -188,7 +189,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       },
       (error) => {
         if (asked === connection) smartAccountNetworks = undefined; // asked again next time
-        console.debug('[portico] embedded wallet: reading the smart-account networks failed', error);
+        logs.debug('embedded wallet: reading the smart-account networks failed', error);
         return undefined;
       },
     );
@@ -222,7 +223,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       accountType.setDeployed(smartAccount);
       if (smartAccount.isDeployed) deploymentPending = false;
     })()
-      .catch((error) => console.debug('[portico] embedded wallet: reading whether the smart account is deployed failed', error))
+      .catch((error) => logs.debug('embedded wallet: reading whether the smart account is deployed failed', error))
       .finally(() => (deploymentRead = undefined));
     return deploymentRead;
   }
@@ -328,8 +329,12 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   };
 
   const accountOf = (user: EmbeddedUser): ConnectedAccount => {
-    accountType.update(user);
+    // GET_USER on another chain (a reconnect that switches) sends no CHAIN_CHANGED: the watchers are told here, as the
+    // frame's switch tells them, the chain first and then the user's accounts on it.
+    const moved = user.chainId !== chainId;
     rememberChain(user.chainId as number);
+    if (moved) provider.handleNotification({ name: 'CHAIN_CHANGED', payload: { chainId: user.chainId } });
+    accountType.update(user);
     void loadSmartAccountNetworks();
     return {
       address: user.address,
@@ -340,8 +345,10 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   };
 
   const source: LoadedEmbeddedWallet['source'] = {
-    // Asked after every login (not the login's own reply): GET_USER connects the preferred account type.
-    connect: async () => accountOf(await channel.request('GET_USER', { chainId, preferredAccountType: accountType.preferred() })),
+    // Asked after every login (not the login's own reply): GET_USER connects the preferred account type, on the
+    // current chain or, to switch (spec section 4), on `network`'s.
+    connect: async (network?: CaipNetwork) =>
+      accountOf(await channel.request('GET_USER', { chainId: network ? Number(network.id) : chainId, preferredAccountType: accountType.preferred() })),
     async restore() {
       if (storage.getItem(EMBEDDED_STORAGE_KEYS.loginCached) !== 'true') return undefined;
       const { isConnected } = await channel.request('IS_CONNECTED', {});
@@ -374,7 +381,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       try {
         accountOf(await channel.request('GET_USER', { chainId, preferredAccountType: accountType.preferred() }));
       } catch (error) {
-        console.debug('[portico] embedded wallet: reading the account after a network switch failed', error);
+        logs.debug('embedded wallet: reading the account after a network switch failed', error);
       }
     },
     watch(handlers: WalletEventHandlers) {
@@ -389,7 +396,8 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
         const listed = listedAccounts(first);
         if (JSON.stringify(listed) === told) return;
         told = JSON.stringify(listed);
-        handlers.accountsChanged(listed.addresses!, listed.accountTypes);
+        // The accounts of the frame's chain: after a reconnect on another chain, both change as one.
+        handlers.accountsChanged(listed.addresses!, listed.accountTypes, String(chainId));
       };
       const onAccounts = (accounts: unknown) => tell(Array.isArray(accounts) && accounts[0] !== undefined ? String(accounts[0]) : undefined);
       const onChain = (chain: unknown) => handlers.chainChanged(String(Number(chain)));

@@ -1,5 +1,5 @@
 import { atom, type Atom, type Store } from 'jotai/vanilla';
-import { modalFlagsAtom, type ModalFlags } from '../atoms';
+import { activeNamespaceAtom, modalFlagsAtom, routerAtom, type ModalFlags } from '../atoms';
 import { SHAKE_RESET_MS, type ChainNamespace } from '../constants';
 import type { EventBus } from '../events';
 import type { ViewName } from '../views';
@@ -17,7 +17,16 @@ export interface ModalController {
    * @throws {NamespaceNotConfiguredError} `namespace` is not the namespace of a configured network
    */
   open(options?: OpenOptions): void;
-  /** The namespace the last `open` asked for (undefined: every namespace): the wallet lists show only its wallets. */
+  /**
+   * Connect, listing only `namespace`'s wallets, pushed on the open modal's history (Back returns to where the
+   * person was; no MODAL_OPEN): Choose Network's "Connect a wallet for Solana". `namespace` becomes active as with
+   * `open({ namespace })`, and the filter holds until the next `open`. Left without a wallet connected there (Back,
+   * or the modal closed), the namespace active before is active again, on its account's network: the page is not
+   * left on a network without a wallet.
+   * @throws {NamespaceNotConfiguredError} `namespace` is not the namespace of a configured network
+   */
+  showConnectFor(namespace: ChainNamespace): void;
+  /** The namespace the last `open` or `showConnectFor` asked for (undefined: every namespace): the wallet lists show only its wallets. */
   readonly namespaceFilter: Atom<ChainNamespace | undefined>;
   /** Closes unless the view forbids it (ApproveTransaction), in which case the modal shakes. */
   close(force?: boolean): boolean;
@@ -46,12 +55,23 @@ export function createModalController(
   let shakeTimer: ReturnType<typeof setTimeout> | undefined;
   let closeGuard: (() => boolean) | undefined;
   const namespaceFilter = atom<ChainNamespace | undefined>(undefined);
+  /** While Connect pushed by `showConnectFor` is in the history: the namespace to return to and that Connect's depth. */
+  let returnTo: { namespace: ChainNamespace; depth: number } | undefined;
+  const settleReturn = () => {
+    const { namespace } = returnTo!;
+    returnTo = undefined;
+    if (!deps.isConnected()) deps.selectNamespace(namespace);
+  };
+  store.sub(routerAtom, () => {
+    if (returnTo && store.get(routerAtom).history.length < returnTo.depth) settleReturn();
+  });
   const setFlags = (patch: Partial<ModalFlags>) =>
     store.set(modalFlagsAtom, { ...store.get(modalFlagsAtom), ...patch });
 
   const controller: ModalController = {
     namespaceFilter,
     open(options = {}) {
+      returnTo = undefined;
       const { namespace } = options;
       if (namespace) deps.selectNamespace(namespace);
       // Each open decides the filter, so a plain open() after open({ namespace }) lists every wallet again.
@@ -60,6 +80,13 @@ export function createModalController(
       deps.router().reset(options.view ?? (connected ? 'Account' : 'Connect'));
       setFlags({ open: true });
       deps.events.track('MODAL_OPEN', { connected });
+    },
+    showConnectFor(namespace) {
+      const from = store.get(activeNamespaceAtom);
+      deps.selectNamespace(namespace);
+      store.set(namespaceFilter, namespace);
+      deps.router().push('Connect');
+      returnTo = { namespace: from, depth: store.get(routerAtom).history.length };
     },
     close(force = false) {
       if (!store.get(modalFlagsAtom).open) return true;
@@ -72,6 +99,7 @@ export function createModalController(
         return false;
       }
       setFlags({ open: false, loading: false });
+      if (returnTo) settleReturn();
       deps.events.track('MODAL_CLOSE', { connected: deps.isConnected() });
       return true;
     },

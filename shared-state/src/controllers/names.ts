@@ -4,6 +4,7 @@ import type { ApiContext } from '../api/client';
 import { fetchNameProfile, fetchNameSuggestions, fetchNamesForAddress, NameServiceError, registerName } from '../api/names';
 import { accountsAtom, activeAccountAtom, activeNamespaceAtom, activeNetworkAtom } from '../atoms';
 import type { ChainNamespace } from '../constants';
+import { nameCache } from '../caches';
 import { errorText, isUserRejection, PorticoError } from '../errors';
 import { nameRuleProblem } from '../name-rules';
 import { fullName, namesAtom, type NameAvailability, type NamesState } from '../names';
@@ -46,6 +47,7 @@ export function createNamesFlow(deps: {
   const patch = (next: Partial<NamesState>) => store.set(namesAtom, { ...state(), ...next });
   /** Still the label on screen? Older answers are dropped. */
   const current = (label: string) => state().label.trim() === label;
+  const namesByAddress = nameCache(storage, now);
 
   function requireApi(shortMessage: string): ApiContext {
     if (!api) throw new NameServiceError(shortMessage, new PorticoError('No apiUrl is configured'));
@@ -144,6 +146,7 @@ export function createNamesFlow(deps: {
         }
         // …and a cached "no name" from before does not hide it for 5 minutes on mainnets.
         storage.set('identityCache', { ...storage.get('identityCache'), [caipAddress]: { fetchedAt: now(), name: profile.name } });
+        namesByAddress.delete(account.address.toLowerCase());
         if (router.current().view === 'RegisterAccountName') router.replace('RegisterAccountNameSuccess');
         else router.push('RegisterAccountNameSuccess');
         void deps.accountData.syncIdentity().catch(() => undefined);
@@ -156,7 +159,11 @@ export function createNamesFlow(deps: {
     async namesForAddress(address) {
       const target = address ?? store.get(activeAccountAtom).address;
       if (!target) return [];
-      return fetchNamesForAddress(requireApi('Error fetching names for address'), target);
+      const cached = namesByAddress.get(target.toLowerCase());
+      if (cached) return cached;
+      const names = await fetchNamesForAddress(requireApi('Error fetching names for address'), target);
+      namesByAddress.set(target.toLowerCase(), names);
+      return names;
     },
   };
 }

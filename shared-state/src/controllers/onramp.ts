@@ -1,13 +1,16 @@
 import type { Store } from 'jotai/vanilla';
-import type { ApiContext } from '../api/client';
-import { HttpRequestError } from '../api/http';
+import * as z from 'zod/mini';
+import { apiUrl, type ApiContext } from '../api/client';
+import { HttpRequestError, requestJson } from '../api/http';
 import { activeAccountAtom, activeNetworkAtom } from '../atoms';
+import { DEBOUNCE_DEFAULT_MS } from '../constants';
 import type { CaipNetwork } from '../network';
-import { onRampAmountError } from '../onramp-rules';
+import { onRampAmountError, onRampPurchaseOngoing, onRampSessionId } from '../onramp-rules';
 import {
   onRampAtom,
   type OnRampOptionsData,
   type OnRampProvider,
+  type OnRampPurchase,
   type OnRampQuote,
   type OnRampQuoteRequest,
   type OnRampState,
@@ -16,11 +19,16 @@ import {
 export interface OnRampController {
   /** Providers and options from the API; on failure, the spec's canned sample data (marked `sample`). */
   load(): Promise<void>;
-  /** A quote for the request, after checking the method's limits; canned sample data when the call fails. */
+  /**
+   * Called on every edit of the purchase: the request is shown as pending at once (so no quote for older
+   * values stays on screen); after the spec's 500 ms debounce, unless a newer call came, the method's limits
+   * are checked and the API asked. Canned sample data when the call fails. An empty amount clears the quote.
+   */
   quote(request: OnRampQuoteRequest): Promise<OnRampQuote | undefined>;
   /**
    * Asks the API for the provider's URL and hands it to `openWindow` (the view opens it: shared-state
-   * has no DOM). The purchase then continues in the provider's window.
+   * has no DOM). The purchase then continues in the provider's window; for the API's demo provider its
+   * session is followed (`opened.purchase`) until it completes, fails or expires.
    */
   openProvider(
     request: { provider: OnRampProvider; purchaseCurrency: string; paymentCurrency: string; amount: string; network?: string },
@@ -78,6 +86,23 @@ export function sampleOnRampQuote(request: OnRampQuoteRequest): OnRampQuote {
   };
 }
 
+/** How often the demo provider's session is asked about (Portico's own; the spec has no number for it). */
+export const ONRAMP_PURCHASE_POLL_MS = 2_000;
+/** Consecutive failed asks after which the purchase's status is given up as unknown. */
+const POLL_FAILURES_ALLOWED = 5;
+
+const moneySchema = z.object({ amount: z.string(), currency: z.string() });
+/** GET /v1/onramp/sessions/:id (Portico's own): the demo provider's purchase session. */
+const sessionSchema = z.object({
+  status: z.enum(['created', 'processing', 'completed', 'failed', 'expired']),
+  network: z.string(),
+  txHash: z.nullable(z.string()),
+  paymentTotal: z.nullable(moneySchema),
+  purchaseAmount: z.nullable(moneySchema),
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** A 4xx with a reason is the service saying no (e.g. a limit), not the service failing. */
 function refusal(error: unknown): string | undefined {
   if (!(error instanceof HttpRequestError) || error.status === undefined || error.status < 400 || error.status >= 500) return undefined;
@@ -86,16 +111,65 @@ function refusal(error: unknown): string | undefined {
   return match ? match[1]!.replace(/^amount: /, 'Amount: ') : 'The quote was refused';
 }
 
-export function createOnRampController(deps: { store: Store; api?: ApiContext; networks: readonly CaipNetwork[] }): OnRampController {
+export function createOnRampController(deps: {
+  store: Store;
+  api?: ApiContext;
+  networks: readonly CaipNetwork[];
+  /** Tests shorten the quote debounce and the purchase polling. */
+  timing?: { debounceMs: number; pollMs: number };
+}): OnRampController {
   const { store, api } = deps;
+  const { debounceMs, pollMs } = deps.timing ?? { debounceMs: DEBOUNCE_DEFAULT_MS, pollMs: ONRAMP_PURCHASE_POLL_MS };
   const patch = (next: Partial<OnRampState>) => store.set(onRampAtom, { ...store.get(onRampAtom), ...next });
   const onramp = () => import('../api/onramp');
   let quoteSeq = 0;
 
+  const explorerUrl = (caipNetworkId: string, hash: string | null) => {
+    const base = deps.networks.find((network) => network.caipNetworkId === caipNetworkId)?.blockExplorers?.default.url;
+    return base && hash ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined;
+  };
+
+  /** The session's status as the view words it. */
+  async function askSession(context: ApiContext, session: string): Promise<OnRampPurchase> {
+    const reply = await requestJson({ url: apiUrl(context, `v1/onramp/sessions/${session}`), schema: sessionSchema, fetch: context.fetch });
+    return {
+      status: reply.status === 'created' ? 'waiting' : reply.status,
+      txHash: reply.txHash ?? undefined,
+      explorerUrl: explorerUrl(reply.network, reply.txHash),
+      paymentTotal: reply.paymentTotal ?? undefined,
+      purchaseAmount: reply.purchaseAmount ?? undefined,
+    };
+  }
+
+  /**
+   * Follows the purchase opened at `url` until it ends, or until another purchase (or a new visit) replaces it:
+   * the hand-off view then moves on by itself.
+   */
+  async function follow(context: ApiContext, url: string, session: string): Promise<void> {
+    const opened = () => store.get(onRampAtom).opened;
+    for (let failures = 0; ; ) {
+      await sleep(pollMs);
+      if (opened()?.url !== url) return;
+      let purchase: OnRampPurchase;
+      try {
+        purchase = await askSession(context, session);
+        failures = 0;
+      } catch {
+        if (++failures < POLL_FAILURES_ALLOWED) continue;
+        purchase = { status: 'unknown' };
+      }
+      const current = opened();
+      if (current?.url !== url) return;
+      patch({ opened: { ...current, purchase } });
+      if (!onRampPurchaseOngoing(purchase.status)) return;
+    }
+  }
+
   return {
     async load() {
       if (store.get(onRampAtom).status === 'loading') return;
-      // A new visit starts over: no quote or provider window from the last one.
+      // A new visit starts over: no quote or provider window from the last one (its follower stops too).
+      quoteSeq++;
       patch({ status: 'loading', openError: undefined, opened: undefined, quote: undefined });
       const client = await onramp();
       const [providers, options] = await Promise.allSettled([
@@ -112,12 +186,20 @@ export function createOnRampController(deps: { store: Store; api?: ApiContext; n
     },
 
     async quote(request) {
-      const state = store.get(onRampAtom);
-      const limit = state.options?.paymentCurrencies
-        .find((currency) => currency.id === request.paymentCurrency)
+      const seq = ++quoteSeq;
+      if (request.amount.trim() === '') {
+        patch({ quote: undefined });
+        return undefined;
+      }
+      patch({ quote: { status: 'pending', request } });
+      await sleep(debounceMs);
+      // A newer edit took over: only its quote is asked for.
+      if (seq !== quoteSeq) return undefined;
+      const limit = store
+        .get(onRampAtom)
+        .options?.paymentCurrencies.find((currency) => currency.id === request.paymentCurrency)
         ?.payment_method_limits.find((method) => method.id === (request.paymentMethod ?? 'card'));
       const invalid = onRampAmountError(request.amount, limit, request.paymentCurrency);
-      const seq = ++quoteSeq;
       if (invalid) {
         patch({ quote: { status: 'error', request, error: invalid } });
         return undefined;
@@ -163,7 +245,9 @@ export function createOnRampController(deps: { store: Store; api?: ApiContext; n
           provider: request.provider.name,
         });
         openWindow(url);
-        patch({ opened: { provider: request.provider.label, url } });
+        const session = onRampSessionId(url);
+        patch({ opened: { provider: request.provider.label, url, ...(session && { purchase: { status: 'waiting' } }) } });
+        if (session) void follow(api, url, session);
         return true;
       } catch {
         return failed(`Could not open ${request.provider.label}. Try again.`);

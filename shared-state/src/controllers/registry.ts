@@ -5,12 +5,16 @@ import type { RegistryWallet, WalletQuery } from '../api/wallets';
 import { registryAtom, type RegistryState } from '../atoms';
 import { RECOMMENDED_WALLETS, SEARCH_MIN_WAIT_MS, SEARCH_RESULTS_MAX, WALLET_PAGE_SIZE } from '../constants';
 import { errorText } from '../errors';
+import { preloadImages } from '../images';
 import { recentWallets, type PorticoStorage } from '../storage';
 import { withoutWallets, type WalletIdentity } from '../wallet-list';
 
 export interface RegistryController {
-  /** Featured (the host's list) and recommended (4) wallets for the Connect view. */
-  loadConnectViewWallets(installed: readonly WalletIdentity[]): Promise<void>;
+  /**
+   * Featured (the host's list) and recommended (4) wallets for the Connect view, beside `listed`: the wallets it
+   * shows whatever the registry says (installed ones, the host's `customWallets`), which neither list repeats.
+   */
+  loadConnectViewWallets(listed: readonly WalletIdentity[]): Promise<void>;
   /** The next page of AllWallets (40 a page); concurrent calls share one request. */
   loadNextPage(): Promise<void>;
   /** Search with a minimum wait of 300 ms; a newer query cancels an older one. Empty query clears. */
@@ -72,14 +76,14 @@ export function createRegistryController(deps: {
   });
 
   return {
-    async loadConnectViewWallets(installed) {
+    async loadConnectViewWallets(listed) {
       const recent = recentWallets(storage, options.excludeWalletIds);
       try {
         const featured = options.featuredWalletIds.length
           ? (await fetchWalletPage({ page: 1, entries: options.featuredWalletIds.length, include: options.featuredWalletIds })).data
           : [];
         // Ask for a few more than shown: some are already installed, recent or featured (at most the API's page).
-        const shown = [...installed, ...recent, ...featured];
+        const shown = [...listed, ...recent, ...featured];
         const candidates = await fetchWalletPage({
           page: 1,
           entries: RECOMMENDED_WALLETS + shown.length,
@@ -88,12 +92,16 @@ export function createRegistryController(deps: {
         });
         // Keep the host's featured order.
         featured.sort((a, b) => options.featuredWalletIds.indexOf(a.id) - options.featuredWalletIds.indexOf(b.id));
+        const featuredShown = withoutWallets(featured, [...listed, ...recent]);
+        const recommended = withoutWallets(candidates.data, shown).slice(0, RECOMMENDED_WALLETS);
+        // The rows arrive with their icons (at most 2 s later, spec §9), not as blanks that fill in.
+        await preloadImages([...featuredShown, ...recommended].map((wallet) => wallet.image_url));
         const { count } = store.get(registryAtom);
         patch({
           // The unfiltered total is what AllWallets will page through; keep a larger one if known.
           count: Math.max(count, candidates.count),
-          featured: withoutWallets(featured, [...installed, ...recent]),
-          recommended: withoutWallets(candidates.data, shown).slice(0, RECOMMENDED_WALLETS),
+          featured: featuredShown,
+          recommended,
         });
       } catch {
         // The Connect view works without the registry: installed wallets and WalletConnect remain.

@@ -8,9 +8,10 @@ import { fetchNameProfile } from '../api/names';
 import type { ChainAdapter } from '../adapters/types';
 import { decodeAddress } from '../address/decode';
 import { activeAccountAtom, activeNetworkAtom, initialSendState, sendAtom, type SendState } from '../atoms';
-import type { ChainNamespace } from '../constants';
+import { PENDING_TRANSACTIONS_MAX, type ChainNamespace } from '../constants';
 import { errorText, isUserRejection, PorticoError } from '../errors';
 import { walletErrorText } from '../wallet-errors';
+import { logs } from '../log-buffer';
 import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
 import { NAME_ZONE } from '../names';
@@ -88,6 +89,21 @@ export function createSendFlow(deps: {
   const state = () => store.get(sendAtom);
   const patch = (next: Partial<SendState>) => store.set(sendAtom, { ...state(), ...next });
   let receiverSeq = 0;
+  /**
+   * The sent transactions whose receipt the flow still waits for, oldest first. A reset form can send again while an
+   * earlier one is being mined; past the spec's 99 (§9) the oldest is let go, and its receipt, when it comes, changes
+   * nothing. Only the transaction on screen moves the form; any mined one refreshes the balances.
+   */
+  const pending = new Set<string>();
+  function follow(hash: string) {
+    pending.delete(hash);
+    pending.add(hash);
+    for (const oldest of pending) {
+      if (pending.size <= PENDING_TRANSACTIONS_MAX) break;
+      pending.delete(oldest);
+    }
+  }
+  const onScreen = (hash: string) => state().pendingHash === hash;
 
   function context() {
     const account = store.get(activeAccountAtom);
@@ -130,6 +146,7 @@ export function createSendFlow(deps: {
     } catch (error) {
       // A wallet's or node's error in words (spec §8), not its raw text.
       const message = isUserRejection(error) ? 'Signature declined' : (walletErrorText(error) ?? errorText(error));
+      if (!isUserRejection(error)) logs.warn('send failed', error);
       patch({ status: 'failed', error: message, pendingHash: undefined, explorerUrl: undefined });
       events.track('SEND_ERROR', { message });
       return undefined;
@@ -139,34 +156,40 @@ export function createSendFlow(deps: {
   /** Waits for the receipt of a sent transaction: success, a revert, or 'unconfirmed' when it cannot be read. */
   async function confirm(hash: string, network: CaipNetwork, adapter: ChainAdapter): Promise<boolean> {
     patch({ status: 'pending', pendingHash: hash, explorerUrl: explorerUrl(network, hash), error: undefined });
+    follow(hash);
     let outcome: Awaited<ReturnType<ChainAdapter['waitForTransaction']>>;
     try {
       outcome = await adapter.waitForTransaction(hash, network);
     } catch (error) {
-      patch({ status: 'unconfirmed', error: unconfirmedText(error) });
+      logs.warn(`the receipt of ${hash} could not be read`, error);
+      if (!pending.delete(hash)) return false;
+      if (onScreen(hash)) patch({ status: 'unconfirmed', error: unconfirmedText(error) });
       events.track('SEND_ERROR', { message: 'unconfirmed', hash });
       return false;
     }
+    if (!pending.delete(hash)) return false;
     if (outcome.status !== 'success') {
       // The hash stays: a reverted transaction is on chain, and its explorer page says why.
       const message = 'The transaction was reverted on chain.';
-      patch({ status: 'failed', error: message });
+      if (onScreen(hash)) patch({ status: 'failed', error: message });
       events.track('SEND_ERROR', { message, hash });
       return false;
     }
     const current = state();
-    store.set(sendAtom, {
-      ...initialSendState,
-      status: 'success',
-      lastTransaction: {
-        hash,
-        explorerUrl: explorerUrl(network, hash),
-        amount: current.sendTokenAmount,
-        symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
-        receiver: receiverOf(current),
-        receiverName: current.resolvedReceiver ? current.receiverProfileName : undefined,
-      },
-    });
+    if (onScreen(hash)) {
+      store.set(sendAtom, {
+        ...initialSendState,
+        status: 'success',
+        lastTransaction: {
+          hash,
+          explorerUrl: explorerUrl(network, hash),
+          amount: current.sendTokenAmount,
+          symbol: current.token?.symbol ?? network.nativeCurrency.symbol,
+          receiver: receiverOf(current),
+          receiverName: current.resolvedReceiver ? current.receiverProfileName : undefined,
+        },
+      });
+    }
     events.track('SEND_SUCCESS', { network: network.caipNetworkId, hash });
     deps.onSent();
     return true;

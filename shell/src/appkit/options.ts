@@ -17,9 +17,6 @@ export const IGNORED_APPKIT_OPTIONS = [
   'enableWalletGuide',
   'enableNetworkSwitch',
   'allWallets',
-  'customWallets',
-  'termsConditionsUrl',
-  'privacyPolicyUrl',
   'connectorImages',
   'tokens',
   'universalProviderConfigOverride',
@@ -27,7 +24,7 @@ export const IGNORED_APPKIT_OPTIONS = [
 ] as const;
 
 /** AppKit `features` with no Portico counterpart (orderings of AppKit's own layout), ignored. */
-export const IGNORED_APPKIT_FEATURES = ['connectMethodsOrder', 'connectorTypeOrder', 'walletFeaturesOrder', 'reownAuthentication', 'headless'] as const;
+export const IGNORED_APPKIT_FEATURES = ['connectorTypeOrder', 'walletFeaturesOrder', 'reownAuthentication', 'headless'] as const;
 
 /**
  * What a host adds to every `createAppKit` on its page (`setPorticoHostOptions`): where its Portico

@@ -22,7 +22,9 @@ import { ViewOutlet } from './ViewOutlet';
 const TITLE_ID = 'portico-title';
 
 /**
- * The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close.
+ * The dialog: named by its header, focus moved into each view, trapped, and returned to the opener on close. Inline
+ * (`enableEmbedded`: in the host's own `<portico-modal>`, see create-portico.ts) it is part of the page instead: no
+ * overlay, a region named by its header rather than a modal dialog (it hides nothing and holds no focus), no Close.
  * While closed it is prepared, hidden (React's `Activity`): the router's view renders at idle priority, with no
  * effect run and nothing exposed (`display: none`), so an open that shows that view only reveals it and runs its
  * effects. Its `key` (`usePreparedKey`) gives each close a fresh tree, so a view opens as new, and an open that shows
@@ -32,13 +34,14 @@ const TITLE_ID = 'portico-title';
 export function Modal({ core }: { core: PorticoCore }) {
   const { open, shake } = useAtomValue(modalFlagsAtom);
   const router = useAtomValue(routerAtom);
+  const inline = core.options.enableEmbedded;
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   useAnimatedHeight(open, viewportRef, contentRef);
-  useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close);
+  useDialogFocus(open, router, { dialog: dialogRef, title: titleRef, body: bodyRef }, core.modal.close, inline);
   const chrome = useShellChrome(core, open);
   // A prefetched view module arriving re-renders the prepared view with it (a hidden tree runs no subscription).
   useSyncExternalStore(subscribeReadyModules, readyModuleCount, readyModuleCount);
@@ -47,18 +50,18 @@ export function Modal({ core }: { core: PorticoCore }) {
   return (
     <Activity key={key} mode={open ? 'visible' : 'hidden'}>
       <div
-        className="portico-overlay"
+        className={inline ? 'portico-inline' : 'portico-overlay'}
         onMouseDown={(event) => {
-          if (event.target === event.currentTarget) core.modal.close();
+          if (!inline && event.target === event.currentTarget) core.modal.close();
         }}
       >
         <div
           ref={dialogRef}
           className="portico-dialog"
-          role="dialog"
+          role={inline ? 'region' : 'dialog'}
           // The approval screen is the secure site's frame over the dialog, outside it in the tree (issue 28): a modal
           // dialog would hide it from screen readers.
-          aria-modal={SECURE_FRAME_VIEWS.includes(router.view) ? undefined : true}
+          aria-modal={inline || SECURE_FRAME_VIEWS.includes(router.view) ? undefined : true}
           aria-labelledby={TITLE_ID}
           tabIndex={-1}
           data-shake={shake}
@@ -66,7 +69,7 @@ export function Modal({ core }: { core: PorticoCore }) {
           dir={chrome?.dir}
         >
           {/* The header stays put (Back and Close never scroll away); the view scrolls in the viewport under it. */}
-          <Header core={core} titleRef={titleRef} chrome={chrome} />
+          <Header core={core} titleRef={titleRef} chrome={chrome} inline={inline} />
           <div ref={viewportRef} className="portico-viewport">
             <div ref={contentRef} className="portico-content">
               {/* Toasts take their own line at the top, under the header: they never cover a view's controls. */}
@@ -104,19 +107,23 @@ function AlertBanner() {
   );
 }
 
-function Header({ core, titleRef, chrome }: { core: PorticoCore; titleRef: Ref<HTMLHeadingElement>; chrome?: ShellChrome }) {
+function Header(props: { core: PorticoCore; titleRef: Ref<HTMLHeadingElement>; chrome?: ShellChrome; inline: boolean }) {
+  const { core, titleRef, chrome, inline } = props;
   const { view, history, data } = useAtomValue(routerAtom);
   const connectors = useAtomValue(connectorsAtom);
   const walletName = connectors.find((connector) => connector.id === data?.connectorId)?.name ?? data?.wallet?.name;
   const socialProviderName = data?.socialProviderName;
   const title = viewTitle(view, { walletName, socialProviderName });
   const shownTitle = chrome ? chrome.title(view, title, view === 'GetWallet' ? walletName : socialProviderName) : title;
-  // Required sign-in refuses every close (spec §2): no Close button that cannot close.
-  const closeDisabled = useAtomValue(signInAtom).closeDisabled;
+  // Required sign-in refuses every close (spec §2): no Close button that cannot close. Inline, nothing closes.
+  const closeDisabled = useAtomValue(signInAtom).closeDisabled || inline;
+  // Inline, a view the host opened on its own still has a way home: Back from the only entry closes, which returns
+  // to Account or Connect (create-portico.ts `keepInline`).
+  const canGoBack = history.length > 1 || (inline && view !== 'Connect' && view !== 'Account');
   return (
     // A div, not <header>: inside the dialog it is no page banner (the host page has its own; axe: one banner).
     <div className="portico-header">
-      {history.length > 1 ? (
+      {canGoBack ? (
         <button type="button" className="portico-icon-button" aria-label={chrome?.back ?? 'Back'} onClick={() => core.router.goBack()}>
           <BackIcon />
         </button>

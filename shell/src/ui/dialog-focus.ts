@@ -25,12 +25,18 @@ export interface DialogParts {
  * view's heading on open and on every view change (`view` changes on each navigation), pull
  * focus back when it escapes or is lost with a removed element, and keep Tab inside and Esc
  * working from anywhere while open. `close` must be stable (the modal controller's).
+ *
+ * `inline` (embedded mode): the modal is part of the page, so none of that holds the page's focus. Focus is only
+ * followed while the person is inside (`engaged`): a view change then moves it to the new heading, and a removed
+ * control gives it back to the heading; a page load, a restored session or a host's `open()` never take it.
  */
-export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts, close: () => unknown) {
+export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts, close: () => unknown, inline = false) {
   const opener = useRef<HTMLElement>(null);
+  const engaged = useRef(false);
   const { dialog, title, body } = parts;
 
   useLayoutEffect(() => {
+    if (inline) return;
     if (open) {
       // Captured before focus moves in: later, focus may have fallen to <body>.
       const active = deepActiveElement() as HTMLElement | null;
@@ -38,18 +44,44 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
     } else if (opener.current?.isConnected) {
       opener.current.focus();
     }
-  }, [open]);
+  }, [open, inline]);
 
   useLayoutEffect(() => {
     // A view may focus one of its own controls as it mounts; anything else (the clicked button
-    // that unmounted, Back in the header) gives way to the new view's heading.
-    if (open && !body.current?.contains(deepActiveElement())) title.current?.focus();
-  }, [open, view, title, body]);
+    // that unmounted, Back in the header) gives way to the new view's heading. In the next frame: focus() lays the new
+    // view out at once, which in the click's task made one long task of it on a phone (issue 33); in the frame it is
+    // the layout that frame does anyway.
+    if (!open || (inline && !engaged.current)) return;
+    const frame = requestAnimationFrame(() => {
+      if (!body.current?.contains(deepActiveElement())) title.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, view, title, body, inline]);
 
   useEffect(() => {
     const box = dialog.current;
     if (!open || !box) return;
-    const focusTitle = () => (title.current ?? box).focus();
+    let frame = 0;
+    // In the next frame too (see above): the element that lost focus went with a render still in this task.
+    const focusTitle = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => (title.current ?? box).focus());
+    };
+    // Removing the focused element sends focus to <body> without any focus event.
+    const lostFocus = new MutationObserver(() => document.activeElement === document.body && (!inline || engaged.current) && focusTitle());
+    lostFocus.observe(box, { childList: true, subtree: true });
+    if (inline) {
+      // Focus moving to the page ends the person's stay; focus lost to <body> (no focusin) does not.
+      const follow = (event: FocusEvent) => {
+        engaged.current = event.composedPath().includes(box);
+      };
+      document.addEventListener('focusin', follow);
+      return () => {
+        document.removeEventListener('focusin', follow);
+        lostFocus.disconnect();
+        cancelAnimationFrame(frame);
+      };
+    }
     // The secure site's approval screen is its own frame over the dialog (issue 28): focus may be there too. The frame
     // is the <portico-modal> element's light-DOM child (WALLET_FRAME_SLOT).
     const approvalFrame = () => [...((box.getRootNode() as ShadowRoot).host?.querySelectorAll<HTMLElement>(`:scope > [${REVEALED_FRAME_ATTRIBUTE}]`) ?? [])];
@@ -58,8 +90,6 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
       const path = event.composedPath();
       if (!path.includes(box) && !approvalFrame().some((frame) => path.includes(frame))) focusTitle();
     };
-    // Removing the focused element sends focus to <body> without any focus event.
-    const lostFocus = new MutationObserver(() => document.activeElement === document.body && focusTitle());
     // On the document, not the dialog: keys pressed while focus is on <body> must still work.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.isComposing) {
@@ -71,11 +101,11 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
     };
     document.addEventListener('focusin', pullFocusBack);
     document.addEventListener('keydown', onKeyDown);
-    lostFocus.observe(box, { childList: true, subtree: true });
     return () => {
       document.removeEventListener('focusin', pullFocusBack);
       document.removeEventListener('keydown', onKeyDown);
       lostFocus.disconnect();
+      cancelAnimationFrame(frame);
     };
-  }, [open, dialog, title, close]);
+  }, [open, dialog, title, close, inline]);
 }

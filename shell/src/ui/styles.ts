@@ -134,4 +134,11 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
   }
   .portico-content { padding-bottom: max(16px, env(safe-area-inset-bottom)); }
 }
+/* Embedded (inline) mode: in the page's flow, as wide as its container allows, no overlay, shadow or sheet. */
+.portico-inline { font-family: var(--portico-font-family); font-size: var(--portico-font-size); color: var(--portico-text); }
+.portico-inline .portico-dialog {
+  width: 360px; max-width: 100%; max-height: none; box-shadow: none; animation: none;
+  border: 1px solid var(--portico-border); border-radius: calc(var(--portico-radius) * 2);
+}
+.portico-inline .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
 `;

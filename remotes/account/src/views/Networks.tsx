@@ -1,7 +1,19 @@
-import { activeNetworkAtom, errorText, type CaipNetwork, type ChainNamespace, type PorticoViewProps } from '@portico/shared-state';
+import {
+  accountsAtom,
+  activeNamespaceAtom,
+  activeNetworkAtom,
+  describeSwitchFailure,
+  walletNeededFor,
+  type CaipNetwork,
+  type ChainNamespace,
+  type PorticoViewProps,
+  type SwitchFailure,
+} from '@portico/shared-state';
 import { ListItem, NAMESPACE_TITLES, RoundIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { NamespaceWalletOffer } from '../components/NamespaceWalletOffer';
+import { SwitchFailureAlert } from '../components/SwitchFailureAlert';
 import { useAccountMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -17,25 +29,32 @@ function byNamespace(networks: readonly CaipNetwork[]): [ChainNamespace, CaipNet
 }
 
 /**
- * The host's configured networks; picking one asks the wallet to switch. Networks of several namespaces are
- * grouped under their namespace's heading (EVM, Solana, Bitcoin, Polkadot, Cosmos), each group a region named by it.
+ * The host's configured networks; picking one asks the wallet to switch (a failure names the network and says why).
+ * Networks of several namespaces are grouped under their namespace's heading (EVM, Solana, Bitcoin, Polkadot,
+ * Cosmos), each group a region named by it; picking one in a namespace with no wallet offers to connect one there
+ * instead of leaving the page without a wallet.
  */
 export default function Networks({ portico }: PorticoViewProps) {
   const t = useAccountMessages();
   const active = useAtomValue(activeNetworkAtom);
-  const [error, setError] = useState<string>();
+  const accounts = useAtomValue(accountsAtom);
+  const activeNamespace = useAtomValue(activeNamespaceAtom);
+  const [failure, setFailure] = useState<{ network: CaipNetwork } & SwitchFailure>();
+  const [offer, setOffer] = useState<CaipNetwork>();
   const [pending, setPending] = useState<string>();
   const headingId = useId();
   const groups = byNamespace(portico.options.networks);
 
   const choose = async (network: CaipNetwork) => {
-    setError(undefined);
+    setFailure(undefined);
+    setOffer(undefined);
+    if (walletNeededFor(accounts, activeNamespace, network)) return setOffer(network);
     setPending(network.caipNetworkId);
     try {
       await portico.connection.switchNetwork(network);
       portico.router.goBack();
     } catch (switchError) {
-      setError(errorText(switchError));
+      setFailure({ network, ...(await describeSwitchFailure(switchError)) });
     } finally {
       setPending(undefined);
     }
@@ -72,11 +91,8 @@ export default function Networks({ portico }: PorticoViewProps) {
               {list(networks, t('networks.ofNamespace', { namespace: NAMESPACE_TITLES[namespace] }))}
             </section>
           ))}
-      {error && (
-        <p className="portico-error-text" role="alert">
-          {error}
-        </p>
-      )}
+      {failure && <SwitchFailureAlert network={failure.network} failure={failure} />}
+      {offer && <NamespaceWalletOffer portico={portico} network={offer} />}
       <button type="button" className="portico-help-link" onClick={() => portico.router.push('WhatIsANetwork')}>
         {t('networks.whatIs')}
       </button>

@@ -7,6 +7,8 @@ export interface EmailFormProps {
   handle: EmbeddedWalletHandle;
   /** The wallet when the view already loaded it; otherwise it loads on the first submit. */
   wallet?: EmbeddedWallet;
+  /** The field is off and nothing is sent (the legal checkbox is not ticked). */
+  disabled?: boolean;
 }
 
 const notLoadedState: EmailLoginState = { step: 'email', busy: false };
@@ -19,7 +21,7 @@ const notLoaded = { getSnapshot: () => notLoadedState, subscribe: () => () => un
  * CONNECT_EMAIL. The controller moves to the verify views by itself; failures (the store's `error`,
  * or the wallet that did not load) show under the field and the address stays.
  */
-export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
+export function EmailForm({ handle, wallet: loadedWallet, disabled = false }: EmailFormProps) {
   const t = useConnectMessages();
   const [email, setEmail] = useState('');
   const [wallet, setWallet] = useState(loadedWallet);
@@ -31,7 +33,7 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || disabled) return;
     setLoadError(undefined);
     setLoading(true);
     let current: EmbeddedWallet;
@@ -60,8 +62,11 @@ export function EmailForm({ handle, wallet: loadedWallet }: EmailFormProps) {
         onChange={setEmail}
         onFocus={() => handle.preload()}
         error={error}
+        disabled={disabled}
       />
-      <SubmitButton busy={busy}>{t('email.continue')}</SubmitButton>
+      <SubmitButton busy={busy} disabled={disabled}>
+        {t('email.continue')}
+      </SubmitButton>
     </form>
   );
 }

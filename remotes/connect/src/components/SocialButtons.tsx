@@ -15,8 +15,9 @@ export function shownSocials(portico: PorticoCore): Social[] {
  * "Continue with Google" button, the others as a row of icon buttons with the same names (and a tooltip). A click
  * starts the embedded wallet's social login (the controller then shows ConnectingSocial), or for Farcaster opens
  * ConnectingFarcaster, which starts the QR sign-in. The wallet loads when the pointer or focus comes to the group.
+ * `disabled`: shown, none can be used yet (the legal checkbox is not ticked).
  */
-export function SocialButtons({ portico, socials }: { portico: PorticoCore; socials: readonly Social[] }) {
+export function SocialButtons({ portico, socials, disabled = false }: { portico: PorticoCore; socials: readonly Social[]; disabled?: boolean }) {
   const t = useConnectMessages();
   const { start, prepare, error } = useSocialLogin(portico);
   const [first, ...others] = socials;
@@ -25,7 +26,7 @@ export function SocialButtons({ portico, socials }: { portico: PorticoCore; soci
 
   return (
     <div className="portico-stack" role="group" aria-label={t('social.group')} onPointerEnter={prepare} onFocus={prepare}>
-      <button type="button" className="portico-button portico-button-secondary portico-button-block" onClick={() => start(first)}>
+      <button type="button" className="portico-button portico-button-secondary portico-button-block" disabled={disabled} onClick={() => start(first)}>
         <SocialIcon provider={first} />
         {label(first)}
       </button>
@@ -38,6 +39,7 @@ export function SocialButtons({ portico, socials }: { portico: PorticoCore; soci
               className="portico-button portico-button-secondary portico-social-button"
               aria-label={label(provider)}
               title={label(provider)}
+              disabled={disabled}
               onClick={() => start(provider)}
             >
               <SocialIcon provider={provider} />

@@ -36,6 +36,8 @@ export interface WalletGridProps {
  */
 export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref }: WalletGridProps) {
   const t = useConnectMessages();
+  // Installed tiles are the browser's connectors, certified ones registry wallets: a tile has one tag at most.
+  const tagOf = (tile: WalletTileEntry) => (tile.installed ? t('tag.installed') : tile.certified ? t('tag.certified') : undefined);
   const rowCount = Math.ceil(tiles.length / COLUMNS);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -80,16 +82,18 @@ export function WalletGrid({ tiles, label, canLoadMore, loadMore, resetKey, ref 
           <div key={row.key} role="row" aria-rowindex={row.index + 1} className="portico-wallet-row" style={{ transform: `translateY(${row.start}px)` }}>
             {cellsOf(row.index, tiles.length).map((index, column) => {
               const tile = tiles[index]!;
+              const tag = tagOf(tile);
               return (
                 <div key={tile.key} role="gridcell" aria-colindex={column + 1}>
                   <WalletTile
-                    // The kit hides the tile's tag from screen readers: the label says it ("MetaMask, installed"). The
-                    // name's trailing space keeps the visible text "MetaMask installed", which the label contains.
-                    name={tile.installed ? `${tile.name} ` : tile.name}
+                    // The kit hides the tile's tag from screen readers: the label says it ("MetaMask, installed",
+                    // "Rainbow, certified"). The name's trailing space keeps the visible text "MetaMask installed", which
+                    // the label contains.
+                    name={tag ? `${tile.name} ` : tile.name}
                     image={tile.image}
                     lazyImage={!tile.installed}
-                    tag={tile.installed ? t('tag.installed') : undefined}
-                    aria-label={tile.installed ? t('tag.named', { name: tile.name, tag: t('tag.installed') }) : undefined}
+                    tag={tag}
+                    aria-label={tag && t('tag.named', { name: tile.name, tag })}
                     title={tile.namespaces}
                     data-index={index}
                     tabIndex={index === focus.tabStop ? 0 : -1}

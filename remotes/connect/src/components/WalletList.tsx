@@ -9,9 +9,10 @@ import { useConnectMessages } from '../messages';
 
 /**
  * Every wallet the person can connect, once each, in the spec's order (`useConnectEntries`), then
- * All Wallets with the registry count when the site has the registry.
+ * All Wallets with the registry count when the site has the registry. `disabled`: listed, but none can be picked yet
+ * (the legal checkbox is not ticked).
  */
-export function WalletList({ portico }: { portico: PorticoCore }) {
+export function WalletList({ portico, disabled = false }: { portico: PorticoCore; disabled?: boolean }) {
   const t = useConnectMessages();
   const entries = useConnectEntries(portico);
   const count = useAtomValue(registryAtom).count;
@@ -31,7 +32,7 @@ export function WalletList({ portico }: { portico: PorticoCore }) {
     <ul className="portico-list" aria-label={t('wallets.label')}>
       {entries.map((entry) => (
         <li key={entry.key}>
-          <WalletEntryItem entry={entry} />
+          <WalletEntryItem entry={entry} disabled={disabled} />
         </li>
       ))}
       {showAllWallets && (
@@ -45,6 +46,7 @@ export function WalletList({ portico }: { portico: PorticoCore }) {
             tag={count > 0 ? walletCountLabel(count) : undefined}
             tagMuted
             aria-describedby={count > 0 ? countId : undefined}
+            disabled={disabled}
             onClick={() => portico.router.push('AllWallets')}
           >
             {t('wallets.allWallets')}

@@ -1,5 +1,5 @@
 import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, registryAtom, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
-import { withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
+import { isCertifiedWallet, withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { afterNextPaint } from '@portico/ui';
@@ -30,6 +30,8 @@ export interface ConnectEntry {
   lazy: boolean;
   /** What the row's tag says (`WalletEntryItem` shows it in the locale). */
   tag?: EntryTag;
+  /** The registry certified the wallet (`badge_type`): the row shows the badge, its name says it. */
+  certified?: boolean;
   /**
    * A wallet present in several namespaces: one choice each, the active namespace first; the entry asks which
    * (`select` connects the first).
@@ -40,10 +42,16 @@ export interface ConnectEntry {
   select(): void;
 }
 
+/** Whether the Connect list has wallets installed in this browser (announced or injected): spec section 9's method order. */
+export function useInstalledWallets(portico: PorticoCore): boolean {
+  const namespace = useAtomValue(portico.modal.namespaceFilter);
+  return connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace).some(isInstalledConnector);
+}
+
 /**
  * The Connect view's wallets in the spec's order (section 9): walletConnect, recent, injected
- * (announced), featured, custom, external, recommended. A wallet is listed once: registry entries
- * that are installed or recent are dropped by rdns, id or case-insensitive name, and a wallet installed in
+ * (announced), featured, custom (the host's `customWallets`), external, recommended. A wallet is listed once: registry
+ * and custom entries that are installed or recent are dropped by rdns, id or case-insensitive name, and a wallet installed in
  * several namespaces is one entry with a choice per namespace. After `open({ namespace })` only that
  * namespace's wallets. On a phone on Solana, Phantom and Coinbase without their Solana wallet injected
  * link to their browse page. Loads the featured and recommended wallets for what is installed, and warms
@@ -56,7 +64,9 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   const registry = useAtomValue(registryAtom);
   const installed = connectors.filter(isInstalledConnector);
   const installedIdentities = installed.map(connectorIdentity);
-  const installedKey = JSON.stringify(installedIdentities);
+  const custom = portico.options.customWallets;
+  // The host's wallets are listed whatever the registry says: featured and recommended do not repeat them.
+  const listedKey = JSON.stringify([...installedIdentities, ...custom.map(({ id, name }) => ({ id, name }))]);
   const connectorsKey = connectors.map((connector) => connector.id).join('\n');
 
   // WalletConnect is one click away: warm its client while the person reads the list, once the list is on screen.
@@ -67,8 +77,8 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   // the list is on screen too: the request's code loads first (two chunks), and each chunk's <script> costs the
   // frame a few ms; the answer comes from the network after the first paint anyway.
   useEffect(
-    () => afterNextPaint(() => void portico.registry?.loadConnectViewWallets(JSON.parse(installedKey) as WalletIdentity[])),
-    [portico, installedKey],
+    () => afterNextPaint(() => void portico.registry?.loadConnectViewWallets(JSON.parse(listedKey) as WalletIdentity[])),
+    [portico, listedKey],
   );
 
   const recent = useMemo(() => {
@@ -83,7 +93,14 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   }, [portico, registry, connectorsKey]);
 
   const featured = withoutWallets(registryWalletsFor(registry.featured, namespace), [...installedIdentities, ...recent]);
-  const recommended = withoutWallets(registryWalletsFor(registry.recommended, namespace), [...installedIdentities, ...recent, ...featured]);
+  // WalletConnect wallets without a chain list: shown after any open({ namespace }), as WalletConnect is.
+  const customShown = withoutWallets(custom, [...installedIdentities, ...recent, ...featured]);
+  const recommended = withoutWallets(registryWalletsFor(registry.recommended, namespace), [
+    ...installedIdentities,
+    ...recent,
+    ...featured,
+    ...customShown,
+  ]);
 
   // Universal links open the wallet's app on a phone; on a computer they would only take the person off the site.
   const browseOnSolana = portico.environment.isMobile && activeNamespace === 'solana';
@@ -94,6 +111,7 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     image: wallet.image_url,
     lazy: true,
     tag,
+    certified: isCertifiedWallet(wallet),
     href: browseOnSolana && !installedConnectorFor(wallet, solanaInstalled) ? solanaBrowseLink(wallet, window.location.href) : undefined,
     select: () => void portico.connectWalletConnect(wallet),
   });
@@ -124,7 +142,7 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     ...registryWalletsFor(recent, namespace).map((wallet) => registryEntry(wallet, 'recent')),
     ...groupByWallet(installed, activeNamespace).map(installedEntry),
     ...featured.map((wallet) => registryEntry(wallet)),
-    // custom: the options have no custom wallet list yet.
+    ...customShown.map((wallet) => registryEntry(wallet)),
     ...connectors.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledConnector(connector)).map(external),
     ...recommended.map((wallet) => registryEntry(wallet)),
   ];

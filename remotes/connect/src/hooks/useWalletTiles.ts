@@ -1,5 +1,5 @@
 import { WALLET_PAGE_SIZE, activeNamespaceAtom, connectorsAtom, registryAtom, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
-import { isSameWallet, withoutWallets } from '@portico/shared-state/wallet-list';
+import { isCertifiedWallet, isSameWallet, walletsMatching, withoutWallets } from '@portico/shared-state/wallet-list';
 import { NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -11,16 +11,18 @@ export interface WalletTileEntry {
   name: string;
   image?: string | null;
   installed: boolean;
+  /** The registry certified the wallet (`badge_type`): the tile's tag says so. */
+  certified?: boolean;
   /** The namespaces of a wallet installed in several ('EVM, Solana'), its tile's description. */
   namespaces?: string;
   select(): void;
 }
 
 /**
- * What the All Wallets grid shows. Without a query: installed wallets first, then featured,
- * recommended and the registry's pages (the first page loads on mount; `loadMore` fetches the next
+ * What the All Wallets grid shows. Without a query: installed wallets first, then featured, the host's
+ * `customWallets`, recommended and the registry's pages (the first page loads on mount; `loadMore` fetches the next
  * while there is one). With a query: the registry's search results (300 ms minimum wait, up to 100),
- * installed wallets that match first. Also the loading and error state of whichever is shown. After
+ * installed and then custom wallets that match first. Also the loading and error state of whichever is shown. After
  * `open({ namespace })` only that namespace's wallets. A wallet installed in several namespaces is one tile
  * (described by its namespaces) that connects the active namespace's side, or its first.
  */
@@ -51,10 +53,13 @@ export function useWalletTiles(portico: PorticoCore) {
     name: wallet.name,
     image: wallet.image_url,
     installed: false,
+    certified: isCertifiedWallet(wallet),
     select: () => void portico.connectWalletConnect(wallet),
   });
 
   const installedIdentities = installed.map(([connector]) => connectorIdentity(connector!));
+  // The host's wallets list no chains: shown after any open({ namespace }), as WalletConnect is.
+  const custom = withoutWallets(portico.options.customWallets, installedIdentities);
   let tiles: WalletTileEntry[];
   if (searching) {
     const lower = trimmed.toLowerCase();
@@ -64,10 +69,19 @@ export function useWalletTiles(portico: PorticoCore) {
         connector!.name.toLowerCase().includes(lower) ||
         results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector!))),
     );
-    tiles = [...installedMatches.map(connectorTile), ...withoutWallets(results, installedIdentities).map(registryTile)];
+    const customMatches = walletsMatching(custom, trimmed);
+    tiles = [
+      ...installedMatches.map(connectorTile),
+      ...[...customMatches, ...withoutWallets(results, [...installedIdentities, ...customMatches])].map(registryTile),
+    ];
   } else {
-    const listed = registryWalletsFor(uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets]), namespace);
-    tiles = [...installed.map(connectorTile), ...withoutWallets(listed, installedIdentities).map(registryTile)];
+    const featured = withoutWallets(registryWalletsFor(registry.featured, namespace), installedIdentities);
+    const rest = registryWalletsFor(uniqueById([...registry.recommended, ...registry.wallets]), namespace);
+    const customShown = withoutWallets(custom, featured);
+    tiles = [
+      ...installed.map(connectorTile),
+      ...[...featured, ...customShown, ...withoutWallets(rest, [...installedIdentities, ...featured, ...customShown])].map(registryTile),
+    ];
   }
 
   const hasMorePages =

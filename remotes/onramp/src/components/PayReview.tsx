@@ -1,4 +1,5 @@
 import { activeNetworkAtom, portfolioAtom, sendAtom, shortenAddress, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
+import { formatHuman } from '@portico/shared-state/amounts';
 import { DetailList, useLocale, type DetailRow } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { formatDecimal } from '../decimal';
@@ -19,12 +20,13 @@ export function PayReview({
   const t = useOnRampMessages();
   const { locale } = useLocale();
   const amount = formatDecimal(pay.amount, locale);
-  const fee = send.fee !== undefined ? `${formatDecimal(send.fee, locale)} ${network?.nativeCurrency.symbol ?? ''}` : undefined;
+  // A fee in human precision (a gas fee has 18 decimals of dust); the exact one is the row's title.
+  const fee = send.fee !== undefined ? `${formatHuman(send.fee, locale)} ${network?.nativeCurrency.symbol ?? ''}` : undefined;
   const rows: DetailRow[] = [
     { term: t('field.amount'), detail: `${amount} ${pay.symbol}` },
     { term: t('pay.to'), detail: shortenAddress(pay.recipient), exact: pay.recipient },
     { term: t('pay.network'), detail: network?.name ?? '' },
-    ...(started && fee !== undefined ? [{ term: t('field.networkFee'), detail: fee }] : []),
+    ...(started && fee !== undefined ? [{ term: t('field.networkFee'), detail: fee, exact: send.fee }] : []),
   ];
   const noBalance = network ? t('pay.noBalanceOn', { symbol: pay.symbol, network: network.name }) : t('pay.noBalanceHere', { symbol: pay.symbol });
 

@@ -1,9 +1,10 @@
 import { activeNetworkAtom, onRampAtom, type OnRampProvider } from '@portico/shared-state';
-import { EmptyState, ListItem } from '@portico/ui';
+import { EmptyState } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useOnRampMessages } from '../messages';
+import { ProviderCard } from './ProviderCard';
 
-/** The on-ramp providers that support the active network, each with its fee range. */
+/** The on-ramp providers that support the active network, as cards: logo, name and fee range. */
 export function ProviderList({ onChoose }: { onChoose(provider: OnRampProvider): void }) {
   const network = useAtomValue(activeNetworkAtom);
   const { providers } = useAtomValue(onRampAtom);
@@ -23,10 +24,7 @@ export function ProviderList({ onChoose }: { onChoose(provider: OnRampProvider):
         <ul className="portico-list" aria-labelledby="portico-onramp-providers">
           {offered.map((provider) => (
             <li key={provider.name}>
-              {/* The fee range is part of the button's name: it is what tells the providers apart. */}
-              <ListItem tag={t('providers.fees', { range: provider.feeRange })} tagAnnounced tagMuted onClick={() => onChoose(provider)}>
-                {provider.label}
-              </ListItem>
+              <ProviderCard provider={provider} onClick={() => onChoose(provider)} />
             </li>
           ))}
         </ul>

@@ -1,51 +1,44 @@
-import type { OnRampMoney, OnRampQuote } from '@portico/shared-state';
+import { formatFiat } from '@portico/shared-state/onramp-rules';
+import type { OnRampMoney, OnRampState } from '@portico/shared-state';
 import { DetailList, useLocale } from '@portico/ui';
-import { formatDecimal } from '../decimal';
 import { useOnRampMessages } from '../messages';
 
-/** A quote's fee, network fee, subtotal, total and what the person receives, and the way on to the provider. */
-export function QuoteDetails({
-  quote,
-  sample,
-  providerLabel,
-  openError,
-  onContinue,
-}: {
-  quote: OnRampQuote;
-  /** The quote is the canned sample (the quote service failed). */
-  sample?: boolean;
-  providerLabel: string;
-  openError?: string;
-  onContinue(): void;
-}) {
+/**
+ * The live quote under the amounts, in a polite status region: "Getting quote…" while the typing settles and the
+ * API answers, then fee, network fee, subtotal and total in the payment currency (the locale's money format).
+ * A problem with the amount is shown at the amount field, not here.
+ */
+export function QuoteDetails({ quote }: { quote: OnRampState['quote'] }) {
   const t = useOnRampMessages();
   const { locale } = useLocale();
-  const money = (value: OnRampMoney) => `${formatDecimal(value.amount, locale)} ${value.currency}`;
+  const money = (value: OnRampMoney) => formatFiat(value.amount, value.currency, locale);
+  const data = quote?.status === 'ready' ? quote.data : undefined;
   return (
-    <section aria-label={t('quote.label')} className="portico-stack">
-      {sample && (
-        <p className="portico-muted" role="note">
-          {t('quote.sample')}
+    <div role="status" aria-live="polite" className="portico-quote">
+      {(quote?.status === 'pending' || quote?.status === 'loading') && (
+        <p className="portico-quote-loading">
+          <span className="portico-spinner" aria-hidden="true" />
+          {t('buy.gettingQuote')}
         </p>
       )}
-      <DetailList
-        rows={[
-          { term: t('quote.fee'), detail: money(quote.coinbaseFee) },
-          { term: t('field.networkFee'), detail: money(quote.networkFee) },
-          { term: t('quote.subtotal'), detail: money(quote.paymentSubtotal) },
-          { term: t('quote.total'), detail: money(quote.paymentTotal) },
-          { term: t('quote.receive'), detail: quote.purchaseAmount.amount ? money(quote.purchaseAmount) : t('quote.receiveLater') },
-        ]}
-      />
-      <button type="button" className="portico-button portico-button-block" onClick={onContinue}>
-        {t('quote.continue', { provider: providerLabel })}
-      </button>
-      {openError && (
-        <p role="alert" className="portico-error-text">
-          {openError}
-        </p>
+      {data && (
+        <div className="portico-stack">
+          {quote?.sample && (
+            <p className="portico-muted" role="note">
+              {t('quote.sample')}
+            </p>
+          )}
+          <DetailList
+            label={t('quote.label')}
+            rows={[
+              { term: t('quote.fee'), detail: money(data.coinbaseFee), exact: data.coinbaseFee.amount },
+              { term: t('field.networkFee'), detail: money(data.networkFee), exact: data.networkFee.amount },
+              { term: t('quote.subtotal'), detail: money(data.paymentSubtotal) },
+              { term: t('quote.total'), detail: money(data.paymentTotal) },
+            ]}
+          />
+        </div>
       )}
-      <p className="portico-muted">{t('quote.appearsInActivity')}</p>
-    </section>
+    </div>
   );
 }

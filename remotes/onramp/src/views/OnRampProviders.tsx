@@ -1,8 +1,9 @@
 import { onRampAtom, type OnRampProvider, type PorticoViewProps } from '@portico/shared-state';
-import { ConnectionGuard, LoadingPanel } from '@portico/ui';
+import { ConnectionGuard, SkeletonRows } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { BuyForm } from '../components/BuyForm';
+import { Handoff } from '../components/Handoff';
 import { ProviderList } from '../components/ProviderList';
 import { useOnRampMessages } from '../messages';
 
@@ -12,9 +13,9 @@ declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
- * Buy crypto (spec sections 3, 7, 8): pick a provider, the asset, currency, payment method and
- * amount within the method's limits, get a quote (fee, subtotal, total), then continue on the
- * provider's page in a new window. The purchase then shows in Activity.
+ * Buy crypto (spec sections 3, 7, 8): provider cards (logo, fee range), then the amount (presets, limits of the
+ * payment method) with the quote updating as it is typed, then the provider's page in a new window; the view
+ * follows the purchase there to its result.
  */
 export default function OnRampProviders({ portico }: PorticoViewProps) {
   const t = useOnRampMessages();
@@ -33,30 +34,22 @@ function Purchase({ portico }: PorticoViewProps) {
   const state = useAtomValue(onRampAtom);
   const t = useOnRampMessages();
   const [provider, setProvider] = useState<OnRampProvider>();
+  // The purchase whose result was left with Try again: the form (kept, with its values) shows again.
+  const [leftUrl, setLeftUrl] = useState<string>();
 
-  if (state.status !== 'ready') return <LoadingPanel label={t('providers.loading')} />;
-  if (provider && state.opened) {
-    return (
-      <div className="portico-panel">
-        <div role="status" className="portico-stack">
-          <p>{t('providers.opened', { provider: state.opened.provider })}</p>
-          <p className="portico-muted">{t('providers.openedHint')}</p>
-        </div>
-        <button type="button" className="portico-button portico-button-block" onClick={() => portico.router.goBack()}>
-          {t('providers.backToAccount')}
-        </button>
-      </div>
-    );
-  }
+  // The provider cards' size (one card per provider; the demo API has one).
+  if (state.status !== 'ready') return <SkeletonRows rows={1} label={t('providers.loading')} />;
+  const opened = provider && state.opened && state.opened.url !== leftUrl ? state.opened : undefined;
   return (
     <div className="portico-stack">
-      {state.sample && (
+      {state.sample && !opened && (
         <p className="portico-muted" role="note">
           {t('providers.sample')}
         </p>
       )}
+      {opened && <Handoff portico={portico} opened={opened} onTryAgain={() => setLeftUrl(opened.url)} />}
       {provider ? (
-        <BuyForm portico={portico} provider={provider} onChangeProvider={() => setProvider(undefined)} />
+        <BuyForm portico={portico} provider={provider} onChangeProvider={() => setProvider(undefined)} hidden={Boolean(opened)} />
       ) : (
         <ProviderList onChoose={setProvider} />
       )}

@@ -1,7 +1,8 @@
 /**
  * On-ramp (spec sections 3, 7, 9): GET /v1/onramp/providers, GET /v1/onramp/options,
- * POST /v1/onramp/quote, POST /v1/generators/onrampurl, and the local demo provider's pages
- * (GET /onramp-demo/?session=…, POST /onramp-demo/complete) that credit the buyer on chain.
+ * POST /v1/onramp/quote, POST /v1/generators/onrampurl, the local demo provider's pages
+ * (GET /onramp-demo/?session=…, POST /onramp-demo/complete) that credit the buyer on chain, and
+ * GET /v1/onramp/sessions/:id, where the modal follows a demo purchase to its end.
  */
 import { randomBytes } from 'node:crypto';
 import { isDemoChain } from '../chains/devchain';
@@ -96,6 +97,7 @@ export function listProviders(c: Context<AppEnv>): OnRampProviderConfig[] {
 
 const sessionRow = z.object({
   id: z.string(),
+  project_id: z.string(),
   address: z.string(),
   chain_id: z.string(),
   asset: z.string(),
@@ -110,11 +112,30 @@ const sessionRow = z.object({
 type SessionRow = z.infer<typeof sessionRow>;
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const sessionParams = z.object({ id: z.string().regex(SESSION_ID, 'not a purchase session') });
+
+/** "100.00 USD" as stored → { amount, currency }; null before the purchase was claimed. */
+function storedMoney(text: string | null): { amount: string; currency: string } | null {
+  const [amount, currency] = (text ?? '').split(' ');
+  return amount && currency ? { amount, currency } : null;
+}
+
+/** A session as the modal follows it: created (or expired unused), processing, completed or failed. */
+function sessionStatus(s: SessionRow) {
+  return {
+    status: s.status === 'created' && s.expired ? 'expired' : s.status,
+    network: s.chain_id,
+    asset: s.asset,
+    txHash: s.tx_hash,
+    paymentTotal: storedMoney(s.payment_total),
+    purchaseAmount: storedMoney(s.purchase_amount),
+  };
+}
 
 async function loadSession(c: Context<AppEnv>, id: unknown): Promise<SessionRow | null> {
   if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
   const { rows } = await c.var.ctx.db.query(
-    `SELECT id, address, chain_id, asset, fiat_currency, preset_fiat_amount, status, tx_hash, payment_total, purchase_amount,
+    `SELECT id, project_id, address, chain_id, asset, fiat_currency, preset_fiat_amount, status, tx_hash, payment_total, purchase_amount,
             expires_at < now() AS expired
        FROM onramp_sessions WHERE id = $1`,
     [id],
@@ -169,6 +190,16 @@ export function onRampRoutes() {
       paymentMethod: body.paymentMethod,
     });
     return c.json(quote);
+  }));
+
+  // Portico's own (the spec has no such route): the hand-off view polls it to move on by itself when the
+  // purchase in the provider's window is done. Only the project that opened the session may read it.
+  app.get('/v1/onramp/sessions/:id', endpoint({ params: sessionParams }, async (c, { params, project }) => {
+    const found = await loadSession(c, params.id);
+    if (found?.status === 'processing') await confirmSession(c.var.ctx.db, c.var.ctx.chains, found);
+    const session = found?.status === 'processing' ? await loadSession(c, found.id) : found;
+    if (!session || session.project_id !== project.projectId) throw new HttpError(404, 'id: no such purchase session');
+    return c.json(sessionStatus(session));
   }));
 
   app.post('/v1/generators/onrampurl', endpoint({ body: urlBody }, async (c, { project, body }) => {
@@ -286,11 +317,10 @@ function view(c: Context<AppEnv>, s: SessionRow, amount: string, fiatCurrency: s
 }
 
 function doneFromRow(s: SessionRow): string {
-  const [paid = '', paidCurrency = ''] = (s.payment_total ?? '').split(' ');
-  const [got = '', gotCurrency = ''] = (s.purchase_amount ?? '').split(' ');
+  const none = { amount: '', currency: '' };
   const dash = { amount: '—', currency: '' };
   return completePage({
-    quote: { paymentTotal: { amount: paid, currency: paidCurrency }, purchaseAmount: { amount: got, currency: gotCurrency }, coinbaseFee: dash, networkFee: dash },
+    quote: { paymentTotal: storedMoney(s.payment_total) ?? none, purchaseAmount: storedMoney(s.purchase_amount) ?? none, coinbaseFee: dash, networkFee: dash },
     txHash: s.tx_hash ?? '',
     address: s.address,
   });

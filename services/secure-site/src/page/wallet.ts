@@ -372,6 +372,13 @@ export function createEmbeddedWallet(deps: WalletDeps) {
 
   const smartAccountsOn = (id: number) => smartAccountChains.includes(id);
 
+  /** @throws 'Unsupported chain eip155:<id>' when the API serves no RPC for the chain */
+  async function assertSupportedChain(requested: number) {
+    const { body } = await api('/v1/supported-chains');
+    const supported = checkReply(z.object({ http: z.array(z.string()) }), body).http;
+    if (!supported.includes(`eip155:${requested}`)) throw new Error(`Unsupported chain eip155:${requested}`);
+  }
+
   /** The key's smart account on a chain, opened once (a failed open is tried again next time). */
   function smartAccountOf(owner: LocalAccount, id: number): Promise<SmartAccount> {
     let opened = smartAccounts.get(id);
@@ -781,7 +788,11 @@ export function createEmbeddedWallet(deps: WalletDeps) {
       return {};
     },
     async GET_USER({ chainId: requested, preferredAccountType }) {
-      if (typeof requested === 'number') chainId = requested;
+      if (typeof requested === 'number' && requested !== chainId) {
+        // Another chain is the modal's reconnect that switches (spec §4): the chains SWITCH_NETWORK allows.
+        await assertSupportedChain(requested);
+        chainId = requested;
+      }
       const { session } = await connectedAccount();
       // The modal's stored preference (spec §3) wins over this browser's.
       if (preferredAccountType) storePreference(session.userId, preferredAccountType);
@@ -850,9 +861,7 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     GET_CHAIN_ID: () => ({ chainId }),
     async SWITCH_NETWORK({ chainId: requested }) {
       if (typeof requested !== 'number') throw new Error(`Unsupported chain ${requested}: this embedded wallet is eip155 only`);
-      const { body } = await api('/v1/supported-chains');
-      const supported = checkReply(z.object({ http: z.array(z.string()) }), body).http;
-      if (!supported.includes(`eip155:${requested}`)) throw new Error(`Unsupported chain eip155:${requested}`);
+      await assertSupportedChain(requested);
       if (requested !== chainId) {
         const before = await openedActiveAddress();
         chainId = requested;

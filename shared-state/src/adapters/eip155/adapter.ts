@@ -1,5 +1,6 @@
 import { CONNECTOR_IDS } from '../../constants';
 import { ConnectorNotFoundError, UserRejectedRequestError } from '../../errors';
+import { logs } from '../../log-buffer';
 import type { CaipNetwork } from '../../network';
 import type { WalletConnectSource } from '../../walletconnect/source';
 import type { EmbeddedSource } from '../../embedded-wallet';
@@ -21,13 +22,28 @@ export interface Eip155AdapterEnvironment {
   embedded?: EmbeddedSource;
 }
 
-/** A session kept by a source (WalletConnect, the embedded wallet); without `switchNetwork`, the provider switches. */
-type SessionSource = Omit<EmbeddedSource, 'switchNetwork'> & Partial<Pick<EmbeddedSource, 'switchNetwork'>>;
+/** A session kept by a source (WalletConnect, the embedded wallet); the embedded wallet switches itself (`switchAuth`). */
+type SessionSource = Omit<EmbeddedSource, 'switchNetwork'>;
 
 /** How long a silent reconnect waits for the stored wallet to announce itself after a reload. */
 const RECONNECT_ANNOUNCE_WAIT_MS = 1_000;
 
 const toChainReference = (hexOrNumber: unknown): string => String(Number(hexOrNumber));
+
+/**
+ * Spec section 4: the AUTH connector switches by reconnecting on the target network (GET_USER on its chain); when that
+ * fails for any reason but a decline, the frame's own switch (SWITCH_NETWORK) is asked. Every network reaching this
+ * adapter is eip155, a namespace the embedded wallet supports.
+ */
+async function switchAuth(embedded: EmbeddedSource, network: CaipNetwork): Promise<void> {
+  try {
+    await walletRequest(() => embedded.connect(network));
+  } catch (error) {
+    if (error instanceof UserRejectedRequestError) throw error;
+    logs.debug(`eip155: reconnecting the embedded wallet on ${network.caipNetworkId} failed; switching through the frame`, error);
+    await walletRequest(() => embedded.switchNetwork(network));
+  }
+}
 
 function asAddresses(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -167,8 +183,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     },
 
     async switchNetwork(connectorId, network: CaipNetwork) {
-      const switchSession = sourceFor(connectorId)?.switchNetwork;
-      if (switchSession) return switchSession(network);
+      if (connectorId === CONNECTOR_IDS.auth && embedded) return switchAuth(embedded, network);
       return (await walletActions()).switchChain(providerFor(connectorId), network);
     },
 
