@@ -1,6 +1,6 @@
-import { embeddedTestWallet, EMBEDDED_TEST_EMAIL, testCore, walletConnectConnector, type TestCoreOptions } from '@portico/test-kit';
+import { anvil, embeddedTestWallet, EMBEDDED_TEST_EMAIL, solanaLocalnet, testCore, walletConnectConnector, type TestCoreOptions } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import Connect from '../src/views/Connect';
 import EmailLogin from '../src/views/EmailLogin';
@@ -67,6 +67,17 @@ describe('Connect with the embedded wallet', () => {
     await connectView({ options: { features: { email: false } } });
     expect(screen.getByRole('button', { name: 'Fake Wallet, installed' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+  });
+
+  it('offers no email field or social logins on Connect filtered to a namespace the embedded wallet has no account in', async () => {
+    const { core } = await connectView({ options: { networks: [anvil, solanaLocalnet], socials: ['google'] } });
+    expect(emailField()).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Google/ })).toBeTruthy();
+    act(() => core.modal.open({ view: 'Connect', namespace: 'solana' }));
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    act(() => core.modal.open({ view: 'Connect', namespace: 'eip155' }));
+    expect(emailField()).toBeTruthy();
   });
 
   it('warms the wallet up on focus and sends CONNECT_EMAIL with the address on Continue', async () => {

@@ -1,5 +1,6 @@
 import type { PorticoViewProps } from '@portico/shared-state';
 import { connectMethodsFor, walletsCollapsed, type ConnectMethod } from '@portico/shared-state/wallet-list';
+import { useAtomValue } from 'jotai';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { EmailForm } from '../components/EmailForm';
 import { LegalCheckbox } from '../components/LegalCheckbox';
@@ -36,8 +37,12 @@ export default function Connect({ portico }: PorticoViewProps) {
     if (revealed) walletsRef.current?.querySelector('button')?.focus();
   }, [revealed]);
 
-  const socials = embedded ? shownSocials(portico) : [];
-  const email = Boolean(embedded) && options.features.email;
+  // The embedded wallet's accounts are EVM ones: Connect filtered to another namespace (a Solana network picked with no
+  // Solana wallet) offers only that namespace's wallets.
+  const namespace = useAtomValue(portico.modal.namespaceFilter);
+  const logins = Boolean(embedded) && (namespace === undefined || namespace === 'eip155');
+  const socials = logins ? shownSocials(portico) : [];
+  const email = logins && options.features.email;
   const methods = connectMethodsFor({
     order: options.connectMethodsOrder,
     injectedWallets: installedWallets,
