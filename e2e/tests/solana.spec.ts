@@ -199,8 +199,9 @@ test.describe('Solana on the local SVM', () => {
       const solanaNetworks = choose.getByRole('list', { name: 'Solana networks' }).getByRole('button');
       await expect(solanaNetworks).toHaveText([/Solana Local/]);
       await solanaNetworks.click();
-      // On the demo's Solana network the Solana wallet connects and its SOL comes from the demo's RPC URL.
-      await account.getByRole('button', { name: 'Connect a wallet' }).click();
+      // No Solana wallet yet: Choose Network offers one; on the demo's Solana network it connects and its SOL comes from
+      // the demo's RPC URL.
+      await choose.getByRole('button', { name: 'Connect a wallet for Solana' }).click();
       await dialog(page, 'Connect Wallet').getByRole('button', { name: SOLANA_WALLET_NAME }).click();
       await expect(account.getByRole('button', { name: /Solana Local/ })).toBeVisible({ timeout: 20_000 });
       await expect(accountOutput(page)).toHaveText(address);
