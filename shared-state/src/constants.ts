@@ -2,6 +2,8 @@
 
 export const SDK_TYPE = 'portico';
 export const SDK_VERSION = '1.7.4';
+/** The secure site's SDK version, in its iframe URL (spec §9: default 4). */
+export const SECURE_SITE_SDK_VERSION = '4';
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const;
 export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number];

@@ -148,6 +148,8 @@ describe('embedded wallet: email login moves the router', () => {
     });
     expect(new URL(mounted[0]!).searchParams.get('projectId')).toBe('test-project');
     expect(new URL(mounted[0]!).searchParams.get('chainId')).toBe('31337');
+    // Spec §9: the secure SDK version, default 4.
+    expect(new URL(mounted[0]!).searchParams.get('version')).toBe('4');
     expect(new URL(mounted[0]!).searchParams.get('origin')).toBe(APP_ORIGIN);
     router.reset('Connect');
     track(wallet.login.submitEmail('ada@example.com'));

@@ -19,7 +19,8 @@ export interface TransactionStatusProps {
    * The headline: "Confirm the transaction in your wallet" (wallet), "Sending…" (pending),
    * "Sent" (success), "Transaction failed" (failed), "Transaction sent, not yet confirmed" (unconfirmed).
    */
-  title: string;
+  /** What it is; a node for words that need their own line breaks (a name that breaks at its dots). */
+  title: ReactNode;
   /** A muted line under the title: what is awaited, or the error's reason (shared state's English is translated). */
   detail?: string;
   /** The transaction's hash once the wallet returned one: "Transaction 0x1234…abcd" (full hash as its title). */

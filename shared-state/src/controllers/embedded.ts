@@ -17,7 +17,7 @@
 import type { Store } from 'jotai/vanilla';
 import type { ConnectedAccount, WalletEventHandlers } from '../adapters/types';
 import { alertAtom, modalFlagsAtom, routerAtom, themeAtom } from '../atoms';
-import { CONNECTOR_IDS, SDK_VERSION } from '../constants';
+import { CONNECTOR_IDS, SECURE_SITE_SDK_VERSION } from '../constants';
 import type { EmbeddedSource, EmbeddedWallet } from '../embedded-wallet';
 import { createAccountTypeStore } from '../embedded/account-type';
 import { createApprovalFrame } from '../embedded/approval-frame';
@@ -107,7 +107,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
     secureSiteUrl(options.embeddedWallet.url, {
       projectId: options.projectId,
       chainId,
-      version: SDK_VERSION,
+      version: SECURE_SITE_SDK_VERSION,
       enableLogger: false,
       ...(deps.parentOrigin ? { parentOrigin: deps.parentOrigin } : {}),
     }),

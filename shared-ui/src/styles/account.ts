@@ -29,6 +29,8 @@ export const accountStylesheetText = /* css */ `
 /* The embedded account's details under the address: a line with its action (email, account type), a stack of lines. */
 .portico-account-detail-row { width: 100%; justify-content: space-between; }
 .portico-account-detail-row p { margin: 0; min-width: 0; }
+/* "Edit email" keeps its words on one line; the address beside it gives way (ellipsis). */
+.portico-account-detail-row button { flex: none; white-space: nowrap; }
 .portico-account-details { display: grid; gap: 2px; width: 100%; min-width: 0; }
 .portico-account-details p { margin: 0; }
 .portico-account-username { font-weight: 600; }

@@ -5,5 +5,5 @@
  */
 export const onrampNamesStylesheetText = /* css */ `
 .portico-name-status { min-height: 1.4em; margin: 0; }
-.portico-registered-name { overflow-wrap: anywhere; }
+.portico-registered-name { overflow-wrap: break-word; }
 `;

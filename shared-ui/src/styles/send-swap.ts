@@ -29,7 +29,7 @@ export const sendSwapStylesheetText = /* css */ `
 .portico-amount-balance { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
 .portico-max-button {
   padding: 2px 8px; border: none; border-radius: 999px; background: var(--portico-surface-hover);
-  color: var(--portico-text); font: inherit; font-weight: 600; cursor: pointer;
+  color: var(--portico-text); font: inherit; font-weight: 600; cursor: pointer; white-space: nowrap; flex: none;
 }
 .portico-max-button:hover { background: var(--portico-border); }
 .portico-max-button[disabled] { opacity: 0.5; cursor: not-allowed; }

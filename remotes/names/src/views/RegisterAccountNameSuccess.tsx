@@ -1,6 +1,7 @@
 import { namesAtom, type PorticoViewProps } from '@portico/shared-state';
 import { TransactionStatus } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { Fragment } from 'react';
 import { useNamesMessages } from '../messages';
 
 declare const __PORTICO_CONTRACT__: number;
@@ -17,11 +18,30 @@ export default function RegisterAccountNameSuccess({ portico }: PorticoViewProps
     portico.router.reset('Account');
   };
   return (
-    // The wrapper lets a long name wrap anywhere (.portico-registered-name in the kit's onramp-names sheet).
+    // A long name wraps after its dots (alice. / portico.eth), and anywhere only when a label alone is too long
+    // (.portico-registered-name in the kit's onramp-names sheet).
     <div className="portico-registered-name">
-      <TransactionStatus phase="success" title={registeredName ?? t('success.fallbackTitle')} actions={[{ label: t('success.done'), onClick: done }]}>
+      <TransactionStatus
+        phase="success"
+        title={registeredName ? breakingAtDots(registeredName) : t('success.fallbackTitle')}
+        actions={[{ label: t('success.done'), onClick: done }]}
+      >
         {registeredName && t('success.detail')}
       </TransactionStatus>
     </div>
   );
+}
+
+/** The name with a line-break opportunity after each dot (`<wbr>`: nothing is added to its text). */
+function breakingAtDots(name: string) {
+  return name.split('.').map((label, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          .<wbr />
+        </>
+      )}
+      {label}
+    </Fragment>
+  ));
 }
