@@ -6,6 +6,7 @@ import {
   FEATURE_DEFAULTS,
   REMOTE_NAMES,
   SOCIALS,
+  THEME_DEFAULTS,
   type EmbeddedAccountType,
   type Features,
   type RemoteName,
@@ -64,6 +65,11 @@ function buildOptionsSchema() {
     '--portico-font-size-master': z.optional(z.string()),
     '--portico-border-radius-master': z.optional(z.string()),
     '--portico-z-index': z.optional(z.union([z.string(), z.number()])),
+    /** A colour blended into the modal's backgrounds and borders, by `--portico-color-mix-strength` percent (0–100). */
+    '--portico-color-mix': z.optional(z.string()),
+    '--portico-color-mix-strength': z.optional(z.union([z.string(), z.number()]).check(z.refine((value) => /^\d{1,3}(\.\d+)?$/.test(String(value)) && Number(value) <= 100, 'must be a percentage from 0 to 100'))),
+    /** The QR code's modules (on its white tile). */
+    '--portico-qr-color': z.optional(z.string()),
   });
 
   const walletIds = z.optional(z.array(z.string()));
@@ -328,7 +334,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     networks,
     defaultNetwork,
     features: { ...FEATURE_DEFAULTS, ...flags },
-    themeMode: options.themeMode ?? 'dark',
+    themeMode: options.themeMode ?? THEME_DEFAULTS.themeMode,
     themeVariables: options.themeVariables ?? {},
     featuredWalletIds: options.featuredWalletIds ?? [],
     includeWalletIds: options.includeWalletIds ?? [],

@@ -85,7 +85,8 @@ export function QrCode({ value, label, size = 240, framed = false }: QrCodeProps
       shapeRendering="crispEdges"
     >
       <rect width={qr.modules} height={qr.modules} fill="#fff" />
-      <path d={qr.path} fill="#000" />
+      {/* The host's `--portico-qr-color` (theme) draws the modules; black without it. */}
+      <path d={qr.path} fill="#000" className="portico-qr-modules" />
     </svg>
   ) : (
     <QrPlaceholder size={size} />

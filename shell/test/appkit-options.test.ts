@@ -28,9 +28,9 @@ describe('toPorticoOptions', () => {
       themeMode: 'light',
       features: { analytics: true, connectMethodsOrder: ['wallet'] },
       socials: ['google'],
-      themeVariables: { '--portico-accent': '#000000' },
+      themeVariables: { '--portico-accent': '#000000', '--portico-color-mix': '#00BB7F' },
     });
-    expect(parseOptions(options).themeVariables).toEqual({ '--portico-accent': '#000000' });
+    expect(parseOptions(options).themeVariables).toEqual({ '--portico-accent': '#000000', '--portico-color-mix': '#00BB7F' });
   });
 
   it('passes the legal links and custom wallets on in AppKit\'s shape (Connect lists and gates with them)', () => {
@@ -76,6 +76,27 @@ describe('toPorticoOptions', () => {
     const options = toPorticoOptions({ projectId: 'p', metadata, networks: [networks.mainnet, networks.arbitrum], chainImages: { 42161: icon } });
     expect(parseOptions(options).networks.map((network) => network.assets?.imageUrl)).toEqual([undefined, icon]);
     expect(() => toPorticoOptions({ networks: [networks.mainnet], chainImages: 'x' })).toThrow(new InvalidOptionsError('chainImages', 'must be an object'));
+  });
+
+  it("maps AppKit's whole theme variable set; an unknown --w3m-* is dropped; a mix strength over 100 is refused", () => {
+    const appKit = {
+      '--w3m-accent': '#000000',
+      '--w3m-font-family': 'Inter',
+      '--w3m-font-size-master': '9px',
+      '--w3m-border-radius-master': '2px',
+      '--w3m-z-index': 1000,
+      '--w3m-color-mix': '#00BB7F',
+      '--w3m-color-mix-strength': 40,
+      '--w3m-qr-color': '#1a1a1a',
+      '--w3m-unknown': 'x',
+    };
+    const options = toPorticoOptions({ projectId: 'p', metadata, networks: [networks.mainnet], themeVariables: appKit });
+    const parsed = parseOptions(options).themeVariables;
+    expect(Object.keys(parsed)).toHaveLength(8);
+    expect(toAppKitThemeVariables(parsed)).toEqual(Object.fromEntries(Object.entries(appKit).filter(([name]) => name !== '--w3m-unknown')));
+    expect(() =>
+      parseOptions(toPorticoOptions({ projectId: 'p', metadata, networks: [networks.mainnet], themeVariables: { '--w3m-color-mix-strength': 150 } })),
+    ).toThrow(InvalidOptionsError);
   });
 
   it('reports theme variables under AppKit names where AppKit has one', () => {

@@ -68,6 +68,7 @@ a.portico-button { text-decoration: none; }
 .portico-tablist .portico-button { flex: 1; min-height: 32px; }
 .portico-qr { width: 240px; height: 240px; padding: 12px; border-radius: calc(var(--portico-radius) * 2); background: #fff; }
 .portico-qr-code { display: block; max-width: 100%; height: auto; border-radius: var(--portico-radius); }
+.portico-qr-modules { fill: var(--portico-qr-color, #000); }
 .portico-qr-placeholder { display: block; max-width: 100%; border-radius: var(--portico-radius); background: var(--portico-surface); }
 /* SubmitButton's spinner and OneTimeCodeForm's field (embedded-wallet.tsx) */
 .portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }

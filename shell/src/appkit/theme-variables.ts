@@ -5,13 +5,16 @@
 
 type Input = Record<string, unknown>;
 
-/** AppKit's theme variables and Portico's names for them; other `--w3m-*` variables (colour mixing, QR colour) are ignored. */
+/** AppKit's theme variables and Portico's names for them (AppKit's whole set); any other `--w3m-*` is dropped. */
 export const THEME_VARIABLE_NAMES = {
   '--w3m-accent': '--portico-accent',
   '--w3m-font-family': '--portico-font-family',
   '--w3m-font-size-master': '--portico-font-size-master',
   '--w3m-border-radius-master': '--portico-border-radius-master',
   '--w3m-z-index': '--portico-z-index',
+  '--w3m-color-mix': '--portico-color-mix',
+  '--w3m-color-mix-strength': '--portico-color-mix-strength',
+  '--w3m-qr-color': '--portico-qr-color',
 } as const;
 
 /** `--w3m-*` names become `--portico-*`; Portico's own names pass; any other `--w3m-*` is dropped. */

@@ -1,3 +1,5 @@
+import { THEME_DEFAULTS } from '@portico/shared-state';
+
 /**
  * The shell's stylesheet, adopted into the shadow root at once: the theme variables and what the
  * shell itself draws before any remote has loaded (dialog, header, body, loading and error panels,
@@ -16,6 +18,10 @@
  * 120 ms and each view's body over 150 ms. Toasts take a line at the top of the content, under the header, never over
  * a control. `prefers-reduced-motion` turns every animation and transition off.
  *
+ * Theme (spec §9 `THEME_DEFAULTS`, AppKit's variable set): the host's `--portico-color-mix` is blended into the
+ * background, surfaces and border by `--portico-color-mix-strength` percent (0 by default: the base colours as they are);
+ * `--portico-qr-color` draws the QR code's modules.
+ *
  * The default colours meet WCAG AA in both themes: white on the accent 4.7:1; muted, error and
  * success text 4.5:1 or more on the background and every surface. The title has no focus ring:
  * script focuses it when a view opens (for screen readers), and it is not a control.
@@ -24,28 +30,37 @@ export const stylesheetText = /* css */ `
 :host {
   --portico-accent: #2570e0;
   --portico-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
-  --portico-font-size-master: 10px;
-  --portico-border-radius-master: 4px;
-  --portico-z-index: 999;
-  --portico-background: #121313;
-  --portico-surface: #1f2021;
-  --portico-surface-hover: #2a2c2d;
+  --portico-font-size-master: ${THEME_DEFAULTS.fontSizeMasterPx}px;
+  --portico-border-radius-master: ${THEME_DEFAULTS.borderRadiusMasterPx}px;
+  --portico-z-index: ${THEME_DEFAULTS.zIndex};
+  --portico-color-mix: transparent;
+  --portico-color-mix-strength: 0;
+  --portico-qr-color: #000;
+  --portico-base-background: ${THEME_DEFAULTS.darkBackground};
+  --portico-base-surface: #1f2021;
+  --portico-base-surface-hover: #2a2c2d;
+  --portico-base-border: #2f3233;
   --portico-text: #e4e7e7;
   --portico-text-muted: #9a9e9f;
-  --portico-border: #2f3233;
   --portico-error: #f46b77;
   --portico-success: #26d962;
+  --portico-mix: calc(var(--portico-color-mix-strength) * 1%);
+  --portico-background: color-mix(in srgb, var(--portico-color-mix) var(--portico-mix), var(--portico-base-background));
+  --portico-surface: color-mix(in srgb, var(--portico-color-mix) var(--portico-mix), var(--portico-base-surface));
+  --portico-surface-hover: color-mix(in srgb, var(--portico-color-mix) var(--portico-mix), var(--portico-base-surface-hover));
+  --portico-border: color-mix(in srgb, var(--portico-color-mix) var(--portico-mix), var(--portico-base-border));
   --portico-radius: calc(var(--portico-border-radius-master) * 4);
   --portico-font-size: calc(var(--portico-font-size-master) * 1.4);
+  --portico-modal-width: ${THEME_DEFAULTS.modalWidthPx}px;
   all: initial;
 }
 :host([data-theme='light']) {
-  --portico-background: #fff;
-  --portico-surface: #f3f4f4;
-  --portico-surface-hover: #e8eaea;
+  --portico-base-background: ${THEME_DEFAULTS.lightBackground};
+  --portico-base-surface: #f3f4f4;
+  --portico-base-surface-hover: #e8eaea;
+  --portico-base-border: #e1e3e3;
   --portico-text: #141414;
   --portico-text-muted: #5c6161;
-  --portico-border: #e1e3e3;
   --portico-error: #c9283a;
   --portico-success: #0b7a35;
 }
@@ -60,7 +75,7 @@ export const stylesheetText = /* css */ `
   animation: portico-fade 150ms ease-out;
 }
 .portico-dialog {
-  width: 360px; max-width: calc(100vw - 16px); display: flex; flex-direction: column; overflow: hidden;
+  width: var(--portico-modal-width); max-width: calc(100vw - 16px); display: flex; flex-direction: column; overflow: hidden;
   max-height: calc(100vh - var(--portico-top) - 16px); max-height: calc(100dvh - var(--portico-top) - 16px);
   background: var(--portico-background); border: 1px solid var(--portico-border);
   border-radius: calc(var(--portico-radius) * 2);
@@ -137,7 +152,7 @@ button:focus-visible, a:focus-visible { outline: 2px solid var(--portico-accent)
 /* Embedded (inline) mode: in the page's flow, as wide as its container allows, no overlay, shadow or sheet. */
 .portico-inline { font-family: var(--portico-font-family); font-size: var(--portico-font-size); color: var(--portico-text); }
 .portico-inline .portico-dialog {
-  width: 360px; max-width: 100%; max-height: none; box-shadow: none; animation: none;
+  width: var(--portico-modal-width); max-width: 100%; max-height: none; box-shadow: none; animation: none;
   border: 1px solid var(--portico-border); border-radius: calc(var(--portico-radius) * 2);
 }
 .portico-inline .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
