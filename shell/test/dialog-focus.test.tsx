@@ -40,7 +40,7 @@ async function renderInShadowRoot(core?: PorticoCore) {
   return { core, element, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
 }
 
-/** The dialog moves focus in the frame after a render (issue 33: no layout in the click's task): wait for it. */
+/** Lets the frame after a render run, as a person would see it. */
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 const pressEscapeOnBody = () => fireEvent.keyDown(document.body, { key: 'Escape' });
@@ -115,7 +115,7 @@ describe('dialog focus', () => {
   it('shakes instead of closing on Esc from <body> while a transaction awaits approval', async () => {
     const { core, shadow, modal } = await renderInShadowRoot();
     act(() => core.modal.open({ view: 'ApproveTransaction' }));
-    // Focus on <body>: the heading takes it only in the next frame (nothing here renders the view itself).
+    // Focus on <body>.
     (shadow.activeElement as HTMLElement | null)?.blur();
     act(() => void pressEscapeOnBody());
     expect(modal.getByRole('dialog').dataset.shake).toBe('true');

@@ -74,7 +74,7 @@ describe('Modal', () => {
     opener.focus();
     const { core } = await renderModal();
     act(() => core.modal.open({ view: 'Swap' }));
-    // Focus moves in the frame after the render (issue 33: no layout in the click's task).
+    // The frame after the render, as a person would see it.
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Swap' }));
     act(() => void core.modal.close());

@@ -48,25 +48,14 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
 
   useLayoutEffect(() => {
     // A view may focus one of its own controls as it mounts; anything else (the clicked button
-    // that unmounted, Back in the header) gives way to the new view's heading. In the next frame: focus() lays the new
-    // view out at once, which in the click's task made one long task of it on a phone (issue 33); in the frame it is
-    // the layout that frame does anyway.
-    if (!open || (inline && !engaged.current)) return;
-    const frame = requestAnimationFrame(() => {
-      if (!body.current?.contains(deepActiveElement())) title.current?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    // that unmounted, Back in the header) gives way to the new view's heading.
+    if (open && (!inline || engaged.current) && !body.current?.contains(deepActiveElement())) title.current?.focus();
   }, [open, view, title, body, inline]);
 
   useEffect(() => {
     const box = dialog.current;
     if (!open || !box) return;
-    let frame = 0;
-    // In the next frame too (see above): the element that lost focus went with a render still in this task.
-    const focusTitle = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => (title.current ?? box).focus());
-    };
+    const focusTitle = () => (title.current ?? box).focus();
     // Removing the focused element sends focus to <body> without any focus event.
     const lostFocus = new MutationObserver(() => document.activeElement === document.body && (!inline || engaged.current) && focusTitle());
     lostFocus.observe(box, { childList: true, subtree: true });
@@ -79,7 +68,6 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
       return () => {
         document.removeEventListener('focusin', follow);
         lostFocus.disconnect();
-        cancelAnimationFrame(frame);
       };
     }
     // The secure site's approval screen is its own frame over the dialog (issue 28): focus may be there too. The frame
@@ -105,7 +93,6 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
       document.removeEventListener('focusin', pullFocusBack);
       document.removeEventListener('keydown', onKeyDown);
       lostFocus.disconnect();
-      cancelAnimationFrame(frame);
     };
   }, [open, dialog, title, close, inline]);
 }
