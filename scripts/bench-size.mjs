@@ -81,6 +81,8 @@ function container(dir, entryName) {
   for (const c of report.chunks) {
     if (c.initial || c.files.length === 0) continue;
     const k = classify(c);
+    // A chunk of a provided copy that an expose also needs (shared-state's zod, say) loads with that copy too.
+    if (k.container && k.shared.size > 0 && !k.consumeOnly) sharedCopies.push({ chunk: c, shared: k.shared });
     if (k.container) exposeGroup.push(c);
     // A consume-only fallback loads only when nobody provides the module; its provider always does.
     else if (k.consumeOnly && !k.dynamic) continue;
@@ -145,7 +147,7 @@ const isKitCopy = (s) => s.shared.size === 1 && s.shared.has(UI_KIT);
 const mfKit = shellMf.sharedCopies.filter(isKitCopy);
 const mfShared = shellMf.sharedCopies.filter((s) => !isKitCopy(s) && [...s.shared].some((n) => !REACT_HOST_PROVIDES.has(n)));
 const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
-const mfFiles = [...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))];
+const mfFiles = [...new Set([...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))])];
 const mfBytes = sum(shellMf.dir, mfFiles);
 row('(b) React MF host adds on its critical path: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles, sourcesOf(shellMf.report, mfFiles));
 row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));

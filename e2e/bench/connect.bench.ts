@@ -276,6 +276,7 @@ async function runReactHost(browser: Browser, stack: Stack, firstRegistryWallet:
     jsFiles.react = beforeClick.files;
     lastFiles['/'] = js.filter((r) => r.beforeDrawn);
     add('js:load:gzip:/', atLoad.gzip);
+    add('js:load:gzip:portico:/', sumJs(js, (r) => r.beforeLoad && stack.porticoOrigins.includes(new URL(r.url).origin)).gzip);
     add('js:idle:gzip:/', beforeClick.gzip - atLoad.gzip);
     add('js:click:raw:/', beforeClick.raw);
     add('js:click:xfer:/', beforeClick.transferred);
@@ -460,6 +461,7 @@ function report(reactVersion: string | undefined, reactError: string | undefined
   for (const [page, key] of [['/', '/'], ['plain', 'plain']] as const) {
     const files = key === '/' ? jsFiles.react : jsFiles.plain;
     row('1 JS by the load event (critical path), gzip -9', page, `js:load:gzip:${key}`, kib, 'KiB');
+    if (key === '/') row("1   of it Portico's (shell and remote origins)", page, 'js:load:gzip:portico:/', kib, 'KiB');
     row('1 JS of the idle prefetch (load → 1st click), gz', page, `js:idle:gzip:${key}`, kib, 'KiB');
     row('1 JS before 1st click (incl. idle prefetch), gz', page, `js:click:gzip:${key}`, kib, `KiB, ${files} files`);
     row('1   same, raw', page, `js:click:raw:${key}`, kib, 'KiB');

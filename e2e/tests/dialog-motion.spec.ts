@@ -60,6 +60,27 @@ test.describe('dialog layout and motion', () => {
     await expect(page.getByRole('heading', { name: 'Connect Wallet' })).toBeFocused();
   });
 
+  test('while the card grows, nothing scrolls its content: a click aimed at its last control lands there', async ({ page, urls }) => {
+    await openDemo(page, urls, '/');
+    await openModal(page);
+    const connect = dialog(page, 'Connect Wallet');
+    await expect(walletButton(connect)).toBeVisible();
+    await connect.getByRole('button', { name: 'What is a wallet?' }).click();
+    await expect(dialog(page, 'What is a Wallet?')).toBeVisible();
+    await settled(page);
+    // A slow growth back to the taller Connect view, so the click below comes in the middle of it.
+    await viewport(page).evaluate((element) => void ((element as HTMLElement).style.transitionDuration = '3s'));
+    await button(page, 'Back').click();
+    const help = dialog(page, 'Connect Wallet').getByRole('button', { name: 'What is a wallet?' });
+    await expect(help).toBeAttached();
+    // A scroll into view (a test driver's click, a screen reader's move) cannot move the growing content under it.
+    await help.evaluate((element) => element.scrollIntoView());
+    const scrolled = await viewport(page).evaluate((element) => ({ growing: 'resizing' in (element as HTMLElement).dataset, top: element.scrollTop }));
+    expect(scrolled).toEqual({ growing: true, top: 0 });
+    await help.click();
+    await expect(dialog(page, 'What is a Wallet?')).toBeVisible();
+  });
+
   test('prefers-reduced-motion: no height transition', async ({ page, urls }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openDemo(page, urls, '/');

@@ -12,6 +12,7 @@ import {
   matchLocale,
   resolveLocale,
   templateParts,
+  SUPPORTED_LOCALES,
   type Catalogue,
 } from '../src/i18n';
 
@@ -93,6 +94,29 @@ describe('createTranslator', () => {
     const t = createTranslator('de', { walletCount: '{count, plural, one {# Wallet} other {# Wallets}}' }, english);
     expect(t('walletCount', { count: 1200 })).toBe('1.200 Wallets');
     expect(t.dir).toBe('ltr');
+  });
+
+  it('counts up to 999 make no Intl.NumberFormat (the first costs the open ~25 ms) and read as Intl writes them', () => {
+    const count = { walletCount: '{count, plural, one {# wallet} other {# wallets}}', plain: '{count, number}' };
+    const NumberFormat = Intl.NumberFormat;
+    const made = rs.fn();
+    Intl.NumberFormat = new Proxy(NumberFormat, { construct: (target, args: [string?, Intl.NumberFormatOptions?]) => (made(), new target(...args)) });
+    try {
+      for (const locale of SUPPORTED_LOCALES.filter((tag) => tag !== 'ar')) {
+        const t = createTranslator(locale, count, count);
+        for (const value of [0, 1, 7, 42, 640, 999]) {
+          expect(t('plain', { count: value })).toBe(new NumberFormat(locale).format(value));
+          expect(t('walletCount', { count: value })).toContain(new NumberFormat(locale).format(value));
+        }
+      }
+      expect(made).not.toHaveBeenCalled();
+      // Larger numbers, fractions and Arabic go to Intl.
+      expect(createTranslator('de', count, count)('plain', { count: 1000 })).toBe('1.000');
+      expect(createTranslator('en', count, count)('plain', { count: 1.5 })).toBe('1.5');
+      expect(createTranslator('ar', count, count)('plain', { count: 3 })).toBe(new NumberFormat('ar').format(3));
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
   });
 
   it('a message missing from the locale comes in English, never as its key', () => {

@@ -71,8 +71,8 @@ export function createPortico(options: unknown): PorticoInstance {
   whenPageIdle(() => {
     // Where Portico's deferred work starts, for profilers and `pnpm bench:connect` (User Timing).
     performance.mark('portico:idle-work');
-    // One piece per idle callback (the dialog's tree, the UI kit, the dialog's words, the Connect view, the number
-    // formats, the prepared dialog's first layout), so none makes a long task before the visitor acts. A failed
+    // One piece per idle callback (the dialog's tree, the UI kit, the dialog's words, the Connect view, the prepared
+    // dialog's first style, then its first layout), so none makes a long task before the visitor acts. A failed
     // chunk is fetched again (and its error logged) at the next open.
     const connectEntry = core.options.remotes.connect;
     dialog
@@ -88,9 +88,9 @@ export function createPortico(options: unknown): PorticoInstance {
       })
       .catch(() => undefined)
       .then(nextIdle)
-      .then(warmNumberFormats)
+      .then(() => element?.isConnected && layOutPreparedDialog(element, 'style'))
       .then(nextIdle)
-      .then(() => element?.isConnected && layOutPreparedDialog(element));
+      .then(() => element?.isConnected && layOutPreparedDialog(element, 'layout'));
   });
 
   const instance = createInstance(core, () => {
@@ -126,15 +126,6 @@ export function keepInline(core: PorticoCore): () => void {
 }
 
 const nextIdle = () => new Promise<void>((resolve) => whenPageIdle(() => resolve()));
-
-/**
- * A page's first `Intl.NumberFormat` costs 35–75 ms in Chromium (once per page, whatever the locale or options;
- * later ones take under 1 ms), and the Connect view's first message with a number (`{count, plural, …}`) made
- * one: most of the first open's time. Made here, at idle, the open does not pay it.
- */
-function warmNumberFormats() {
-  new Intl.NumberFormat().format(0);
-}
 
 /** Runs `work` once the host page has loaded and the browser is idle (each call its own idle callback). */
 function whenPageIdle(work: () => void) {

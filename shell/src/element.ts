@@ -60,13 +60,15 @@ export function adoptKitStylesheet(text: string) {
 }
 
 /**
- * Lays out a hidden copy of the closed dialog's prepared view (Modal's hidden `Activity`, `display: none`), then
- * removes it. A page's first style and layout of the dialog costs 15–25 ms more than the next ones (the shadow
- * root's stylesheets are compiled for matching and the fonts found at first use), and the open paid it, forced by
- * moving focus to the heading; done at idle, the open does not. The copy is invisible, inert and carries no `id`
- * (the heading's would be a duplicate); nothing is done while the dialog is open or before it is prepared.
+ * Styles (`'style'`), then in a later idle callback lays out (`'layout'`), a hidden copy of the closed dialog's prepared
+ * view (Modal's hidden `Activity`, `display: none`), removed at once each time. A page's first style and layout of the
+ * dialog costs 15–25 ms more than the next ones (the shadow root's stylesheets are compiled for matching and the fonts
+ * found at first use), and the open paid it, forced by moving focus to the heading; done at idle, the open does not.
+ * In two passes, as one they made a long task on a phone (75 ms at 4× CPU; issue 33). The copy is invisible, inert and
+ * carries no `id` (the heading's would be a duplicate); nothing is done while the dialog is open or before it is
+ * prepared.
  */
-export function layOutPreparedDialog(element: PorticoModalElement) {
+export function layOutPreparedDialog(element: PorticoModalElement, pass: 'style' | 'layout') {
   const prepared = element.mountPoint.querySelector<HTMLElement>(':scope > .portico-overlay');
   if (prepared?.style.display !== 'none') return;
   const copy = prepared.cloneNode(true) as HTMLElement;
@@ -75,7 +77,9 @@ export function layOutPreparedDialog(element: PorticoModalElement) {
   copy.style.setProperty('visibility', 'hidden');
   copy.inert = true;
   prepared.after(copy);
-  copy.getBoundingClientRect();
+  // Reading a computed style brings the document's whole style up to date (the copy's every element), not its layout.
+  if (pass === 'style') void getComputedStyle(copy).color;
+  else copy.getBoundingClientRect();
   copy.remove();
 }
 

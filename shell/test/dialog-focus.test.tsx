@@ -65,6 +65,16 @@ describe('dialog focus', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('on open, leaves focus on a control of the dialog that took it before the heading could (next frame)', async () => {
+    pageOpener();
+    const { core, shadow, modal } = await renderInShadowRoot();
+    act(() => core.modal.open());
+    const wallet = modal.getByRole('button', { name: 'Portico Test Wallet' });
+    wallet.focus();
+    await nextFrame();
+    expect(shadow.activeElement).toBe(wallet);
+  });
+
   it('closes on Esc pressed while focus is on <body>, and still returns focus to the opener', async () => {
     const opener = pageOpener();
     const { core, shadow, modal } = await renderInShadowRoot();
@@ -195,7 +205,7 @@ describe('the closed dialog', () => {
     expect(modal.queryByText('Continue in Portico Test Wallet')).toBeNull();
   });
 
-  it('is laid out once at idle as a copy that is invisible, inert and without ids, then removed; never while open', async () => {
+  it.each(['style', 'layout'] as const)('is given its first %s at idle as a copy that is invisible, inert and without ids, then removed; never while open', async (pass) => {
     const { core, shadow, modal } = await renderInShadowRoot();
     await act(async () => undefined);
     const element = shadow.host as PorticoModalElement;
@@ -204,7 +214,7 @@ describe('the closed dialog', () => {
     const watcher = new MutationObserver((records) => records.forEach((r) => added.push(...(r.addedNodes as NodeListOf<HTMLElement>))));
     watcher.observe(element.mountPoint, { childList: true });
 
-    layOutPreparedDialog(element);
+    layOutPreparedDialog(element, pass);
     await Promise.resolve(); // MutationObserver records arrive in a microtask
     expect(added).toHaveLength(1);
     const [copy] = added;
@@ -218,7 +228,7 @@ describe('the closed dialog', () => {
     act(() => core.modal.open());
     await nextFrame();
     added.length = 0;
-    layOutPreparedDialog(element);
+    layOutPreparedDialog(element, pass);
     await Promise.resolve();
     expect(added).toHaveLength(0);
     watcher.disconnect();

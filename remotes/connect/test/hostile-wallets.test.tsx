@@ -3,7 +3,7 @@ import { MAX_ANNOUNCED_WALLETS, createEip155Adapter } from '@portico/shared-stat
 import { ICON, announce, minimalOptions, walletInfo } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from '@rstest/core';
+import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { MAX_SHOWN_NAME_GRAPHEMES, shownWalletName } from '../src/components/WalletName';
 import Connect from '../src/views/Connect';
 import ConnectingExternal from '../src/views/ConnectingExternal';
@@ -30,6 +30,16 @@ describe('shownWalletName', () => {
   it('counts and cuts whole graphemes: emoji with modifiers, flags, joined families, combining marks', () => {
     for (const grapheme of ['👍🏽', '🇫🇷', '👨‍👩‍👧', 'é', 'क्षि']) {
       expect(shownWalletName(grapheme.repeat(MAX_SHOWN_NAME_GRAPHEMES + 5))).toBe(`${grapheme.repeat(MAX_SHOWN_NAME_GRAPHEMES)}…`);
+    }
+  });
+
+  it('never segments a name of at most that many UTF-16 units (the segmenter is slow to start on a phone)', () => {
+    const segment = rs.spyOn(Intl.Segmenter.prototype, 'segment');
+    try {
+      expect(shownWalletName('W'.repeat(MAX_SHOWN_NAME_GRAPHEMES))).toBe('W'.repeat(MAX_SHOWN_NAME_GRAPHEMES));
+      expect(segment).not.toHaveBeenCalled();
+    } finally {
+      segment.mockRestore();
     }
   });
 

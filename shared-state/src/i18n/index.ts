@@ -5,7 +5,8 @@
  * unit tests read catalogues as written, so every function here takes a message text or its AST.
  * A subpath, not the package index: the UI kit bundles it once (it is a shared singleton).
  */
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { IntlMessageFormat, type Formatters, type PrimitiveType } from 'intl-messageformat';
+import { numberFormat } from '../formatters';
 import { DEFAULT_LOCALE, localeDirection, type Direction, type SupportedLocale } from './locales';
 
 export * from './locales';
@@ -27,8 +28,39 @@ export type Message = string | readonly MessageElement[];
 /** A remote's messages: key → message. */
 export type Catalogue = Readonly<Record<string, Message>>;
 
+/** Whether `value` reads the same from Intl.NumberFormat in `locale` as its plain digits (see `messageFormatters`). */
+const writtenPlain = (locale: string, value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1000 && !locale.startsWith('ar');
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The formatters messages use. A page's first Intl.NumberFormat costs about 25 ms (over 60 on a phone), and the
+ * Connect view's counts ("3 wallets", "640+") made the first open, or a long task before it, pay that (issue 33).
+ * A whole number from 0 to 999 without options reads as its plain digits in every shipped locale but Arabic, so it
+ * is written so; anything else asks Intl (the shared cache of `formatters.ts`). Plural rules cost under 1 ms.
+ */
+const messageFormatters: Formatters = {
+  getNumberFormat(locales, options) {
+    const locale = String((Array.isArray(locales) ? locales[0] : locales) ?? DEFAULT_LOCALE);
+    // A message's number styles are Intl's options (FormatJS types `useGrouping` more widely than TypeScript's lib).
+    const intl = () => numberFormat(locale, options as Intl.NumberFormatOptions | undefined);
+    if (options && Object.keys(options).length > 0) return intl();
+    // intl-messageformat calls only `format` on what this returns.
+    return { format: (value: number) => (writtenPlain(locale, value) ? String(value) : intl().format(value)) } as Intl.NumberFormat;
+  },
+  getDateTimeFormat: (...args) => new Intl.DateTimeFormat(...args),
+  getPluralRules(locales, options) {
+    const key = JSON.stringify([locales, options?.type]);
+    let rules = pluralRules.get(key);
+    if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locales, options)));
+    return rules;
+  },
+};
+
 /** `IntlMessageFormat` over a message text or AST (its constructor's type wants a mutable array; it does not write to it). */
-const messageFormat = (message: Message, locale: string) => new IntlMessageFormat(message as string | MessageElement[], locale);
+const messageFormat = (message: Message, locale: string) =>
+  new IntlMessageFormat(message as string | MessageElement[], locale, undefined, { formatters: messageFormatters });
 
 /** Values a message interpolates (numbers are formatted for the locale, plurals picked by it). */
 export type MessageValues = Record<string, PrimitiveType>;

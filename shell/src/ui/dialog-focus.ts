@@ -46,10 +46,22 @@ export function useDialogFocus(open: boolean, view: unknown, parts: DialogParts,
     }
   }, [open, inline]);
 
+  const shown = useRef(false);
   useLayoutEffect(() => {
+    const opening = open && !shown.current;
+    shown.current = open;
     // A view may focus one of its own controls as it mounts; anything else (the clicked button
     // that unmounted, Back in the header) gives way to the new view's heading.
-    if (open && (!inline || engaged.current) && !body.current?.contains(deepActiveElement())) title.current?.focus();
+    const focusHeading = () => {
+      if (!body.current?.contains(deepActiveElement())) title.current?.focus({ preventScroll: true });
+    };
+    if (!open || (inline && !engaged.current)) return;
+    if (!opening) return focusHeading();
+    // On open, in the next frame: focus() lays the whole first view out at once, which in the opening tap's task made
+    // one long task of it on a phone (issue 33); in the frame it is the layout that frame does anyway. Only on open:
+    // nothing in the dialog can have been clicked yet, so no click can race the move.
+    const frame = requestAnimationFrame(focusHeading);
+    return () => cancelAnimationFrame(frame);
   }, [open, view, title, body, inline]);
 
   useEffect(() => {

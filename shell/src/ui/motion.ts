@@ -11,8 +11,10 @@ const HEIGHT_MS = 150;
  * caps the viewport (a flex item that may shrink), and the content scrolls inside it under the header.
  *
  * The first height after an open is written from `auto`, which does not animate: a view opens at its size. While
- * the card grows the viewport hides its overflow, so no scrollbar flashes for 150 ms; a viewport already at the cap
- * (a long list loading its next page) keeps its scrollbar. Under `prefers-reduced-motion` the stylesheet drops the
+ * the card grows the viewport clips its overflow (`overflow: clip`), so no scrollbar flashes for 150 ms, and nothing can
+ * scroll it meanwhile: with `hidden`, a scroll into view (a test driver's click, a screen reader's move) scrolled it,
+ * the growing height then pulled the content back down, and the click landed on the row above (issue 33). A viewport
+ * already at the cap (a long list loading its next page) keeps its scrollbar. Under `prefers-reduced-motion` the stylesheet drops the
  * transition and the height just changes.
  */
 export function useAnimatedHeight(open: boolean, viewport: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>) {

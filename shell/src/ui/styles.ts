@@ -85,7 +85,7 @@ export const stylesheetText = /* css */ `
 .portico-dialog:focus-visible { box-shadow: 0 0 0 2px var(--portico-accent); }
 .portico-dialog[data-shake='true'] { animation: portico-shake 500ms; }
 .portico-viewport { flex: 0 1 auto; min-height: 0; overflow-y: auto; overscroll-behavior: contain; transition: height 150ms ease-out; }
-.portico-viewport[data-resizing] { overflow-y: hidden; }
+.portico-viewport[data-resizing] { overflow: clip; }
 .portico-content { padding: 4px 0 16px; }
 .portico-header { flex: none; display: grid; grid-template-columns: 40px minmax(0, 1fr) 40px; align-items: center; padding: 12px 12px 4px; }
 .portico-title { margin: 0; text-align: center; font-size: 1.1em; font-weight: 600; outline: none; overflow-wrap: anywhere; }
