@@ -35,7 +35,10 @@ test.describe('connecting', () => {
     await dialog(page, 'Rainbow').getByRole('button', { name: 'Get Rainbow', exact: true }).click();
     const get = dialog(page, 'Get Rainbow');
     const links = get.getByRole('list', { name: 'Get Rainbow' }).getByRole('link');
-    await expect(links).toHaveText(['Chrome Web Store↗', 'App Store↗', 'Google Play↗', 'Website↗']);
+    await expect(links).toHaveText(['Chrome Web Store', 'App Store', 'Google Play', 'Website']);
+    for (const [index, name] of ['Get Rainbow on the Chrome Web Store', 'Get Rainbow on the App Store', 'Get Rainbow on Google Play', 'Get Rainbow from its website'].entries()) {
+      await expect(links.nth(index)).toHaveAccessibleName(name);
+    }
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');

@@ -23,7 +23,7 @@ export {
 export { loadChrome, type ShellChrome } from './chrome';
 export { useLocale, useMessages, type CatalogueLoader } from './i18n';
 export { ErrorPanel, LoadingPanel, SkeletonRows } from './localized-panels';
-export type { ErrorPanelProps, SkeletonRowsProps } from './panels';
+export { Skeleton, SkeletonRow, type ErrorPanelProps, type SkeletonProps, type SkeletonRowProps, type SkeletonRowsProps } from './panels';
 export { afterNextPaint } from './after-paint';
 export { QrCode, QrPlaceholder, preloadQrCode, type QrCodeProps } from './qr-code';
 export { EmptyState, StatusLine } from './status';
@@ -38,7 +38,7 @@ export {
   type TransactionPhase,
   type TransactionStatusProps,
 } from './transaction-status';
-export { WalletIcon, WalletTile, type WalletIconProps, type WalletTileProps } from './wallet';
+export { WalletIcon, WalletIconGrid, WalletTile, type WalletIconGridProps, type WalletIconProps, type WalletTileProps } from './wallet';
 export { TokenButton, TokenSheet, useTokenSheet, type TokenButtonProps, type TokenOption, type TokenSheetProps } from './token-picker';
 export { RoundIcon, type RoundIconProps } from './round-icon';
 export { Popover, type PopoverProps } from './popover';

@@ -25,15 +25,15 @@ export function LoadingPanel({ label }: { label?: string }) {
 }
 
 /**
- * Placeholder rows of a list's final size while it loads (`role="status"`, the label read once); see `./panels`. Like
+ * Placeholder rows of a list's final size while it loads (a busy list, the label its status); see `./panels`. Like
  * `LoadingPanel` it never suspends.
  *
  * @example
  * if (wallets.loading) return <SkeletonRows rows={6} label={t('wallets.loading')} />;
  */
-export function SkeletonRows({ rows, label }: SkeletonRowsProps) {
+export function SkeletonRows({ label, ...rows }: SkeletonRowsProps) {
   const t = useKitMessagesNow();
-  return <PlainSkeletonRows rows={rows} label={label ?? t('loading')} />;
+  return <PlainSkeletonRows {...rows} label={label ?? t('loading')} />;
 }
 
 /**

@@ -25,6 +25,38 @@ export function WalletIcon({ src, large = false, lazy = false }: WalletIconProps
   );
 }
 
+export interface WalletIconGridProps {
+  /** Icon URLs of up to four wallets (registry artwork, served by the API); without any, a grid icon instead. */
+  images: readonly string[];
+}
+
+/**
+ * A wallet icon's size holding a 2 × 2 grid of the first four `images` (AppKit's All Wallets picture), or a grid
+ * icon while none is known. Decorative, like `WalletIcon`: the row next to it says "All Wallets".
+ *
+ * @example
+ * <ListItem icon={<WalletIconGrid images={registry.recommended.flatMap((w) => w.image_url ?? [])} />}>All Wallets</ListItem>
+ */
+export function WalletIconGrid({ images }: WalletIconGridProps) {
+  const shown = images.slice(0, 4);
+  if (shown.length === 0) {
+    return (
+      <span className="portico-wallet-icon portico-wallet-grid-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="24" height="24" focusable="false">
+          {[3, 13].flatMap((y) => [3, 13].map((x) => <rect key={`${x}-${y}`} x={x} y={y} width="8" height="8" rx="2.5" fill="currentColor" />))}
+        </svg>
+      </span>
+    );
+  }
+  return (
+    <span className="portico-wallet-icon portico-wallet-grid" aria-hidden="true">
+      {[0, 1, 2, 3].map((cell) =>
+        shown[cell] ? <img key={cell} src={shown[cell]} alt="" decoding="async" /> : <span key={cell} className="portico-wallet-grid-cell" />,
+      )}
+    </span>
+  );
+}
+
 export interface WalletTileProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'> {
   name: string;
   image?: string | null;

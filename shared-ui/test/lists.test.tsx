@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { useState } from 'react';
 import { ListItem } from '../src/list-item';
 import { Tabs } from '../src/tabs';
-import { WalletIcon, WalletTile } from '../src/wallet';
+import { WalletIcon, WalletIconGrid, WalletTile } from '../src/wallet';
 
 afterEach(cleanup);
 
@@ -31,6 +31,32 @@ describe('WalletTile', () => {
     expect(tile.tabIndex).toBe(-1);
     fireEvent.click(tile);
     expect(select).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('WalletIconGrid', () => {
+  it('draws the first four wallets\' icons as a picture of the row, hidden from its name', () => {
+    const images = ['a', 'b', 'c', 'd', 'e'].map((id) => `https://api.test/v1/images/wallet/${id}`);
+    render(<ListItem icon={<WalletIconGrid images={images} />} tag="600+" tagMuted>All Wallets</ListItem>);
+    const button = screen.getByRole('button', { name: 'All Wallets' });
+    // Decorative (alt=""), inside a hidden picture: nothing in the button is read but its name.
+    expect(screen.queryAllByRole('presentation')).toHaveLength(0);
+    const drawn = screen.getAllByRole('presentation', { hidden: true });
+    expect(drawn.map((image) => image.getAttribute('src'))).toEqual(images.slice(0, 4));
+    expect(drawn.every((image) => image.getAttribute('alt') === '' && button.contains(image))).toBe(true);
+  });
+
+  it('keeps the grid\'s four cells with fewer icons, and draws a grid icon without any', () => {
+    const { container } = render(<WalletIconGrid images={['https://api.test/v1/images/wallet/a']} />);
+    const picture = container.firstElementChild!;
+    expect(picture.getAttribute('aria-hidden')).toBe('true');
+    expect(picture.children).toHaveLength(4);
+    expect(picture.querySelectorAll('img')).toHaveLength(1);
+    cleanup();
+    const empty = render(<WalletIconGrid images={[]} />).container.firstElementChild!;
+    expect(empty.getAttribute('aria-hidden')).toBe('true');
+    expect(empty.querySelectorAll('img')).toHaveLength(0);
+    expect(empty.querySelectorAll('svg rect')).toHaveLength(4);
   });
 });
 

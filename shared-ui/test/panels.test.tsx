@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
-import { ErrorPanel, LoadingPanel, SkeletonRows } from '../src/panels';
+import { ErrorPanel, LoadingPanel, Skeleton, SkeletonRow, SkeletonRows } from '../src/panels';
 
 afterEach(cleanup);
 
@@ -15,16 +15,39 @@ describe('LoadingPanel', () => {
 });
 
 describe('SkeletonRows', () => {
-  it('draws the asked number of list rows, hidden from screen readers, and says only its label', () => {
-    const { container } = render(<SkeletonRows rows={6} label="Loading wallets…" />);
-    expect(screen.getByRole('status').textContent).toBe('Loading wallets…');
-    const rows = container.querySelectorAll('.portico-list > .portico-list-item');
-    expect(rows).toHaveLength(6);
-    expect(rows[0]!.closest('[aria-hidden="true"]')).toBeTruthy();
+  it('is a busy list of the asked number of rows, drawn but not read, whose status is its label', () => {
+    render(<SkeletonRows rows={6} label="Loading tokens…" listLabel="Tokens" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading tokens…');
+    const list = screen.getByRole('list', { name: 'Tokens' });
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(list).getAllByRole('listitem', { hidden: true })).toHaveLength(6);
     cleanup();
-    const plain = render(<SkeletonRows />);
+    render(<SkeletonRows />);
     expect(screen.getByRole('status').textContent).toBe('Loading…');
-    expect(plain.container.querySelectorAll('.portico-list-item')).toHaveLength(4);
+    expect(screen.getAllByRole('listitem', { hidden: true })).toHaveLength(4);
+  });
+});
+
+describe('SkeletonRow', () => {
+  it('is a hidden list row of an icon and a line, with a second line and an end value when asked', () => {
+    render(
+      <ul aria-label="Wallets">
+        <SkeletonRow />
+        <SkeletonRow detail end round />
+      </ul>,
+    );
+    expect(within(screen.getByRole('list', { name: 'Wallets' })).queryAllByRole('listitem')).toHaveLength(0);
+    const [plain, full] = screen.getAllByRole('listitem', { hidden: true });
+    expect(plain!.getAttribute('aria-hidden')).toBe('true');
+    expect(plain!.querySelectorAll('[aria-hidden="true"]')).toHaveLength(2);
+    expect(full!.querySelectorAll('[aria-hidden="true"]')).toHaveLength(4);
+  });
+
+  it('Skeleton is one shape, never read', () => {
+    const { container } = render(<p>Balance <Skeleton shape="short" /></p>);
+    expect(container.textContent).toBe('Balance ');
+    expect(container.querySelector('[aria-hidden="true"]')).not.toBeNull();
   });
 });
 

@@ -383,15 +383,20 @@ describe('Account tabs', () => {
 });
 
 describe('Tokens', () => {
-  it('shows a loading status, then each balance item with icon, quantity and value', async () => {
+  it('shows a busy list with a loading status, then each balance item with icon, quantity and value', async () => {
     let open!: () => void;
     state.balanceGate = new Promise<void>((resolve) => (open = resolve));
     state.balances = [ethBalance, usdcBalance];
     const core = await connectedCore();
     renderView(Account, { core });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading tokens…'));
+    // Skeleton rows hold the tokens' place, drawn but not read: the list is busy and has no items yet.
+    const loading = screen.getByRole('list', { name: 'Tokens' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(within(loading).queryAllByRole('listitem')).toHaveLength(0);
     act(() => open());
-    const list = await screen.findByRole('list', { name: 'Tokens' });
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Tokens' }).getAttribute('aria-busy')).toBe('false'));
+    const list = screen.getByRole('list', { name: 'Tokens' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['Ether10,000ETH$30,000,000.00', 'PUPortico USD1,234.568PUSD$1,234.57']);
     const icon = rows[0]!.querySelector('img')!;

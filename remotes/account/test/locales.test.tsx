@@ -58,7 +58,9 @@ describe('Account in a locale', () => {
     await renderConnected(Account, 'de-DE');
     // The header's balance and each token's quantity and value: German grouping and decimals, the dollar sign after.
     await waitFor(() => expect(screen.getByText('10.000 ETH')).toBeTruthy());
-    const tokens = await screen.findByRole('list', { name: 'Tokens' });
+    // The same list is busy with skeleton rows until the balances arrive.
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Tokens' }).getAttribute('aria-busy')).toBe('false'));
+    const tokens = screen.getByRole('list', { name: 'Tokens' });
     expect(within(tokens).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
       'Ether10.000ETH30.000.000,00\u00a0$',
       'PUPortico USD1.234,568PUSD1.234,57\u00a0$',

@@ -1,4 +1,4 @@
-import { CONNECTOR_IDS, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { CONNECTOR_IDS, type ChainNamespace, type Connector, type PorticoCore, type RegistryState, type RegistryWallet } from '@portico/shared-state';
 import { isSameWallet, type WalletIdentity } from '@portico/shared-state/wallet-list';
 
 /** Connectors for wallets present in this browser (EIP-6963 announced, legacy injected). */
@@ -102,4 +102,14 @@ export function uniqueById<T extends { id: string }>(wallets: readonly T[]): T[]
 /** Spec-style rounded count for the All Wallets badge: 646 → "640+". */
 export function walletCountLabel(count: number): string {
   return count > 10 ? `${Math.floor(count / 10) * 10}+` : String(count);
+}
+
+/**
+ * The All Wallets entry's picture: the icons of the first four registry wallets with artwork that the modal holds,
+ * in registry order (the Connect view's recommended wallets, then featured, then AllWallets' pages), once each.
+ */
+export function allWalletsPreview(registry: Pick<RegistryState, 'recommended' | 'featured' | 'wallets'>): string[] {
+  return uniqueById([...registry.recommended, ...registry.featured, ...registry.wallets])
+    .flatMap((wallet) => (wallet.image_url ? [wallet.image_url] : []))
+    .slice(0, 4);
 }

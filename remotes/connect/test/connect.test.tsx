@@ -1,5 +1,5 @@
 import { registryAtom, routerAtom, walletConnectAtom } from '@portico/shared-state';
-import { REGISTRY_IMAGES, apiStub, registryRoutes, registryWallets, testCore, type ApiStub, type TestCoreOptions } from '@portico/test-kit';
+import { REGISTRY_IMAGES, apiStub, deferred, registryRoutes, registryWallets, testCore, walletListReply, type ApiStub, type TestCoreOptions } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
@@ -93,6 +93,56 @@ describe('Connect', () => {
     renderView(Connect, { core: core });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet 0007' })).toBeTruthy());
     expect(walletButtons().slice(2, 5)).toEqual(['Wallet 0009', 'Wallet 0007', 'Wallet 0001']);
+  });
+
+  it('holds the registry wallets\' place with skeleton rows while they load: the list is busy and says so', async () => {
+    const gate = deferred<void>();
+    const restore = api.override({ 'GET /v1/wallets': async (request) => (await gate.promise, walletListReply(request, registryWallets(60))) });
+    try {
+      const { core } = await connectCore({ options: { featuredWalletIds: ['w0009'] } });
+      renderView(Connect, { core: core });
+      const list = screen.getByRole('list', { name: 'Wallets' });
+      expect(list.getAttribute('aria-busy')).toBe('true');
+      expect(screen.getByRole('status').textContent).toBe('Loading wallets…');
+      expect(walletButtons()).toEqual(['WalletConnect, QR code', 'Fake Wallet, installed', 'All Wallets']);
+      // One featured and four recommended rows are drawn before All Wallets, not read.
+      const rows = within(list).getAllByRole('listitem', { hidden: true });
+      expect(rows).toHaveLength(8);
+      expect(rows.slice(2, 7).every((row) => row.getAttribute('aria-hidden') === 'true')).toBe(true);
+
+      gate.resolve();
+      await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
+      expect(screen.getByRole('status').textContent).toBe('');
+      expect(walletButtons().slice(2)).toEqual(['Wallet 0009', 'Wallet 0001', 'Wallet 0002', 'Wallet 0003', 'Wallet 0004', 'All Wallets']);
+      expect(within(list).getAllByRole('listitem', { hidden: true })).toHaveLength(within(list).getAllByRole('listitem').length);
+    } finally {
+      restore();
+    }
+  });
+
+  it('drops the skeleton rows when the registry cannot be reached, keeping what is installed', async () => {
+    const restore = api.override({ 'GET /v1/wallets': { status: 404, json: { error: 'Not found' } } });
+    try {
+      const { core } = await connectCore();
+      renderView(Connect, { core: core });
+      const list = screen.getByRole('list', { name: 'Wallets' });
+      await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
+      expect(within(list).getAllByRole('listitem', { hidden: true })).toHaveLength(3);
+      expect(walletButtons()).toEqual(['WalletConnect, QR code', 'Fake Wallet, installed', 'All Wallets']);
+    } finally {
+      restore();
+    }
+  });
+
+  it('draws All Wallets as a grid of the first four registry logos, named "All Wallets" and described by the count', async () => {
+    const { core } = await connectCore();
+    await core.registry!.loadNextPage();
+    renderView(Connect, { core: core });
+    await screen.findByRole('button', { name: 'Wallet 0004' });
+    const allWallets = screen.getByRole('button', { name: 'All Wallets' });
+    const logos = within(allWallets).getAllByRole('presentation', { hidden: true });
+    expect(logos.map((logo) => logo.getAttribute('src'))).toEqual(['w0001', 'w0002', 'w0003', 'w0004'].map((id) => `${REGISTRY_IMAGES}/${id}`));
+    expect(document.getElementById(allWallets.getAttribute('aria-describedby')!)?.textContent).toBe('60 wallets');
   });
 
   it('shows the registry count on All Wallets and opens it', async () => {

@@ -50,17 +50,31 @@ describe('Connecting: waiting, cancel, get the wallet', () => {
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'GetWallet', data: { wallet: rainbow } });
   });
 
-  it('GetWallet lists the web store links for a computer, each opening a new tab', async () => {
+  it('GetWallet lists the web store links for a computer, each with its store\'s mark, named for it, opening a new tab', async () => {
     const { core } = await testCore({ views: ['Connect'] });
     core.router.push('GetWallet', { wallet: rainbow });
     renderView(GetWallet, { core });
-    const links = within(screen.getByRole('list', { name: 'Get Rainbow' })).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Chrome Web Store↗', 'App Store↗', 'Website↗']);
-    expect(links[0]!.getAttribute('href')).toBe(rainbow.chrome_store);
+    const list = screen.getByRole('list', { name: 'Get Rainbow' });
+    const names = ['Get Rainbow on the Chrome Web Store', 'Get Rainbow on the App Store', 'Get Rainbow from its website'];
+    const links = names.map((name) => within(list).getByRole('link', { name }));
+    expect(within(list).getAllByRole('link')).toEqual(links);
+    // The visible words are the store's name, which the accessible name contains; the mark and arrow are drawn, not read.
+    expect(links.map((link) => link.textContent)).toEqual(['Chrome Web Store', 'App Store', 'Website']);
+    expect(links.every((link) => link.querySelector('svg[aria-hidden="true"] path'))).toBe(true);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([rainbow.chrome_store, rainbow.app_store, `${rainbow.homepage}/`]);
     for (const link of links) {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     }
+  });
+
+  it('GetWallet on a phone offers only that phone\'s store, then the website', async () => {
+    const { core } = await testCore({ isMobile: true, views: ['Connect'] });
+    core.router.push('GetWallet', { wallet: { ...rainbow, play_store: 'https://play.google.com/store/apps/details?id=me.rainbow' } });
+    renderView(GetWallet, { core });
+    const list = screen.getByRole('list', { name: 'Get Rainbow' });
+    const links = ['Get Rainbow on Google Play', 'Get Rainbow from its website'].map((name) => within(list).getByRole('link', { name }));
+    expect(within(list).getAllByRole('link')).toEqual(links);
   });
 
   it('on a phone without a picked wallet, WalletConnect offers deep links into mobile wallets, not a QR code', async () => {

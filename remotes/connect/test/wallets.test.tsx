@@ -1,7 +1,7 @@
-import type { Connector } from '@portico/shared-state';
+import type { Connector, RegistryWallet } from '@portico/shared-state';
 import { walletConnectConnector } from '@portico/test-kit';
 import { describe, expect, it } from '@rstest/core';
-import { listedConnectors } from '../src/wallets';
+import { allWalletsPreview, listedConnectors } from '../src/wallets';
 
 const browserWallet: Connector = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', installed: true };
 const metamask: Connector = {
@@ -46,5 +46,19 @@ describe('listedConnectors (spec section 2)', () => {
     expect(ids(listedConnectors(all, { isMobile: false, namespace: 'solana' }))).toEqual(['walletConnect', 'Solflare']);
     expect(ids(listedConnectors(all, { isMobile: false, namespace: 'eip155' }))).toEqual(['walletConnect', 'io.metamask']);
     expect(ids(listedConnectors(all, { isMobile: false }))).toEqual(['walletConnect', 'io.metamask', 'Solflare']);
+  });
+});
+
+describe('allWalletsPreview', () => {
+  const wallet = (id: string, image = true): RegistryWallet => ({ id, name: id, image_url: image ? `https://api.test/v1/images/${id}` : null });
+
+  it('is the first four icons the modal holds, recommended first, once each, skipping wallets without artwork', () => {
+    const preview = allWalletsPreview({
+      recommended: [wallet('a'), wallet('b', false)],
+      featured: [wallet('c'), wallet('a')],
+      wallets: [wallet('a'), wallet('d'), wallet('e'), wallet('f')],
+    });
+    expect(preview).toEqual(['a', 'c', 'd', 'e'].map((id) => `https://api.test/v1/images/${id}`));
+    expect(allWalletsPreview({ recommended: [], featured: [], wallets: [] })).toEqual([]);
   });
 });

@@ -41,6 +41,10 @@ a.portico-button { text-decoration: none; }
   background: var(--portico-surface-hover); display: inline-flex; align-items: center; justify-content: center;
 }
 .portico-wallet-icon-large { width: 80px; height: 80px; border-radius: calc(var(--portico-radius) * 2); }
+.portico-wallet-grid { display: grid; grid-template-columns: repeat(2, 1fr); gap: 2px; padding: 3px; }
+.portico-wallet-grid > * { width: 100%; aspect-ratio: 1; border-radius: calc(var(--portico-radius) / 2); object-fit: cover; }
+.portico-wallet-grid-cell { background: var(--portico-surface); }
+.portico-wallet-grid-icon { color: var(--portico-text-muted); }
 .portico-wallet-tile {
   width: 100%; height: 100%; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 6px; padding: 8px 4px; min-width: 0; border: none; border-radius: var(--portico-radius);
@@ -74,7 +78,20 @@ a.portico-button { text-decoration: none; }
 .portico-button-spinner { width: 16px; height: 16px; border-width: 2px; flex: none; }
 .portico-code-input { letter-spacing: 0.3em; font-variant-numeric: tabular-nums; text-align: center; }
 [dir='rtl'] .portico-header > button:first-child svg { transform: scaleX(-1); }
-.portico-skeleton-bone { background: var(--portico-surface-hover); border-radius: var(--portico-radius); animation: portico-pulse 1.2s ease-in-out infinite alternate; }
+.portico-skeleton {
+  display: block; flex: none; border-radius: var(--portico-radius);
+  background: linear-gradient(90deg, var(--portico-surface-hover) 35%, color-mix(in srgb, var(--portico-text) 7%, var(--portico-surface-hover)) 50%, var(--portico-surface-hover) 65%) 0 0 / 300% 100%;
+  animation: portico-shimmer 1.4s ease-in-out infinite;
+}
+.portico-skeleton-icon { width: 40px; height: 40px; }
+.portico-skeleton-round { border-radius: 50%; }
 .portico-skeleton-line { width: 55%; height: 12px; }
-@keyframes portico-pulse { to { opacity: 0.45; } }
+.portico-skeleton-short { width: 64px; height: 10px; }
+.portico-skeleton-text { flex: 1; display: grid; gap: 8px; }
+.portico-skeleton-row { min-height: 60px; }
+.portico-skeleton-row:nth-child(3n + 2) .portico-skeleton-line { width: 40%; }
+.portico-skeleton-row:nth-child(3n) .portico-skeleton-line { width: 48%; }
+[dir='rtl'] .portico-skeleton { animation-direction: reverse; }
+@keyframes portico-shimmer { from { background-position: 100% 0; } to { background-position: 0 0; } }
+@media (prefers-reduced-motion: reduce) { .portico-skeleton { animation: none; background: var(--portico-surface-hover); } }
 `;

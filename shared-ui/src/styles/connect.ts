@@ -5,7 +5,6 @@
  * maintainers; concatenated into the kit's stylesheet (./index.ts).
  */
 export const connectStylesheetText = /* css */ `
-.portico-all-wallets-icon { font-size: 1.4em; color: var(--portico-text-muted); }
 .portico-wallet-scroller { max-height: 360px; overflow-y: auto; overscroll-behavior: contain; }
 .portico-wallet-rows { position: relative; width: 100%; }
 .portico-wallet-row {
@@ -58,7 +57,9 @@ export const connectStylesheetText = /* css */ `
 .portico-get-wallet-row .portico-muted { margin: 0; overflow-wrap: anywhere; }
 .portico-get-wallet-button { min-height: 32px; padding: 0 14px; border-radius: 999px; flex: none; }
 .portico-store-link { text-decoration: none; }
-.portico-store-link .portico-trailing { color: var(--portico-text-muted); }
+.portico-store-link .portico-trailing { color: var(--portico-text-muted); flex: none; }
+[dir='rtl'] .portico-store-link .portico-trailing { transform: scaleX(-1); }
+.portico-store-mark { color: var(--portico-text); }
 .portico-explainer { gap: 16px; }
 .portico-explainer-images { display: flex; justify-content: center; gap: 8px; }
 .portico-explainer-images .portico-round-icon { border-radius: var(--portico-radius); background: var(--portico-surface); }

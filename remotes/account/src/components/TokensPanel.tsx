@@ -1,10 +1,13 @@
 import { portfolioAtom, type BalanceItem, type PorticoCore } from '@portico/shared-state';
 import { formatBalance } from '@portico/shared-state/amounts';
 import { formatUsd } from '@portico/shared-state/formatters';
-import { EmptyState, LoadingPanel, useLocale } from '@portico/ui';
+import { EmptyState, SkeletonRows, useLocale } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useAccountMessages } from '../messages';
+
+/** How many skeleton rows stand for the balances while they load: the native token and a couple of tokens. */
+const TOKEN_PLACEHOLDER_ROWS = 3;
 
 /** Tokens tab: the account's balance items with quantity and value (spec section 3, Balance item). */
 export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; caipAddress: string }) {
@@ -18,7 +21,10 @@ export function TokensPanel({ portico, caipAddress }: { portico: PorticoCore; ca
   // Balances of another account or network are never shown, not even for a frame.
   const current = portfolio.caipAddress === caipAddress;
   if (current && portfolio.unavailable) return <EmptyState>{t('tokens.unavailable')}</EmptyState>;
-  if (!current || (portfolio.loading && portfolio.balances.length === 0)) return <LoadingPanel label={t('tokens.loading')} />;
+  // Token rows' shape (icon, name over quantity, value) while the balances load: the tab does not jump when they land.
+  if (!current || (portfolio.loading && portfolio.balances.length === 0)) {
+    return <SkeletonRows rows={TOKEN_PLACEHOLDER_ROWS} label={t('tokens.loading')} listLabel={t('tab.tokens')} round detail end />;
+  }
   if (portfolio.balances.length === 0) {
     return portfolio.lastFailure !== undefined ? (
       <EmptyState>{t('tokens.failed')}</EmptyState>

@@ -1,25 +1,27 @@
 import { registryAtom, type PorticoCore } from '@portico/shared-state';
-import { ListItem } from '@portico/ui';
+import { ListItem, SkeletonRow, WalletIconGrid } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { useConnectEntries } from '../hooks/useConnectEntries';
 import { WalletEntryItem } from './WalletEntryItem';
-import { walletCountLabel } from '../wallets';
+import { allWalletsPreview, walletCountLabel } from '../wallets';
 import { useConnectMessages } from '../messages';
 
 /**
  * Every wallet the person can connect, once each, in the spec's order (`useConnectEntries`), then
- * All Wallets with the registry count when the site has the registry. `disabled`: listed, but none can be picked yet
- * (the legal checkbox is not ticked).
+ * All Wallets (a 2 × 2 grid of registry logos, the registry count) when the site has the registry. While the
+ * registry's wallets load, skeleton rows hold their place: the list is busy and its status says what loads.
+ * `disabled`: listed, but none can be picked yet (the legal checkbox is not ticked).
  */
 export function WalletList({ portico, disabled = false }: { portico: PorticoCore; disabled?: boolean }) {
   const t = useConnectMessages();
-  const entries = useConnectEntries(portico);
-  const count = useAtomValue(registryAtom).count;
+  const { entries, placeholders } = useConnectEntries(portico);
+  const registry = useAtomValue(registryAtom);
+  const { count } = registry;
   const countId = useId();
   const showAllWallets = Boolean(portico.registry) && portico.options.features.allWallets;
 
-  if (entries.length === 0 && !showAllWallets) {
+  if (entries.length === 0 && placeholders === 0 && !showAllWallets) {
     return (
       <div className="portico-panel">
         <p className="portico-muted">{t('wallets.noneFound')}</p>
@@ -29,35 +31,40 @@ export function WalletList({ portico, disabled = false }: { portico: PorticoCore
   }
 
   return (
-    <ul className="portico-list" aria-label={t('wallets.label')}>
-      {entries.map((entry) => (
-        <li key={entry.key}>
-          <WalletEntryItem entry={entry} disabled={disabled} />
-        </li>
-      ))}
-      {showAllWallets && (
-        <li>
-          <ListItem
-            icon={
-              <span className="portico-wallet-icon portico-all-wallets-icon" aria-hidden="true">
-                ▦
+    <>
+      {/* Always present, so the words are announced when they appear rather than with the region. */}
+      <p className="portico-visually-hidden" role="status">
+        {placeholders > 0 ? t('allWallets.loading') : ''}
+      </p>
+      <ul className="portico-list" aria-label={t('wallets.label')} aria-busy={placeholders > 0}>
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            <WalletEntryItem entry={entry} disabled={disabled} />
+          </li>
+        ))}
+        {Array.from({ length: placeholders }, (_, index) => (
+          <SkeletonRow key={index} />
+        ))}
+        {showAllWallets && (
+          <li>
+            <ListItem
+              icon={<WalletIconGrid images={allWalletsPreview(registry)} />}
+              tag={count > 0 ? walletCountLabel(count) : undefined}
+              tagMuted
+              aria-describedby={count > 0 ? countId : undefined}
+              disabled={disabled}
+              onClick={() => portico.router.push('AllWallets')}
+            >
+              {t('wallets.allWallets')}
+            </ListItem>
+            {count > 0 && (
+              <span id={countId} className="portico-visually-hidden">
+                {t('wallets.count', { count })}
               </span>
-            }
-            tag={count > 0 ? walletCountLabel(count) : undefined}
-            tagMuted
-            aria-describedby={count > 0 ? countId : undefined}
-            disabled={disabled}
-            onClick={() => portico.router.push('AllWallets')}
-          >
-            {t('wallets.allWallets')}
-          </ListItem>
-          {count > 0 && (
-            <span id={countId} className="portico-visually-hidden">
-              {t('wallets.count', { count })}
-            </span>
-          )}
-        </li>
-      )}
-    </ul>
+            )}
+          </li>
+        )}
+      </ul>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, registryAtom, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, RECOMMENDED_WALLETS, registryAtom, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
 import { isCertifiedWallet, withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { afterNextPaint } from '@portico/ui';
 import {
   connectorIdentity,
@@ -42,6 +42,13 @@ export interface ConnectEntry {
   select(): void;
 }
 
+/** The Connect list: its rows, and how many placeholder rows stand for the registry's wallets while they load. */
+export interface ConnectEntries {
+  entries: ConnectEntry[];
+  /** Skeleton rows to draw after the rows (0 once the featured and recommended wallets have arrived or failed). */
+  placeholders: number;
+}
+
 /** Whether the Connect list has wallets installed in this browser (announced or injected): spec section 9's method order. */
 export function useInstalledWallets(portico: PorticoCore): boolean {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
@@ -55,9 +62,9 @@ export function useInstalledWallets(portico: PorticoCore): boolean {
  * several namespaces is one entry with a choice per namespace. After `open({ namespace })` only that
  * namespace's wallets. On a phone on Solana, Phantom and Coinbase without their Solana wallet injected
  * link to their browse page. Loads the featured and recommended wallets for what is installed, and warms
- * WalletConnect.
+ * WalletConnect; until the first answer, when the modal holds none yet, `placeholders` keeps their rows' place.
  */
-export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
+export function useConnectEntries(portico: PorticoCore): ConnectEntries {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
   const activeNamespace = useAtomValue(activeNamespaceAtom);
   const connectors = connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace);
@@ -76,10 +83,19 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
   // Featured and recommended depend on what is installed: ask again when an extension announces late. Asked after
   // the list is on screen too: the request's code loads first (two chunks), and each chunk's <script> costs the
   // frame a few ms; the answer comes from the network after the first paint anyway.
-  useEffect(
-    () => afterNextPaint(() => void portico.registry?.loadConnectViewWallets(JSON.parse(listedKey) as WalletIdentity[])),
-    [portico, listedKey],
-  );
+  const [registryLoading, setRegistryLoading] = useState(() => Boolean(portico.registry));
+  useEffect(() => {
+    let current = true;
+    const cancel = afterNextPaint(() => {
+      void portico.registry?.loadConnectViewWallets(JSON.parse(listedKey) as WalletIdentity[]).finally(() => {
+        if (current) setRegistryLoading(false);
+      });
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [portico, listedKey]);
 
   const recent = useMemo(() => {
     const known = uniqueById([...registry.featured, ...registry.recommended, ...registry.wallets, ...registry.search.results]);
@@ -135,7 +151,12 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
           })),
         };
 
-  return [
+  // The rows the registry will add (the host's featured wallets and the recommended ones), while nothing of it is shown.
+  const placeholders =
+    registryLoading && registry.featured.length === 0 && registry.recommended.length === 0
+      ? portico.options.featuredWalletIds.length + RECOMMENDED_WALLETS
+      : 0;
+  const entries = [
     ...connectors
       .filter((connector) => connector.type === 'WALLET_CONNECT')
       .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'qrCode')),
@@ -146,4 +167,5 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntry[] {
     ...connectors.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledConnector(connector)).map(external),
     ...recommended.map((wallet) => registryEntry(wallet)),
   ];
+  return { entries, placeholders };
 }

@@ -2,6 +2,7 @@ import { routerAtom, type PorticoViewProps } from '@portico/shared-state';
 import { storeLinksFor, storePlatform } from '@portico/shared-state/wallet-list';
 import { EmptyState, WalletIcon } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { StoreMark } from '../components/StoreMark';
 import { WalletName } from '../components/WalletName';
 import { useConnectMessages } from '../messages';
 
@@ -11,8 +12,9 @@ declare const __PORTICO_UI_CONTRACT__: number;
 export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 
 /**
- * "Get <wallet>": the registry's store pages for this platform (`storeLinksFor`), each opening in a new tab. The
- * header names the wallet (router data `wallet`).
+ * "Get <wallet>": the registry's store pages for this platform (`storeLinksFor`), each a row with the store's mark,
+ * named for what it does ("Get MetaMask on the App Store") and opening in a new tab. The header names the wallet
+ * (router data `wallet`).
  */
 export default function GetWallet({ portico }: PorticoViewProps) {
   const t = useConnectMessages();
@@ -35,11 +37,18 @@ export default function GetWallet({ portico }: PorticoViewProps) {
         <ul className="portico-list" aria-label={t('get.title', { name: wallet.name })}>
           {links.map((link) => (
             <li key={link.kind}>
-              <a className="portico-list-item portico-store-link" href={link.href} target="_blank" rel="noopener noreferrer">
+              <a
+                className="portico-list-item portico-store-link"
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t(`get.link.${link.kind}`, { name: wallet.name })}
+              >
+                <StoreMark kind={link.kind} />
                 <span>{t(`get.${link.kind}`)}</span>
-                <span className="portico-trailing" aria-hidden="true">
-                  ↗
-                </span>
+                <svg className="portico-trailing" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path d="M4.5 11.5l7-7M5.5 4.5h6v6" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
               </a>
             </li>
           ))}
