@@ -71,6 +71,7 @@ export const FEATURE_DEFAULTS = {
   analytics: true,
   allWallets: true,
   legalCheckbox: false,
+  /** Accepted for AppKit's options; the embedded wallet refuses ERC-7715 permissions with 5700 either way (no session-key module). */
   smartSessions: false,
   collapseWallets: false,
   pay: false,

@@ -5,7 +5,7 @@
 export * from './contract';
 // Only what other packages use: every name exported here is kept in the page's bundle (values are listed by
 // name; a module's types come with `export type *`).
-export { CONNECTOR_IDS, REVEALED_FRAME_ATTRIBUTE, THEME_DEFAULTS, WALLET_FRAME_SLOT, WALLET_PAGE_SIZE } from './constants';
+export { CONNECTOR_IDS, RECOMMENDED_WALLETS, REVEALED_FRAME_ATTRIBUTE, THEME_DEFAULTS, WALLET_FRAME_SLOT, WALLET_PAGE_SIZE } from './constants';
 export type { ChainNamespace, EmbeddedAccountType, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
 export type * from './errors';
 export { InvalidOptionsError, NamespaceNotConfiguredError, UserRejectedRequestError, ConnectorNotFoundError, NetworkNotFoundError, SwitchChainError, DisconnectError, RemoteLoadError, RemoteIncompatibleError, errorText } from './errors';

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, rs } 
 import { createStore } from 'jotai/vanilla';
 import { anvil, minimalOptions, rpcStub, testPopup, type RpcStub, type TestPopup } from '@portico/test-kit';
 import { alertAtom, modalFlagsAtom, routerAtom, themeAtom, toastAtom } from '../src/atoms';
+import { SDK_TYPE, SDK_VERSION } from '../src/constants';
 import { createEmbeddedWallet } from '../src/controllers/embedded';
 import { createModalController } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
@@ -271,6 +272,26 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     store.set(themeAtom, { ...store.get(themeAtom), themeMode: 'light' });
     await settle();
     expect(themes.at(-1)).toEqual({ themeMode: 'light' });
+  });
+
+  it("sends the host's dapp data (SYNC_DAPP_DATA) and its theme with the safe variables (SYNC_THEME) for the frame's screens, the theme again on every change", async () => {
+    const received: { name: string; payload: unknown }[] = [];
+    const { store, settle } = await embeddedWallet({
+      SYNC_THEME: (payload) => (received.push({ name: 'SYNC_THEME', payload }), {}),
+      SYNC_DAPP_DATA: (payload) => (received.push({ name: 'SYNC_DAPP_DATA', payload }), {}),
+    });
+    await settle();
+    expect(received).toContainEqual({
+      name: 'SYNC_DAPP_DATA',
+      payload: { projectId: expect.any(String), sdkVersion: SDK_VERSION, sdkType: SDK_TYPE, metadata: { name: 'Test dapp', description: 'A test', url: 'https://dapp.example', icons: [] } },
+    });
+    store.set(themeAtom, { themeMode: 'dark', themeVariables: { '--portico-accent': '#3396ff', '--portico-qr-color': 'red;background:url(x)' } });
+    await settle();
+    // The unsafe value stays with the modal.
+    expect(received.at(-1)).toEqual({ name: 'SYNC_THEME', payload: { themeMode: 'dark', themeVariables: { '--portico-accent': '#3396ff' } } });
+    store.set(themeAtom, { themeMode: 'light', themeVariables: {} });
+    await settle();
+    expect(received.at(-1)).toEqual({ name: 'SYNC_THEME', payload: { themeMode: 'light' } });
   });
 
   it("the key export (SHOW_EXPORT): the frame's own screen opens ExportPrivateKey over Account; its end there brings Account back; a refusal comes back in its words", async () => {

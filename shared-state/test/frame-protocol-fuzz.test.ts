@@ -136,7 +136,18 @@ const validPayloads: { [K in RequestName]: fc.Arbitrary<unknown> } = {
   SYNC_THEME: fc.record(
     {
       themeMode: fc.constantFrom('light', 'dark'),
-      themeVariables: fc.dictionary(chars(`${LOWER}${DIGITS}-`, 1, 48).map((n) => `--portico-${n}`), fc.oneof(fc.string({ maxLength: 256 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { maxKeys: 32 }),
+      // The modal's own variables, each with a safe value of its kind (host-look.ts's allow-list).
+      themeVariables: fc.record(
+        {
+          '--portico-accent': fc.constantFrom('#3396ff', 'red', 'rgb(0 128 255)', 'hsla(210, 100%, 60%, 0.5)'),
+          '--portico-font-family': fc.constantFrom('Inter', "Inter, 'Helvetica Neue', sans-serif"),
+          '--portico-font-size-master': fc.constantFrom('10px', '0.8rem'),
+          '--portico-border-radius-master': fc.constantFrom('4px', '0px'),
+          '--portico-z-index': fc.oneof(fc.nat({ max: 2_147_483_647 }), fc.constantFrom('999')),
+          '--portico-color-mix-strength': fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom('12.5')),
+        },
+        { requiredKeys: [] },
+      ),
     },
     { requiredKeys: [] },
   ),

@@ -67,14 +67,14 @@ describe('SIWX messages (EIP-4361)', () => {
     expect(formatSiwxMessage(parseSiwxMessage(text)!)).toBe(text);
   });
 
-  it('defaults: the page location, a 24 h lifetime, a statement; no message outside eip155', async () => {
+  it('defaults: the page location, a 24 h lifetime, a statement; no message outside eip155, solana and bip122', async () => {
     const createMessage = createSiwxMessenger({ uri: 'https://shop.example', getNonce: async () => 'abcdefgh', now: () => NOW });
     const message = await createMessage({ chainId: CHAIN, accountAddress: ACCOUNT });
     expect(message.domain).toBe('shop.example');
     expect(message.expirationTime).toBe('2026-11-25T09:00:00.000Z');
     expect(message.statement).toBe('Please sign with your account');
-    await expect(createMessage({ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', accountAddress: 'x' })).rejects.toThrow(
-      'Sign-in is not supported on solana yet',
+    await expect(createMessage({ chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', accountAddress: 'x' })).rejects.toThrow(
+      'Sign-in is not supported on polkadot yet',
     );
   });
 

@@ -1,3 +1,4 @@
+import type { PorticoCore } from '@portico/shared-state';
 import type { PorticoInstance } from './instance';
 
 /**
@@ -24,3 +25,8 @@ export const subscribeCurrent = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 export const readCurrent = () => current;
+
+const cores = new WeakMap<PorticoInstance, PorticoCore>();
+/** createInstance records its core: the shell's own modules reach it (`portico_shell/siwx` signs through its connection). */
+export const keepCore = (instance: PorticoInstance, core: PorticoCore) => void cores.set(instance, core);
+export const coreOf = (instance: PorticoInstance): PorticoCore | undefined => cores.get(instance);

@@ -29,6 +29,7 @@ import {
 } from '@portico/shared-state';
 import { resolveLocale, type SupportedLocale } from '@portico/shared-state/locales';
 import type { Atom } from 'jotai/vanilla';
+import { keepCore } from './current-instance';
 
 /** AppKit's `useAppKitAccount` shape, so hosts port by changing imports. */
 export interface PorticoAccount {
@@ -432,7 +433,7 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
   };
   const getTheme = (): PorticoTheme => store.get(themeAtom);
 
-  return {
+  const instance: PorticoInstance = {
     async open(openOptions) {
       core.modal.open(openOptions);
     },
@@ -485,4 +486,6 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     getLogs: () => logs.getLogs(),
     destroy,
   };
+  keepCore(instance, core);
+  return instance;
 }

@@ -5,7 +5,7 @@
  * client) loads on the first call, so a page that never connects a wallet never fetches it.
  */
 import { lazyAsync, loadSiwx, toCaipNetwork, type CaipNetworkId, type NetworkInput, type SIWXConfig } from '@portico/shared-state';
-import { getCurrentInstance } from './current-instance';
+import { coreOf, getCurrentInstance } from './current-instance';
 
 /** What both factories take. */
 export interface SiwxFactoryOptions {
@@ -26,14 +26,14 @@ export interface PorticoServerSiwx extends SIWXConfig {
 
 const SIWX_METHODS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions'] as const;
 
-/** The text as personal_sign wants it: UTF-8 bytes in hex. */
-const utf8Hex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-
-/** Signs with the wallet connected to the Portico made last (revoking a session needs the address's signature). */
+/**
+ * Signs with the wallet connected to the Portico made last, in the address's namespace (personal_sign, ed25519 or
+ * BIP-322 as its adapter signs): listing sessions without their token and revoking one need the address's signature.
+ */
 async function signWithConnectedWallet(address: string, message: string): Promise<string> {
-  const provider = getCurrentInstance().getProvider('eip155') as { request(args: { method: string; params: unknown[] }): Promise<unknown> } | undefined;
-  if (!provider) throw new Error('No ConnectionController client found');
-  return String(await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] }));
+  const core = coreOf(getCurrentInstance());
+  if (!core) throw new Error('No ConnectionController client found');
+  return core.connection.signMessage(address, message);
 }
 
 /**

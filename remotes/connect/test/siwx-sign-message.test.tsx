@@ -15,14 +15,18 @@ afterEach(cleanupViews);
  * shell starts it: the flow finds no session and opens the sign view. The wallet waits for the test
  * to approve or decline each signature.
  */
-async function signInView({ required = false, View = SIWXSignMessage }: { required?: boolean; View?: ComponentType<PorticoViewProps> } = {}) {
+async function signInView({
+  required = false,
+  View = SIWXSignMessage,
+  icons = [ICON],
+}: { required?: boolean; View?: ComponentType<PorticoViewProps>; icons?: string[] } = {}) {
   const storage = createMemoryStorage();
   const setup = await testCore({
     storage,
     adapter: { walletWaits: true },
     options: {
       siwx: createDefaultSiwx({ storage, required }),
-      metadata: { ...minimalOptions().metadata, icons: [ICON] },
+      metadata: { ...minimalOptions().metadata, icons },
     },
     connect: true,
   });
@@ -36,13 +40,25 @@ async function signInView({ required = false, View = SIWXSignMessage }: { requir
 describe('SIWXSignMessage', () => {
   it('shows the app, the domain, what signing means and the account', async () => {
     await signInView();
-    expect(screen.getByText('Test dapp asks you to sign in')).toBeTruthy();
+    expect(screen.getByText('Test dapp wants you to sign in')).toBeTruthy();
     expect(screen.getByText('Sign this message to prove you own this wallet. It costs nothing and sends no transaction.')).toBeTruthy();
     const rows = screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextSibling?.textContent}`);
     expect(rows).toEqual(['App: Test dapp', `Domain: ${window.location.host}`, 'Account: 0xf39F…2266']);
     expect(screen.getByTitle(ACCOUNT).textContent).toBe('0xf39F…2266');
     expect(screen.queryByText(/requires signing in/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('draws the app’s icon, or the monogram of its name when it has none; Sign is described by whom it is for', async () => {
+    await signInView();
+    expect(document.body.querySelector(`img[src="${ICON}"]`)).toBeTruthy();
+    cleanupViews();
+
+    await signInView({ icons: [] });
+    expect(document.body.querySelector('img')).toBeNull();
+    expect(document.body.querySelector('svg text')?.textContent).toBe('T');
+    const sign = screen.getByRole('button', { name: 'Sign' });
+    expect(document.getElementById(sign.getAttribute('aria-describedby')!)?.textContent).toBe('Test dapp wants you to sign in');
   });
 
   it('Sign asks the wallet, shows Authenticating... meanwhile, and closes once signed', async () => {
@@ -120,7 +136,7 @@ describe('SIWXSignMessage', () => {
 describe('ConnectingSiwe (the legacy siweConfig name)', () => {
   it('is the same sign prompt', async () => {
     const { adapter } = await signInView({ View: ConnectingSiwe });
-    expect(screen.getByText('Test dapp asks you to sign in')).toBeTruthy();
+    expect(screen.getByText('Test dapp wants you to sign in')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(adapter.signed).toHaveLength(1));
   });

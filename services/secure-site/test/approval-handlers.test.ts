@@ -91,7 +91,7 @@ describe('nothing is signed before the approve', () => {
     expect(page.notifications.filter((n) => n.event === '@portico-frame/APPROVAL_HIDDEN')).toHaveLength(1);
   });
 
-  test('refused before any screen: another signer, typed data of another chain, methods this wallet does not support', async () => {
+  test('refused before any screen: another signer, typed data of another chain, permissions (5700), methods this wallet does not support', async () => {
     const { person, rpc, eoa } = await signedIn();
     expect((await rpc('personal_sign', ['0x00', newAddress()])).payload.code).toBe(-32602);
     const typed = { types: { Mail: [{ name: 'contents', type: 'string' }] }, domain: { name: 'Portico', chainId: 1 }, primaryType: 'Mail', message: { contents: 'hi' } };
@@ -99,7 +99,14 @@ describe('nothing is signed before the approve', () => {
       message: 'Invalid eth_signTypedData_v4 request: typed data is for chain 1, the wallet is on 31337',
       code: -32602,
     });
-    expect((await rpc('wallet_grantPermissions', [{}])).payload).toEqual({ message: 'wallet_grantPermissions is not supported by this embedded wallet', code: 4200 });
+    // ERC-7715 (smart sessions): refused as an unsupported non-optional capability, before any screen.
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+      expect((await rpc(method, [{}])).payload).toEqual({
+        message: `Unsupported non-optional capability: ${method} (ERC-7715 permissions, smart sessions) is not supported by this embedded wallet`,
+        code: 5700,
+      });
+    }
+    expect((await rpc('eth_sendUserOperation', [{}])).payload).toEqual({ message: 'eth_sendUserOperation is not supported by this embedded wallet', code: 4200 });
     expect((await rpc('eth_getBalance', [eoa, 'latest'])).payload.result).toBe(toHex(parseEther('10')));
     expect(person.shown).toHaveLength(0);
   });

@@ -47,6 +47,12 @@ export interface ConnectionController {
   selectNamespace(namespace: ChainNamespace): void;
   refreshBalance(namespace?: ChainNamespace, options?: { force?: boolean }): Promise<void>;
   getProvider(namespace?: ChainNamespace): unknown;
+  /**
+   * Signs `message` with the wallet connected for `address`, in that address's namespace (personal_sign on eip155,
+   * ed25519 on solana, BIP-322 on bip122): what a host's sign-in needs to list or revoke its sessions.
+   * @throws {Error} 'No ConnectionController client found' when no connected wallet holds `address` or can sign.
+   */
+  signMessage(address: string, message: string): Promise<string>;
   stop(): void;
 }
 
@@ -320,6 +326,19 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
     getProvider(namespace = store.get(activeNamespaceAtom)) {
       const { connectorId } = account(namespace);
       return connectorId ? deps.adapters[namespace]?.getProvider(connectorId) : undefined;
+    },
+
+    async signMessage(address, message) {
+      // eip155 addresses compare without their checksum's case; the others are case-sensitive (base58) or lower case (bech32).
+      const same = (candidate: string) => candidate === address || (address.startsWith('0x') && candidate.toLowerCase() === address.toLowerCase());
+      const [namespace, holder] =
+        (Object.entries(store.get(accountsAtom)) as [ChainNamespace, AccountState][]).find(
+          ([, state]) => state.status === 'connected' && (same(state.address ?? '') || state.allAccounts?.some((listed) => same(listed.address))),
+        ) ?? [];
+      const adapter = namespace && deps.adapters[namespace];
+      // The sign-in controller's words (spec section 5) for the same missing client.
+      if (!adapter?.signMessage || !holder?.connectorId) throw new Error('No ConnectionController client found');
+      return adapter.signMessage(holder.connectorId, address, message);
     },
 
     stop() {

@@ -23,6 +23,7 @@ import { createAccountTypeStore } from '../embedded/account-type';
 import { createApprovalFrame } from '../embedded/approval-frame';
 import { createCallBatchStore } from '../embedded/call-batches';
 import { createFrameChannel } from '../embedded/app-channel';
+import { syncHostWithFrame } from '../embedded/host-sync';
 import { ACTION_NOT_ALLOWED_DELAY_MS, ACTION_NOT_ALLOWED_UI_MESSAGE, EMBEDDED_ALERTS } from '../embedded/constants';
 import { EMBEDDED_STORAGE_KEYS, SIGNED_OUT_KEYS } from '../embedded/email-login';
 import { createEmbeddedLogins } from '../embedded/logins';
@@ -123,11 +124,15 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
       provider.handleNotification(notification);
     },
   });
-  // The secure site's approval screen takes the modal's theme mode (spec §7's theme sync), now and on every change.
-  const syncTheme = () =>
-    channel.request('SYNC_THEME', { themeMode: store.get(themeAtom).themeMode }).catch((error: unknown) => logs.debug('embedded wallet: SYNC_THEME failed', error));
-  void syncTheme();
-  store.sub(themeAtom, () => void syncTheme());
+  // The secure site's screens take the host's theme and name the dapp (spec §7's theme and dapp data sync), the theme
+  // again on every change.
+  syncHostWithFrame({
+    channel,
+    options,
+    theme: () => store.get(themeAtom),
+    subscribeTheme: (listener) => store.sub(themeAtom, listener),
+    onFailed: (event, error) => logs.debug(`embedded wallet: ${event} failed`, error),
+  });
   // One sign-out for both stores: Account's "Sign out" is the AUTH connector's disconnect (login.signOut).
   const { login, social, farcaster, user: loggedInUser } = createEmbeddedLogins({
     channel,

@@ -5,9 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { ACCOUNT_TYPES, SOCIAL_PROVIDERS } from '../constants';
-import { recordOf } from '../storage';
 import { safeInteger, urlWith } from '../zod-parts';
 import { MAX_ACCOUNTS } from './constants';
+import { MAX_DAPP_ICON_CHARS, themeVariablesField } from './host-look';
 
 export { ACCOUNT_TYPES, SOCIAL_PROVIDERS, type EmbeddedAccountType, type SocialProvider } from '../constants';
 export const AUTH_PROVIDERS = ['email', ...SOCIAL_PROVIDERS, 'farcaster'] as const;
@@ -57,17 +57,13 @@ export const embeddedUserSchema = z.object({
 });
 export type EmbeddedUser = z.output<typeof embeddedUserSchema>;
 
-const THEME_VARIABLE = /^--portico-[a-z0-9-]{1,48}$/;
-
-/** Spec section 3: theme sync. Variables are the host's `--portico-*` theme variables (at most 32). */
+/**
+ * Spec section 3: theme sync. Variables are the modal's own `--portico-*` theme variables with safe values of their
+ * kind (./host-look.ts): the frame styles its screens with them, so nothing else may pass.
+ */
 export const themeSyncSchema = z.object({
   themeMode: z.optional(z.enum(['light', 'dark'])),
-  themeVariables: z.optional(
-    recordOf(z.union([z.string().check(z.maxLength(256)), z.number()])).check(
-      z.refine((variables) => Object.keys(variables).every((name) => THEME_VARIABLE.test(name)), 'must map --portico-* variables to values'),
-      z.refine((variables) => Object.keys(variables).length <= 32, 'must have at most 32 variables'),
-    ),
-  ),
+  themeVariables: z.optional(themeVariablesField),
 });
 
 /** Spec section 3: dapp data (the host's metadata, SDK version and type, project id). */
@@ -80,7 +76,8 @@ export const dappDataSchema = z.object({
       name: labelField,
       description: z.string().check(z.maxLength(1024)),
       url: urlField,
-      icons: z.array(urlField).check(z.maxLength(8)),
+      /** Any strings: the frame shows one only by `dappIcon`'s rule (https, the page's own origin, a base64 image). */
+      icons: z.array(z.string().check(z.maxLength(MAX_DAPP_ICON_CHARS))).check(z.maxLength(8)),
     }),
   ),
 });

@@ -22,4 +22,7 @@ export * from './approval-frame';
 export * from './account-type';
 export * from './call-batches';
 export * from './provider';
+export * from './host-look';
+export * from './host-sync';
+export * from './wallet-assets';
 export { createMessageId, isSerializedOrigin, type IgnoredMessage, type ListenTarget, type MessageEventLike, type PostTarget } from './wire';

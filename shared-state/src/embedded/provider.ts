@@ -12,6 +12,7 @@ import { EMBEDDED_ALERTS } from './constants';
 import { InvalidEmbeddedMessageError, RpcMethodNotAllowedError } from './errors';
 import { parsePayload, REQUESTS } from './messages';
 import { classifyRpcMethod } from './rpc-policy';
+import { validWalletAssets } from './wallet-assets';
 
 export interface EmbeddedProviderOptions {
   channel: Pick<FrameChannel, 'request'>;
@@ -110,7 +111,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Embedd
         throw error;
       }
       if (methodClass === 'needs-approval') options.onApproved?.(method, params, result);
-      return result;
+      // Spec §5: the host gets only the assets that meet the rule, whatever the frame answered.
+      return method === 'wallet_getAssets' ? validWalletAssets(result) : result;
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -1,7 +1,8 @@
 /**
  * The default SIWX implementation: EIP-4361 messages with a random nonce, verified in the browser
- * (contract accounts too, through the chain's node: ERC-1271, or ERC-6492 before deployment) and
- * kept in the page's storage per CAIP-10 account. A site's back end cannot trust these sessions
+ * (contract accounts too, through the chain's node: ERC-1271, or ERC-6492 before deployment), or
+ * Sign-In With Solana ones (ed25519 by the address, WebCrypto through @solana/kit), and kept in the
+ * page's storage per CAIP-10 account. A site's back end cannot trust these sessions
  * (the browser made them); `createServerSiwx` is the one for that.
  */
 import { verifyMessage, type Client, type Hex } from 'viem';
@@ -13,7 +14,7 @@ import { STORAGE_PREFIX } from '../constants';
 import { recordOf, type KeyValueStorage } from '../storage';
 import { SiwxVerificationError } from './errors';
 import { coversAccount, createSiwxMessenger, messageData, parseSiwxMessage, sessionExpired, siwxSite, type SiwxMessengerOptions } from './message';
-import type { SIWXConfig, SIWXSession } from './types';
+import type { SIWXConfig, SIWXMessage, SIWXSession } from './types';
 
 /** Where the sessions live: `{ [CAIP-10 account]: SIWXSession[] }` (spec section 3, sign-in tokens). */
 export const SIWX_SESSIONS_KEY = `${STORAGE_PREFIX}siwx_sessions`;
@@ -87,7 +88,20 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
     }
   }
 
-  /** Throws SiwxVerificationError unless the text is an unexpired EIP-4361 message for this app, signed by its account. */
+  /** The Sign-In With Solana checks: now within its times, and an ed25519 signature (base58) by its address. */
+  async function verifySolana(session: SIWXSession, data: SIWXMessage.Data, time: number): Promise<void> {
+    if (sessionExpired({ data }, time)) throw new SiwxVerificationError('Message expired');
+    if (data.notBefore && Date.parse(data.notBefore) > time) throw new SiwxVerificationError('Message is not valid (nonce, version or notBefore)');
+    const { address, getBase58Encoder, getPublicKeyFromAddress, verifySignature } = await import('@solana/kit');
+    const valid = await (async () => {
+      const key = await getPublicKeyFromAddress(address(data.accountAddress));
+      const signature = getBase58Encoder().encode(session.signature);
+      return signature.length === 64 && verifySignature(key, signature as Parameters<typeof verifySignature>[1], new TextEncoder().encode(session.message));
+    })().catch(() => false);
+    if (!valid) throw new SiwxVerificationError('Invalid signature');
+  }
+
+  /** Throws SiwxVerificationError unless the text is an unexpired sign-in message for this app, signed by its account. */
   async function verify(session: SIWXSession): Promise<SIWXSession> {
     const data = parseSiwxMessage(session.message);
     if (!data) throw new SiwxVerificationError('Not an EIP-4361 message');
@@ -95,6 +109,12 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SIWXConfig {
       throw new SiwxVerificationError('The message is for another account or chain');
     }
     if (domain && data.domain !== domain) throw new SiwxVerificationError('Message domain does not match this site');
+    // BIP-322 needs a transaction digest and secp256k1 in the browser: the API's sign-in verifies it instead.
+    if (data.chainId.startsWith('bip122:')) throw new SiwxVerificationError('Bitcoin sign-in is verified by the server (createServerSiwx)');
+    if (data.chainId.startsWith('solana:')) {
+      await verifySolana(session, data, now());
+      return { ...session, data };
+    }
     const time = new Date(now());
     if (!validateSiweMessage({ message: parseSiweMessage(session.message), domain, time })) {
       throw new SiwxVerificationError(sessionExpired({ data }, time.getTime()) ? 'Message expired' : 'Message is not valid (nonce, version or notBefore)');

@@ -19,6 +19,7 @@ export {
   siwxMessage,
   type SiwxMessengerOptions,
 } from './message';
+export { formatSignInText, parseSignInText, SIGN_IN_ACCOUNT_NAMES, solanaSignInInput, type SignInTextNamespace, type SolanaSignInInput } from './siws';
 export { createDefaultSiwx, SIWX_SESSIONS_KEY, type DefaultSiwxOptions } from './default-siwx';
 /** The RPC client Portico reads a network with; default sign-in verifies contract accounts through it. */
 export { publicClientFor } from '../adapters/eip155/rpc';

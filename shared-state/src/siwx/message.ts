@@ -1,11 +1,13 @@
 /**
- * EIP-4361 messages for SIWX sessions (spec sections 3, 8), with viem's `siwe` helpers. Only eip155
- * has a message format today; other namespaces are refused with a clear error.
+ * Sign-in messages for SIWX sessions (spec sections 3, 8): EIP-4361 on eip155, with viem's `siwe`
+ * helpers; Sign-In With Solana and its Bitcoin twin on solana and bip122 (siws.ts). Other
+ * namespaces are refused with a clear error.
  */
 import { getAddress, isAddressEqual, type Address } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { parseCaipNetworkId, type CaipNetworkId } from '../caip';
 import { PorticoError } from '../errors';
+import { formatSignInText, parseSignInText, signInTextNamespace } from './siws';
 import type { SIWXMessage, SIWXSession } from './types';
 
 /** How long a session lasts when the messenger is not told (the API's default too). */
@@ -20,10 +22,17 @@ export function eip155ChainId(chainId: CaipNetworkId): number {
   return Number(reference);
 }
 
+/** Throws unless the chain's namespace has a sign-in message (eip155, solana, bip122). */
+export function assertSignInChain(chainId: CaipNetworkId): void {
+  if (!signInTextNamespace(chainId)) eip155ChainId(chainId);
+}
+
 const date = (timestamp: string | undefined) => (timestamp === undefined ? undefined : new Date(timestamp));
 
-/** The EIP-4361 text of the data: exactly what the wallet signs. */
+/** The sign-in text of the data (EIP-4361, or Sign-In With Solana's shape): exactly what the wallet signs. */
 export function formatSiwxMessage(data: SIWXMessage.Data): string {
+  const namespace = signInTextNamespace(data.chainId);
+  if (namespace) return formatSignInText(data, namespace);
   const chainId = eip155ChainId(data.chainId);
   return createSiweMessage({
     address: getAddress(data.accountAddress),
@@ -54,10 +63,12 @@ export function messageData(message: SIWXMessage.Data): SIWXMessage.Data {
 }
 
 /**
- * An EIP-4361 text back to its data (chain id as CAIP-2, times as ISO strings); undefined when it
- * is not one (a required field is missing).
+ * A sign-in text (EIP-4361, or Sign-In With Solana's shape) back to its data (chain id as CAIP-2,
+ * times as ISO strings); undefined when it is not one (a required field is missing).
  */
 export function parseSiwxMessage(text: string): SIWXMessage.Data | undefined {
+  const signIn = parseSignInText(text);
+  if (signIn) return signIn.data;
   const parsed = parseSiweMessage(text);
   const { address, chainId, domain, uri, version, nonce } = parsed;
   if (!address || !chainId || !domain || !uri || !version || !nonce) return undefined;
@@ -120,7 +131,7 @@ export function createSiwxMessenger(options: SiwxMessengerOptions): (input: SIWX
   const expiresInMs = options.expiresInMs ?? DEFAULT_SIWX_EXPIRY_MS;
   return async (input) => {
     if (!domain || !uri) throw new PorticoError('Sign-in needs the app’s domain and uri', { details: 'pass domain and uri where there is no page location' });
-    eip155ChainId(input.chainId); // before asking for a nonce
+    assertSignInChain(input.chainId); // before asking for a nonce
     const issuedAtMs = now();
     const data: SIWXMessage.Data = {
       accountAddress: input.accountAddress,

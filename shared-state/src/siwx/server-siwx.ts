@@ -26,14 +26,16 @@ export const SIWX_TOKENS_KEY = `${STORAGE_PREFIX}siwx_tokens`;
 export const revokeMessage = (sessionId: string) => `Revoke Portico session ${sessionId}`;
 
 const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T/, 'must be an ISO time'));
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'must be hex'));
+// eip155: 0x hex; solana: base58; bip122: base64 (the API checks each by its namespace).
+const signature = z.string().check(z.regex(/^[0-9a-zA-Z+/=]+$/, 'must be hex, base58 or base64'));
+const address = z.string().check(z.regex(/^[0-9a-zA-Z]+$/, 'must be an address'));
 
 const nonceReply = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/, 'must be 8+ letters or digits')), expiresAt: isoTime });
 const sessionReply = z.object({
   id: z.string().check(z.minLength(1)),
   account: z.string(),
   data: z.object({
-    accountAddress: hex,
+    accountAddress: address,
     chainId: z.string(),
     domain: z.string(),
     uri: z.string(),
@@ -47,7 +49,7 @@ const sessionReply = z.object({
     resources: z.optional(z.array(z.string())),
   }),
   message: z.string(),
-  signature: hex,
+  signature,
   createdAt: isoTime,
   expiresAt: isoTime,
 });

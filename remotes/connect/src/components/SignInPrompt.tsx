@@ -1,6 +1,7 @@
 import { activeAccountAtom, optionsAtom, shortenAddress, type PorticoCore } from '@portico/shared-state';
-import { DetailList, ErrorPanel, StatusLine, WalletIcon } from '@portico/ui';
+import { DetailList, ErrorPanel, RoundIcon, StatusLine } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import { useId } from 'react';
 import { useSignIn, type SignIn } from '../hooks/useSignIn';
 import { useConnectMessages } from '../messages';
 
@@ -12,9 +13,10 @@ export interface SignInPromptProps {
 }
 
 /**
- * Asks the connected account to sign the app's sign-in message: who asks (the app's name and icon),
- * for which site (the page's host), what signing means, and Sign / Cancel with the pending and
- * error states (spec sections 2, 4, 8).
+ * Asks the connected account to sign the app's sign-in message: who asks (the app's name and icon,
+ * or its monogram when it has none), for which site (the page's host), what signing means, and
+ * Sign / Cancel with the pending and error states (spec sections 2, 4, 8). Sign is described by the
+ * title, so a screen reader hears whom the signature is for.
  */
 export function SignInPrompt({ portico, siwx, address }: SignInPromptProps) {
   const t = useConnectMessages();
@@ -22,12 +24,15 @@ export function SignInPrompt({ portico, siwx, address }: SignInPromptProps) {
   const walletName = useAtomValue(activeAccountAtom).connectedWalletInfo?.name ?? t('siwx.yourWallet');
   const { signing, error, required, signIn, cancel } = useSignIn(siwx);
   const domain = window.location.host;
+  const titleId = useId();
 
   return (
     <div className="portico-stack">
       <div className="portico-center">
-        <WalletIcon src={metadata.icons[0]} large />
-        <p className="portico-title">{t('siwx.asks', { app: metadata.name })}</p>
+        <RoundIcon src={metadata.icons[0]} text={metadata.name} size={80} />
+        <p id={titleId} className="portico-title">
+          {t('siwx.wantsSignIn', { app: metadata.name })}
+        </p>
         <p className="portico-muted">{t('siwx.explain')}</p>
       </div>
       <DetailList
@@ -45,7 +50,7 @@ export function SignInPrompt({ portico, siwx, address }: SignInPromptProps) {
         <button type="button" className="portico-button portico-button-secondary" onClick={cancel}>
           {t('siwx.cancel')}
         </button>
-        <button type="button" className="portico-button" onClick={signIn} disabled={signing} aria-busy={signing}>
+        <button type="button" className="portico-button" onClick={signIn} disabled={signing} aria-busy={signing} aria-describedby={titleId}>
           {error ? t('tryAgain') : t('siwx.sign')}
         </button>
       </div>

@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { getAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { Db, Queryable } from '../db/client';
-import type { CheckedSiweMessage } from './message';
+import type { CheckedSignIn } from './message';
+import { parseSiws } from './siws';
 
 export type SessionRow = {
   id: string;
@@ -50,7 +51,44 @@ export interface SessionBody {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** How an address is kept and looked up: eip155 in lower case (wallets report either), others as written (base58 is case-sensitive; bech32 comes lower case). */
+export const storedAddress = (address: string) => (/^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address);
+
+/** The row's message as the API answers it: a Solana or Bitcoin sign-in's fields (stored texts always parse). */
+function siwsData(row: SessionRow): SessionBody['data'] {
+  const m = parseSiws(row.message);
+  if (typeof m === 'string') throw new Error(`stored session ${row.id}: ${m}`);
+  const data: SessionBody['data'] = {
+    accountAddress: row.address,
+    chainId: row.chain_id,
+    domain: m.domain,
+    uri: m.uri,
+    nonce: m.nonce,
+    version: m.version,
+    issuedAt: new Date(m.issuedAt!).toISOString(),
+  };
+  if (m.expirationTime) data.expirationTime = new Date(m.expirationTime).toISOString();
+  if (m.notBefore) data.notBefore = new Date(m.notBefore).toISOString();
+  if (m.statement !== undefined) data.statement = m.statement;
+  if (m.requestId !== undefined) data.requestId = m.requestId;
+  if (m.resources) data.resources = m.resources;
+  return data;
+}
+
 export function sessionBody(row: SessionRow): SessionBody {
+  const data = row.chain_id.startsWith('eip155:') ? siweData(row) : siwsData(row);
+  return {
+    id: row.id,
+    account: `${row.chain_id}:${data.accountAddress}`,
+    data,
+    message: row.message,
+    signature: row.signature,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+  };
+}
+
+function siweData(row: SessionRow): SessionBody['data'] {
   const m = parseSiweMessage(row.message);
   const accountAddress = getAddress(row.address);
   const data: SessionBody['data'] = {
@@ -67,15 +105,7 @@ export function sessionBody(row: SessionRow): SessionBody {
   if (m.statement !== undefined) data.statement = m.statement;
   if (m.requestId !== undefined) data.requestId = m.requestId;
   if (m.resources) data.resources = m.resources;
-  return {
-    id: row.id,
-    account: `${row.chain_id}:${accountAddress}`,
-    data,
-    message: row.message,
-    signature: row.signature,
-    createdAt: iso(row.created_at),
-    expiresAt: iso(row.expires_at),
-  };
+  return data;
 }
 
 const SESSION_COLUMNS = 'id, project_id, address, chain_id, uri, message, signature, expires_at, created_at, revoked_at';
@@ -113,7 +143,7 @@ export async function claimNonce(db: Queryable, projectId: string, nonce: string
 /** Claims the nonce and stores the session in one transaction; `undefined` when the nonce was no longer live. */
 export async function createSession(
   db: Db,
-  input: { projectId: string; message: CheckedSiweMessage; text: string; signature: string; expiresAt: Date },
+  input: { projectId: string; message: CheckedSignIn; text: string; signature: string; expiresAt: Date },
 ): Promise<SessionRow | undefined> {
   const { message } = input;
   return db.transaction(async (tx) => {
@@ -124,8 +154,8 @@ export async function createSession(
       [
         randomUUID(),
         input.projectId,
-        message.address.toLowerCase(),
-        `eip155:${message.chainId}`,
+        storedAddress(message.address),
+        message.chainId,
         message.domain,
         message.uri,
         message.nonce,
@@ -145,7 +175,7 @@ export async function liveSessions(db: Db, projectId: string, address: string, c
     `SELECT ${SESSION_COLUMNS} FROM siwx_sessions
      WHERE project_id = $1 AND address = $2 AND revoked_at IS NULL AND expires_at > now() AND ($3::text IS NULL OR chain_id = $3)
      ORDER BY created_at DESC, id`,
-    [projectId, address.toLowerCase(), chainId ?? null],
+    [projectId, storedAddress(address), chainId ?? null],
   );
   return rows;
 }

@@ -14,6 +14,7 @@
  */
 import { APPROVAL_VISIBLE_DELAY_MS, MAX_APPROVAL_HEIGHT_PX } from '@portico/shared-state/embedded';
 import { requestedByText } from './approval-model';
+import { dappBadge, type ShownDapp } from './host-look';
 import type { ScreenRow, ShownApproval } from './approvals';
 
 export const SCREEN_TEXTS = {
@@ -41,6 +42,14 @@ export interface ApprovalScreenEnv {
   userActive(): boolean | undefined;
   /** The screen's height in CSS pixels (1..MAX_APPROVAL_HEIGHT_PX), when drawn and whenever it changes: APPROVAL_SHOWN. */
   onHeight(height: number): void;
+  /** The dapp the host named (SYNC_DAPP_DATA, ./host-look.ts), drawn atop the screen; none: the origin line alone. */
+  dapp?(): ShownDapp | undefined;
+}
+
+/** The dapp's badge atop a screen when the host named one (the verified origin line still says who asked). */
+export function appendDapp(root: HTMLElement, env: ApprovalScreenEnv) {
+  const dapp = env.dapp?.();
+  if (dapp) root.append(dappBadge(env.document, dapp));
 }
 
 /** Intersection Observer v2's entry field (not in every DOM typing). */
@@ -125,6 +134,7 @@ export function createApprovalScreen(env: ApprovalScreenEnv) {
     const heading = element(document, 'h1', { className: 'approval-heading', text: screen.heading });
     heading.id = 'approval-heading';
     root.setAttribute('aria-labelledby', heading.id);
+    appendDapp(root, env);
     root.append(heading, element(document, 'p', { className: 'approval-origin', text: requestedByText(screen.requestedBy) }));
     root.append(detailsList(document, screen.rows));
     if (screen.message !== undefined) {

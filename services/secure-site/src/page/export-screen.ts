@@ -9,7 +9,7 @@
  * Text only through `textContent` (never HTML); style only through the entry's stylesheets (CSP `style-src 'self'`).
  */
 import { MAX_APPROVAL_HEIGHT_PX } from '@portico/shared-state/embedded';
-import { element, watchVisibility, type ApprovalScreenEnv } from './approval-screen';
+import { appendDapp, element, watchVisibility, type ApprovalScreenEnv } from './approval-screen';
 import type { ExportedKey, KeyExport } from './export';
 
 /** The word the person types to confirm, exactly. */
@@ -89,6 +89,7 @@ export function createExportScreen(env: ExportScreenEnv) {
     const reveal = button(document, EXPORT_TEXTS.show, 'approval-approve');
     const actions = element(document, 'div', { className: 'approval-actions' });
     actions.append(cancel, reveal);
+    appendDapp(root, env);
     root.append(heading, warning, sentTo, code.row, confirm.row, error, status, actions);
     document.body.append(root);
 

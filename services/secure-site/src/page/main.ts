@@ -10,6 +10,7 @@ import { createParentChannel, type ParentChannel } from '@portico/shared-state/e
 import { createApprovalScreen, type ApprovalScreenEnv } from './approval-screen';
 import { EXPORT_AFTER_APPROVAL } from './export';
 import { createExportScreen } from './export-screen';
+import { createHostLook } from './host-look';
 import { PAGE_CONFIG_META, readPageSettings } from './config';
 import { indexedDbKeyStore } from './device-key';
 import { SOCIAL_CALLBACK_TAKEN, socialCallbackMessageSchema } from '../social-handoff';
@@ -26,7 +27,10 @@ const log = (...args: unknown[]) => {
 const parentOrigin = location.ancestorOrigins?.[0] ?? settings.origin ?? (document.referrer ? new URL(document.referrer).origin : '');
 
 let channel: ParentChannel | undefined;
+// The host's theme and dapp (SYNC_THEME, SYNC_DAPP_DATA): every screen drawn takes them.
+const look = createHostLook({ root: document.documentElement, parentOrigin, projectId: settings.projectId });
 const screenEnv: ApprovalScreenEnv = {
+  dapp: look.dapp,
   document,
   now: () => performance.now(),
   setTimer: (run, ms) => {
@@ -84,11 +88,9 @@ channel = createParentChannel({
   listenTarget: window,
   handlers: {
     ...wallet.handlers,
-    // The screen takes the modal's theme (spec §7's theme sync); only the mode is used so far.
-    SYNC_THEME: ({ themeMode }) => {
-      if (themeMode) document.documentElement.dataset.theme = themeMode;
-      return {};
-    },
+    // Spec §7's theme and dapp data sync, from the verified parent only (the channel's origin and window checks).
+    SYNC_THEME: look.applyTheme,
+    SYNC_DAPP_DATA: look.setDapp,
   },
   onIgnored: (ignored) => log('ignored message', ignored),
   onHandlerError: (error, event) => console.error('[portico secure site]', event, error),

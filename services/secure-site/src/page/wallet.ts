@@ -58,6 +58,7 @@ import { checkReply } from './api-reply';
 import { createCallBatches, type ActiveAccount, type BatchLocks } from './send-calls';
 import { createSocialSignIn } from './social-sign-in';
 import { porticoSmartAccounts, type OpenSmartAccount, type SmartAccount, type SmartAccountCall } from './smart-account';
+import { walletAssets } from './wallet-assets';
 
 /** How often CONNECT_DEVICE asks the API whether the device was approved (ms). */
 export const DEVICE_POLL_INTERVAL_MS = 2_000;
@@ -109,7 +110,17 @@ export type FrozenTransaction = Readonly<
   )
 >;
 
-/** The requests needing approval that this wallet shows and signs; the other ones (permissions, user operations, solana_*) it does not support. */
+/**
+ * ERC-7715's permission requests (spec §9 `smartSessions`): this wallet's smart account has no session-key module to
+ * grant a permission to, so both are refused before any screen as EIP-5792's 5700 (unsupported non-optional capability).
+ */
+export const PERMISSIONS_NOT_SUPPORTED = {
+  code: 5700,
+  message: (method: string) => `Unsupported non-optional capability: ${method} (ERC-7715 permissions, smart sessions) is not supported by this embedded wallet`,
+} as const;
+const PERMISSION_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePermissions']);
+
+/** The requests needing approval that this wallet shows and signs; the other ones (user operations, solana_*) it does not support. */
 const SHOWN_METHODS = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'] as const);
 type ShownMethod = typeof SHOWN_METHODS extends Set<infer M> ? M : never;
 const isShownMethod = (method: string): method is ShownMethod => (SHOWN_METHODS as Set<string>).has(method);
@@ -568,6 +579,11 @@ export function createEmbeddedWallet(deps: WalletDeps) {
     }
   }
 
+  /** wallet_getAssets' balances: the API's, for the account on a chain (./wallet-assets.ts). */
+  const assetReader = {
+    balances: async (owner: string, id: number) => (await api(`/v1/account/${owner}/balance?currency=usd&chainId=eip155:${id}`)).body,
+  };
+
   /** The approval screen's names for recipients, from the API's identity route. */
   const recipientNames = createNameLookup({ apiUrl: deps.apiUrl, projectId: deps.projectId, fetch: deps.fetch });
 
@@ -622,7 +638,8 @@ export function createEmbeddedWallet(deps: WalletDeps) {
    * once the person approved that frozen copy. `params` is this request's own copy, read before the screen only.
    */
   async function approvedRequest(method: string, params: unknown, id: number): Promise<unknown> {
-    // Permissions, user operations and solana_*: nothing this wallet can show, refused before any screen or session.
+    if (PERMISSION_METHODS.has(method)) throw Object.assign(new Error(PERMISSIONS_NOT_SUPPORTED.message(method)), { code: PERMISSIONS_NOT_SUPPORTED.code });
+    // User operations and solana_*: nothing this wallet can show, refused before any screen or session.
     if (!isShownMethod(method)) throw Object.assign(new Error(`${method} is not supported by this embedded wallet`), { code: 4200 });
     const active = await activeAccount(id);
     switch (method) {
@@ -705,6 +722,9 @@ export function createEmbeddedWallet(deps: WalletDeps) {
         return callBatches.getCapabilities(params, await activeAccount(targetChain), targetChain);
       case 'wallet_getCallsStatus':
         return callBatches.getCallsStatus(params);
+      case 'wallet_getAssets':
+        // ERC-7811 from the API's balances (the RPC proxy has no such method).
+        return walletAssets(assetReader, params, await activeAccount(targetChain), targetChain);
       default:
         // Only the modal's safe methods reach this point (the channel refuses the rest); none signs.
         return forward(method, params, targetChain);

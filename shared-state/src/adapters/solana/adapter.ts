@@ -8,18 +8,23 @@ import { NamespaceNotConfiguredError, UserRejectedRequestError } from '../../err
 import { walletRequest } from '../wallet-request';
 import { visibleWalletName } from '../wallet-info';
 import type { ChainAdapter, ConnectedAccount } from '../types';
+import { parseSignInText, solanaSignInInput, type SolanaSignInInput } from '../../siwx/siws';
 import { featureMethod, walletSessions, watchWalletRegistry, type WalletSession } from '../wallet-standard';
 import { namespaceSession, type WalletConnectAccess } from '../walletconnect/session';
 import { chainReferenceOf, walletChainFor } from './chains';
-import { signatureOutputSchema, solanaAccounts, solanaWalletSchema } from './wallets';
+import { signatureOutputSchema, signInOutputSchema, solanaAccounts, solanaWalletSchema } from './wallets';
 
 export { RECONNECT_REGISTER_WAIT_MS } from '../wallet-standard';
 
-/** The solana ChainAdapter: it always signs messages (`solana:signMessage`). */
+/** The solana ChainAdapter: it always signs messages (`solana:signMessage`; sign-in texts through `solana:signIn` when the wallet has it). */
 export type SolanaAdapter = ChainAdapter & Required<Pick<ChainAdapter, 'signMessage'>>;
 
 type ConnectMethod = (input?: { silent?: boolean }) => Promise<{ accounts?: unknown }>;
 type SignMessageMethod = (input: { account: WalletAccount; message: Uint8Array }) => Promise<unknown>;
+type SignInMethod = (input: SolanaSignInInput) => Promise<unknown>;
+
+/** A `solana:signIn` wallet wrote a text other than the one asked for: the session would not match what was signed. */
+export const SIGNED_OTHER_SIGN_IN = 'The wallet signed a different sign-in message';
 
 /** A connected wallet: the accounts it granted (the first is the connection's) and the chain the modal uses with it. */
 interface Session extends WalletSession {
@@ -148,6 +153,15 @@ export function createSolanaAdapter(store: Store, walletConnect?: WalletConnectA
       const wcSession = viaWalletConnect(connectorId);
       if (wcSession) return (await chain()).signMessageOverWalletConnect(wcSession, address, message);
       const session = sessions.require(connectorId);
+      // Sign-In With Solana: a wallet with `solana:signIn` shows its own sign-in screen for the same fields.
+      const signIn = parseSignInText(message);
+      const signInWith = signIn?.namespace === 'solana' ? featureMethod<SignInMethod>(session.wallet, 'solana:signIn', 'signIn') : undefined;
+      if (signIn && signInWith) {
+        const output = await walletRequest(() => signInWith(solanaSignInInput(signIn.data)));
+        const signed = signInOutputSchema.parse(output)[0]!;
+        if (signed.account.address !== address || new TextDecoder().decode(signed.signedMessage) !== message) throw new Error(SIGNED_OTHER_SIGN_IN);
+        return (await chain()).toBase58(signed.signature);
+      }
       const sign = featureMethod<SignMessageMethod>(session.wallet, 'solana:signMessage', 'signMessage');
       if (!sign) throw new Error(`${visibleWalletName(session.wallet.name)} cannot sign messages.`);
       const output = await walletRequest(() => sign({ account: accountFor(session, address), message: new TextEncoder().encode(message) }));

@@ -29,3 +29,11 @@ export const signatureSchema = bytesSchema.check(z.refine((bytes) => bytes.lengt
 /** Outputs of `solana:signMessage` and `solana:signAndSendTransaction` (one per input), and of `solana:signTransaction`: never empty. */
 export const signatureOutputSchema = z.array(z.object({ signature: signatureSchema })).check(z.minLength(1));
 export const signTransactionOutputSchema = z.array(z.object({ signedTransaction: bytesSchema })).check(z.minLength(1));
+
+/**
+ * Output of `solana:signIn` (one per input): the account that signed, the text the wallet wrote and signed, and
+ * the signature over it.
+ */
+export const signInOutputSchema = z
+  .array(z.object({ account: z.object({ address: z.string() }), signedMessage: bytesSchema, signature: signatureSchema }))
+  .check(z.minLength(1));
