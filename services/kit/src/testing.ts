@@ -90,3 +90,4 @@ export async function badEnvironmentExits(
   return { actual, expected: cases.map(([env, message]) => ({ env, code: 2, stderr: message })) };
 }
 export { freePort, startAnvil, type TestAnvil } from './anvil';
+export { installedVersion, readDockerfile, runHealthcheck, runsAsRoot, startCommand, type Dockerfile, type DockerfileStage } from './dockerfile';

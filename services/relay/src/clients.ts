@@ -24,6 +24,8 @@ export class Clients {
   constructor(
     private readonly limits: ClientLimits,
     private readonly log: Logger,
+    /** Called when this relay gains its first subscriber of a topic (true) or loses its last (false): cluster mode listens to the topic's channel. */
+    private readonly onTopic?: (topic: string, subscribed: boolean) => void,
   ) {}
 
   /** The client with this id, new if unknown; null when `maxClients` are kept and none is offline to make room. */
@@ -83,7 +85,10 @@ export class Clients {
       id = subscriptionId(topic, client.id);
       client.topics.set(topic, id);
       let set = this.subscribers.get(topic);
-      if (!set) this.subscribers.set(topic, (set = new Set()));
+      if (!set) {
+        this.subscribers.set(topic, (set = new Set()));
+        this.onTopic?.(topic, true);
+      }
       set.add(client);
       this.subscriptions++;
     }
@@ -95,7 +100,24 @@ export class Clients {
     this.subscriptions--;
     const set = this.subscribers.get(topic);
     set?.delete(client);
-    if (set?.size === 0) this.subscribers.delete(topic);
+    if (set?.size === 0) {
+      this.subscribers.delete(topic);
+      this.onTopic?.(topic, false);
+    }
+  }
+
+  /**
+   * Cluster mode, as a client connects: its subscriptions become the ones kept in Redis (made on whichever node),
+   * as far as the limits allow.
+   */
+  restore(client: ClientState, topics: readonly string[]): void {
+    const keep = new Set(topics);
+    for (const topic of [...client.topics.keys()]) if (!keep.has(topic)) this.unsubscribe(client, topic);
+    for (const topic of keep) {
+      if (client.topics.has(topic)) continue;
+      if (client.topics.size >= this.limits.maxTopicsPerClient || this.subscriptions >= this.limits.maxSubscriptions) break;
+      this.subscribe(client, topic);
+    }
   }
 
   subscribersOf(topic: string): ReadonlySet<ClientState> {

@@ -5,6 +5,7 @@ export const RPC_ERRORS = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
+  resourceUnavailable: -32002,
   limitExceeded: -32005,
 } as const;
 
@@ -19,3 +20,6 @@ export class RpcError extends Error {
 }
 
 export const limitError = (what: string) => new RpcError(RPC_ERRORS.limitExceeded, `limit exceeded: ${what}`);
+
+/** Cluster mode: Redis, which holds the mailbox and the subscriptions, does not answer; the clients retry. */
+export const unavailableError = (why: string) => new RpcError(RPC_ERRORS.resourceUnavailable, `resource unavailable: the relay's shared mailbox (Redis) does not answer (${why}); retry`);

@@ -5,6 +5,7 @@
  * A re-publish of a stored message (a client retry) is found in O(1) by its hash.
  */
 import { createHash } from 'node:crypto';
+import type { Awaitable } from './awaitable';
 import { limitError } from './errors';
 import type { RelayLimits } from './limits';
 import type { StoredMessage } from './types';
@@ -12,7 +13,7 @@ import type { StoredMessage } from './types';
 /** Rough bookkeeping cost of one stored message (record, map entries, sets), so tiny messages are not free. */
 export const MESSAGE_OVERHEAD_BYTES = 256;
 
-type MailboxLimits = Pick<RelayLimits, 'maxMailboxBytes' | 'maxMailboxBytesPerClient' | 'maxMailboxBytesPerIp' | 'maxMailboxBytesPerTopic' | 'maxTtlSeconds'>;
+export type MailboxLimits = Pick<RelayLimits, 'maxMailboxBytes' | 'maxMailboxBytesPerClient' | 'maxMailboxBytesPerIp' | 'maxMailboxBytesPerTopic' | 'maxTtlSeconds'>;
 
 export interface NewMessage {
   publisher: string;
@@ -24,13 +25,38 @@ export interface NewMessage {
   tag: number;
 }
 
+export interface MailboxStats {
+  storedMessages: number;
+  storedBytes: number;
+}
+
+/** What delivery needs of a mailbox: this in-memory one, or the shared one in Redis (redis-mailbox.ts). */
+export interface MessageStore {
+  /** Stores a message; null when the same message is already stored on the topic. Throws -32005 past a byte limit. */
+  store(input: NewMessage, now?: number): Awaitable<StoredMessage | null>;
+  /** The topic's messages that have not expired, oldest first. */
+  live(topic: string, now?: number): Awaitable<StoredMessage[]>;
+  /** Marks `msg` as sent to `clientId`; false when it already was (in Redis, or is gone): each client id gets a message once. */
+  claim(msg: StoredMessage, clientId: string): Awaitable<boolean>;
+  /** Undoes `claim` for a delivery that was never acked, so it is sent again. */
+  release(msg: StoredMessage, clientId: string): Awaitable<void>;
+  /** Drops the messages that expired; returns how many. */
+  sweep(now?: number): Awaitable<number>;
+  stats(): MailboxStats;
+}
+
+export const messageHash = (message: string) => createHash('sha256').update(message).digest('hex');
+
+/** What a stored message costs in the mailbox: so many tiny messages are not free. */
+export const messageCost = (topic: string, message: string) => Buffer.byteLength(message) + Buffer.byteLength(topic) + MESSAGE_OVERHEAD_BYTES;
+
 interface TopicBox {
   /** hash → message, in publish order */
   messages: Map<string, StoredMessage>;
   bytes: number;
 }
 
-export class Mailbox {
+export class Mailbox implements MessageStore {
   private readonly topics = new Map<string, TopicBox>();
   /** publisher client id → bytes of its stored messages */
   private readonly shares = new Map<string, number>();
@@ -38,6 +64,8 @@ export class Mailbox {
   private readonly ipShares = new Map<string, number>();
   /** expiry second → messages expiring in it, so a sweep touches only what expired */
   private readonly expiring = new Map<number, StoredMessage[]>();
+  /** message → client ids it was sent to (or published by): never sent to them again */
+  private readonly sent = new WeakMap<StoredMessage, Set<string>>();
   /** Earlier seconds have been swept empty. */
   private firstUnswept = Math.floor(Date.now() / 1000);
   private bytes = 0;
@@ -47,13 +75,13 @@ export class Mailbox {
 
   /** Stores a message; null when the same message is already stored on the topic. Throws -32005 past a byte limit. */
   store(input: NewMessage, now = Date.now()): StoredMessage | null {
-    const hash = createHash('sha256').update(input.message).digest('hex');
+    const hash = messageHash(input.message);
     const existing = this.topics.get(input.topic)?.messages.get(hash);
     if (existing) {
       if (existing.expiresAt > now) return null;
       this.remove(existing);
     }
-    const bytes = Buffer.byteLength(input.message) + Buffer.byteLength(input.topic) + MESSAGE_OVERHEAD_BYTES;
+    const bytes = messageCost(input.topic, input.message);
     this.checkRoom(input, bytes);
     const msg: StoredMessage = {
       topic: input.topic,
@@ -65,8 +93,8 @@ export class Mailbox {
       publisherIp: input.publisherIp,
       bytes,
       hash,
-      sent: new Set([input.publisher]),
     };
+    this.sent.set(msg, new Set([input.publisher]));
     let box = this.topics.get(input.topic);
     if (!box) this.topics.set(input.topic, (box = { messages: new Map(), bytes: 0 }));
     box.messages.set(hash, msg);
@@ -88,6 +116,17 @@ export class Mailbox {
     return box ? [...box.messages.values()].filter((m) => m.expiresAt > now) : [];
   }
 
+  claim(msg: StoredMessage, clientId: string): boolean {
+    const sent = this.sent.get(msg);
+    if (!sent || sent.has(clientId)) return false;
+    sent.add(clientId);
+    return true;
+  }
+
+  release(msg: StoredMessage, clientId: string): void {
+    this.sent.get(msg)?.delete(clientId);
+  }
+
   /** Drops the messages that expired since the last sweep; returns how many. */
   sweep(now = Date.now()): number {
     let removed = 0;
@@ -107,22 +146,16 @@ export class Mailbox {
     return removed;
   }
 
-  stats() {
+  stats(): MailboxStats {
     return { storedMessages: this.count, storedBytes: this.bytes };
   }
 
   private checkRoom(input: NewMessage, bytes: number): void {
     const { maxMailboxBytes, maxMailboxBytesPerClient, maxMailboxBytesPerIp, maxMailboxBytesPerTopic } = this.limits;
-    if ((this.shares.get(input.publisher) ?? 0) + bytes > maxMailboxBytesPerClient) {
-      throw limitError(`this client's share of the mailbox is full (${maxMailboxBytesPerClient} bytes)`);
-    }
-    if ((this.ipShares.get(input.publisherIp) ?? 0) + bytes > maxMailboxBytesPerIp) {
-      throw limitError(`this IP address's share of the mailbox is full (${maxMailboxBytesPerIp} bytes)`);
-    }
-    if ((this.topics.get(input.topic)?.bytes ?? 0) + bytes > maxMailboxBytesPerTopic) {
-      throw limitError(`mailbox for this topic is full (${maxMailboxBytesPerTopic} bytes)`);
-    }
-    if (this.bytes + bytes > maxMailboxBytes) throw limitError(`relay mailbox is full (${maxMailboxBytes} bytes)`);
+    if ((this.shares.get(input.publisher) ?? 0) + bytes > maxMailboxBytesPerClient) throw roomError('client', this.limits);
+    if ((this.ipShares.get(input.publisherIp) ?? 0) + bytes > maxMailboxBytesPerIp) throw roomError('ip', this.limits);
+    if ((this.topics.get(input.topic)?.bytes ?? 0) + bytes > maxMailboxBytesPerTopic) throw roomError('topic', this.limits);
+    if (this.bytes + bytes > maxMailboxBytes) throw roomError('all', this.limits);
   }
 
   /** False when `msg` is no longer stored (e.g. an expired message already replaced by its re-publish). */
@@ -137,6 +170,22 @@ export class Mailbox {
     this.bytes -= msg.bytes;
     this.count--;
     return true;
+  }
+}
+
+/** The share of the mailbox a message found full, checked in this order (here and in Redis). */
+export type MailboxShare = 'client' | 'ip' | 'topic' | 'all';
+
+export function roomError(share: MailboxShare, limits: MailboxLimits) {
+  switch (share) {
+    case 'client':
+      return limitError(`this client's share of the mailbox is full (${limits.maxMailboxBytesPerClient} bytes)`);
+    case 'ip':
+      return limitError(`this IP address's share of the mailbox is full (${limits.maxMailboxBytesPerIp} bytes)`);
+    case 'topic':
+      return limitError(`mailbox for this topic is full (${limits.maxMailboxBytesPerTopic} bytes)`);
+    case 'all':
+      return limitError(`relay mailbox is full (${limits.maxMailboxBytes} bytes)`);
   }
 }
 

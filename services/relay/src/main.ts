@@ -1,7 +1,8 @@
 /**
  * CLI: `pnpm --filter @portico/relay start`. Env: HOST (127.0.0.1), PORT (8787), LOG_LEVEL, RELAY_ALLOW_REMOTE ('1'
  * to listen on a host that is not loopback), RELAY_PUBLIC_URLS (comma list of the ws(s) URLs clients use, besides
- * the listening one), RELAY_LIMIT_* (see limits.ts and README.md).
+ * the listening one), RELAY_LIMIT_* (see limits.ts and README.md), PORTICO_RELAY_REDIS_URL (cluster mode through Redis;
+ * none: in memory) and PORTICO_RELAY_REDIS_PREFIX (its key prefix).
  */
 import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ const env = parseEnv(
       .transform((list) => list.split(',').map((url) => url.trim()).filter((url) => url !== ''))
       .pipe(z.array(relayUrlSchema))
       .optional(),
+    PORTICO_RELAY_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'PORTICO_RELAY_REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+    PORTICO_RELAY_REDIS_PREFIX: z.string().min(1).max(200).optional(),
   }),
 );
 let limits: Partial<RelayLimits>;
@@ -38,6 +41,8 @@ const relay = await startRelay({
   publicUrls: env.RELAY_PUBLIC_URLS,
   logLevel: env.LOG_LEVEL,
   limits,
+  redisUrl: env.PORTICO_RELAY_REDIS_URL,
+  redisKeyPrefix: env.PORTICO_RELAY_REDIS_PREFIX,
 }).catch(exitOnStartFailure('relay', env.HOST));
 console.log(relay.url);
 

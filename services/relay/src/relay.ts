@@ -1,12 +1,13 @@
 /**
  * A WalletConnect v2 relay for development, tests and small self-hosted deployments.
  *
- * In-memory, single process. Speaks the subset of the IRN relay protocol that the published
+ * In memory in one process by default; with `redisUrl`, one node of a cluster sharing its mailbox, subscriptions
+ * and deliveries through Redis (cluster.ts). Speaks the subset of the IRN relay protocol that the published
  * clients (@walletconnect/core 2.x, sign-client, universal-provider, @reown/walletkit) use:
  * subscriptions keyed by client id, a per-topic mailbox with TTL, publish to every other
  * subscriber, wc_proposeSession / wc_approveSession, batch calls, acks, server pings.
  * The modules: transport (sockets, frames), methods (JSON-RPC), delivery, mailbox, clients
- * (subscriptions), limits (every bound, with its default).
+ * (subscriptions), limits (every bound, with its default), metrics (/metrics).
  *
  * The client id is the `iss` of the relay-auth JWT in the `auth` query parameter, whose signature,
  * audience and times are verified (auth.ts). It listens on loopback unless `allowRemote` says the
@@ -15,13 +16,16 @@
 import { createServer } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { andThen } from './awaitable';
 import { audienceKey, relayUrlSchema } from './auth';
 import { Clients } from './clients';
+import { Cluster, DEFAULT_REDIS_KEY_PREFIX, redisUrlForLogs } from './cluster';
 import { Delivery } from './delivery';
 import { resolveLimits, type RelayLimits } from './limits';
 import { createLogger, isLogLevel, type LogLevel } from './logger';
 import { Mailbox } from './mailbox';
 import { createDispatch } from './methods';
+import { RelayMetrics } from './metrics';
 import { createSend, createTransport } from './transport';
 
 export { subscriptionId } from './clients';
@@ -48,6 +52,13 @@ export interface RelayOptions {
   sweepIntervalMs?: number;
   /** Where log lines go (default stderr). */
   logWrite?: (line: string) => void;
+  /**
+   * Cluster mode: `redis://[:password@]host:port[/db]` (or `rediss://`) of the Redis every node shares. Without it
+   * the relay keeps everything in this process's memory.
+   */
+  redisUrl?: string;
+  /** Cluster mode: prefix of the relay's Redis keys and channels (default `portico:relay:`), to share a Redis with other clusters. */
+  redisKeyPrefix?: string;
 }
 
 export interface RelayStats {
@@ -80,6 +91,8 @@ const optionsSchema = z.strictObject({
   pingIntervalMs: interval.optional(),
   sweepIntervalMs: interval.optional(),
   logWrite: z.function().optional(),
+  redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  redisKeyPrefix: z.string().min(1).max(200).optional(),
 });
 
 /** Close codes the clients recover from by reconnecting (3000 and up stop them for good). */
@@ -102,34 +115,84 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
   let audiences: ReadonlySet<string> = new Set();
   const log = createLogger(options.logLevel ?? 'info', options.logWrite);
 
-  const clients = new Clients(limits, log);
-  const mailbox = new Mailbox(limits);
+  const cluster = options.redisUrl
+    ? await Cluster.connect({ redisUrl: options.redisUrl, keyPrefix: options.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX, limits, log })
+    : undefined;
+  const clients = new Clients(limits, log, cluster?.topicChanged);
+  const mailbox = cluster?.mailbox ?? new Mailbox(limits);
   const send = createSend(limits.maxBufferedBytes, log);
-  const delivery = new Delivery(clients, mailbox, send, limits);
-  const dispatch = createDispatch({ limits, log, clients, delivery });
+  const metrics = new RelayMetrics({
+    sockets: () => transport.connections(),
+    // While Redis is away: the last figures read (portico_relay_redis_up says so).
+    mailbox: () => cluster?.mailbox.readStats().catch(() => cluster.mailbox.stats()) ?? mailbox.stats(),
+    redisUp: cluster && (async () => (await cluster.problem()) === null),
+  });
+  const delivery = new Delivery({ clients, mailbox, send, limits, log, metrics, announcer: cluster });
+  cluster?.onAnnounced((msg) => delivery.fanOut(msg));
+  const dispatch = createDispatch({ limits, log, clients, delivery, shared: cluster });
 
   const server = createServer((req, res) => {
+    const reply = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    };
     if (req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, ...stats() }));
+      void health().then(({ status, body }) => reply(status, 'application/json', JSON.stringify(body)));
       return;
     }
-    res.writeHead(426, { 'content-type': 'text/plain' });
-    res.end('Portico WalletConnect relay: connect with a WebSocket (ws://…?auth=<JWT>)\n');
+    if (req.url === '/metrics') {
+      metrics.text().then(
+        (text) => reply(200, metrics.contentType, text),
+        (err: Error) => reply(503, 'text/plain', `metrics unavailable: ${err.message}\n`),
+      );
+      return;
+    }
+    reply(426, 'text/plain', 'Portico WalletConnect relay: connect with a WebSocket (ws://…?auth=<JWT>)\n');
   });
   server.on('clientError', (_err, socket) => socket.destroy());
-  const transport = createTransport(server, { limits, log, clients, send, dispatch, onClosed: (conn) => delivery.requeue(conn), pingIntervalMs, audiences: () => audiences });
+  const transport = createTransport(server, {
+    limits,
+    log,
+    clients,
+    send,
+    dispatch,
+    metrics,
+    cluster,
+    onClosed(conn) {
+      delivery.requeue(conn);
+      if (cluster && conn.client.sockets.size === 0) cluster.offline(conn.client.id).catch((err: Error) => log.warn(`${conn.client.short} went offline but Redis did not hear it (its subscriptions stay kept): ${err.message}`));
+    },
+    pingIntervalMs,
+    audiences: () => audiences,
+  });
 
+  let sweeping = false;
   const sweepTimer = setInterval(() => {
+    if (sweeping) return; // cluster mode: the last sweep still waits on Redis
     const now = Date.now();
-    const removed = mailbox.sweep(now);
-    if (removed) log.debug(`swept ${removed} expired message(s)`);
     clients.sweep(now);
+    const swept = andThen(mailbox.sweep(now), (removed) => {
+      if (removed) log.debug(`swept ${removed} expired message(s)`);
+    });
+    if (swept instanceof Promise) {
+      sweeping = true;
+      swept.catch((err: Error) => log.debug(`sweep skipped: ${err.message}`)).finally(() => (sweeping = false));
+    }
   }, options.sweepIntervalMs ?? 1_000);
   sweepTimer.unref();
 
   function stats(): RelayStats {
     return { connections: transport.connections(), ...clients.stats(), ...mailbox.stats() };
+  }
+
+  /** 200 with the figures; in cluster mode 503 with the reason while Redis does not answer. */
+  async function health(): Promise<{ status: number; body: object }> {
+    if (!cluster) return { status: 200, body: { ok: true, ...stats() } };
+    const problem = await cluster.problem();
+    if (problem) return { status: 503, body: { ok: false, redis: 'down', error: problem, ...stats() } };
+    const shared = await cluster.mailbox.readStats().catch(() => null);
+    if (!shared) return { status: 503, body: { ok: false, redis: 'down', error: 'Redis unreachable', ...stats() } };
+    return { status: 200, body: { ok: true, redis: 'up', ...stats(), ...shared } };
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -138,11 +201,16 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (err: unknown) => {
+    clearInterval(sweepTimer);
+    await cluster?.close();
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const url = `ws://${urlHost(host)}:${port}`;
   audiences = relayAudiences(host, port, options.publicUrls ?? []);
   log.info(`listening on ${url}; auth tokens must name one of ${[...audiences].join(', ')}`);
+  if (options.redisUrl) log.info(`cluster mode: mailbox, subscriptions and deliveries shared through Redis at ${redisUrlForLogs(options.redisUrl)}`);
 
   let closing: Promise<void> | undefined;
   return {
@@ -160,6 +228,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await closed;
+        await delivery.idle();
+        await cluster?.close();
         log.info('closed');
       })();
       return closing;

@@ -14,10 +14,8 @@ export interface StoredMessage {
   publisherIp: string;
   /** What the message costs in the mailbox (see `Mailbox`). */
   bytes: number;
-  /** sha256 of the message: the de-duplication key within its topic. */
+  /** sha256 of the message: its id, the de-duplication key within its topic (also across nodes in cluster mode). */
   hash: string;
-  /** Client ids this message was sent to (or published by): never sent to them again. */
-  sent: Set<string>;
 }
 
 export interface ClientState {
@@ -45,4 +43,8 @@ export interface Conn {
   /** Deliveries were held back by `maxUnackedBytes`; resumed when acks drain half of it. */
   backlogged: boolean;
   rate: RateWindow;
+  /** Frames still being handled (cluster mode waits on Redis); the next frame waits for them, so replies keep their order. */
+  busy: Promise<void> | null;
+  /** Frames queued behind `busy`. */
+  waiting: number;
 }

@@ -21,6 +21,7 @@ describe('main (CLI)', () => {
       [{ RELAY_LIMIT_MAX_CLIENTS: 'lots' }, 'relay: bad environment: RELAY_LIMIT_MAX_CLIENTS must be a positive integer, got "lots"'],
       [{ RELAY_ALLOW_REMOTE: 'yes' }, "relay: bad environment: RELAY_ALLOW_REMOTE must be '0' or '1'"],
       [{ RELAY_PUBLIC_URLS: 'wss://relay.example.test, https://relay.example.test' }, 'relay: bad environment: RELAY_PUBLIC_URLS.1: must be a ws:// or wss:// URL'],
+      [{ PORTICO_RELAY_REDIS_URL: 'http://127.0.0.1:6379' }, 'relay: bad environment: PORTICO_RELAY_REDIS_URL must be a redis:// or rediss:// URL'],
     ], { baseEnv: { PORT: '0' } });
     expect(actual).toEqual(expected);
   });

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { previousOperatorKeySchema } from './sealing';
 
 /** A rate limit written '<requests>/<seconds>'; `example` is the default the message shows. */
 const rateLimit = (example: string) =>
@@ -20,6 +21,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   PORTICO_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8788'),
   PORTICO_SECURE_SITE_KEY: z.string().min(1).optional(),
+  PORTICO_SECURE_SITE_PREVIOUS_KEY: previousOperatorKeySchema.optional(),
   PORTICO_SECURE_SITE_MODE: z.enum(['production', 'development']).default('production'),
   PORTICO_SECURE_SITE_DATA_DIR: z.string().min(1).default(fileURLToPath(new URL('../.data/', import.meta.url))),
   PORTICO_SECURE_SITE_PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),

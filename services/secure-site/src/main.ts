@@ -1,8 +1,9 @@
 /**
  * CLI: `pnpm --filter @portico/secure-site start`.
  * Env: HOST (127.0.0.1), PORT (3010), PORTICO_API_URL (http://127.0.0.1:8788), PORTICO_SECURE_SITE_KEY (operator key,
- * 32 bytes hex or base64; required in production), PORTICO_SECURE_SITE_MODE (production | development; default
- * production), PORTICO_SECURE_SITE_DATA_DIR (development: where the generated key is kept; default .data/),
+ * 32 bytes hex or base64; required in production), PORTICO_SECURE_SITE_PREVIOUS_KEY (during a key rotation:
+ * '<previous key>@<ISO time its grace ends>', docs/operating.md), PORTICO_SECURE_SITE_MODE (production | development;
+ * default production), PORTICO_SECURE_SITE_DATA_DIR (development: where the generated key is kept; default .data/),
  * PORTICO_SECURE_SITE_PUBLIC_ORIGIN (behind a proxy), PORTICO_SECURE_SITE_RATE_LIMIT_OPEN (/wallet/account, '<requests>/<seconds>', 30/60),
  * PORTICO_SECURE_SITE_RATE_LIMIT_SIGN (/wallet/sign, 120/60), PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT (/wallet/export, 5/60),
  * PORTICO_SECURE_SITE_BUNDLER_URL + PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS (smart accounts: the bundler's URL, https
@@ -19,6 +20,7 @@ const site = await startSecureSite({
   port: env.PORT,
   apiUrl: env.PORTICO_API_URL,
   key: env.PORTICO_SECURE_SITE_KEY,
+  previousKey: env.PORTICO_SECURE_SITE_PREVIOUS_KEY,
   development: env.PORTICO_SECURE_SITE_MODE === 'development',
   dataDir: env.PORTICO_SECURE_SITE_DATA_DIR,
   publicOrigin: env.PORTICO_SECURE_SITE_PUBLIC_ORIGIN,

@@ -29,7 +29,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { fixedWindowLimiter, type RateLimit } from './rate-limit';
-import { loadOperatorKey } from './sealing';
+import { loadOperatorKey, type OperatorKeys, type PreviousOperatorKey } from './sealing';
 import { DeviceProofError, ReplayCache, verifyDeviceProof } from './device-proof';
 import { signRequestSchema } from './sign-request';
 import { createVault, VaultError, type Vault, type VerifiedSession } from './vault';
@@ -68,6 +68,8 @@ export interface SecureSiteOptions {
   apiUrl: string;
   /** The operator key, 32 bytes hex or base64 (PORTICO_SECURE_SITE_KEY). Production: required. */
   key?: string;
+  /** During a key rotation, the key before `key` and when its grace ends (PORTICO_SECURE_SITE_PREVIOUS_KEY). */
+  previousKey?: PreviousOperatorKey;
   /** Development: without `key`, one is generated and kept in `dataDir`. Default false. */
   development?: boolean;
   dataDir?: string;
@@ -154,11 +156,15 @@ const strictPolicy = (directives: { img: string; connect: string; frameAncestors
     `frame-ancestors ${directives.frameAncestors}`,
   ].join('; ');
 
-/** The wallet page: framed by the project's allowed origins; it calls the API, this site's /wallet/* and the bundler if any. */
+/**
+ * The wallet page: framed by the project's allowed origins; it calls the API, this site's /wallet/* and the bundler if
+ * any. Images: its own, data:, and the dapp's icon (SYNC_DAPP_DATA: https, or on the embedding page's origin).
+ */
 export function contentSecurityPolicy(apiOrigin: string, allowedOrigins: readonly string[], bundlerOrigin?: string): string {
   const ancestors = allowedOrigins.filter((o) => CSP_SOURCE.test(o));
   const connect = ["'self'", apiOrigin, ...(bundlerOrigin ? [bundlerOrigin] : [])].join(' ');
-  return strictPolicy({ img: "'self' data:", connect, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
+  const img = ["'self'", 'data:', 'https:', ...ancestors].join(' ');
+  return strictPolicy({ img, connect, frameAncestors: ancestors.length > 0 ? ancestors.join(' ') : "'none'" });
 }
 
 /** The social callback page: a top-level popup that talks to no server (it hands the code to the frame) and is never framed. */
@@ -324,7 +330,10 @@ export async function startSecureSite(options: SecureSiteOptions): Promise<Runni
     const issue = smartAccounts.error.issues[0];
     throw new Error(`Smart accounts: ${issue?.path[0] === 'chains' ? 'PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS' : 'PORTICO_SECURE_SITE_BUNDLER_URL'} ${issue?.message}`);
   }
-  const operatorKey = await loadOperatorKey({ key: options.key, development, dataDir: options.dataDir });
+  const operatorKey: OperatorKeys = {
+    current: await loadOperatorKey({ key: options.key, development, dataDir: options.dataDir }),
+    ...(options.previousKey && { previous: options.previousKey }),
+  };
   let ownOrigin = options.publicOrigin ? new URL(options.publicOrigin).origin : '';
   const app = createSecureSiteApp({
     apiUrl,

@@ -14,7 +14,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { bytesToHex, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { open, seal, SEALED_UNREADABLE } from './sealing';
+import { open, seal, SEALED_UNREADABLE, type OperatorKey } from './sealing';
 import type { SignReply, SignRequest } from './sign-request';
 
 /** The API's embedded session token (services/api src/auth/token.ts). */
@@ -103,7 +103,8 @@ function newPrivateKey(): { privateKey: Hex; account: PrivateKeyAccount } {
   }
 }
 
-export function createVault(options: { apiUrl: string; operatorKey: Buffer }): Vault {
+/** `operatorKey`: the key new wallets are sealed under and, during a rotation, the previous one (src/sealing.ts). */
+export function createVault(options: { apiUrl: string; operatorKey: OperatorKey }): Vault {
   const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.apiUrl), { timeoutDuration: 10_000 });
 
   async function verify(token: string): Promise<VerifiedSession> {
@@ -160,8 +161,9 @@ export function createVault(options: { apiUrl: string; operatorKey: Buffer }): V
     let privateKey: Hex;
     try {
       privateKey = bytesToHex(open(options.operatorKey, stored.sealed, user.sub));
-    } catch {
-      throw new VaultError(502, SEALED_UNREADABLE);
+    } catch (err) {
+      // When the key is why (a rotation's grace ended, a key this server lacks), the message says so: the operator's cue.
+      throw new VaultError(502, err instanceof Error && err.message.startsWith(SEALED_UNREADABLE) ? err.message : SEALED_UNREADABLE);
     }
     const account = privateKeyToAccount(privateKey);
     // The row's address is what the user was shown: a key that is not its key signs nothing.

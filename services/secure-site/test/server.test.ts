@@ -30,7 +30,7 @@ import {
 import { PAGE_CONFIG_META, readPageConfig } from '../src/page/config';
 import { remoteAccount } from '../src/page/remote-account';
 import { NO_WALLET, walletProofMessage } from '../src/vault';
-import { open } from '../src/sealing';
+import { open, operatorKeyId, SEALED_UNREADABLE } from '../src/sealing';
 import { ALLOWED, EXPORT_MESSAGES, PROJECT, startApiDouble, type ApiDouble } from './api-double';
 
 const operatorKey = randomBytes(32);
@@ -398,6 +398,8 @@ describe('page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain(`connect-src 'self' ${api.url}`);
+    // The dapp's icon (SYNC_DAPP_DATA): https, or on an embedding page's origin.
+    expect(csp).toContain(`img-src 'self' data: https: ${ALLOWED.join(' ')}`);
     const html = await res.text();
     expect(html).toContain('<meta name="portico-secure-site" content="{&quot;apiUrl&quot;:');
   });
@@ -568,6 +570,63 @@ describe('/wallet/export (issue 28): the key, only with a fresh code mailed to t
     expect(await refusal(await call('/wallet/export', session, { origin: 'https://shop.example', body: exportBody(code) }))).toEqual({ status: 403, body: { error: CROSS_ORIGIN_REFUSED } });
     const expired = await signIn('user-export-origin', { expiresInS: -10 });
     expect(await refusal(await call('/wallet/export', expired, { body: exportBody(code) }))).toEqual({ status: 401, body: { error: 'Session Expired' } });
+  });
+});
+
+describe('operator key rotation (PORTICO_SECURE_SITE_PREVIOUS_KEY, docs/operating.md)', () => {
+  const newKey = randomBytes(32);
+  /** A secure site restarted after `portico-admin secure-site-key rotate`: the new key, and the old one until `until`. */
+  const rotatedSite = (until?: Date) =>
+    startSecureSite({ port: 0, apiUrl: api.url, key: newKey.toString('hex'), distDir, ...(until && { previousKey: { key: operatorKey, until } }) });
+  /** The address `session` gets from `siteUrl`, and a message it signs there, recovered: the key opened is the account's. */
+  const signerAt = async (siteUrl: string, session: Session) => {
+    const account = await replyOf(await call('/wallet/account', session, { siteUrl }));
+    expect(account.status).toBe(200);
+    const signed = await replyOf(await call('/wallet/sign', session, { siteUrl, body: messageBody('0x0102') }));
+    expect(signed.status).toBe(200);
+    return { address: account.body.address, signer: await recoverMessageAddress({ message: { raw: '0x0102' }, signature: signed.body.signature }) };
+  };
+
+  test('during the grace an old-key wallet opens and signs, new wallets are sealed under the new key; after it the old one is refused, saying why', async () => {
+    const before = await signIn('user-rotation-old');
+    const address = await accountOf(before);
+    expect(api.wallets.get('user-rotation-old')!.sealed.startsWith(`v2.${operatorKeyId(operatorKey)}.`)).toBe(true);
+
+    const graceEnd = new Date(Date.now() + 60 * 60_000);
+    const rotated = await rotatedSite(graceEnd);
+    try {
+      const old = await signIn('user-rotation-old');
+      expect(await signerAt(rotated.url, old)).toEqual({ address, signer: address });
+      const fresh = await signIn('user-rotation-new');
+      const made = await signerAt(rotated.url, fresh);
+      expect(made.signer).toBe(made.address);
+      expect(api.wallets.get('user-rotation-new')!.sealed.startsWith(`v2.${operatorKeyId(newKey)}.`)).toBe(true);
+    } finally {
+      await rotated.close();
+    }
+
+    const ended = new Date(Date.now() - 1_000);
+    const afterGrace = await rotatedSite(ended);
+    const withoutPrevious = await rotatedSite();
+    try {
+      const old = await signIn('user-rotation-old');
+      const graceOver = `${SEALED_UNREADABLE}: sealed under the previous operator key ${operatorKeyId(operatorKey)}, whose grace ended at ${ended.toISOString()}`;
+      expect(await replyOf(await call('/wallet/account', old, { siteUrl: afterGrace.url }))).toEqual({ status: 502, body: { error: graceOver } });
+      expect(await replyOf(await call('/wallet/sign', old, { siteUrl: afterGrace.url, body: messageBody('0x00') }))).toEqual({ status: 502, body: { error: graceOver } });
+      const keyGone = `${SEALED_UNREADABLE}: sealed under operator key ${operatorKeyId(operatorKey)}, which this server does not have`;
+      expect(await replyOf(await call('/wallet/account', old, { siteUrl: withoutPrevious.url }))).toEqual({ status: 502, body: { error: keyGone } });
+      // The new key's wallets open with or without the old key.
+      const fresh = await signIn('user-rotation-new');
+      for (const restarted of [afterGrace, withoutPrevious]) {
+        const opened = await signerAt(restarted.url, fresh);
+        expect(opened.signer).toBe(opened.address);
+      }
+      // Nothing was replaced: the old wallet is still the old key's, for a `reseal` with the old key restored.
+      expect(api.wallets.get('user-rotation-old')!.address).toBe(address);
+    } finally {
+      await afterGrace.close();
+      await withoutPrevious.close();
+    }
   });
 });
 

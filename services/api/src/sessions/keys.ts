@@ -6,14 +6,18 @@
  *   unavailable (503): an ephemeral key would make every token unverifiable after a restart.
  * - Development mode without a key: one is generated on first start and kept in `signing_keys`,
  *   so tokens keep verifying across restarts of the same database.
+ * - After `portico-admin session-key rotate` (migration 021): the key it put in `signing_keys` (purpose
+ *   'session') wins over both, and the keys it replaced keep verifying until their grace ends. Every
+ *   replica reads those from the database, so one that has not restarted yet still verifies the new key's
+ *   tokens (an unknown `kid` reloads them) and publishes it in its JWKS.
  *
  * That key signs wallet sign-in (SIWX) tokens. The embedded wallet's session tokens are signed by a
- * second key derived from it, under its own `kid`: each kind of token is verified against its own key
+ * second key derived from it, under its own `kid`: each kind of token is verified against its own keys
  * only, so neither is ever accepted as the other, whatever its header and claims say.
  */
 import { createECDH, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, createLocalJWKSet, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
-import type { Db } from '../db/client';
+import { calculateJwkThumbprint, createLocalJWKSet, jwtVerify, SignJWT, type JWK, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Db, Queryable } from '../db/client';
 
 export const SESSION_JWT_ALG = 'ES256';
 /** The sign-in token's explicit type (RFC 8725 §3.11); the embedded wallet's is `portico-embedded+jwt`. */
@@ -21,12 +25,19 @@ export const SIWX_JWT_TYP = 'portico-siwx+jwt';
 export const SIGN_IN_UNAVAILABLE =
   'Sign-in is unavailable: the API has no session signing key (set PORTICO_API_SESSION_KEY)';
 
+/** Which token a key signs: wallet sign-in (SIWX) or the embedded wallet's session. */
+export type KeyKind = 'siwx' | 'embedded';
+
 /** One JWT signing key. */
 export interface JwtKey {
   kid: string;
   privateKey: KeyObject;
   /** The public half as published in the JWKS (`kid`, `alg`, `use` set). */
   publicJwk: JWK;
+  /** The public keys whose tokens of this kind verify now: this one and those of a rotation in its grace. */
+  accepted(): JWK[];
+  /** Reloads the rotation's keys when `kid` is not among them (a rotation this process has not seen yet). */
+  learn(kid: string | undefined): Promise<void>;
 }
 
 /** The API's session key, which signs sign-in (SIWX) tokens, and the embedded wallet's key derived from it. */
@@ -78,26 +89,106 @@ function derivedKey(root: KeyObject, info: string): KeyObject {
   });
 }
 
-async function jwtKey(privateKey: KeyObject): Promise<JwtKey> {
+/** A key's public JWK as published: `kid` is its RFC 7638 thumbprint. */
+async function publicJwkOf(privateKey: KeyObject): Promise<JWK> {
   const jwk = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint(jwk);
-  return { kid, privateKey, publicJwk: { ...jwk, kid, alg: SESSION_JWT_ALG, use: 'sig' } };
+  return { ...jwk, kid, alg: SESSION_JWT_ALG, use: 'sig' };
 }
 
-async function signingKey(privateKey: KeyObject): Promise<SigningKey> {
-  return { ...(await jwtKey(privateKey)), embedded: await jwtKey(derivedKey(privateKey, EMBEDDED_KEY_INFO)) };
+/** The public JWKs of a root key: its own (sign-in) and the embedded wallet's derived from it. */
+async function publicJwksOf(root: KeyObject): Promise<Record<KeyKind, JWK>> {
+  return { siwx: await publicJwkOf(root), embedded: await publicJwkOf(derivedKey(root, EMBEDDED_KEY_INFO)) };
 }
+
+/** How often a process rereads the rotation's keys (an unknown kid rereads them at once). */
+const RING_REFRESH_MS = 60_000;
+
+interface RingEntry {
+  jwks: Record<KeyKind, JWK>;
+  /** Absent: the key in use; else when its tokens stop verifying (ms since 1970). */
+  until?: number;
+}
+
+/** The purpose 'session' rows of `signing_keys` (migration 021) as this process last read them. */
+class RotationRing {
+  #entries: RingEntry[] = [];
+  #loadedAt = 0;
+  #loading: Promise<void> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  reload(): Promise<void> {
+    this.#loading ??= (async () => {
+      try {
+        const { rows } = await this.db.query<{ public_jwks: Record<KeyKind, JWK> | string; verify_until: Date | string | null }>(
+          `SELECT public_jwks, verify_until FROM signing_keys WHERE purpose = 'session'`,
+        );
+        this.#entries = rows.map((r) => ({
+          jwks: typeof r.public_jwks === 'string' ? (JSON.parse(r.public_jwks) as Record<KeyKind, JWK>) : r.public_jwks,
+          ...(r.verify_until !== null && { until: new Date(r.verify_until).getTime() }),
+        }));
+        this.#loadedAt = Date.now();
+      } finally {
+        this.#loading = undefined;
+      }
+    })();
+    return this.#loading;
+  }
+
+  /** The accepted keys of `own`'s kind: `own` unless a rotation retired it and its grace ended, and the ring's live ones. */
+  accepted(kind: KeyKind, own: JWK): JWK[] {
+    if (Date.now() - this.#loadedAt > RING_REFRESH_MS) {
+      // In the background: the JWKS route answers synchronously. A failed read keeps the keys read before.
+      this.reload().catch(() => {});
+    }
+    const now = Date.now();
+    const ownEnded = this.#entries.some((e) => e.jwks[kind].kid === own.kid && e.until !== undefined && e.until <= now);
+    const live = this.#entries.filter((e) => e.until === undefined || e.until > now).map((e) => e.jwks[kind]);
+    return [...(ownEnded ? [] : [own]), ...live.filter((jwk) => jwk.kid !== own.kid)];
+  }
+
+  async learn(kind: KeyKind, kid: string | undefined): Promise<void> {
+    // One small indexed read per unknown kid; concurrent ones share it (reload).
+    if (kid === undefined || this.#entries.some((e) => e.jwks[kind].kid === kid)) return;
+    await this.reload();
+  }
+}
+
+async function jwtKey(privateKey: KeyObject, kind: KeyKind, ring: RotationRing): Promise<JwtKey> {
+  const publicJwk = await publicJwkOf(privateKey);
+  return {
+    kid: publicJwk.kid!,
+    privateKey,
+    publicJwk,
+    accepted: () => ring.accepted(kind, publicJwk),
+    learn: (kid) => (kid === publicJwk.kid ? Promise.resolve() : ring.learn(kind, kid)),
+  };
+}
+
+async function signingKey(root: KeyObject, ring: RotationRing): Promise<SigningKey> {
+  return { ...(await jwtKey(root, 'siwx', ring)), embedded: await jwtKey(derivedKey(root, EMBEDDED_KEY_INFO), 'embedded', ring) };
+}
+
+const jwkObject = (stored: JsonWebKey | string): JsonWebKey => (typeof stored === 'string' ? (JSON.parse(stored) as JsonWebKey) : stored);
 
 /** The development key: the stored one, else a new one stored first (a concurrent start keeps the first). */
 async function developmentKey(db: Db): Promise<KeyObject> {
   const fresh = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
   await db.query(
-    `INSERT INTO signing_keys (purpose, private_jwk) VALUES ('development', $1::jsonb) ON CONFLICT (purpose) DO NOTHING`,
+    `INSERT INTO signing_keys (purpose, private_jwk) VALUES ('development', $1::jsonb) ON CONFLICT (purpose) WHERE verify_until IS NULL DO NOTHING`,
     [JSON.stringify(fresh)],
   );
   const { rows } = await db.query<{ private_jwk: JsonWebKey | string }>(`SELECT private_jwk FROM signing_keys WHERE purpose = 'development'`);
-  const stored = rows[0]!.private_jwk;
-  return createPrivateKey({ key: typeof stored === 'string' ? (JSON.parse(stored) as JsonWebKey) : stored, format: 'jwk' });
+  return createPrivateKey({ key: jwkObject(rows[0]!.private_jwk), format: 'jwk' });
+}
+
+/** The key a rotation put in use (purpose 'session'), if any. */
+async function rotatedKey(db: Queryable): Promise<KeyObject | undefined> {
+  const { rows } = await db.query<{ private_jwk: JsonWebKey | string }>(
+    `SELECT private_jwk FROM signing_keys WHERE purpose = 'session' AND verify_until IS NULL`,
+  );
+  return rows[0] && createPrivateKey({ key: jwkObject(rows[0].private_jwk), format: 'jwk' });
 }
 
 /**
@@ -105,18 +196,86 @@ async function developmentKey(db: Db): Promise<KeyObject> {
  * A malformed configured key throws: the API does not start with a key it cannot use.
  */
 export async function loadSigningKey(db: Db, options: { signingKey?: string; development: boolean }): Promise<SigningKey | undefined> {
-  if (options.signingKey) return signingKey(privateKeyFrom(options.signingKey));
-  if (options.development) return signingKey(await developmentKey(db));
-  return undefined;
+  const root =
+    (await rotatedKey(db)) ??
+    (options.signingKey ? privateKeyFrom(options.signingKey) : options.development ? await developmentKey(db) : undefined);
+  if (!root) return undefined;
+  const ring = new RotationRing(db);
+  await ring.reload();
+  return signingKey(root, ring);
 }
 
-/** Both public keys, each under its own `kid`: what `/.well-known/jwks.json` publishes. */
+/** Every public key that verifies now, each under its own `kid`: what `/.well-known/jwks.json` publishes. */
 export function jwks(key: SigningKey): { keys: JWK[] } {
-  return { keys: [key.publicJwk, key.embedded.publicJwk] };
+  return { keys: [...key.accepted(), ...key.embedded.accepted()] };
 }
 
-/** A key set of `key` alone: a token signed by any other key does not verify against it. */
-export const onlyKey = (key: JwtKey) => createLocalJWKSet({ keys: [key.publicJwk] });
+/**
+ * A key set of `key`'s kind alone (its own key, and a rotation's others of the same kind during their grace):
+ * a token signed by any other key does not verify against it.
+ */
+export function onlyKey(key: JwtKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    await key.learn(header.kid);
+    return createLocalJWKSet({ keys: key.accepted() })(header, token);
+  };
+}
+
+/** Advisory lock key that serialises rotations (the migrations use 7282001, the seed 7282002). */
+const ROTATION_LOCK = 7282003;
+
+/** What `session-key rotate` did: the key now in use and the one whose tokens verify until `verifyUntil`. */
+export interface SessionKeyRotation {
+  kid: string;
+  retiredKid: string;
+  verifyUntil: string;
+}
+
+/**
+ * Puts `newKey` (PEM or JWK; generated when absent) in use and retires the key in use: its public halves stay
+ * in `signing_keys` and its tokens verify for `graceS` more seconds. The key in use is the last rotation's,
+ * else `currentKey` (the PORTICO_API_SESSION_KEY the API runs with), else the development key.
+ */
+export async function rotateSessionKey(db: Db, options: { newKey?: string; currentKey?: string; graceS: number }): Promise<SessionKeyRotation> {
+  const next = options.newKey ? privateKeyFrom(options.newKey) : generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  const nextJwks = await publicJwksOf(next);
+  return db.transaction(async (tx) => {
+    // Two rotations at once would each retire the same key and drop the other's new one: one at a time.
+    await tx.query(`SELECT pg_advisory_xact_lock(${ROTATION_LOCK})`);
+    const { rows: dev } = await tx.query<{ private_jwk: JsonWebKey | string }>(`SELECT private_jwk FROM signing_keys WHERE purpose = 'development'`);
+    const current =
+      (await rotatedKey(tx)) ??
+      (options.currentKey ? privateKeyFrom(options.currentKey) : dev[0] && createPrivateKey({ key: jwkObject(dev[0].private_jwk), format: 'jwk' }));
+    if (!current) {
+      throw new Error('session key: no key in use to retire; pass the key the API runs with (--current-key-file or PORTICO_API_SESSION_KEY)');
+    }
+    const currentJwks = await publicJwksOf(current);
+    if (currentJwks.siwx.kid === nextJwks.siwx.kid) throw new Error('session key: the new key is the key in use');
+    // One statement order for every source of the key in use: its old rows go, then the retired and the new one are written.
+    await tx.query(`DELETE FROM signing_keys WHERE purpose = 'development' OR (purpose = 'session' AND (verify_until IS NULL OR kid = ANY($1::text[])))`, [
+      [currentJwks.siwx.kid, nextJwks.siwx.kid],
+    ]);
+    const { rows } = await tx.query<{ verify_until: Date | string }>(
+      `INSERT INTO signing_keys (purpose, kid, public_jwks, verify_until) VALUES ('session', $1, $2::jsonb, now() + $3::int * interval '1 second')
+       RETURNING verify_until`,
+      [currentJwks.siwx.kid, JSON.stringify(currentJwks), options.graceS],
+    );
+    await tx.query(`INSERT INTO signing_keys (purpose, kid, public_jwks, private_jwk) VALUES ('session', $1, $2::jsonb, $3::jsonb)`, [
+      nextJwks.siwx.kid,
+      JSON.stringify(nextJwks),
+      JSON.stringify(next.export({ format: 'jwk' })),
+    ]);
+    return { kid: nextJwks.siwx.kid!, retiredKid: currentJwks.siwx.kid!, verifyUntil: new Date(rows[0]!.verify_until).toISOString() };
+  });
+}
+
+/** The rotation's keys (purpose 'session'): the one in use, and each retired one with the end of its grace. */
+export async function sessionKeyStatus(db: Db): Promise<{ kid: string; inUse: boolean; verifyUntil?: string }[]> {
+  const { rows } = await db.query<{ kid: string; verify_until: Date | string | null }>(
+    `SELECT kid, verify_until FROM signing_keys WHERE purpose = 'session' ORDER BY verify_until DESC NULLS FIRST`,
+  );
+  return rows.map((r) => ({ kid: r.kid, inUse: r.verify_until === null, ...(r.verify_until !== null && { verifyUntil: new Date(r.verify_until).toISOString() }) }));
+}
 
 /** A sign-in token's claims: `aud` is the page's origin (the signed message's uri). */
 export type SessionClaims = JWTPayload & Required<Pick<JWTPayload, 'sub' | 'iss' | 'exp' | 'iat' | 'jti'>> & { aud: string };
