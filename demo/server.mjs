@@ -4,8 +4,9 @@
 //   account -> remotes/account/dist
 //   send    -> remotes/send/dist
 //   demo    -> demo/dist            (/ React MF host, /plain.html, GET /portico-config.js)
+//   cdn     -> cdn/                 (the CDN layout of `pnpm build`, scripts/build-cdn.mjs), when built
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -19,6 +20,10 @@ export const EXAMPLES_DIR = join(ROOT, 'examples');
 
 /** The feature remotes, each built and served on its own. */
 export const REMOTES = ['connect', 'account', 'send', 'swap', 'onramp', 'names'];
+
+/** The CDN layout (scripts/build-cdn.mjs): `<package>/<version>/…` and `manifest.json`. */
+export const DEFAULT_CDN_DIR = join(ROOT, 'cdn');
+const CDN_MANIFEST = 'manifest.json';
 
 export const DEFAULT_DIST = {
   demo: join(ROOT, 'demo', 'dist'),
@@ -62,8 +67,17 @@ function cacheControl(pathname) {
 }
 
 /**
+ * The CDN layout's caching: a versioned folder never changes (a new release is a new folder), so its files are cached
+ * for a year; the manifest is revalidated on every use, so rolling a release forward or back is live at the next
+ * page load (docs/operating.md, "CDN layout").
+ */
+function cdnCacheControl(pathname) {
+  return pathname === `/${CDN_MANIFEST}` ? 'no-cache' : 'public, max-age=31536000, immutable';
+}
+
+/**
  * @param {string} dir
- * @param {{ noFavicon?: boolean, rewrite?: (pathname: string, body: Buffer) => Buffer | string, routes?: Record<string, () => { type: string, body: string }> }} [opts]
+ * @param {{ noFavicon?: boolean, rewrite?: (pathname: string, body: Buffer) => Buffer | string, routes?: Record<string, () => { type: string, body: string }>, cacheControl?: (pathname: string) => string }} [opts]
  */
 function staticHandler(dir, opts = {}) {
   const root = resolve(dir);
@@ -116,7 +130,7 @@ function staticHandler(dir, opts = {}) {
     if (opts.rewrite) body = opts.rewrite(pathname, body);
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': cacheControl(pathname),
+      'Cache-Control': (opts.cacheControl ?? cacheControl)(pathname),
       'Content-Length': Buffer.byteLength(body),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -202,6 +216,25 @@ async function startNextExample(dir, { host, port, shellUrl, rpcUrl }) {
   }
 }
 
+/** The plain page's shell tag as written (demo/public/plain.html). */
+const PLAIN_SHELL_SRC = 'src="__PORTICO_SHELL_URL__/portico.js"';
+
+/** `value` inside a double-quoted HTML attribute. */
+const attribute = (value) => String(value).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The plain page's shell tag: from the CDN layout when it is served, its versioned `portico.js` with the manifest's
+ * integrity hash (the browser runs no other bytes; `crossorigin` makes the check possible across origins), else the
+ * shell's own origin. The manifest is read at each request, so a changed manifest is the next page's.
+ */
+function plainPageShellTag(html, shellUrl, cdn) {
+  if (!cdn || !html.includes(PLAIN_SHELL_SRC)) return html.replaceAll('__PORTICO_SHELL_URL__', shellUrl);
+  const manifestUrl = `${cdn.url}/${CDN_MANIFEST}`;
+  const { shell } = JSON.parse(readFileSync(join(cdn.dir, CDN_MANIFEST), 'utf8'));
+  const attributes = `src="${attribute(new URL(shell.entry, manifestUrl).href)}" integrity="${attribute(shell.integrity)}" crossorigin="anonymous"`;
+  return html.replace(PLAIN_SHELL_SRC, attributes).replaceAll('__PORTICO_SHELL_URL__', shellUrl);
+}
+
 function listen(handler, host, port) {
   return new Promise((resolveListen, reject) => {
     const server = createServer((req, res) => {
@@ -282,16 +315,20 @@ function deploymentUrls(config) {
  *   secureSiteUrl?: string,
  *   solanaRpcUrl?: string,
  *   dist?: Partial<typeof DEFAULT_DIST>,
+ *   cdnDir?: string,
  * }} [options]
  * `extraRemotes` is merged over the served remotes (a caller may point one elsewhere, e.g. `send` at a 404).
  * `secureSiteUrl` (the embedded wallet's secure site, scripts/services.mjs) turns on email login in both demo pages.
  * `solanaRpcUrl` (the local SVM, scripts/services.mjs) adds the network 'Solana Local' after the EVM ones; its CAIP-2 id
  * comes from the node's genesis hash, so the node must answer when the demo starts.
- * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string, send: string }, config: object, close: () => Promise<void> }>}
+ * `cdnDir` (default `cdn/`): the CDN layout, served on its own origin (`urls.cdn`) when it has a manifest; the plain
+ * page then loads the shell from it, with Subresource Integrity.
+ * @returns {Promise<{ urls: { demo: string, shell: string, connect: string, account: string, send: string, cdn?: string }, config: object, close: () => Promise<void> }>}
  */
 export async function startPortico(options = {}) {
   const host = options.host ?? '127.0.0.1';
-  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, send: 3004, swap: 3005, onramp: 3006, names: 3007, ...options.ports };
+  const ports = { demo: 3000, shell: 3001, connect: 3002, account: 3003, send: 3004, swap: 3005, onramp: 3006, names: 3007, cdn: 3008, ...options.ports };
+  const cdnDir = options.cdnDir ?? DEFAULT_CDN_DIR;
   const dist = { ...DEFAULT_DIST, ...options.dist };
   const rpcUrl = options.rpcUrl ?? 'http://127.0.0.1:8545';
   const chainId = options.chainId ?? 31337;
@@ -319,6 +356,10 @@ export async function startPortico(options = {}) {
       if (existsSync(join(dist[remote], 'remoteEntry.js'))) remoteUrls[remote] = await start(staticHandler(dist[remote]), ports[remote]);
     }
 
+    const cdn = existsSync(join(cdnDir, CDN_MANIFEST))
+      ? { dir: cdnDir, url: await start(staticHandler(cdnDir, { noFavicon: true, cacheControl: cdnCacheControl }), ports.cdn) }
+      : undefined;
+
     const solana = options.solanaRpcUrl
       ? { rpcUrl: options.solanaRpcUrl, caipNetworkId: await solanaCaipNetworkId(options.solanaRpcUrl) }
       : undefined;
@@ -342,8 +383,7 @@ export async function startPortico(options = {}) {
       staticHandler(dist.demo, {
         noFavicon: true,
         routes: { '/portico-config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configJs }) },
-        rewrite: (pathname, body) =>
-          pathname.endsWith('.html') ? body.toString('utf8').replaceAll('__PORTICO_SHELL_URL__', shell) : body,
+        rewrite: (pathname, body) => (pathname.endsWith('.html') ? plainPageShellTag(body.toString('utf8'), shell, cdn) : body),
       }),
       ports.demo,
     );
@@ -362,7 +402,7 @@ export async function startPortico(options = {}) {
         examples[name] = next.url;
       }
     }
-    return { urls: { demo, shell, ...remoteUrls }, examples, config, close: closeAll };
+    return { urls: { demo, shell, ...remoteUrls, ...(cdn ? { cdn: cdn.url } : {}) }, examples, config, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

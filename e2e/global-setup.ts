@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ANVIL_CHAIN_ID, SECOND_CHAIN_ID, startAnvil, type AnvilHandle } from './fixtures/anvil.ts';
@@ -7,7 +8,7 @@ import { HOST, freePorts, startStaticServer, type StaticServer } from './fixture
 
 type StartPortico = (opts: {
   host: string;
-  ports: { demo: number; shell: number; connect: number; account: number; swap?: number; onramp?: number; names?: number; send: number };
+  ports: { demo: number; shell: number; connect: number; account: number; swap?: number; onramp?: number; names?: number; send: number; cdn?: number };
   rpcUrl: string;
   chainId: number;
   extraRemotes?: Record<string, string>;
@@ -15,8 +16,9 @@ type StartPortico = (opts: {
   relayUrl?: string;
   secureSiteUrl?: string;
   extraChains?: Array<{ rpcUrl: string; chainId: number; name: string }>;
+  cdnDir?: string;
 }) => Promise<{
-  urls: { demo: string; shell: string; connect: string; account: string; send: string };
+  urls: { demo: string; shell: string; connect: string; account: string; send: string; cdn?: string };
   /** Each built host example (examples/<name>) by name. */
   examples: Record<string, string>;
   close(): Promise<void> | void;
@@ -122,11 +124,19 @@ export default async function globalSetup(): Promise<void> {
       env.farcasterRelay = services.farcasterRelayUrl;
       env.bundler = services.bundlerUrl;
       env.solanaRpc = services.solanaRpcUrl;
+      // The CDN layout (`pnpm build`), copied for this run: a spec rolls its manifest forward and back.
+      const builtCdn = join(dirname(fileURLToPath(import.meta.url)), '..', 'cdn');
+      const cdnDir = existsSync(join(builtCdn, 'manifest.json')) ? mkdtempSync(join(tmpdir(), 'portico-e2e-cdn-')) : undefined;
+      if (cdnDir) {
+        cpSync(builtCdn, cdnDir, { recursive: true });
+        stoppers.push(() => rmSync(cdnDir, { recursive: true, force: true }));
+        env.cdnDir = cdnDir;
+      }
       const mod = (await import(pathToFileURL(serverPath).href)) as { startPortico: StartPortico };
       const portico = await mod.startPortico({
         host: HOST,
         // Port 0: the later feature remotes (swap, onramp, names) get free ports too.
-        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort!, swap: 0, onramp: 0, names: 0 },
+        ports: { demo: demoPort!, shell: shellPort!, connect: connectPort!, account: accountPort!, send: sendPort!, swap: 0, onramp: 0, names: 0, cdn: 0 },
         rpcUrl: anvil.rpcUrl,
         chainId: ANVIL_CHAIN_ID,
         extraChains: [{ rpcUrl: secondAnvil.rpcUrl, chainId: SECOND_CHAIN_ID, name: 'Anvil Second' }],
@@ -138,6 +148,7 @@ export default async function globalSetup(): Promise<void> {
         relayUrl: services.relayUrl,
         // Email login through the secure site (issue 11); a test points it elsewhere with window.PORTICO_OPTIONS.
         secureSiteUrl: services.secureSiteUrl,
+        cdnDir,
       });
       stoppers.push(() => portico.close());
       const { send: realSend, ...urls } = portico.urls;

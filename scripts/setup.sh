@@ -25,6 +25,15 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root apt-get install -y chromium
 fi
 
+# The visual snapshots (e2e/tests/visual.spec.ts) are drawn in fonts pinned to Debian's packages: Inter, and DejaVu Sans
+# for Arabic and anything Inter lacks.
+if [ ! -d /usr/share/fonts/opentype/inter ] || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+  echo "[setup] installing fonts-inter and fonts-dejavu-core (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update
+  as_root apt-get install -y --no-install-recommends fonts-inter fonts-dejavu-core
+fi
+
 if [ -f pnpm-lock.yaml ]; then
   pnpm install --frozen-lockfile
 else

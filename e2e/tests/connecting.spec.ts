@@ -1,5 +1,5 @@
 // Issue 31: Connecting (ring, Cancel, Try again), Get <wallet> (store links), the What-is explainers, the tags in names,
-// and WalletConnect's deep links on a phone.
+// and WalletConnect's deep links on a phone. Issue 32: the Coinbase Wallet SDK connector opens Coinbase's window.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { WALLET, button, dialog, openDemo, openModal } from '../fixtures/portico.ts';
@@ -22,6 +22,23 @@ test.describe('connecting', () => {
     const connecting = dialog(page, WALLET);
     await expect(connecting.getByText(`Continue in ${WALLET}`)).toBeVisible();
     await expect(connecting.locator('.portico-connecting-logo-waiting')).toBeVisible();
+    await connecting.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog(page, 'Connect Wallet')).toBeVisible();
+  });
+
+  test("Coinbase Wallet (its SDK, spec §3 coinbaseWalletSDK): picking it opens Coinbase's keys window; Cancel goes back", async ({ page }) => {
+    await openModal(page);
+    const connect = dialog(page, 'Connect Wallet');
+    // Listed without its SDK (its logo is the API's, in the visual snapshot of Connect); the SDK loads on the click.
+    const row = connect.getByRole('button', { name: 'Coinbase Wallet', exact: true });
+    const keysWindow = page.waitForEvent('popup');
+    const keysPage = page.context().waitForEvent('request', (request) => new URL(request.url()).origin === 'https://keys.coinbase.com');
+    await row.click();
+    // Offline, Coinbase's page cannot load: that the SDK opened its window on keys.coinbase.com is as far as it goes.
+    await keysWindow;
+    expect(new URL((await keysPage).url()).pathname).toBe('/connect');
+    const connecting = dialog(page, 'Coinbase Wallet');
+    await expect(connecting.getByText('Continue in Coinbase Wallet')).toBeVisible();
     await connecting.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(dialog(page, 'Connect Wallet')).toBeVisible();
   });

@@ -2,8 +2,8 @@
 // loading"): a declined switch says the wallet declined and names the network; a chain the wallet cannot add says
 // 'Chain is not supported' (spec §8); a network in a namespace with no wallet offers to connect one there (the page
 // keeps its wallet meanwhile, and Back returns to Choose Network); UnsupportedChain offers Disconnect; Disconnect is
-// busy while the wallet lets go. The embedded wallet switches too (spec §4: the AUTH connector reconnects on the
-// network).
+// busy while the wallet lets go; a network the site did not configure raises the Network Not Found alert. The
+// embedded wallet switches too (spec §4: the AUTH connector reconnects on the network).
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
@@ -80,6 +80,20 @@ test.describe('a switch that does not happen names the network', () => {
     await expect(networks.getByRole('alert')).toHaveText('Could not switch to Anvil Second. Chain is not supported.');
     await button(page, 'Back').click();
     await expect(dialog(page, 'Account').getByRole('button', { name: /Anvil Local/ })).toBeVisible();
+  });
+
+  test('the site asks for a network it did not configure: the modal shows Network Not Found (spec §8), the host learns it failed', async ({ page, urls }) => {
+    await openDemo(page, urls);
+    const refusal = await page.evaluate(async () => {
+      const portico = (window as unknown as { portico: { switchNetwork(network: object): Promise<void> } }).portico;
+      const mainnet = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://eth.example'] } } };
+      return portico.switchNetwork(mainnet).then(() => 'switched', (error: Error) => error.name);
+    });
+    expect(refusal).toBe('NetworkNotFoundError');
+    await openModal(page);
+    const alert = dialog(page).getByRole('alert').filter({ hasText: 'Network Not Found' });
+    await expect(alert).toContainText("Network eip155:1 not found - please make sure it is included in the 'networks' array");
+    await expectNoSeriousViolations(page, 'Connect with the Network Not Found alert');
   });
 });
 

@@ -79,6 +79,8 @@ export const FEATURE_DEFAULTS = {
   names: true,
 } as const;
 export type FeatureName = keyof typeof FEATURE_DEFAULTS;
+/** The account's wallet features, in spec section 9's order (Buy, Swap, Receive, Send), each behind its flag. */
+export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const satisfies readonly FeatureName[];
 export type Features = { [K in FeatureName]: boolean };
 
 /**

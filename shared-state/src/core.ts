@@ -6,7 +6,7 @@ import { lazySolanaAdapter } from './adapters/solana/lazy';
 import { lazyWalletConnectOnlyAdapter, WALLET_CONNECT_ONLY_NAMESPACES } from './adapters/walletconnect/lazy';
 import type { ChainAdapter } from './adapters/types';
 import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
-import type { ChainNamespace } from './constants';
+import { CONNECTOR_IDS, type ChainNamespace } from './constants';
 import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
 import { createSendForm, type SendController } from './controllers/send-form';
@@ -142,6 +142,15 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       legacyProvider: environment.legacyProvider,
       walletConnect: { ...walletConnectAccess, imageUrl: connectorImageUrl(options.apiUrl, 'walletConnect') },
       embedded,
+      coinbase:
+        options.enableCoinbase && configured('eip155')
+          ? {
+              appName: options.metadata.name,
+              appLogoUrl: options.metadata.icons[0],
+              appChainIds: options.networks.filter((network) => network.chainNamespace === 'eip155').map((network) => Number(network.id)),
+              imageUrl: connectorImageUrl(options.apiUrl, CONNECTOR_IDS.coinbaseWalletSDK),
+            }
+          : undefined,
     }),
     // Only pages with networks in a namespace hold its (lazy) adapter.
     ...(configured('solana') && { solana: lazySolanaAdapter(store, walletConnectAccess) }),

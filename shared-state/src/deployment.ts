@@ -9,6 +9,9 @@ import { InvalidOptionsError } from './errors';
 import type { PorticoOptionsInput } from './options';
 import { urlWith } from './zod-parts';
 
+/** The CDN manifest's reader, for the shell to import with this module, lazily: only a host that follows one needs it. */
+export { loadCdnManifest, manifestRemotes } from './cdn-manifest';
+
 /** The file's name, relative to the deployment's base URL (the folder that holds `mf/remoteEntry.js`). */
 export const DEPLOYMENT_FILE = 'portico-deployment.json';
 /** The most the file may weigh: it lists a handful of URLs. */
@@ -25,6 +28,8 @@ const deploymentSchema = z.strictObject({
       },
     ),
   ),
+  /** The CDN layout's manifest (./cdn-manifest), for the remotes `remotes` does not name. */
+  manifestUrl: z.optional(httpUrl),
   apiUrl: z.optional(httpUrl),
   walletConnect: z.optional(
     z.strictObject({
@@ -51,12 +56,18 @@ export function parseDeployment(input: unknown): Deployment {
   throw new InvalidOptionsError(DEPLOYMENT_FILE, `${field}: ${issue?.message ?? 'invalid'}`);
 }
 
-/** The host's options over the deployment's defaults: a field the host gives wins, remotes one by one. */
+/**
+ * The host's options over the deployment's defaults: a field the host gives wins, remotes one by one. A host's own
+ * `cdnBase` or `manifestUrl` places every remote, so the deployment's remotes and manifest are not used then.
+ */
 export function withDeployment<O extends PorticoOptionsInput>(options: O, deployment: Deployment): O {
   const walletConnect = options.walletConnect ?? deployment.walletConnect;
+  const hostPlacesRemotes = Boolean(options.cdnBase ?? options.manifestUrl);
+  const manifestUrl = hostPlacesRemotes ? options.manifestUrl : deployment.manifestUrl;
   return {
     ...options,
-    remotes: options.cdnBase ? options.remotes : { ...deployment.remotes, ...options.remotes },
+    remotes: hostPlacesRemotes ? options.remotes : { ...deployment.remotes, ...options.remotes },
+    ...(manifestUrl ? { manifestUrl } : {}),
     ...(options.apiUrl ?? deployment.apiUrl ? { apiUrl: options.apiUrl ?? deployment.apiUrl } : {}),
     ...(walletConnect ? { walletConnect } : {}),
     ...(options.embeddedWallet ?? deployment.embeddedWallet ? { embeddedWallet: options.embeddedWallet ?? deployment.embeddedWallet } : {}),

@@ -5,7 +5,7 @@
 export * from './contract';
 // Only what other packages use: every name exported here is kept in the page's bundle (values are listed by
 // name; a module's types come with `export type *`).
-export { CONNECTOR_IDS, RECOMMENDED_WALLETS, REVEALED_FRAME_ATTRIBUTE, THEME_DEFAULTS, WALLET_FRAME_SLOT, WALLET_PAGE_SIZE } from './constants';
+export { CONNECTOR_IDS, RECOMMENDED_WALLETS, REVEALED_FRAME_ATTRIBUTE, THEME_DEFAULTS, WALLET_FEATURE_ORDER, WALLET_FRAME_SLOT, WALLET_PAGE_SIZE } from './constants';
 export type { ChainNamespace, EmbeddedAccountType, FeatureName, Features, RemoteName, Social, SocialProvider } from './constants';
 export type * from './errors';
 export { InvalidOptionsError, NamespaceNotConfiguredError, UserRejectedRequestError, ConnectorNotFoundError, NetworkNotFoundError, SwitchChainError, DisconnectError, RemoteLoadError, RemoteIncompatibleError, errorText } from './errors';
@@ -14,6 +14,7 @@ export * from './address';
 export * from './network';
 export type * from './options';
 export { porticoOptionsSchema } from './options';
+export type * from './cdn-manifest';
 export type * from './views';
 export { resolveView, SECURE_FRAME_VIEWS, viewTitle } from './views';
 export type * from './storage';
@@ -21,6 +22,7 @@ export { createMemoryStorage, recentWallets } from './storage';
 export type * from './events';
 export type * from './atoms';
 export { routerAtom, modalFlagsAtom, modalStateAtom, toastAtom, disconnectedAccount, accountsAtom, initializedAtom, activeNamespaceAtom, activeNetworkAtom, activeAccountAtom, connectorsAtom, connectAttemptAtom, themeAtom, optionsAtom, announcementAtom, signInAtom, walletConnectAtom, registryAtom, alertAtom, portfolioAtom, nftsAtom, transactionsAtom, sendAtom } from './atoms';
+export { networkNotFoundAlert } from './alerts';
 export * from './core';
 export { logs } from './log-buffer';
 export type { LogBuffer, LogLevel } from './log-buffer';

@@ -59,7 +59,7 @@ function buildOptionsSchema() {
     [K in RemoteName]: z.ZodMiniOptional<typeof httpUrl>;
   };
 
-  const themeVariablesSchema = z.object({
+  const themeVariablesSchema = z.strictObject({
     '--portico-accent': z.optional(z.string()),
     '--portico-font-family': z.optional(z.string()),
     '--portico-font-size-master': z.optional(z.string()),
@@ -133,10 +133,14 @@ function buildOptionsSchema() {
     privacyPolicyUrl: z.optional(httpUrl),
     allowUnsupportedChain: z.optional(z.boolean()),
     enableEmbedded: z.optional(z.boolean()),
+    /** AppKit's: list the Coinbase Wallet SDK connector on pages with eip155 networks (default true). */
+    enableCoinbase: z.optional(z.boolean()),
     /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
     remotes: z.optional(z.strictObject(remoteShape)),
     /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
     cdnBase: z.optional(httpUrl),
+    /** The CDN layout's manifest (./cdn-manifest): each remote `remotes` does not pin is its current release there. */
+    manifestUrl: z.optional(httpUrl),
     /** The Portico API (wallet registry, project config, blockchain API); self-hosted: services/api. */
     apiUrl: z.optional(httpUrl),
     /**
@@ -227,8 +231,11 @@ export interface PorticoOptions {
   connectMethodsOrder?: ConnectMethod[];
   allowUnsupportedChain: boolean;
   enableEmbedded: boolean;
-  /** Resolved remote entry URLs; a remote without a URL cannot be loaded. */
+  enableCoinbase: boolean;
+  /** Resolved remote entry URLs; a remote without a URL cannot be loaded (or, with `manifestUrl`, comes from the manifest). */
   remotes: Partial<Record<RemoteName, string>>;
+  /** The CDN manifest that names the remotes `remotes` does not (read when a view needs one). */
+  manifestUrl?: string;
   apiUrl?: string;
   /** Exchange routers pinned by the host, per CAIP-2 network. */
   swapRouters: Record<string, string>;
@@ -320,6 +327,8 @@ export function parseOptions(input: unknown): PorticoOptions {
   const options = result.data;
   // Spec section 5.
   if (options.siwx && options.siweConfig) throw new InvalidOptionsError('siweConfig', 'setting both siweConfig and siwx is an error');
+  // Both would name every remote: which one wins would be a guess.
+  if (options.cdnBase && options.manifestUrl) throw new InvalidOptionsError('manifestUrl', 'cannot be set with cdnBase');
   const networks = options.networks.map((input) => withImage(toCaipNetwork(input), options.apiUrl));
   networks.forEach((network, index) => checkNetworkId(network, `networks.${index}`));
   const defaultNetwork = options.defaultNetwork ? withImage(toCaipNetwork(options.defaultNetwork), options.apiUrl) : networks[0]!;
@@ -345,7 +354,9 @@ export function parseOptions(input: unknown): PorticoOptions {
     connectMethodsOrder: resolveConnectMethodsOrder(connectMethodsOrder),
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     enableEmbedded: options.enableEmbedded ?? false,
+    enableCoinbase: options.enableCoinbase ?? true,
     remotes: resolveRemotes(options),
+    manifestUrl: options.manifestUrl,
     apiUrl: options.apiUrl,
     swapRouters: options.swapRouters ?? {},
     pay: options.pay,

@@ -53,9 +53,15 @@ describe('connection controller (real eip155 adapter, fake wallet, stub RPC)', (
   it('start() lists the announced wallet and sets the default network', async () => {
     const { core } = loadPage();
     await core.connection.start();
-    expect(core.store.get(connectorsAtom).map((connector) => connector.id)).toEqual(['walletConnect', 'io.fake']);
+    expect(core.store.get(connectorsAtom).map((connector) => connector.id)).toEqual(['walletConnect', 'coinbaseWalletSDK', 'io.fake']);
     expect(core.store.get(activeNetworkAtom)?.caipNetworkId).toBe('eip155:31337');
     expect(core.store.get(activeAccountAtom).status).toBe('disconnected');
+  });
+
+  it('enableCoinbase: false leaves the Coinbase Wallet SDK connector out', async () => {
+    const { core } = loadPage({ options: { enableCoinbase: false } });
+    await core.connection.start();
+    expect(core.store.get(connectorsAtom).map((connector) => connector.id)).toEqual(['walletConnect', 'io.fake']);
   });
 
   it('connects: account, caipAddress, balance, stored connector, Account view', async () => {

@@ -17,6 +17,44 @@ function setup(options: { legacy?: FakeWallet; install?: boolean } = {}) {
   return { target, wallet, adapter, connectors: () => connectors, stop };
 }
 
+describe('eip155 adapter: the Coinbase Wallet SDK connector (spec §3 coinbaseWalletSDK)', () => {
+  const coinbase = { appName: 'Portico demo', appChainIds: [31337], imageUrl: 'https://api.test/v1/connector-images/coinbaseWalletSDK' };
+
+  it('is listed as an EXTERNAL connector, not installed, with its logo, before anything of the SDK loads', () => {
+    const adapter = createEip155Adapter({ eventTarget: new EventTarget(), coinbase });
+    let connectors: Connector[] = [];
+    adapter.watchConnectors((list) => (connectors = list));
+    expect(connectors).toEqual([
+      {
+        id: 'coinbaseWalletSDK',
+        name: 'Coinbase Wallet',
+        type: 'EXTERNAL',
+        chain: 'eip155',
+        installed: false,
+        info: { rdns: 'com.coinbase.wallet' },
+        imageUrl: coinbase.imageUrl,
+      },
+    ]);
+    expect(adapter.getProvider('coinbaseWalletSDK')).toBeUndefined();
+  });
+
+  it('gives way to the Coinbase extension when it announces itself: one Coinbase row', () => {
+    const target = new EventTarget();
+    const adapter = createEip155Adapter({ eventTarget: target, coinbase });
+    let connectors: Connector[] = [];
+    adapter.watchConnectors((list) => (connectors = list));
+    installWallet(target, new FakeWallet(), walletInfo({ name: 'Coinbase Wallet', rdns: 'com.coinbase.wallet' }));
+    expect(connectors.map((connector) => [connector.id, connector.type])).toEqual([['com.coinbase.wallet', 'ANNOUNCED']]);
+  });
+
+  it('is absent when the host turned it off', () => {
+    const adapter = createEip155Adapter({ eventTarget: new EventTarget() });
+    let connectors: Connector[] = [];
+    adapter.watchConnectors((list) => (connectors = list));
+    expect(connectors).toEqual([]);
+  });
+});
+
 describe('eip155 adapter: discovery', () => {
   it('lists an announced wallet as an ANNOUNCED connector keyed by rdns', () => {
     const { connectors } = setup();

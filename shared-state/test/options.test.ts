@@ -73,6 +73,7 @@ describe('parseOptions: valid config and defaults', () => {
     expect(options.excludeWalletIds).toEqual([]);
     expect(options.allowUnsupportedChain).toBe(false);
     expect(options.enableEmbedded).toBe(false);
+    expect(options.enableCoinbase).toBe(true);
     expect(options.remotes).toEqual({});
     expect(parseOptions(minimalOptions({ themeMode: 'light' })).themeMode).toBe('light');
   });
@@ -152,6 +153,12 @@ describe('parseOptions: bad config names the field', () => {
     const error = optionsError(minimalOptions({ remotes: { bridge: 'https://x.example/remoteEntry.js' } }));
     expect(error.field).toBe('remotes.bridge');
     expect(error.message).toContain('`remotes.bridge`');
+  });
+
+  it('an unknown theme variable (an AppKit name belongs to the AppKit adapter, which maps it)', () => {
+    const error = optionsError(minimalOptions({ themeVariables: { '--w3m-font-family': 'Inter' } }));
+    expect(error.field).toBe('themeVariables.--w3m-font-family');
+    expect(error.message).toContain('is not a known option');
   });
 
   it('a bad themeMode', () => {

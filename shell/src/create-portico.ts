@@ -13,6 +13,7 @@ import { browserEnvironment } from './environment';
 import { definePorticoElement, INLINE_HOST_SELECTOR, layOutPreparedDialog, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
 import { setCurrentInstance } from './current-instance';
+import { remoteEntry } from './remote-entries';
 import { loadViewModule } from './remote-loader';
 import { loadKit } from './ui/kit';
 
@@ -74,10 +75,10 @@ export function createPortico(options: unknown): PorticoInstance {
     // One piece per idle callback (the dialog's tree, the UI kit, the dialog's words, the Connect view, the prepared
     // dialog's first style, then its first layout), so none makes a long task before the visitor acts. A failed
     // chunk is fetched again (and its error logged) at the next open.
-    const connectEntry = core.options.remotes.connect;
     dialog
       .render()
-      .then(() => {
+      .then(() => remoteEntry(core.options, 'connect'))
+      .then((connectEntry) => {
         if (connectEntry)
           return nextIdle()
             .then(loadKit)

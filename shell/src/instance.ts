@@ -1,6 +1,7 @@
 import {
   accountsAtom,
   activeNamespaceAtom,
+  alertAtom,
   activeNetworkAtom,
   connectorsAtom,
   disconnectedAccount,
@@ -9,6 +10,7 @@ import {
   logs,
   modalStateAtom,
   NetworkNotFoundError,
+  networkNotFoundAlert,
   porticoOptionsSchema,
   signInAtom,
   themeAtom,
@@ -191,7 +193,7 @@ export interface PorticoInstance {
    * add the chain when it does not know it).
    *
    * @param network - One of the networks given to `createPortico` (matched by its CAIP-2 id).
-   * @throws {NetworkNotFoundError} The network is not one of the configured networks.
+   * @throws {NetworkNotFoundError} The network is not one of the configured networks; the modal also shows spec §8's Network Not Found alert.
    * @throws {SwitchChainError} The wallet declined or could not switch; the active network stays. Its `walk()` reaches the wallet's error.
    * @throws {ConnectorNotFoundError} The connected wallet is no longer in the page.
    *
@@ -452,7 +454,11 @@ export function createInstance(core: PorticoCore, destroy: () => void): PorticoI
     async switchNetwork(input) {
       const requested = toCaipNetwork(input);
       const network = findNetwork(options.networks, requested.caipNetworkId);
-      if (!network) throw new NetworkNotFoundError(requested.caipNetworkId);
+      if (!network) {
+        // The site's own mistake: the modal says so (spec §8) and the host's call still learns it did not happen.
+        core.store.set(alertAtom, networkNotFoundAlert(requested.caipNetworkId));
+        throw new NetworkNotFoundError(requested.caipNetworkId);
+      }
       await core.connection.switchNetwork(network);
     },
     disconnect: (namespace) => core.connection.disconnect(namespace),

@@ -1,4 +1,4 @@
-import { accountsAtom, activeNamespaceAtom, themeAtom, type AccountState } from '@portico/shared-state';
+import { accountsAtom, activeNamespaceAtom, alertAtom, themeAtom, type AccountState } from '@portico/shared-state';
 import { ACCOUNT, FakeAdapter, RECEIVER, anvil, mainnet, stopTestCores, testCore } from '@portico/test-kit';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { createInstance } from '../src/instance';
@@ -179,9 +179,14 @@ describe('Portico instance API: actions', () => {
     expect(instance.getState().activeChain).toBe('eip155');
   });
 
-  it('switchNetwork refuses a network the host did not configure', async () => {
-    const { instance } = await instanceOver();
+  it('switchNetwork refuses a network the host did not configure, and the modal shows the Network Not Found alert', async () => {
+    const { core, instance } = await instanceOver();
+    expect(core.store.get(alertAtom)).toBeUndefined();
     await expect(instance.switchNetwork({ ...anvil, id: 1, name: 'Ethereum' })).rejects.toThrow('Network not found');
+    expect(core.store.get(alertAtom)).toEqual({
+      title: 'Network Not Found',
+      message: "Network eip155:1 not found - please make sure it is included in the 'networks' array of the Portico options",
+    });
   });
 
   it('validates theme changes', async () => {

@@ -47,7 +47,9 @@ describe('Account header', () => {
     expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(
       `https://explorer.test/address/${ADDRESS}`,
     );
-    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    // The wallet features in the spec's order (section 9): onramp, swaps, receive, send.
+    const features = screen.getAllByRole('button', { name: /^(Buy|Swap|Receive|Send)$/ }).map((button) => button.textContent);
+    expect(features).toEqual(['Buy', 'Swap', 'Receive', 'Send']);
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Receive' }));
     expect(core.store.get(routerAtom).view).toBe('WalletReceive');

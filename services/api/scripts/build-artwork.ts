@@ -103,6 +103,8 @@ const WALLET_PICKS: Record<string, Pick> = {
 const CONNECTORS: Record<string, Pick> = {
   // WalletConnect's blue app mark (the connector is not a registry wallet).
   walletConnect: { from: 'web3icons', path: 'dist/svgs/wallets/background/wallet-connect.svg.js' },
+  // Coinbase's mark for its SDK's connector (the registry lists the wallet under its newer name, Base).
+  coinbaseWalletSDK: { from: 'web3icons', path: 'dist/svgs/wallets/background/coinbase.svg.js' },
 };
 
 const web3Network = (name: string): Pick => ({ from: 'web3icons', path: `dist/svgs/networks/background/${name}.svg.js` });

@@ -12,7 +12,6 @@ export const IGNORED_APPKIT_OPTIONS = [
   'enableWalletConnect',
   'enableInjected',
   'enableEIP6963',
-  'enableCoinbase',
   'enableReconnect',
   'enableWalletGuide',
   'enableNetworkSwitch',

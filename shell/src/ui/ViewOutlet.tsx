@@ -1,5 +1,6 @@
 import {
   errorText,
+  RemoteLoadError,
   resolveView,
   routerAtom,
   type PorticoCore,
@@ -8,6 +9,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { Component, Suspense, useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ErrorPanel, LoadingPanel } from '@portico/ui/panels';
+import { knownRemoteEntry, remoteEntry } from '../remote-entries';
 import { loadViewModule, readyViewModule, type ViewModule } from '../remote-loader';
 import { shellChromeAtom } from './chrome';
 
@@ -22,12 +24,14 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
     content = <OutletError message={resolution.message} />;
   } else {
     const { remote, module } = resolution.registration;
-    const entry = core.options.remotes[remote];
+    const entry = knownRemoteEntry(core.options, remote);
     key = `${remote}${module}`;
     content = entry ? (
-      <RemoteView key={`${remote}${module}`} core={core} remote={remote} module={module} entry={entry} />
+      <RemoteView key={key} core={core} remote={remote} module={module} entry={entry} />
+    ) : core.options.manifestUrl ? (
+      <ManifestRemoteView key={key} core={core} remote={remote} module={module} />
     ) : (
-      <OutletError message={`The ${remote} feature has no address. Set remotes.${remote} or cdnBase in the Portico options.`} />
+      <NoAddress remote={remote} />
     );
   }
   return (
@@ -41,6 +45,40 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
 function OutletError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const chrome = useAtomValue(shellChromeAtom);
   return <ErrorPanel message={chrome?.say(message) ?? message} onRetry={onRetry} retryLabel={chrome?.retry} />;
+}
+
+function NoAddress({ remote }: { remote: RemoteName }) {
+  return <OutletError message={`The ${remote} feature has no address. Set remotes.${remote} or cdnBase in the Portico options.`} />;
+}
+
+type PlacingState = { status: 'reading' } | { status: 'placed'; entry: string | undefined } | { status: 'error'; message: string };
+
+/** A remote the host's CDN manifest places: the manifest is read first (once per page), then the view loads as any other. */
+function ManifestRemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./${string}` }) {
+  const { core, remote, module } = props;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PlacingState>({ status: 'reading' });
+  const loadingLabel = useAtomValue(shellChromeAtom)?.loading;
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'reading' });
+    remoteEntry(core.options, remote).then(
+      (entry) => current && setState({ status: 'placed', entry }),
+      (error: unknown) => {
+        // The panel says which feature; why (the manifest's own error) goes to the host's events.
+        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message: errorText(error) });
+        if (current) setState({ status: 'error', message: errorText(new RemoteLoadError(remote, error)) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt, core, remote, module]);
+
+  if (state.status === 'reading') return <LoadingPanel label={loadingLabel} />;
+  if (state.status === 'error') return <OutletError message={state.message} onRetry={() => setAttempt((count) => count + 1)} />;
+  return state.entry ? <RemoteView core={core} remote={remote} module={module} entry={state.entry} /> : <NoAddress remote={remote} />;
 }
 
 type RemoteState = { status: 'loading' } | { status: 'ready'; view: ViewModule } | { status: 'error'; message: string };

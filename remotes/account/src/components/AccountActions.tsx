@@ -1,18 +1,18 @@
-import { activeAccountAtom, type FeatureName, type PorticoCore, type ViewName } from '@portico/shared-state';
+import { activeAccountAtom, WALLET_FEATURE_ORDER, type PorticoCore, type ViewName } from '@portico/shared-state';
 import { isOnRampRestricted } from '@portico/shared-state/onramp-rules';
 import { useAtomValue } from 'jotai';
 import { useAccountMessages } from '../messages';
 
-/** What the person can do from the account, each behind its feature flag. */
-const ACCOUNT_ACTIONS = [
-  { feature: 'send', label: 'action.send', view: 'WalletSend' },
-  { feature: 'receive', label: 'action.receive', view: 'WalletReceive' },
-  { feature: 'swaps', label: 'action.swap', view: 'Swap' },
-  { feature: 'onramp', label: 'action.buy', view: 'OnRampProviders' },
-] as const satisfies ReadonlyArray<{ feature: FeatureName; label: string; view: ViewName }>;
+/** What each wallet feature of the account shows and opens. */
+const ACCOUNT_ACTIONS = {
+  onramp: { label: 'action.buy', view: 'OnRampProviders' },
+  swaps: { label: 'action.swap', view: 'Swap' },
+  receive: { label: 'action.receive', view: 'WalletReceive' },
+  send: { label: 'action.send', view: 'WalletSend' },
+} as const satisfies Record<(typeof WALLET_FEATURE_ORDER)[number], { label: string; view: ViewName }>;
 
 /**
- * Send / Receive / Swap / Buy for the features that are on (each view lives in its own remote,
+ * Buy / Swap / Receive / Send (spec order) for the features that are on (each view lives in its own remote,
  * fetched only when opened), and "Choose a name" while the account has none.
  */
 export function AccountActions({ portico }: { portico: PorticoCore }) {
@@ -21,7 +21,9 @@ export function AccountActions({ portico }: { portico: PorticoCore }) {
   const { features } = portico.options;
   // Spec section 9: the on-ramp is hidden in the restricted time zones.
   const onRampRestricted = isOnRampRestricted(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const actions = ACCOUNT_ACTIONS.filter((action) => features[action.feature] && !(action.feature === 'onramp' && onRampRestricted));
+  const actions = WALLET_FEATURE_ORDER.filter((feature) => features[feature] && !(feature === 'onramp' && onRampRestricted)).map(
+    (feature) => ACCOUNT_ACTIONS[feature],
+  );
   return (
     <>
       {actions.length > 0 && (

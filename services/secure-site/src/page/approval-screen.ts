@@ -213,7 +213,9 @@ export function createApprovalScreen(env: ApprovalScreenEnv) {
         if (height !== lastHeight) env.onHeight((lastHeight = height));
       };
       const resizes = env.ResizeObserver ? new env.ResizeObserver(reportHeight) : undefined;
-      resizes?.observe(root);
+      // The parts, not only the screen: once the screen is as tall as the frame it stops growing, while a part (the
+      // host's font arriving, a name resolved) still can.
+      for (const part of [root, ...root.children]) resizes?.observe(part);
       reportHeight();
 
       approval.signal.addEventListener(

@@ -6,6 +6,7 @@ import type { WalletConnectSource } from '../../walletconnect/source';
 import type { EmbeddedSource } from '../../embedded-wallet';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import { walletRequest } from '../wallet-request';
+import { COINBASE_RDNS, coinbaseConnector, createCoinbaseProvider, type CoinbaseSettings } from './coinbase';
 import { normalizeConnectorName, watchAnnouncedWallets, type Eip1193Provider } from './discovery';
 
 export interface Eip155AdapterEnvironment {
@@ -20,6 +21,8 @@ export interface Eip155AdapterEnvironment {
   walletConnect?: { source: WalletConnectSource; onUri(uri: string | undefined): void; imageUrl?: string };
   /** The embedded wallet (AUTH connector `ID_AUTH`), when the host configured it; its views log in before `connect`. */
   embedded?: EmbeddedSource;
+  /** The Coinbase Wallet SDK connector (EXTERNAL), unless the host turned it off. */
+  coinbase?: CoinbaseSettings;
 }
 
 /** A session kept by a source (WalletConnect, the embedded wallet); the embedded wallet switches itself (`switchAuth`). */
@@ -92,6 +95,18 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     });
   }
 
+  const { coinbase } = environment;
+  if (coinbase) connectors.set(CONNECTOR_IDS.coinbaseWalletSDK, coinbaseConnector(coinbase));
+  let coinbaseLoad: Promise<void> | undefined;
+  /** The SDK's provider joins the others once loaded: from then on it is reached like an injected wallet. */
+  async function loadCoinbase(connectorId: string) {
+    if (connectorId !== CONNECTOR_IDS.coinbaseWalletSDK || !coinbase || providers.has(connectorId)) return;
+    coinbaseLoad ??= createCoinbaseProvider(coinbase)
+      .then((provider) => void providers.set(connectorId, provider))
+      .finally(() => (coinbaseLoad = undefined));
+    await coinbaseLoad;
+  }
+
   const getProvider = (connectorId: string): Eip1193Provider | undefined => sourceFor(connectorId)?.provider() ?? providers.get(connectorId);
 
   function providerFor(connectorId: string): Eip1193Provider {
@@ -148,8 +163,10 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
           info: { rdns: info.rdns },
           installed: true,
         });
-        // The legacy provider is usually one of the announced wallets: list it once.
+        // The legacy provider is usually one of the announced wallets: list it once. Coinbase's extension stands in
+        // for its SDK's connector.
         if (provider === environment.legacyProvider) connectors.delete(CONNECTOR_IDS.injected);
+        if (info.rdns === COINBASE_RDNS) connectors.delete(CONNECTOR_IDS.coinbaseWalletSDK);
         for (const waiter of connectorWaiters) waiter();
         emit();
       });
@@ -159,6 +176,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
 
     async connect(connectorId) {
       const source = sourceFor(connectorId);
+      await loadCoinbase(connectorId);
       const account = await walletRequest(() => (source ? source.connect() : readAccount(providerFor(connectorId), 'eth_requestAccounts')));
       // A wallet that grants no account has declined too.
       if (!account) throw new UserRejectedRequestError();
@@ -168,6 +186,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     async reconnect(connectorId) {
       const source = sourceFor(connectorId);
       if (source) return source.restore();
+      await loadCoinbase(connectorId);
       if (!(await waitForConnector(connectorId))) return undefined;
       return readAccount(providerFor(connectorId), 'eth_accounts');
     },
@@ -176,7 +195,8 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
       const source = sourceFor(connectorId);
       if (source) return source.disconnect();
       const provider = providers.get(connectorId);
-      // Wallets that support it forget the site's permission; the rest ignore the call.
+      // Coinbase's SDK ends its own session; wallets that support it forget the site's permission, the rest ignore it.
+      if (connectorId === CONNECTOR_IDS.coinbaseWalletSDK) return void (await (provider as { disconnect?(): Promise<void> } | undefined)?.disconnect?.());
       await provider
         ?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
         .catch(() => undefined);
