@@ -1,6 +1,6 @@
 // Connect's options (issue 32): the legal checkbox, collapseWallets, customWallets, the registry's certified badge, the
-// spec's connect-method order, and the Browser Wallet hidden on desktop. The demo page merges `window.PORTICO_FEATURES`
-// into its options' features and `window.PORTICO_OPTIONS` over the rest (demo/server.mjs).
+// spec's connect-method order, the Browser Wallet hidden on desktop, and a page with no projectId. The demo page merges
+// `window.PORTICO_FEATURES` into its options' features and `window.PORTICO_OPTIONS` over the rest (demo/server.mjs).
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/a11y.ts';
 import { WALLET, dialog, expectAccountView, focusInsideModal, openDemo, openModal } from '../fixtures/portico.ts';
@@ -160,5 +160,22 @@ test.describe('Browser Wallet on desktop', () => {
     await expect(wallets.getByRole('button', { name: 'WalletConnect, QR code', exact: true })).toBeVisible();
     await expect(wallets.getByRole('button', { name: `${WALLET}, installed`, exact: true })).toHaveCount(0);
     await expect(wallets.getByRole('button', { name: /Browser Wallet/ })).toHaveCount(0);
+  });
+});
+
+test.describe('no projectId', () => {
+  test('the modal opens with Project ID Not Configured (spec §8), no email login, and an installed wallet still connects', async ({ page, urls }) => {
+    await withOptions(page, {}, { projectId: '' });
+    await openDemo(page, urls);
+    await openModal(page);
+    const connect = dialog(page, 'Connect Wallet');
+    await expect(connect.getByRole('alert').filter({ hasText: 'Project ID Not Configured' })).toContainText(
+      'Pass the projectId your Portico operator gave you',
+    );
+    // The embedded wallet needs the project: no email field.
+    await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'Connect with the Project ID Not Configured alert');
+    await connect.getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
+    await expectAccountView(page);
   });
 });

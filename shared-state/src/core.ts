@@ -5,7 +5,8 @@ import { lazyBip122Adapter } from './adapters/bip122/lazy';
 import { lazySolanaAdapter } from './adapters/solana/lazy';
 import { lazyWalletConnectOnlyAdapter, WALLET_CONNECT_ONLY_NAMESPACES } from './adapters/walletconnect/lazy';
 import type { ChainAdapter } from './adapters/types';
-import { accountsAtom, activeNamespaceAtom, optionsAtom, themeAtom } from './atoms';
+import { accountsAtom, activeNamespaceAtom, alertAtom, optionsAtom, themeAtom } from './atoms';
+import { projectIdNotConfiguredAlert } from './alerts';
 import { CONNECTOR_IDS, type ChainNamespace } from './constants';
 import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
@@ -117,19 +118,22 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
           ['start', 'signIn', 'cancel', 'config'],
         )
       : undefined;
+  const { embeddedWallet, projectId } = options;
+  // No project: spec §8's alert in the modal, and what needs the project (the API, the embedded wallet) stays off.
+  if (!projectId) store.set(alertAtom, projectIdNotConfiguredAlert());
   const walletConnectSource = createWalletConnectSource({
-    projectId: options.projectId,
+    // A relay that needs a project refuses the pairing, which the WalletConnect view shows; Portico's relay does not.
+    projectId: projectId ?? '',
     metadata: options.metadata,
     networks: options.networks,
     ...options.walletConnect,
     siwx: siwx?.config,
   });
-  const { embeddedWallet } = options;
   const embedded =
-    embeddedWallet && (options.features.email || options.socials.length)
+    embeddedWallet && projectId && (options.features.email || options.socials.length)
       ? createEmbeddedHandle(() =>
           import('./controllers/embedded').then(({ embeddedWalletInPage }) =>
-            embeddedWalletInPage({ store, options: { ...options, embeddedWallet }, environment, router, modal, toast, events, connection: () => connection }),
+            embeddedWalletInPage({ store, options: { ...options, embeddedWallet, projectId }, environment, router, modal, toast, events, connection: () => connection }),
           ),
         )
       : undefined;
@@ -179,7 +183,7 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       if (!environment.adapters) walletConnectSource.preload();
     },
   });
-  const api = options.apiUrl ? { apiUrl: options.apiUrl, projectId: options.projectId, fetch: alertOnOriginRefusal(store) } : undefined;
+  const api = options.apiUrl && projectId ? { apiUrl: options.apiUrl, projectId, fetch: alertOnOriginRefusal(store) } : undefined;
   const accountData: AccountDataController = lazyAsync(
     () =>
       import('./controllers/account-data').then(({ createAccountDataController }) =>

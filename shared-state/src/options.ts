@@ -20,10 +20,6 @@ import { CONNECT_METHODS, type ConnectMethod } from './wallet-list';
 import type { SIWEConfig } from './siwx/siweconfig';
 import type { SIWXConfig } from './siwx/types';
 
-/** Spec §8's alert, with where a project id comes from. */
-export const PROJECT_ID_NOT_CONFIGURED =
-  'Project ID Not Configured: pass the projectId your Portico operator gave you (self-hosted: a project of your Portico API)';
-
 /**
  * The options' schema, built at the first parse rather than when the module loads: its ~100 zod schemas are most
  * of portico.js's evaluation, which the browser runs in the task that also dispatches DOMContentLoaded; built in
@@ -111,7 +107,8 @@ function buildOptionsSchema() {
   );
 
   return z.strictObject({
-    projectId: z.string({ error: PROJECT_ID_NOT_CONFIGURED }).check(z.minLength(1, PROJECT_ID_NOT_CONFIGURED)),
+    /** Absent or empty: the modal opens with spec §8's Project ID Not Configured alert (alerts.ts). */
+    projectId: z.optional(z.string({ error: 'must be a string' })),
     metadata: z.object({
       name: z.string().check(z.minLength(1)),
       description: z.string(),
@@ -209,7 +206,8 @@ export type PorticoOptionsInput = z.input<OptionsSchema>;
 
 /** Options after validation, with defaults applied. */
 export interface PorticoOptions {
-  projectId: string;
+  /** Absent when the host gave none or an empty one (the modal shows Project ID Not Configured). */
+  projectId?: string;
   metadata: { name: string; description: string; url: string; icons: string[] };
   networks: CaipNetwork[];
   defaultNetwork: CaipNetwork;
@@ -338,7 +336,7 @@ export function parseOptions(input: unknown): PorticoOptions {
   }
   const { connectMethodsOrder, ...flags } = options.features ?? {};
   return {
-    projectId: options.projectId,
+    projectId: options.projectId || undefined,
     metadata: options.metadata,
     networks,
     defaultNetwork,

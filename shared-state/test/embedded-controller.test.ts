@@ -96,7 +96,7 @@ async function embeddedWallet(handlers: Handlers, { ready = true, storage = crea
   const popups: TestPopup[] = [];
   const wallet = createEmbeddedWallet({
     store,
-    options: { ...options, embeddedWallet: options.embeddedWallet! },
+    options: { ...options, embeddedWallet: options.embeddedWallet!, projectId: options.projectId! },
     storage,
     router,
     modal,

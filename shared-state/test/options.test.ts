@@ -116,14 +116,13 @@ describe('parseOptions: bad config names the field', () => {
     expect(error.message).toContain('http(s) URL');
   });
 
-  it('a missing or empty projectId', () => {
+  it('a missing or empty projectId is no error: the modal opens with Project ID Not Configured (core)', () => {
     const { projectId: _omit, ...withoutProjectId } = minimalOptions();
-    expect(optionsError(withoutProjectId).field).toBe('projectId');
-    const empty = optionsError(minimalOptions({ projectId: '' }));
-    expect(empty.field).toBe('projectId');
-    expect(empty.message).toContain('`projectId`');
-    expect(empty.message).toContain('Project ID Not Configured');
-    expect(optionsError(withoutProjectId).message).toContain('Project ID Not Configured: pass the projectId your Portico operator gave you');
+    expect(parseOptions(withoutProjectId).projectId).toBeUndefined();
+    expect(parseOptions(minimalOptions({ projectId: '' })).projectId).toBeUndefined();
+    const notAString = optionsError(minimalOptions({ projectId: 42 }));
+    expect(notAString.field).toBe('projectId');
+    expect(notAString.message).toContain('must be a string');
   });
 
   it('no networks', () => {

@@ -103,3 +103,24 @@ describe('origin refused by the API (403 "Unauthorized: origin not allowed", spe
     expect(core.store.get(alertAtom)).toBeUndefined();
   });
 });
+
+describe('no projectId (spec §8 Project ID Not Configured)', () => {
+  it('opens with the alert, asks the Portico API nothing and leaves the embedded wallet off', async () => {
+    const { core } = await testCore({ api, options: { projectId: undefined, embeddedWallet: { url: 'https://secure.example/' } } });
+    expect(core.store.get(alertAtom)).toEqual({
+      title: 'Project ID Not Configured',
+      message:
+        'Pass the projectId your Portico operator gave you (self-hosted: a project of your Portico API). Until then the wallet list, balances and the email and social logins are off.',
+    });
+    expect(core.embedded).toBeUndefined();
+    // No wallet registry without a project to ask for; balances and activity come from the chain only.
+    expect(core.registry).toBeUndefined();
+    await core.accountData.refreshTokens({ force: true });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('a project id: no alert', async () => {
+    const { core } = await testCore({ api });
+    expect(core.store.get(alertAtom)).toBeUndefined();
+  });
+});

@@ -26,7 +26,8 @@ import { loadKit } from './ui/kit';
  * Connect view is prefetched. No remote code is fetched before that. The React hooks use the
  * instance made last.
  *
- * @param options - AppKit-named options: `projectId`, `metadata`, `networks` (required), `defaultNetwork`,
+ * @param options - AppKit-named options: `projectId` (without it the modal opens with the Project ID Not Configured
+ *   alert and the API off), `metadata`, `networks` (required), `defaultNetwork`,
  *   `features`, `themeMode`, `themeVariables`, `remotes`, `apiUrl`, `walletConnect`, wallet lists, ….
  * @returns The instance: open/close, state, account, network, theme, events, provider.
  * @throws {InvalidOptionsError} An option is missing or malformed; `field` names the first one, e.g. `networks.0`.
@@ -61,8 +62,10 @@ export function createPortico(options: unknown): PorticoInstance {
     void core.connection.start();
     // Sign-in watches the account from here on (its code loads now, only when the host enabled it).
     void core.siwx?.start().catch((error: unknown) => logs.error('sign-in could not start', error));
-    if (core.options.apiUrl) {
-      const api = { apiUrl: core.options.apiUrl, projectId: core.options.projectId };
+    const { apiUrl, projectId } = core.options;
+    // Without a project there is nothing to check or count (the modal shows Project ID Not Configured).
+    if (apiUrl && projectId) {
+      const api = { apiUrl, projectId };
       void checkProjectOrigin(core.store, api, location.origin);
       if (core.options.features.analytics) {
         stopAnalytics = startAnalytics({ store: core.store, api, events: core.events, page: { url: location.href, domain: location.host } });

@@ -13,10 +13,6 @@ import { deploymentBase, loadShell } from './load-shell';
 declare const __PORTICO_CDN_BASE__: string;
 export const DEFAULT_CDN_BASE: string = __PORTICO_CDN_BASE__;
 
-/** Spec §8's alert, with where a project id comes from (the shell says the same when it gets none). */
-const PROJECT_ID_NOT_CONFIGURED =
-  'Project ID Not Configured: pass the projectId your Portico operator gave you (self-hosted: a project of your Portico API)';
-
 export interface DeploymentOption {
   /**
    * The shell's deployment: the folder its build writes (`mf/remoteEntry.js`, `portico-deployment.json`), e.g.
@@ -37,10 +33,6 @@ interface AttachableAdapter {
 }
 const isAttachable = (adapter: unknown): adapter is AttachableAdapter =>
   typeof (adapter as Partial<AttachableAdapter> | null)?.attachPortico === 'function';
-
-function requireProjectId(options: { projectId?: unknown } | undefined): void {
-  if (typeof options?.projectId !== 'string' || options.projectId === '') throw new Error(PROJECT_ID_NOT_CONFIGURED);
-}
 
 /** The instance of the last `createPortico`/`createAppKit`, for `@portico/react`'s hooks. */
 let current: PorticoHandle | undefined;
@@ -69,7 +61,7 @@ function made(handle: PorticoHandle): PorticoHandle {
 /**
  * Creates Portico's modal. Returns at once; the shell loads from `cdnBase` beside the page.
  *
- * @throws {Error} 'Project ID Not Configured: …' without a `projectId`.
+ * Without a `projectId` the modal still opens, with spec §8's Project ID Not Configured alert.
  * @returns The instance: its actions wait for the shell; `ready` rejects with why the shell could not load
  *   (an `InvalidOptionsError` naming an option, or the network's error).
  *
@@ -78,7 +70,6 @@ function made(handle: PorticoHandle): PorticoHandle {
  * button.onclick = () => portico.open();
  */
 export function createPortico(options: PorticoOptions): PorticoHandle {
-  requireProjectId(options);
   const { cdnBase = DEFAULT_CDN_BASE, ...rest } = options;
   if (onServer()) return deferredInstance(NEVER, options);
   const ready = loadShell(deploymentBase(cdnBase)).then(({ portico, deployment, withDeployment }) =>
@@ -91,13 +82,12 @@ export function createPortico(options: PorticoOptions): PorticoHandle {
  * AppKit's `createAppKit` (`@reown/appkit`): AppKit's options over Portico, and `<appkit-button>`,
  * `<appkit-network-button>`, `<appkit-account-button>` once the shell has loaded.
  *
- * @throws {Error} 'Project ID Not Configured: …' without a `projectId`.
+ * Without a `projectId` the modal still opens, with spec §8's Project ID Not Configured alert.
  *
  * @example
  * const modal = createAppKit({ adapters: [wagmiAdapter], networks: [mainnet, arbitrum], projectId, metadata });
  */
 export function createAppKit(options: CreateAppKitOptions): PorticoHandle {
-  requireProjectId(options);
   const { cdnBase = DEFAULT_CDN_BASE, adapters = [], ...rest } = options;
   if (onServer()) return deferredInstance(NEVER, rest as Parameters<typeof deferredInstance>[1]);
   const ready = loadShell(deploymentBase(cdnBase)).then(({ appkit, deployment }) => {

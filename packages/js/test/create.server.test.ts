@@ -11,7 +11,8 @@ describe('on a server', () => {
     }
   });
 
-  it('still refuse a missing project id', () => {
-    expect(() => createAppKit({ projectId: '' })).toThrow('Project ID Not Configured');
+  it('take a missing project id as the shell does: no exception (the modal shows Project ID Not Configured)', () => {
+    const handle = createAppKit({ projectId: '' });
+    expect(handle.getState().initialized).toBe(false);
   });
 });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from '@rstest/core';
-import { createAppKit, createPortico, DEFAULT_CDN_BASE } from '../src/index';
+import { DEFAULT_CDN_BASE } from '../src/index';
 import { deploymentBase } from '../src/load-shell';
 
-const NOT_CONFIGURED = 'Project ID Not Configured: pass the projectId your Portico operator gave you';
-
-describe('createPortico / createAppKit', () => {
-  it('refuse to start without a project id, saying where one comes from', () => {
-    expect(() => createPortico({ networks: [] } as never)).toThrow(NOT_CONFIGURED);
-    expect(() => createAppKit({ projectId: '' })).toThrow(NOT_CONFIGURED);
-  });
-
+describe('the shell deployment createPortico and createAppKit load', () => {
   it('default to the deployment the package was packed for', () => {
     expect(DEFAULT_CDN_BASE).toBe('https://cdn.example/portico/');
   });

@@ -51,7 +51,7 @@ export type FrameContainer = Parameters<typeof createDomFrameHost>[0];
 
 export interface EmbeddedWalletDeps {
   store: Store;
-  options: PorticoOptions & { embeddedWallet: { url: string } };
+  options: PorticoOptions & { embeddedWallet: { url: string }; projectId: string };
   storage: KeyValueStorage;
   router: RouterController;
   modal: ModalController;
