@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { REMOTE_NAMES, type RemoteName } from './constants';
 import { InvalidOptionsError } from './errors';
+import { fetchSmallJson } from './small-json';
 
 /** The manifest's file name in the layout (docs/operating.md, "CDN layout"). */
 export const CDN_MANIFEST_FILE = 'manifest.json';
@@ -106,15 +107,5 @@ export function manifestRemotes(manifest: CdnManifest): Partial<Record<RemoteNam
  * @throws {TypeError} The network failed.
  */
 export async function loadCdnManifest(url: string, fetcher: typeof fetch = fetch): Promise<CdnManifest> {
-  const response = await fetcher(url, { credentials: 'omit' });
-  if (!response.ok) throw new InvalidOptionsError(CDN_MANIFEST_FILE, `HTTP ${response.status} from ${url}`);
-  const text = await response.text();
-  if (text.length > MAX_CDN_MANIFEST_BYTES) throw new InvalidOptionsError(CDN_MANIFEST_FILE, `larger than ${MAX_CDN_MANIFEST_BYTES} bytes`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new InvalidOptionsError(CDN_MANIFEST_FILE, 'not JSON');
-  }
-  return parseCdnManifest(json, url);
+  return parseCdnManifest(await fetchSmallJson(url, { file: CDN_MANIFEST_FILE, maxBytes: MAX_CDN_MANIFEST_BYTES, fetcher }), url);
 }

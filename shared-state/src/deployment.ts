@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { REMOTE_NAMES, type RemoteName } from './constants';
 import { InvalidOptionsError } from './errors';
+import { fetchSmallJson } from './small-json';
 import type { PorticoOptionsInput } from './options';
 import { urlWith } from './zod-parts';
 
@@ -83,16 +84,6 @@ export function withDeployment<O extends PorticoOptionsInput>(options: O, deploy
  */
 export async function loadDeployment(base: string, fetcher: typeof fetch = fetch): Promise<Deployment | undefined> {
   const url = new URL(DEPLOYMENT_FILE, base.endsWith('/') ? base : `${base}/`);
-  const response = await fetcher(url, { credentials: 'omit' });
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw new InvalidOptionsError(DEPLOYMENT_FILE, `HTTP ${response.status} from ${url}`);
-  const text = await response.text();
-  if (text.length > MAX_DEPLOYMENT_BYTES) throw new InvalidOptionsError(DEPLOYMENT_FILE, `larger than ${MAX_DEPLOYMENT_BYTES} bytes`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new InvalidOptionsError(DEPLOYMENT_FILE, 'not JSON');
-  }
-  return parseDeployment(json);
+  const json = await fetchSmallJson(url, { file: DEPLOYMENT_FILE, maxBytes: MAX_DEPLOYMENT_BYTES, fetcher, optional: true });
+  return json === undefined ? undefined : parseDeployment(json);
 }
