@@ -1,40 +1,13 @@
-// The secure site's image (Dockerfile; never built here, as no base image can be pulled): it runs what `pnpm start`
-// runs, as a user that is not root, in production mode, and its HEALTHCHECK passes exactly while the site serves.
+// The secure site's image: it runs what `pnpm start` runs, as a user that is not root, in production mode, and its
+// HEALTHCHECK passes exactly while the site serves in production mode.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from '@rstest/core';
-import { freePort, installedVersion, readDockerfile, runHealthcheck, runServiceCli, runsAsRoot, startCommand } from '@portico/service-kit/testing';
+import { describeServiceImage } from '@portico/service-kit/image-suite';
 
-const PACKAGE = new URL('..', import.meta.url);
-
-describe('Dockerfile', () => {
-  it('builds in stages; the runtime stage runs `pnpm start`, through the installed tsx, as a user that is not root', async () => {
-    const { stages, final } = await readDockerfile(PACKAGE);
-    expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(final.from).toBe('node:20-bookworm-slim');
-    expect(runsAsRoot(final.user)).toBe(false);
-    expect(final.cmd).toEqual(await startCommand(PACKAGE));
-    expect(final.args.TSX_VERSION).toBe(await installedVersion(PACKAGE, 'tsx'));
-  });
-
-  it('runs in production mode, on every interface of the container at the port it exposes', async () => {
-    const { final } = await readDockerfile(PACKAGE);
-    expect(final.env).toMatchObject({ PORTICO_SECURE_SITE_MODE: 'production', HOST: '0.0.0.0', PORT: '3010' });
-    expect(final.expose).toEqual([final.env.PORT]);
-  });
-
-  it('HEALTHCHECK requests /healthz: passes while the site serves in production mode, fails once it stopped', async () => {
-    const { final } = await readDockerfile(PACKAGE);
-    expect(final.healthcheck?.join(' ')).toContain("'/healthz'");
-    // The image's environment and the operator key production requires, on a free loopback port (the container's
-    // 0.0.0.0 is not needed to reach it here).
-    const env = { ...final.env, HOST: '127.0.0.1', PORT: String(await freePort()), PORTICO_SECURE_SITE_KEY: randomBytes(32).toString('hex') };
-    const site = runServiceCli(PACKAGE, env);
-    await site.waitForStdout(/^portico secure site listening on http:\/\/127\.0\.0\.1:\d+ .*, production\)$/m);
-    try {
-      expect(await runHealthcheck(final.healthcheck!, env)).toBe(0);
-    } finally {
-      expect(await site.stop()).toBe(0);
-    }
-    expect(await runHealthcheck(final.healthcheck!, env)).toBe(1);
-  });
+describeServiceImage({
+  packageDir: new URL('..', import.meta.url),
+  env: { PORTICO_SECURE_SITE_MODE: 'production', PORT: '3010' },
+  healthPath: '/healthz',
+  // The operator key production requires.
+  localEnv: { PORTICO_SECURE_SITE_KEY: randomBytes(32).toString('hex') },
+  ready: (site) => site.waitForStdout(/^portico secure site listening on http:\/\/127\.0\.0\.1:\d+ .*, production\)$/m),
 });
