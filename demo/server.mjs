@@ -23,7 +23,7 @@ export const REMOTES = ['connect', 'account', 'send', 'swap', 'onramp', 'names']
 
 /** The CDN layout (scripts/build-cdn.mjs): `<package>/<version>/…` and `manifest.json`. */
 export const DEFAULT_CDN_DIR = join(ROOT, 'cdn');
-const CDN_MANIFEST = 'manifest.json';
+export const CDN_MANIFEST = 'manifest.json';
 
 export const DEFAULT_DIST = {
   demo: join(ROOT, 'demo', 'dist'),
@@ -172,7 +172,7 @@ function exampleHandler(dist, shellHandler, rpcUrl) {
 }
 
 /** A free TCP port on `host` (for a server started by another process). */
-function freePort(host) {
+export function freePort(host) {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -260,6 +260,16 @@ function closeServer(server) {
     server.close(() => r());
     server.closeAllConnections?.();
   });
+}
+
+/**
+ * The CDN layout's origin (`dir`: scripts/build-cdn.mjs's `<package>/<version>/…` and manifest.json), with the cache
+ * headers docs/operating.md names: the demo's :3008 and scripts/prod-local.mjs's CDN behind HAProxy.
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startCdnOrigin(dir, host, port) {
+  const { server, url } = await listen(staticHandler(dir, { noFavicon: true, cacheControl: cdnCacheControl }), host, port);
+  return { url, close: () => closeServer(server) };
 }
 
 /**
@@ -356,9 +366,12 @@ export async function startPortico(options = {}) {
       if (existsSync(join(dist[remote], 'remoteEntry.js'))) remoteUrls[remote] = await start(staticHandler(dist[remote]), ports[remote]);
     }
 
-    const cdn = existsSync(join(cdnDir, CDN_MANIFEST))
-      ? { dir: cdnDir, url: await start(staticHandler(cdnDir, { noFavicon: true, cacheControl: cdnCacheControl }), ports.cdn) }
-      : undefined;
+    let cdn;
+    if (existsSync(join(cdnDir, CDN_MANIFEST))) {
+      const origin = await startCdnOrigin(cdnDir, host, ports.cdn);
+      stoppers.push(origin.close);
+      cdn = { dir: cdnDir, url: origin.url };
+    }
 
     const solana = options.solanaRpcUrl
       ? { rpcUrl: options.solanaRpcUrl, caipNetworkId: await solanaCaipNetworkId(options.solanaRpcUrl) }

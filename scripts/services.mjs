@@ -30,7 +30,7 @@ function portOpen(host, port) {
  * (`node --import tsx`) rather than run as its CLI, which starts the service in a second node process: one process
  * per service, so the SIGKILL below cannot leave the service itself running.
  */
-async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_000 }) {
+export async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_000 }) {
   const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}services/${name}/src/main.ts`], {
     cwd: `${ROOT}services/${name}`,
     env: { ...process.env, HOST: host, PORT: String(port), ...env },
@@ -55,10 +55,17 @@ async function startService(name, { host, port, env = {}, readyTimeoutMs = 60_00
   return {
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(); // a killed service has no exit code
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+    /** Ends the process at once, as a crash would (scripts/prod-local.mjs's failover). */
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

@@ -34,6 +34,15 @@ if [ ! -d /usr/share/fonts/opentype/inter ] || [ ! -f /usr/share/fonts/truetype/
   as_root apt-get install -y --no-install-recommends fonts-inter fonts-dejavu-core
 fi
 
+# `pnpm prod:local` and e2e/tests/prod-topology.spec.ts: HAProxy terminates TLS in front of the replicas, and
+# certutil puts the topology's local CA into the test browser's NSS database.
+if [ ! -x /usr/sbin/haproxy ] || [ ! -x /usr/bin/certutil ]; then
+  echo "[setup] installing haproxy and libnss3-tools (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update
+  as_root apt-get install -y --no-install-recommends haproxy libnss3-tools
+fi
+
 if [ -f pnpm-lock.yaml ]; then
   pnpm install --frozen-lockfile
 else

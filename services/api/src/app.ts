@@ -8,6 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { matchedRoutes } from 'hono/route';
 import type { ArtworkLibrary } from './artwork/library';
 import type { AuthRuntime } from './auth/config';
 import type { FarcasterRuntime } from './auth/farcaster-config';
@@ -17,7 +18,9 @@ import type { Db } from './db/client';
 import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
 import { originAllowed } from './http/origins';
 import { findProject } from './http/project';
-import { rateLimiters, type RateLimiters } from './http/rate-limit';
+import { RateLimitError, rateLimiters, type RateLimiters } from './http/rate-limit';
+import { metricsAuthorized } from '@portico/service-kit';
+import { UNMATCHED_ROUTE, type ApiMetrics } from './metrics';
 import { PROJECT_ID_PATTERN } from './seed/projects';
 import type { Logger } from './log';
 import type { OnRampRuntime } from './onramp/config';
@@ -63,6 +66,10 @@ export interface AppContext {
   social: SocialRuntime;
   /** Sign In With Farcaster for the embedded wallet: the relay, the IdRegistry's RPC, the SIWF uri/domain, limits. */
   farcaster: FarcasterRuntime;
+  /** This API's Prometheus registry: requests, rate-limit hits, mails, the database and the indexers. */
+  metrics: ApiMetrics;
+  /** The Bearer token `/metrics` asks for; without one `/metrics` is not served (the API faces the public internet). */
+  metricsToken?: string;
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };
@@ -83,6 +90,19 @@ export function clientIp(c: Context): string {
   } catch {
     return 'unknown';
   }
+}
+
+export const METRICS_TOKEN_REQUIRED = 'Unauthorized: /metrics needs the metrics token (Authorization: Bearer <token>)';
+
+/**
+ * The route pattern a request was matched to (`/v1/account/:address/balance`, never the URL, so the metrics' labels
+ * stay few): the last matched route registered for a method, middleware (`use`, method ALL) aside — also when a
+ * middleware refused the request first (a 429). Preflights are labelled `/*` (`app.options('*')`).
+ */
+function routePattern(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  return UNMATCHED_ROUTE;
 }
 
 /** The project a CORS preflight names (query `projectId` or the project routes' path), if any. */
@@ -113,13 +133,9 @@ export function createApp(appCtx: AppContext) {
     c.set('requestId', requestId);
     await next();
     c.header('X-Request-Id', requestId);
-    ctx.log.debug('request', {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const ms = performance.now() - started;
+    ctx.metrics.onRequest(c.req.method, routePattern(c), c.res.status, ms / 1000);
+    ctx.log.debug('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 });
   });
   // A preflight for a project that does not allow the page's origin is refused, like the call would be.
   app.options('*', async (c, next) => {
@@ -159,6 +175,14 @@ export function createApp(appCtx: AppContext) {
   });
   app.use('*', (c, next) => (c.req.path === '/v1/' || c.req.path === '/v1' ? rpcBodies(c, next) : smallBodies(c, next)));
 
+  // The scrape is the operator's: with no token configured there is no /metrics, and a wrong or missing token is a 401.
+  const { metricsToken } = ctx;
+  if (metricsToken) {
+    app.get('/metrics', async (c) => {
+      if (!metricsAuthorized(c.req.header('authorization'), metricsToken)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
+      return c.body(await ctx.metrics.text(), 200, { 'Content-Type': ctx.metrics.contentType });
+    });
+  }
   app.route('/', healthRoutes());
   app.route('/', walletRoutes());
   app.route('/', artworkRoutes());
@@ -178,6 +202,7 @@ export function createApp(appCtx: AppContext) {
 
   app.notFound((c) => c.json({ error: `path: no route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
+    if (err instanceof RateLimitError) ctx.metrics.onRateLimited(err.limit);
     if (err instanceof HttpError) {
       if (err.retryAfterS !== undefined) c.header('Retry-After', String(err.retryAfterS));
       return c.json({ error: err.message }, err.status);

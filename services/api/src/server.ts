@@ -12,6 +12,7 @@ export type { PriceQuery, PriceSource } from './chains/prices';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createLogger, type LogLevel } from './log';
+import { ApiMetrics } from './metrics';
 import { seed } from './seed/index';
 import { onRampRuntime, type OnRampOptions } from './onramp/config';
 import { rateLimiters, type RateLimitOptions } from './http/rate-limit';
@@ -70,6 +71,11 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains' | 'solanaC
    * lifetime, starts per IP (development default: the local relay, the devchain, the secure site; src/auth/farcaster-config.ts).
    */
   farcaster?: FarcasterOptions;
+  /**
+   * The Bearer token `GET /metrics` (Prometheus) asks for (CLI: PORTICO_API_METRICS_TOKEN). Without it /metrics is not
+   * served: the API answers the public internet, and its figures are the operator's.
+   */
+  metricsToken?: string;
 }
 
 export interface RunningApi {
@@ -113,6 +119,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
 
   const chains = new ChainRuntime(db, log, { ...options, chains: chainConfigs, solanaChains });
   const limits = rateLimiters(options.rateLimits, db.pool);
+  const metrics = new ApiMetrics({ db, chains });
   const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve, reject) => {
     // Built once the port is known (port 0 picks one), as the default public URL needs it. The listening callback
     // runs before the server accepts its first connection, so no request meets `app` unset.
@@ -120,7 +127,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     const server = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: host, port }, (address) => {
       const url = listeningUrl(address);
       const publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? url;
-      app = createApp({ db, log, publicUrl, chains, artwork, onramp, limits, sessions, auth, social, farcaster });
+      app = createApp({ db, log, publicUrl, chains, artwork, onramp, limits, sessions, auth, social, farcaster, metrics, metricsToken: options.metricsToken });
       resolve({ server, url });
     });
     server.once('error', reject);

@@ -6,28 +6,37 @@ import { TEST_DATABASE_URL, testDatabase } from './helpers';
 
 const PACKAGE = new URL('..', import.meta.url);
 
-/** Runs the CLI with `env` until it serves; answers /healthz's body and the SIGTERM exit. */
+const METRICS_TOKEN = 'cli-metrics-token-0123456789abcdef0123';
+
+/**
+ * Runs the CLI with `env` until it serves; answers /healthz's body, the status of a /metrics scrape with METRICS_TOKEN
+ * (served only when PORTICO_API_METRICS_TOKEN is it) and the SIGTERM exit.
+ */
 async function servesThenStops(env: Record<string, string>) {
   const p = runServiceCli(PACKAGE, { PORT: '0', ...env });
   const url = (await p.waitForStderr(/"msg":"api listening","url":"(http:\/\/[^"]+)"/, 100_000))[1]!;
   const health = await (await fetch(`${url}/healthz`)).json();
+  const metrics = (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status;
   const code = await p.stop();
   expect(p.stderr()).toContain('portico api: SIGTERM, stopping');
-  return { health, code };
+  return { health, metrics, code };
 }
 
 describe('main (CLI)', () => {
-  it('development mode starts on the embedded PGlite, answers /healthz, stops on SIGTERM', async () => {
-    const { health, code } = await servesThenStops({ PORTICO_API_MODE: 'development' });
+  it('development mode starts on the embedded PGlite, answers /healthz and the metrics scrape, stops on SIGTERM', async () => {
+    const { health, metrics, code } = await servesThenStops({ PORTICO_API_MODE: 'development', PORTICO_API_METRICS_TOKEN: METRICS_TOKEN });
     expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(metrics).toBe(200);
     expect(code).toBe(0);
   }, 120_000);
 
   it.skipIf(!TEST_DATABASE_URL)('production starts with DATABASE_URL and PORTICO_API_PUBLIC_URL (PostgreSQL)', async () => {
     const database = await testDatabase();
     try {
-      const { health, code } = await servesThenStops({ DATABASE_URL: database.options.databaseUrl!, PORTICO_API_PUBLIC_URL: 'https://api.portico.example' });
+      const { health, metrics, code } = await servesThenStops({ DATABASE_URL: database.options.databaseUrl!, PORTICO_API_PUBLIC_URL: 'https://api.portico.example' });
       expect(health).toMatchObject({ status: 'ok', db: 'postgres' });
+      // No PORTICO_API_METRICS_TOKEN: no /metrics.
+      expect(metrics).toBe(404);
       expect(code).toBe(0);
     } finally {
       await database.drop();
@@ -57,6 +66,11 @@ describe('main (CLI)', () => {
         "portico api: bad environment: PORTICO_API_PUBLIC_URL: required in production: the links in login mails and the session tokens' issuer are built on it, never on a request's Host header",
       ],
       [{ ...production, PORTICO_API_RATE_LIMIT_AUTH_MAIL_IP: '30' }, "portico api: bad environment: PORTICO_API_RATE_LIMIT_AUTH_MAIL_IP: must be '<requests>/<seconds>', e.g. 6000/60"],
+      // A guessable token would open the figures to anyone.
+      [
+        { ...production, PORTICO_API_METRICS_TOKEN: 'secret' },
+        'portico api: bad environment: PORTICO_API_METRICS_TOKEN: must be 32 to 256 characters of A-Z a-z 0-9 - . _ ~ + / =, e.g. openssl rand -hex 32',
+      ],
     ]);
     expect(actual).toEqual(expected);
   }, 120_000);

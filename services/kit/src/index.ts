@@ -3,6 +3,7 @@
  * the common variable shapes, the start-failure exits and stopping on SIGINT/SIGTERM.
  * Exit codes: 2 for a bad environment (the operator must fix a variable), 1 for anything else.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /** Prints `<service>: bad environment: <message>` and exits 2. */
@@ -110,4 +111,23 @@ export function stopOnSignals(service: string, stop: () => Promise<unknown>): { 
       return stopping;
     },
   };
+}
+
+/**
+ * The Bearer token Prometheus scrapes `/metrics` with (RFC 6750 token characters, 32–256): without one a service
+ * serves no `/metrics`, since its port is the one the public reaches.
+ */
+export const metricsTokenField = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, 'must be 32 to 256 characters of A-Z a-z 0-9 - . _ ~ + / =, e.g. openssl rand -hex 32')
+    .optional();
+
+/**
+ * Whether an `Authorization` header carries the metrics token as `Bearer <token>`. Both sides are hashed first, so the
+ * comparison takes the same time whatever the header holds (timingSafeEqual needs equal lengths).
+ */
+export function metricsAuthorized(header: string | undefined, token: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
 }

@@ -2,9 +2,10 @@
  * CLI: `pnpm --filter @portico/relay start`. Env: HOST (127.0.0.1), PORT (8787), LOG_LEVEL, RELAY_ALLOW_REMOTE ('1'
  * to listen on a host that is not loopback), RELAY_PUBLIC_URLS (comma list of the ws(s) URLs clients use, besides
  * the listening one), RELAY_LIMIT_* (see limits.ts and README.md), PORTICO_RELAY_REDIS_URL (cluster mode through Redis;
- * none: in memory) and PORTICO_RELAY_REDIS_PREFIX (its key prefix).
+ * none: in memory), PORTICO_RELAY_REDIS_PREFIX (its key prefix) and PORTICO_RELAY_METRICS_TOKEN (the Bearer token /metrics
+ * is served to; none: no /metrics).
  */
-import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, parseEnv, stopOnSignals } from '@portico/service-kit';
+import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, metricsTokenField, parseEnv, stopOnSignals } from '@portico/service-kit';
 import { z } from 'zod';
 import { relayUrlSchema } from './auth';
 import { isLogLevel, type LogLevel } from './logger';
@@ -25,6 +26,7 @@ const env = parseEnv(
       .optional(),
     PORTICO_RELAY_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'PORTICO_RELAY_REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
     PORTICO_RELAY_REDIS_PREFIX: z.string().min(1).max(200).optional(),
+    PORTICO_RELAY_METRICS_TOKEN: metricsTokenField(),
   }),
 );
 let limits: Partial<RelayLimits>;
@@ -43,6 +45,7 @@ const relay = await startRelay({
   limits,
   redisUrl: env.PORTICO_RELAY_REDIS_URL,
   redisKeyPrefix: env.PORTICO_RELAY_REDIS_PREFIX,
+  metricsToken: env.PORTICO_RELAY_METRICS_TOKEN,
 }).catch(exitOnStartFailure('relay', env.HOST));
 console.log(relay.url);
 

@@ -15,6 +15,7 @@
  */
 import { createServer } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
+import { metricsAuthorized, metricsTokenField } from '@portico/service-kit';
 import { z } from 'zod';
 import { andThen } from './awaitable';
 import { audienceKey, relayUrlSchema } from './auth';
@@ -59,6 +60,8 @@ export interface RelayOptions {
   redisUrl?: string;
   /** Cluster mode: prefix of the relay's Redis keys and channels (default `portico:relay:`), to share a Redis with other clusters. */
   redisKeyPrefix?: string;
+  /** The Bearer token `/metrics` is served to; without one there is no `/metrics` (the port is the public's). */
+  metricsToken?: string;
 }
 
 export interface RelayStats {
@@ -93,6 +96,7 @@ const optionsSchema = z.strictObject({
   logWrite: z.function().optional(),
   redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   redisKeyPrefix: z.string().min(1).max(200).optional(),
+  metricsToken: metricsTokenField(),
 });
 
 /** Close codes the clients recover from by reconnecting (3000 and up stop them for good). */
@@ -140,7 +144,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
       void health().then(({ status, body }) => reply(status, 'application/json', JSON.stringify(body)));
       return;
     }
-    if (req.url === '/metrics') {
+    if (req.url === '/metrics' && options.metricsToken !== undefined) {
+      if (!metricsAuthorized(req.headers.authorization, options.metricsToken)) {
+        reply(401, 'text/plain', 'metrics: send the metrics token as Authorization: Bearer <token>\n');
+        return;
+      }
       metrics.text().then(
         (text) => reply(200, metrics.contentType, text),
         (err: Error) => reply(503, 'text/plain', `metrics unavailable: ${err.message}\n`),

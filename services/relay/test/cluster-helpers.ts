@@ -14,11 +14,14 @@ export interface TwoNodes {
 }
 
 /** Starts two nodes sharing `redisUrl` (default the test server) under a fresh key prefix; `close` stops them and deletes the keys. */
+/** The token both nodes serve /metrics to. */
+export const METRICS_TOKEN = 'cluster-metrics-token-0123456789abcdef';
+
 export async function twoNodes(options: Omit<RelayOptions, 'redisUrl' | 'redisKeyPrefix'> = {}, redisUrl = TEST_REDIS_URL!): Promise<TwoNodes> {
   const prefix = `portico:relay:test:${randomUUID()}:`;
   // RELAY_LOG=1 prints the nodes' logs, as in pairing.test.ts.
   const logLevel = process.env.RELAY_LOG ? 'debug' : 'silent';
-  const node = () => startRelay({ port: 0, logLevel, sweepIntervalMs: 100, ...options, redisUrl, redisKeyPrefix: prefix });
+  const node = () => startRelay({ port: 0, logLevel, sweepIntervalMs: 100, metricsToken: METRICS_TOKEN, ...options, redisUrl, redisKeyPrefix: prefix });
   const a = await node();
   const b = await node();
   return {

@@ -12,7 +12,7 @@ import { toHex, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { messageCost } from '../src/mailbox';
 import { startRelay, type RelayHandle } from '../src/relay';
-import { deleteKeys, hostPort, keysUnder, tcpProxy, TEST_REDIS_URL, twoNodes, type TwoNodes } from './cluster-helpers';
+import { deleteKeys, hostPort, keysUnder, METRICS_TOKEN, tcpProxy, TEST_REDIS_URL, twoNodes, type TwoNodes } from './cluster-helpers';
 import { ANVIL_ADDRESS, ANVIL_KEY, createDapp, createSignWallet, guardFetch, rawClient, shutdown, upgradeStatus, waitFor, type RawClient } from './helpers';
 
 if (!TEST_REDIS_URL && process.env.CI) {
@@ -31,7 +31,7 @@ const health = async (relay: RelayHandle) => {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const metric = async (relay: RelayHandle, name: string) => {
-  const text = await (await fetch(httpUrl(relay, '/metrics'))).text();
+  const text = await (await fetch(httpUrl(relay, '/metrics'), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line === undefined ? undefined : Number(line.split(' ')[1]);
 };

@@ -8,11 +8,14 @@ import { rawClient, upgradeStatus, waitFor } from './helpers';
 const topic = (name: string) => createHash('sha256').update(name + Math.random()).digest('hex');
 const isDelivery = (t: string) => (m: any) => m?.method === 'irn_subscription' && m.params?.data?.topic === t;
 
+const METRICS_TOKEN = 'relay-metrics-token-0123456789abcdef';
+const metricsUrl = (relay: { url: string }) => `${relay.url.replace(/^ws/, 'http')}/metrics`;
+
 describe('/metrics', () => {
   it('counts sockets, messages relayed, mailbox bytes and rate-limit hits', async () => {
-    const relay = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMessagesPerSecond: 5, maxConnectionsPerIp: 3 } });
+    const relay = await startRelay({ port: 0, logLevel: 'silent', limits: { maxMessagesPerSecond: 5, maxConnectionsPerIp: 3 }, metricsToken: METRICS_TOKEN });
     const scrape = async () => {
-      const res = await fetch(`${relay.url.replace(/^ws/, 'http')}/metrics`);
+      const res = await fetch(metricsUrl(relay), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       return res.text();
     };
@@ -48,6 +51,26 @@ describe('/metrics', () => {
       [pub, sub, third, reader].forEach((c) => c.close());
     } finally {
       await relay.close();
+    }
+  });
+
+  it('attack: the figures go only to the metrics token: none, a wrong one, or one outside the header is refused; no token set, no /metrics', async () => {
+    const relay = await startRelay({ port: 0, logLevel: 'silent', metricsToken: METRICS_TOKEN });
+    const open = await startRelay({ port: 0, logLevel: 'silent' });
+    try {
+      const statuses = await Promise.all(
+        [undefined, 'Bearer wrong-token-0123456789abcdef0123', METRICS_TOKEN, `Basic ${btoa(`x:${METRICS_TOKEN}`)}`].map(
+          async (authorization) => (await fetch(metricsUrl(relay), { headers: authorization ? { authorization } : {} })).status,
+        ),
+      );
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      expect((await fetch(`${metricsUrl(relay)}?token=${METRICS_TOKEN}`)).status).toBe(426);
+      // Without a token the path is only the relay's WebSocket endpoint, which answers plain HTTP with 426.
+      const unserved = await fetch(metricsUrl(open), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(unserved.status).toBe(426);
+      expect(await unserved.text()).not.toContain('portico_relay');
+    } finally {
+      await Promise.all([relay.close(), open.close()]);
     }
   });
 });

@@ -50,6 +50,7 @@ import { bearerSession, requireKey } from '../auth/bearer';
 import { deviceKeySchema, deviceKeyThumbprint } from '../auth/device-key';
 import { embeddedSessionReply } from '../auth/token';
 import { HttpError } from '../http/errors';
+import { RateLimitError } from '../http/rate-limit';
 import type { RequestProject } from '../http/project';
 import { endpoint } from '../http/validate';
 import { farcasterRoutes } from './farcaster';
@@ -103,11 +104,11 @@ async function deliver(
   input: { to: string; deviceId: string; throttle: boolean },
   prepare: () => Promise<{ mail: OutgoingMail; undo: () => Promise<void> }>,
 ): Promise<void> {
-  const { db, log } = c.var.ctx;
+  const { db, log, metrics } = c.var.ctx;
   const ip = clientIp(c);
   if (input.throttle) {
     const waitS = await claimThrottle(db, input.to, ip, auth.throttleS);
-    if (waitS !== undefined) throw new HttpError(429, throttleMessage(waitS), waitS);
+    if (waitS !== undefined) throw new RateLimitError('auth-mail-throttle', throttleMessage(waitS), waitS);
   }
   const free = () => (input.throttle ? releaseThrottle(db, input.to, ip) : Promise.resolve());
   try {
@@ -120,11 +121,13 @@ async function deliver(
   try {
     await mailer.send(mail);
   } catch (err) {
+    metrics.onMail('failed');
     await undo();
     await free();
     log.warn('auth mail not sent', { requestId: c.var.requestId, error: String((err as Error)?.message ?? err) });
     throw new HttpError(503, MAIL_FAILED);
   }
+  metrics.onMail('sent');
 }
 
 /** Stores a new code for `scope` and mails it to `to` (asked for by the browser `deviceId`). */
