@@ -10,11 +10,13 @@ import {
   APPROVAL,
   approvalDetail,
   approvalFrame,
+  approvalFrameElement,
   approvalHeading,
   approvalMessage,
   approveInFrame,
   expectApprovalShown,
   previewSend,
+  rejectInFrame,
   sameAddress,
 } from '../fixtures/embedded.ts';
 import { accountOutput, dialog, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
@@ -146,11 +148,19 @@ test.describe('smart accounts', () => {
 
     const signView = dialog(page, SIGN_IN_TITLE);
     await expect(signView).toBeVisible({ timeout: 20_000 });
+    // Spec §2: a pending transaction cancelled in the frame returns to the view before it, which says why.
     await signView.getByRole('button', { name: 'Sign', exact: true }).click();
+    await rejectInFrame(page);
+    await expect(signView.getByText('Signature declined')).toBeVisible({ timeout: 20_000 });
+    await expect(approvalFrameElement(page)).toBeHidden();
+
+    await signView.getByRole('button', { name: 'Try again', exact: true }).click();
     await expect(approvalHeading(page, 'personal_sign')).toBeVisible({ timeout: 20_000 });
     await expect(approvalMessage(page)).toContainText('wants you to sign in with your Ethereum account');
     await approveInFrame(page);
 
+    // Its success (the replace flow, no ConnectingSiwe before it): the modal closes, signed in.
+    await expect(dialog(page)).toBeHidden({ timeout: 20_000 });
     const address = (await accountOutput(page).textContent()) as Address;
     await expect(signedInOutput(page)).toHaveText(signedInAs(address), { timeout: 20_000 });
     const node = createPublicClient({ transport: http(urls.rpcUrl) });

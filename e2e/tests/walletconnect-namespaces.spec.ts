@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { Verifier } from 'bip322-js';
 import { createHash } from 'node:crypto';
 import { bitcoinTestnetNetwork } from '../fixtures/bitcoin-wallet.ts';
-import { accountOutput, addressPattern, dialog, NETWORK, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
+import { accountOutput, addressPattern, connectButton, dialog, NETWORK, openDemo, useRealSendRemote } from '../fixtures/portico.ts';
 import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
@@ -173,5 +173,25 @@ test.describe('one WalletConnect session, every namespace', () => {
     await expect(send.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(await solBalance(env.solanaRpc!, receiver.address)).toBe(500_000_000n);
     expect(wallet.requests).toEqual(['solana_signAndSendTransaction']);
+  });
+});
+
+test.describe('a site only WalletConnect serves (spec §2: no adapters)', () => {
+  test('opens on the QR code with All Wallets below; All Wallets and back; the pairing connects polkadot and cosmos', async ({ page, urls }) => {
+    await useNetworks(page, [polkadotNetwork, cosmosNetwork]);
+    await openDemo(page, urls);
+    await connectButton(page).click();
+    const view = dialog(page, 'Connect Wallet');
+    await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
+    await view.getByRole('button', { name: 'All Wallets', exact: true }).click();
+    const allWallets = dialog(page, 'All Wallets');
+    await expect(allWallets.getByRole('grid', { name: 'All wallets' })).toBeVisible();
+    await allWallets.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(view.getByRole('img', { name: 'QR code for WalletConnect' })).toBeVisible();
+
+    await wallet.pair(await copiedUri(page));
+    await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 });
+    const { polkadot, cosmos } = wallet.keys;
+    await expect.poll(() => connectedAddresses(page)).toEqual([undefined, undefined, polkadot.address, cosmos.address, undefined]);
   });
 });

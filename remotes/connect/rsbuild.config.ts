@@ -11,6 +11,7 @@ export default defineConfig(
       './Connect': './src/views/Connect.tsx',
       './ConnectingExternal': './src/views/ConnectingExternal.tsx',
       './ConnectingWalletConnect': './src/views/ConnectingWalletConnect.tsx',
+      './ConnectingWalletConnectBasic': './src/views/ConnectingWalletConnectBasic.tsx',
       './AllWallets': './src/views/AllWallets.tsx',
       './SIWXSignMessage': './src/views/SIWXSignMessage.tsx',
       './ConnectingSiwe': './src/views/ConnectingSiwe.tsx',

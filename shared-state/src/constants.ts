@@ -106,6 +106,9 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 /** Prefix of every key Portico writes to the host page's storage. */
 export const STORAGE_PREFIX = '@portico/';
 
+/** The Safe web app (app.safe.global), where Safe Apps open: the host option `safeAppOrigins`' default. */
+export const SAFE_APP_ORIGINS = ['https://app.safe.global'] as const;
+
 /** Connector ids (spec section 3). */
 export const CONNECTOR_IDS = {
   walletConnect: 'walletConnect',

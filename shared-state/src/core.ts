@@ -38,6 +38,8 @@ export interface PorticoEnvironment {
   /** `window.ethereum`, if present. */
   legacyProvider?: Eip1193Provider;
   isMobile: boolean;
+  /** The origin of the page this one is framed in (absent in a top-level page): the Safe connector's check. */
+  parentOrigin?: string;
   /** Where the embedded wallet's hidden iframe goes (the shell: its shadow root). */
   frameContainer?: () => FrameContainer | undefined;
   /** Adapters to use instead of the built-in ones (tests, future namespaces). */
@@ -101,6 +103,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
   const modal: ModalController = createModalController(store, {
     router: () => router,
     isConnected,
+    walletConnectOnly: options.networks.every((network) => (WALLET_CONNECT_ONLY_NAMESPACES as readonly string[]).includes(network.chainNamespace)),
+    isMobile: environment.isMobile,
     events,
     selectNamespace: (namespace) => connection.selectNamespace(namespace),
   });
@@ -154,6 +158,10 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
               appChainIds: options.networks.filter((network) => network.chainNamespace === 'eip155').map((network) => Number(network.id)),
               imageUrl: connectorImageUrl(options.apiUrl, CONNECTOR_IDS.coinbaseWalletSDK),
             }
+          : undefined,
+      safe:
+        environment.parentOrigin && options.safeAppOrigins.includes(environment.parentOrigin) && configured('eip155')
+          ? { parentOrigin: environment.parentOrigin, imageUrl: connectorImageUrl(options.apiUrl, CONNECTOR_IDS.safe) }
           : undefined,
     }),
     // Only pages with networks in a namespace hold its (lazy) adapter.

@@ -5,6 +5,7 @@ import {
   DEFAULT_ACCOUNT_TYPES,
   FEATURE_DEFAULTS,
   REMOTE_NAMES,
+  SAFE_APP_ORIGINS,
   SOCIALS,
   THEME_DEFAULTS,
   type EmbeddedAccountType,
@@ -27,6 +28,16 @@ import type { SIWXConfig } from './siwx/types';
  */
 function buildOptionsSchema() {
   const httpUrl = urlWith(['http:', 'https:'], 'must be an http(s) URL');
+  const originText = z.string().check(
+    z.refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.origin === value && (url.protocol === 'https:' || url.protocol === 'http:');
+      } catch {
+        return false;
+      }
+    }, 'must be an origin such as https://app.safe.global (scheme and host, no path)'),
+  );
 
   const networkSchema = z.object({
     id: z.union([z.number(), z.string().check(z.minLength(1))]),
@@ -132,6 +143,8 @@ function buildOptionsSchema() {
     enableEmbedded: z.optional(z.boolean()),
     /** AppKit's: list the Coinbase Wallet SDK connector on pages with eip155 networks (default true). */
     enableCoinbase: z.optional(z.boolean()),
+    /** The Safe web apps the page may be opened in as a Safe App (exact origins; [] turns the Safe connector off). */
+    safeAppOrigins: z.optional(z.array(originText)),
     /** Where each remote's remoteEntry.js lives; overrides `cdnBase`. */
     remotes: z.optional(z.strictObject(remoteShape)),
     /** Base URL under which every remote is served as `{cdnBase}/{remote}/remoteEntry.js`. */
@@ -230,6 +243,8 @@ export interface PorticoOptions {
   allowUnsupportedChain: boolean;
   enableEmbedded: boolean;
   enableCoinbase: boolean;
+  /** Default SAFE_APP_ORIGINS (adapters/eip155/safe.ts). */
+  safeAppOrigins: string[];
   /** Resolved remote entry URLs; a remote without a URL cannot be loaded (or, with `manifestUrl`, comes from the manifest). */
   remotes: Partial<Record<RemoteName, string>>;
   /** The CDN manifest that names the remotes `remotes` does not (read when a view needs one). */
@@ -353,6 +368,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
     enableEmbedded: options.enableEmbedded ?? false,
     enableCoinbase: options.enableCoinbase ?? true,
+    safeAppOrigins: options.safeAppOrigins ?? [...SAFE_APP_ORIGINS],
     remotes: resolveRemotes(options),
     manifestUrl: options.manifestUrl,
     apiUrl: options.apiUrl,

@@ -35,9 +35,6 @@ export type ViewName =
   /** Store links of a wallet that is not installed (router data `wallet`). */
   | 'GetWallet';
 
-/** Spec views not built yet: the outlet says they are not available in this version, rather than unknown. */
-const PLANNED_VIEWS: readonly string[] = ['ConnectingWalletConnectBasic'];
-type PlannedView = 'ConnectingWalletConnectBasic';
 
 export interface ViewRegistration {
   /** The remote that renders the view. */
@@ -48,11 +45,12 @@ export interface ViewRegistration {
   feature?: FeatureName;
 }
 
-/** Which remote renders which view: every view but the planned ones (the outlet shows a visible error for those). */
-export const VIEW_REGISTRY: Record<Exclude<ViewName, PlannedView>, ViewRegistration> = {
+/** Which remote renders which view. */
+export const VIEW_REGISTRY: Record<ViewName, ViewRegistration> = {
   Connect: { remote: 'connect', module: './Connect' },
   ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
   ConnectingWalletConnect: { remote: 'connect', module: './ConnectingWalletConnect' },
+  ConnectingWalletConnectBasic: { remote: 'connect', module: './ConnectingWalletConnectBasic' },
   AllWallets: { remote: 'connect', module: './AllWallets', feature: 'allWallets' },
   SIWXSignMessage: { remote: 'connect', module: './SIWXSignMessage' },
   ConnectingSiwe: { remote: 'connect', module: './ConnectingSiwe' },
@@ -91,14 +89,13 @@ export type ViewResolution =
   | { kind: 'feature-off'; message: string };
 
 export function isViewName(value: unknown): value is ViewName {
-  return typeof value === 'string' && (Object.hasOwn(VIEW_REGISTRY, value) || PLANNED_VIEWS.includes(value));
+  return typeof value === 'string' && Object.hasOwn(VIEW_REGISTRY, value);
 }
 
 /** Decides what the outlet renders for a view name: a remote module, or a visible reason why not. */
 export function resolveView(view: string, features: Features): ViewResolution {
   if (!isViewName(view)) return { kind: 'unknown', message: `Unknown view "${view}".` };
-  const registration = (VIEW_REGISTRY as Partial<Record<ViewName, ViewRegistration>>)[view];
-  if (!registration) return { kind: 'unknown', message: `The ${view} view is not available in this version.` };
+  const registration = VIEW_REGISTRY[view];
   if (registration.feature && !features[registration.feature]) {
     return { kind: 'feature-off', message: `The ${registration.feature} feature is turned off for this site.` };
   }
@@ -109,6 +106,7 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   Connect: 'Connect Wallet',
   AllWallets: 'All Wallets',
   ConnectingWalletConnect: 'WalletConnect',
+  ConnectingWalletConnectBasic: 'Connect Wallet',
   Account: 'Account',
   UnsupportedChain: 'Switch Network',
   Networks: 'Choose Network',

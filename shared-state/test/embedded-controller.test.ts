@@ -233,6 +233,33 @@ describe("embedded wallet: the secure site's approval screen in the modal (spec 
     expect(view()).toBe('Account');
   });
 
+  it("a pending transaction on the router's stack (spec section 2): the frame's end goes back at once; the request's answer ends the transaction", async () => {
+    const { wallet, modal, router, store, person, settle, view } = await loggedIn();
+    const onCancel = rs.fn();
+    modal.open({ view: 'SIWXSignMessage' });
+    router.pushTransaction({ replace: true, onCancel });
+    const declined = track(wallet.provider.request(SEND));
+    await settle();
+    expect(view()).toBe('ApproveTransaction');
+    person.reject();
+    await settle();
+    expect(declined.error).toBeInstanceOf(UserRejectedRequestError);
+    expect(view()).toBe('SIWXSignMessage');
+    router.popTransaction('cancel'); // what the request's owner does with its 4001
+    expect(router.current().history).toEqual(['SIWXSignMessage']);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+
+    router.pushTransaction({ replace: true });
+    const approved = track(wallet.provider.request(SEND));
+    await settle();
+    person.approve();
+    await settle();
+    expect(approved.value).toBe('0x' + 'ab'.repeat(32));
+    expect(store.get(modalFlagsAtom).open && view()).toBe('SIWXSignMessage');
+    router.popTransaction('success'); // replace flow, no ConnectingSiwe in the history: the modal closes
+    expect(store.get(modalFlagsAtom).open).toBe(false);
+  });
+
   it('closing is blocked while it waits; a forced close or going back asks the frame to reject (CANCEL_APPROVAL)', async () => {
     const { wallet, modal, router, store, forwarded, settle } = await loggedIn();
     const first = track(wallet.provider.request(SEND));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
-import { createModalController } from '../src/controllers/modal';
+import { createModalController, openingView } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
 import { anvil, mainnet, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
 import { activeNamespaceAtom, activeNetworkAtom, modalFlagsAtom, modalStateAtom, routerAtom, toCaipNetwork, type PorticoEvent } from '../src/index';
@@ -196,5 +196,35 @@ describe('open({ namespace }) (AppKit: the namespace and its network become acti
     expect(core.store.get(activeNamespaceAtom)).toBe('eip155');
     expect(activeNetwork(core)).toBe('eip155:1');
     expect(core.store.get(core.modal.namespaceFilter)).toBeUndefined();
+  });
+});
+
+describe('the opening view (spec §2)', () => {
+  it('Account when connected, Connect otherwise; a WalletConnect-only site opens on All Wallets on a phone and the QR code elsewhere', () => {
+    const cases = [
+      [{ connected: true, walletConnectOnly: true, isMobile: false }, 'Account'],
+      [{ connected: false, walletConnectOnly: false, isMobile: true }, 'Connect'],
+      [{ connected: false, walletConnectOnly: true, isMobile: true }, 'AllWallets'],
+      [{ connected: false, walletConnectOnly: true, isMobile: false }, 'ConnectingWalletConnectBasic'],
+    ] as const;
+    for (const [page, view] of cases) expect(openingView(page)).toBe(view);
+  });
+
+  it('a site whose networks are all polkadot and cosmos (no adapter of its own) opens on ConnectingWalletConnectBasic; with an eip155 network too, on Connect', async () => {
+    const polkadot = {
+      id: '91b171bb158e2d3848fa23a9f1c25182',
+      name: 'Polkadot',
+      chainNamespace: 'polkadot',
+      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9/polkadot'] } },
+    };
+    const walletConnectOnly = await testCore({ options: { networks: [polkadot] }, start: false });
+    walletConnectOnly.core.modal.open();
+    expect(walletConnectOnly.core.store.get(routerAtom).view).toBe('ConnectingWalletConnectBasic');
+    const mixed = await testCore({ options: { networks: [anvil, polkadot] }, start: false });
+    mixed.core.modal.open();
+    expect(mixed.core.store.get(routerAtom).view).toBe('Connect');
+    stopTestCores();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
-import { ACCOUNT, CHAIN, RECEIVER, anvil, eventually, mainnet, resetTestKit, testCore } from '@portico/test-kit';
+import { ACCOUNT, CHAIN, RECEIVER, anvil, eventually, fakeWalletConnector, mainnet, resetTestKit, testCore, type FakeAdapterOptions } from '@portico/test-kit';
+import { CONNECTOR_IDS } from '../src/constants';
 import { accountsAtom, activeAccountAtom, modalFlagsAtom, signInAtom, toastAtom, type AccountState, type PorticoCore } from '../src/index';
 import { createSiwxController, createDefaultSiwx, needsSignIn, type SIWXConfig, type SIWXSession } from '../src/siwx';
 
@@ -9,9 +10,9 @@ const HOUR = 60 * 60 * 1000;
 afterEach(resetTestKit);
 
 /** A connected core (FakeAdapter, real dev-key signatures) with the sign-in flow on top, as the shell will wire it. */
-async function signInCore(options: { required?: boolean; signOutOnDisconnect?: boolean; siwx?: SIWXConfig } = {}) {
+async function signInCore(options: { required?: boolean; signOutOnDisconnect?: boolean; siwx?: SIWXConfig; adapter?: FakeAdapterOptions } = {}) {
   const clock = { now: NOW };
-  const { core, adapter, events } = await testCore({ options: { networks: [anvil, mainnet] } });
+  const { core, adapter, events } = await testCore({ options: { networks: [anvil, mainnet] }, adapter: options.adapter });
   const siwx =
     options.siwx ??
     createDefaultSiwx({
@@ -118,6 +119,43 @@ describe('the sign-in flow', () => {
     adapter.declining = true;
     await controller.signIn();
     expect(isOpen(core) && view(core)).toBe('SIWXSignMessage');
+  });
+
+  describe('through the embedded wallet: a pending transaction (spec section 2)', () => {
+    /**
+     * Connected through the AUTH connector, on the sign view; signIn asks, the frame's approval shows over it, and
+     * the frame hides (the embedded wallet goes back) before the request answers, as the secure site does.
+     */
+    async function decidedInFrame(required: boolean) {
+      const auth = { ...fakeWalletConnector, id: CONNECTOR_IDS.auth, type: 'AUTH' as const };
+      const context = await signInCore({ required, adapter: { walletWaits: true, connectors: [auth] } });
+      await context.core.connection.connect(auth.id);
+      await eventually(() => expect(view(context.core)).toBe('SIWXSignMessage'));
+      const signing = context.controller.signIn();
+      await eventually(() => expect(context.adapter.signed).toHaveLength(1));
+      context.core.router.push('ApproveTransaction');
+      context.core.router.goBack();
+      return { ...context, signing };
+    }
+
+    it('approved (required sign-in): once the session is kept, the replace flow closes the modal', async () => {
+      const { core, adapter, signing, tracked } = await decidedInFrame(true);
+      adapter.approve();
+      expect(await signing).toBe(true);
+      expect(isOpen(core)).toBe(false);
+      expect(core.store.get(modalFlagsAtom).shake).toBe(false);
+      expect(core.router.current().history).toEqual(['SIWXSignMessage']);
+      expect(tracked('SIWX_AUTH_SUCCESS')).toHaveLength(1);
+    });
+
+    it('rejected: the sign view stays, with “Signature declined”', async () => {
+      const { core, adapter, signing } = await decidedInFrame(false);
+      adapter.decline();
+      expect(await signing).toBe(false);
+      expect(isOpen(core) && view(core)).toBe('SIWXSignMessage');
+      expect(core.router.current().history).toEqual(['SIWXSignMessage']);
+      expect(core.store.get(signInAtom)).toMatchObject({ status: 'error', error: 'Signature declined' });
+    });
   });
 
   it('required: the sign view may not close; Cancel disconnects, closes and resets to Connect (CLICK_CANCEL_SIWX)', async () => {

@@ -59,13 +59,11 @@ describe('resolveView', () => {
     expect(resolution).toEqual({ kind: 'unknown', message: 'Unknown view "Teleport".' });
   });
 
-  it('a spec view that no remote renders yet', () => {
-    expect('ConnectingWalletConnectBasic' in VIEW_REGISTRY).toBe(false);
-    const resolution = resolveView('ConnectingWalletConnectBasic', features());
-    expect(resolution.kind).toBe('unknown');
-    expect(resolution.kind === 'unknown' && resolution.message).toBe(
-      'The ConnectingWalletConnectBasic view is not available in this version.',
-    );
+  it('every spec view has a remote: ConnectingWalletConnectBasic is the connect remote\'s', () => {
+    expect(resolveView('ConnectingWalletConnectBasic', features())).toEqual({
+      kind: 'remote',
+      registration: { remote: 'connect', module: './ConnectingWalletConnectBasic' },
+    });
   });
 
   it('a view whose feature is off', () => {

@@ -30,6 +30,21 @@ function isMobileDevice(): boolean {
   return coarse && /Android|iPhone|iPad|iPod|Mobi/i.test(navigator.userAgent);
 }
 
+/**
+ * The origin of the page framing this one: the browser's own record (`location.ancestorOrigins`, which the parent
+ * cannot write), else the referrer's origin (browsers without it, e.g. Firefox); undefined in a top-level page.
+ */
+function parentOrigin(): string | undefined {
+  if (window.parent === window) return undefined;
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The page Portico runs in, as the core sees it. */
 export function browserEnvironment(): PorticoEnvironment {
   return {
@@ -37,5 +52,6 @@ export function browserEnvironment(): PorticoEnvironment {
     eventTarget: window,
     legacyProvider: (window as { ethereum?: Eip1193Provider }).ethereum,
     isMobile: isMobileDevice(),
+    parentOrigin: parentOrigin(),
   };
 }

@@ -1,4 +1,4 @@
-import { createMemoryStorage, modalFlagsAtom, signInAtom, type PorticoCore } from '@portico/shared-state';
+import { createMemoryStorage, modalFlagsAtom, signInAtom, type PorticoCore, type ViewName } from '@portico/shared-state';
 import { createDefaultSiwx, SIGN_IN_REQUIRED } from '@portico/shared-state/siwx';
 import { stopTestCores, testCore } from '@portico/test-kit';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -42,10 +42,10 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog', { name: 'Log in with Farcaster' })).toBeTruthy();
   });
 
-  it('shows a visible error for a view no remote renders yet, never an empty modal', async () => {
+  it('shows a visible error for a view name it does not know (a host passing any string), never an empty modal', async () => {
     const { core } = await renderModal();
-    act(() => core.modal.open({ view: 'ConnectingWalletConnectBasic' }));
-    expect(screen.getByRole('alert').textContent).toContain('The ConnectingWalletConnectBasic view is not available in this version.');
+    act(() => core.modal.open({ view: 'Teleport' as ViewName }));
+    expect(screen.getByRole('alert').textContent).toContain('Unknown view "Teleport".');
   });
 
   it('refuses the Transactions view with a visible reason when the history feature is off', async () => {

@@ -106,6 +106,8 @@ const CONNECTORS: Record<string, Pick> = {
   walletConnect: { from: 'web3icons', path: 'dist/svgs/wallets/background/wallet-connect.svg.js' },
   // Coinbase's mark for its SDK's connector (the registry lists the wallet under its newer name, Base).
   coinbaseWalletSDK: { from: 'web3icons', path: 'dist/svgs/wallets/background/coinbase.svg.js' },
+  // Safe{Wallet}'s mark for the Safe Apps connector (a page opened inside the Safe web app).
+  safe: { from: 'rainbowkit', path: 'dist/safeWallet-*.js' },
 };
 
 const web3Network = (name: string): Pick => ({ from: 'web3icons', path: `dist/svgs/networks/background/${name}.svg.js` });

@@ -39,6 +39,17 @@ export interface ModalController {
   guardClose(guard: () => boolean): void;
 }
 
+/**
+ * The view an `open()` without a view shows (spec §2): Account when connected, else Connect; a site whose networks
+ * are all in namespaces only WalletConnect reaches (AppKit: no adapters) opens on All Wallets on a phone and on
+ * ConnectingWalletConnectBasic (the QR code, All Wallets below) elsewhere.
+ */
+export function openingView(page: { connected: boolean; walletConnectOnly: boolean; isMobile: boolean }): ViewName {
+  if (page.connected) return 'Account';
+  if (!page.walletConnectOnly) return 'Connect';
+  return page.isMobile ? 'AllWallets' : 'ConnectingWalletConnectBasic';
+}
+
 /** Views that may not be closed without `force` (spec section 2). */
 const CLOSE_BLOCKING_VIEWS: readonly ViewName[] = ['ApproveTransaction'];
 
@@ -47,6 +58,9 @@ export function createModalController(
   deps: {
     router: () => RouterController;
     isConnected: () => boolean;
+    /** Every configured network is in a namespace only WalletConnect reaches (`openingView`; default false). */
+    walletConnectOnly?: boolean;
+    isMobile?: boolean;
     events: EventBus;
     /** The connection's `selectNamespace`: the namespace and its network become active, or it throws (unconfigured). */
     selectNamespace(namespace: ChainNamespace): void;
@@ -77,7 +91,7 @@ export function createModalController(
       // Each open decides the filter, so a plain open() after open({ namespace }) lists every wallet again.
       store.set(namespaceFilter, namespace);
       const connected = deps.isConnected();
-      deps.router().reset(options.view ?? (connected ? 'Account' : 'Connect'));
+      deps.router().reset(options.view ?? openingView({ connected, walletConnectOnly: deps.walletConnectOnly ?? false, isMobile: deps.isMobile ?? false }));
       setFlags({ open: true });
       deps.events.track('MODAL_OPEN', { connected });
     },

@@ -10,7 +10,7 @@ import type { Store } from 'jotai/vanilla';
 import type { ChainAdapter } from '../adapters/types';
 import { activeAccountAtom, announcementAtom, modalFlagsAtom, signInAtom, type SignInState } from '../atoms';
 import { parseCaipAddress, parseCaipNetworkId, type CaipNetworkId } from '../caip';
-import type { ChainNamespace } from '../constants';
+import { CONNECTOR_IDS, type ChainNamespace } from '../constants';
 import { errorText, isUserRejection } from '../errors';
 import type { EventBus } from '../events';
 import type { CaipNetwork } from '../network';
@@ -75,7 +75,7 @@ export interface SiwxControllerDeps {
   networks: readonly CaipNetwork[];
   connection: Pick<ConnectionController, 'disconnect'>;
   modal: Pick<ModalController, 'open' | 'close' | 'guardClose'>;
-  router: Pick<RouterController, 'current' | 'reset'>;
+  router: Pick<RouterController, 'current' | 'reset' | 'pushTransaction' | 'popTransaction'>;
   events: Pick<EventBus, 'track'>;
   toast?: Pick<ToastController, 'show'>;
   now?: () => number;
@@ -204,6 +204,7 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
       const account = connectedAccount(store);
       const adapter = account && deps.adapters[parseCaipNetworkId(account.caipNetworkId).namespace];
       patch({ status: 'signing', error: undefined });
+      let approving = false;
       try {
         // Spec section 5: signing needs an active address, an active network and a connection client.
         if (!account) throw new Error('No ActiveCaipAddress found');
@@ -211,15 +212,23 @@ export function createSiwxController(deps: SiwxControllerDeps): SiwxController {
         if (!adapter?.signMessage || !account.connectorId) throw new Error('No ConnectionController client found');
         const message = await siwx.createMessage({ chainId: account.caipNetworkId, accountAddress: account.address });
         const text = message.toString();
+        // The embedded wallet asks in its frame (ApproveTransaction): the sign-in is a pending transaction (spec
+        // section 2), ended by the request's answer; its success once the session is kept (required sign-in blocks
+        // closing before). The replace flow closes the modal, or returns to the view before ConnectingSiwe.
+        approving = account.connectorId === CONNECTOR_IDS.auth;
+        if (approving) router.pushTransaction({ replace: true });
         const signature = await adapter.signMessage(account.connectorId, account.address, text);
         const session: SIWXSession = { data: messageData(message), message: text, signature };
         await siwx.addSession(session);
         patch({ status: 'idle', session, closeDisabled: false });
         askAgainAtExpiry(session);
-        modal.close();
+        if (approving) router.popTransaction('success');
+        else modal.close();
         events.track('SIWX_AUTH_SUCCESS', eventProperties(account.caipNetworkId));
         return true;
       } catch (error) {
+        // Rejected in the frame, or failed after the approval: the router returns to the sign view if still needed.
+        if (approving) router.popTransaction('cancel');
         patch({ status: 'error', error: isUserRejection(error) ? SIGNATURE_DECLINED : errorText(error) });
         events.track('SIWX_AUTH_ERROR', eventProperties(account?.caipNetworkId, error));
         // Spec section 4: failure keeps (or reopens) the sign view.

@@ -1,10 +1,8 @@
-import { registryAtom, type PorticoCore } from '@portico/shared-state';
-import { ListItem, SkeletonRow, WalletIconGrid } from '@portico/ui';
-import { useAtomValue } from 'jotai';
-import { useId } from 'react';
+import type { PorticoCore } from '@portico/shared-state';
+import { SkeletonRow } from '@portico/ui';
 import { useConnectEntries } from '../hooks/useConnectEntries';
+import { AllWalletsEntry, offersAllWallets } from './AllWalletsEntry';
 import { WalletEntryItem } from './WalletEntryItem';
-import { allWalletsPreview, walletCountLabel } from '../wallets';
 import { useConnectMessages } from '../messages';
 
 /**
@@ -16,10 +14,7 @@ import { useConnectMessages } from '../messages';
 export function WalletList({ portico, disabled = false }: { portico: PorticoCore; disabled?: boolean }) {
   const t = useConnectMessages();
   const { entries, placeholders } = useConnectEntries(portico);
-  const registry = useAtomValue(registryAtom);
-  const { count } = registry;
-  const countId = useId();
-  const showAllWallets = Boolean(portico.registry) && portico.options.features.allWallets;
+  const showAllWallets = offersAllWallets(portico);
 
   if (entries.length === 0 && placeholders === 0 && !showAllWallets) {
     return (
@@ -45,25 +40,7 @@ export function WalletList({ portico, disabled = false }: { portico: PorticoCore
         {Array.from({ length: placeholders }, (_, index) => (
           <SkeletonRow key={index} />
         ))}
-        {showAllWallets && (
-          <li>
-            <ListItem
-              icon={<WalletIconGrid images={allWalletsPreview(registry)} />}
-              tag={count > 0 ? walletCountLabel(count) : undefined}
-              tagMuted
-              aria-describedby={count > 0 ? countId : undefined}
-              disabled={disabled}
-              onClick={() => portico.router.push('AllWallets')}
-            >
-              {t('wallets.allWallets')}
-            </ListItem>
-            {count > 0 && (
-              <span id={countId} className="portico-visually-hidden">
-                {t('wallets.count', { count })}
-              </span>
-            )}
-          </li>
-        )}
+        {showAllWallets && <AllWalletsEntry portico={portico} disabled={disabled} />}
       </ul>
     </>
   );

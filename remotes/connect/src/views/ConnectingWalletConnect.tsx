@@ -9,6 +9,7 @@ import {
   type PorticoCore,
   type PorticoViewProps,
   type RegistryWallet,
+  type ViewName,
 } from '@portico/shared-state';
 import { mobileWalletLink } from '@portico/shared-state/wallet-list';
 import { CopyButton, ErrorPanel, QrCode, QrPlaceholder, StatusLine, WalletIcon, preloadQrCode } from '@portico/ui';
@@ -30,13 +31,16 @@ export const porticoUiContract = __PORTICO_UI_CONTRACT__;
 const EXPIRY_CHECK_MS = 1_000;
 const QR_SIZE = 280;
 
+/** The views that show this pairing (ConnectingWalletConnectBasic shows it with All Wallets below). */
+const PAIRING_VIEWS: readonly ViewName[] = ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'];
+
 /**
  * Keeps a usable pairing on screen. A live pairing is reused (a scan in progress never breaks);
  * when the wallet approves a pairing this view started, it shows Account as connectWalletConnect does.
  */
 function pair(portico: PorticoCore, wallet: RegistryWallet | undefined) {
   void portico.walletConnect.ensurePairing({ wallet, isMobile: portico.environment.isMobile }).then((connected) => {
-    if (connected && portico.router.current().view === 'ConnectingWalletConnect') portico.router.reset('Account');
+    if (connected && PAIRING_VIEWS.includes(portico.router.current().view)) portico.router.reset('Account');
   });
 }
 

@@ -8,6 +8,7 @@ import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } f
 import { walletRequest } from '../wallet-request';
 import { COINBASE_RDNS, coinbaseConnector, createCoinbaseProvider, type CoinbaseSettings } from './coinbase';
 import { normalizeConnectorName, watchAnnouncedWallets, type Eip1193Provider } from './discovery';
+import { detectSafe, safeConnector, type SafeSettings } from './safe';
 
 export interface Eip155AdapterEnvironment {
   /** Where EIP-6963 events fly: the host page's window. */
@@ -23,6 +24,8 @@ export interface Eip155AdapterEnvironment {
   embedded?: EmbeddedSource;
   /** The Coinbase Wallet SDK connector (EXTERNAL), unless the host turned it off. */
   coinbase?: CoinbaseSettings;
+  /** The page is framed by one of the host's Safe origins: the Safe connector, listed once the Safe answers. */
+  safe?: SafeSettings;
 }
 
 /** A session kept by a source (WalletConnect, the embedded wallet); the embedded wallet switches itself (`switchAuth`). */
@@ -107,6 +110,26 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
     await coinbaseLoad;
   }
 
+  const { safe } = environment;
+  let safeDetection: Promise<void> | undefined;
+  const safeWatchers = new Set<() => void>();
+  /** Asks the parent frame for its Safe once; a Safe that answers joins the installed wallets. Returns the unwatch. */
+  function watchSafe(emit: () => void): () => void {
+    if (!safe) return () => undefined;
+    safeWatchers.add(emit);
+    safeDetection ??= detectSafe(safe).then(
+      (provider) => {
+        if (!provider) return;
+        providers.set(CONNECTOR_IDS.safe, provider);
+        connectors.set(CONNECTOR_IDS.safe, safeConnector(safe));
+        for (const waiter of connectorWaiters) waiter();
+        for (const watcher of safeWatchers) watcher();
+      },
+      (error) => logs.debug('eip155: the Safe connector could not load', error),
+    );
+    return () => void safeWatchers.delete(emit);
+  }
+
   const getProvider = (connectorId: string): Eip1193Provider | undefined => sourceFor(connectorId)?.provider() ?? providers.get(connectorId);
 
   function providerFor(connectorId: string): Eip1193Provider {
@@ -148,6 +171,7 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
 
     watchConnectors(onChange) {
       const emit = () => onChange([...connectors.values()]);
+      const stopSafe = watchSafe(emit);
       const stop = watchAnnouncedWallets(environment.eventTarget, ({ info, provider }) => {
         // EIP-6963 wallets re-announce on every request; the rdns is their stable id. The first
         // provider for an rdns stays: a later script announcing the same rdns cannot take its place.
@@ -171,7 +195,10 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
         emit();
       });
       emit();
-      return stop;
+      return () => {
+        stop();
+        stopSafe();
+      };
     },
 
     async connect(connectorId) {
