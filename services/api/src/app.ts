@@ -4,7 +4,6 @@
  * nfts, identity; swap, on-ramp, names, sign-in sessions, the embedded wallet's email login the same way.
  */
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -19,7 +18,8 @@ import { HttpError, UNAUTHORIZED_ORIGIN } from './http/errors';
 import { originAllowed } from './http/origins';
 import { findProject } from './http/project';
 import { RateLimitError, rateLimiters, type RateLimiters } from './http/rate-limit';
-import { metricsAuthorized } from '@portico/service-kit';
+import { clientAddressReader, metricsAuthorized } from '@portico/service-kit';
+import type { IncomingMessage } from 'node:http';
 import { UNMATCHED_ROUTE, type ApiMetrics } from './metrics';
 import { PROJECT_ID_PATTERN } from './seed/projects';
 import type { Logger } from './log';
@@ -70,11 +70,13 @@ export interface AppContext {
   metrics: ApiMetrics;
   /** The Bearer token `/metrics` asks for; without one `/metrics` is not served (the API faces the public internet). */
   metricsToken?: string;
+  /** The load balancers whose X-Forwarded-For names the visitor (service-kit's clientAddressReader); default none. */
+  trustedProxies?: readonly string[];
 }
 
 type RequestContext = AppContext & { limits: RateLimiters };
 
-export type AppEnv = { Variables: { ctx: RequestContext; requestId: string } };
+export type AppEnv = { Bindings: { incoming?: IncomingMessage }; Variables: { ctx: RequestContext; requestId: string; clientIp: string } };
 
 /** Request headers the modal may send (Authorization: the secure site's embedded session, a Bearer JWT). */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'x-project-id', 'x-sdk-type', 'x-sdk-version'];
@@ -84,13 +86,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** A caller's `x-request-id` is kept when it is short and plain; otherwise the API makes one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+/** The visitor's address, as every per-address limit counts it (read once per request, below). */
+export const clientIp = (c: Context<AppEnv>): string => c.var.clientIp;
 
 export const METRICS_TOKEN_REQUIRED = 'Unauthorized: /metrics needs the metrics token (Authorization: Bearer <token>)';
 
@@ -124,6 +121,7 @@ function refuseOversize(c: Context, body: object): Response {
 export function createApp(appCtx: AppContext) {
   const ctx: RequestContext = { ...appCtx, limits: appCtx.limits ?? rateLimiters() };
   const app = new Hono<AppEnv>();
+  const addressOf = clientAddressReader(appCtx.trustedProxies);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -131,6 +129,8 @@ export function createApp(appCtx: AppContext) {
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('ctx', ctx);
     c.set('requestId', requestId);
+    // app.request() in tests has no socket: 'unknown', one budget.
+    c.set('clientIp', c.env?.incoming ? addressOf(c.env.incoming) : 'unknown');
     await next();
     c.header('X-Request-Id', requestId);
     const ms = performance.now() - started;

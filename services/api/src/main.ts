@@ -13,11 +13,11 @@
  * _AUTH_MAIL_IP / _AUTH_SOCIAL,
  * PORTICO_API_SOCIAL_PROVIDERS (JSON) / PORTICO_API_SOCIAL_REDIRECT_URI / PORTICO_API_SOCIAL_DEV_OIDC_URL (development
  * default providers' base URL) (embedded social login), PORTICO_API_FARCASTER_RELAY_URL / _RPC_URL / _SIWE_URI and
- * PORTICO_API_RATE_LIMIT_AUTH_FARCASTER (Sign In With Farcaster), PORTICO_API_METRICS_TOKEN (the Bearer token
+ * PORTICO_API_RATE_LIMIT_AUTH_FARCASTER (Sign In With Farcaster), PORTICO_API_TRUSTED_PROXIES (load balancers whose X-Forwarded-For is believed), PORTICO_API_METRICS_TOKEN (the Bearer token
  * `GET /metrics` asks for; unset: no /metrics, as the API faces the public internet; 32–256 characters of
  * A-Z a-z 0-9 - . _ ~ + / =, e.g. `openssl rand -hex 32`). See README.md.
  */
-import { exitBadEnvironment, flagField, listenFields, metricsTokenField, parseEnv, stopOnSignals } from '@portico/service-kit';
+import { exitBadEnvironment, flagField, listenFields, metricsTokenField, parseEnv, stopOnSignals, trustedProxiesField } from '@portico/service-kit';
 import { z } from 'zod';
 import { parseSocialProvidersJson } from './auth/social-config';
 import { loadChainsFile, parseSolanaChains } from './chains/config';
@@ -64,6 +64,8 @@ const envSchema = z.object({
   PORTICO_API_RATE_LIMIT_AUTH_FARCASTER: rateLimit.optional(),
   /** Prometheus' Bearer token for /metrics (RFC 6750 token characters); without it /metrics is not served. */
   PORTICO_API_METRICS_TOKEN: metricsTokenField(),
+  /** The load balancers in front (addresses, CIDRs, loopback…): their X-Forwarded-For names the visitor for the per-IP limits. */
+  PORTICO_API_TRUSTED_PROXIES: trustedProxiesField(),
   ...listenFields(8788),
   DATABASE_URL: z.string().min(1).optional(),
   PORTICO_API_DATA_DIR: z.string().min(1).optional(),
@@ -181,6 +183,7 @@ const api = await startApi({
     startsPerIp: env.PORTICO_API_RATE_LIMIT_AUTH_FARCASTER,
   },
   metricsToken: env.PORTICO_API_METRICS_TOKEN,
+  trustedProxies: env.PORTICO_API_TRUSTED_PROXIES,
   onramp: { demoProvider: development && env.PORTICO_API_ONRAMP_DEMO === '1', fundingKey: env.PORTICO_API_ONRAMP_FUNDING_KEY as `0x${string}` | undefined },
 });
 

@@ -39,6 +39,8 @@ export interface StartApiOptions extends Omit<ChainsOptions, 'chains' | 'solanaC
   publicUrl?: string;
   /** Projects file (default seed/projects.json), synced into `projects` on every start. */
   projectsFile?: string;
+  /** The load balancers whose X-Forwarded-For names the visitor for per-address limits; default none (the socket's peer). */
+  trustedProxies?: readonly string[];
   /** Synthetic wallets to add — scale tests and bench only. Default 0. */
   syntheticWallets?: number;
   /** Chains the blockchain API serves (validated; see src/chains/config.ts). Default none. */
@@ -127,7 +129,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     const server = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: host, port }, (address) => {
       const url = listeningUrl(address);
       const publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? url;
-      app = createApp({ db, log, publicUrl, chains, artwork, onramp, limits, sessions, auth, social, farcaster, metrics, metricsToken: options.metricsToken });
+      app = createApp({ db, log, publicUrl, chains, artwork, onramp, limits, sessions, auth, social, farcaster, metrics, metricsToken: options.metricsToken, trustedProxies: options.trustedProxies });
       resolve({ server, url });
     });
     server.once('error', reject);

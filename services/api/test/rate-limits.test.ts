@@ -37,6 +37,25 @@ describe('rate limits', () => {
     expect429(await getJson(`${a.url}/v1/token-images/ETH`), 'IP address');
   });
 
+  test('attack: an X-Forwarded-For of the client\'s own making buys no new budget when no load balancer is trusted', async () => {
+    const a = await api({ rateLimits: { perIp: { points: 2, durationS: 60 } } });
+    const as = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    expect((await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.1'))).status).toBe(200);
+    expect((await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.2'))).status).toBe(200);
+    expect429(await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.3')), 'IP address');
+  });
+
+  test('behind a trusted load balancer (loopback here): each visitor it forwards has a budget of their own', async () => {
+    const a = await api({ rateLimits: { perIp: { points: 2, durationS: 60 } }, trustedProxies: ['loopback'] });
+    const as = (chain: string) => ({ headers: { 'x-forwarded-for': chain } });
+    expect((await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.1'))).status).toBe(200);
+    expect((await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.1'))).status).toBe(200);
+    expect429(await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.1')), 'IP address');
+    expect((await getJson(walletsUrl(a, { entries: '1' }), as('198.51.100.2'))).status).toBe(200);
+    // A visitor who writes other addresses ahead of their own is still counted as their own.
+    expect429(await getJson(walletsUrl(a, { entries: '1' }), as('203.0.113.50, 198.51.100.1')), 'IP address');
+  });
+
   test('per project: over the limit → 429; another project keeps its own budget; the window ends', async () => {
     const a = await api({ rateLimits: { perProject: { points: 2, durationS: 1 } } });
     const url = (project: string) => `${a.url}/v1/supported-chains?projectId=${project}`;

@@ -4,6 +4,8 @@
  * Exit codes: 2 for a bad environment (the operator must fix a variable), 1 for anything else.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** Prints `<service>: bad environment: <message>` and exits 2. */
@@ -130,4 +132,38 @@ export const metricsTokenField = () =>
 export function metricsAuthorized(header: string | undefined, token: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
+}
+
+/**
+ * The load balancers in front of a service, whose `X-Forwarded-For` it believes: a comma list of IP addresses, CIDR
+ * ranges and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Unset: none, and every limit keyed by
+ * address counts the socket's peer (behind a load balancer, that is the load balancer for every visitor).
+ */
+export const trustedProxiesField = () =>
+  z
+    .string()
+    .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .refine((entries) => {
+      try {
+        proxyaddr.compile(entries);
+        return entries.length > 0;
+      } catch {
+        return false;
+      }
+    }, 'must be a comma list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal')
+    .optional();
+
+/**
+ * Reads the address a request came from: the socket's peer, unless that peer is one of `trustedProxies`; then the
+ * nearest address of `X-Forwarded-For` that is not a trusted proxy (proxy-addr: Express's "trust proxy"), so
+ * addresses a client writes into the header ahead of the load balancer's own never count. 'unknown' without a
+ * socket address.
+ */
+export function clientAddressReader(trustedProxies: readonly string[] = []): (req: IncomingMessage) => string {
+  const trust = trustedProxies.length > 0 ? proxyaddr.compile([...trustedProxies]) : undefined;
+  return (req) => {
+    const peer = req.socket?.remoteAddress;
+    if (!peer) return 'unknown';
+    return trust ? proxyaddr(req, trust) : peer;
+  };
 }

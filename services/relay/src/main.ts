@@ -3,9 +3,10 @@
  * to listen on a host that is not loopback), RELAY_PUBLIC_URLS (comma list of the ws(s) URLs clients use, besides
  * the listening one), RELAY_LIMIT_* (see limits.ts and README.md), PORTICO_RELAY_REDIS_URL (cluster mode through Redis;
  * none: in memory), PORTICO_RELAY_REDIS_PREFIX (its key prefix) and PORTICO_RELAY_METRICS_TOKEN (the Bearer token /metrics
- * is served to; none: no /metrics).
+ * is served to; none: no /metrics) and PORTICO_RELAY_TRUSTED_PROXIES (load balancers whose X-Forwarded-For names the
+ * visitor for the per-address limits).
  */
-import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, metricsTokenField, parseEnv, stopOnSignals } from '@portico/service-kit';
+import { exitBadEnvironment, exitOnStartFailure, flagField, listenFields, metricsTokenField, parseEnv, stopOnSignals, trustedProxiesField } from '@portico/service-kit';
 import { z } from 'zod';
 import { relayUrlSchema } from './auth';
 import { isLogLevel, type LogLevel } from './logger';
@@ -27,6 +28,7 @@ const env = parseEnv(
     PORTICO_RELAY_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'PORTICO_RELAY_REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
     PORTICO_RELAY_REDIS_PREFIX: z.string().min(1).max(200).optional(),
     PORTICO_RELAY_METRICS_TOKEN: metricsTokenField(),
+    PORTICO_RELAY_TRUSTED_PROXIES: trustedProxiesField(),
   }),
 );
 let limits: Partial<RelayLimits>;
@@ -46,6 +48,7 @@ const relay = await startRelay({
   redisUrl: env.PORTICO_RELAY_REDIS_URL,
   redisKeyPrefix: env.PORTICO_RELAY_REDIS_PREFIX,
   metricsToken: env.PORTICO_RELAY_METRICS_TOKEN,
+  trustedProxies: env.PORTICO_RELAY_TRUSTED_PROXIES,
 }).catch(exitOnStartFailure('relay', env.HOST));
 console.log(relay.url);
 

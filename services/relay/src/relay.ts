@@ -15,7 +15,7 @@
  */
 import { createServer } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
-import { metricsAuthorized, metricsTokenField } from '@portico/service-kit';
+import { clientAddressReader, metricsAuthorized, metricsTokenField } from '@portico/service-kit';
 import { z } from 'zod';
 import { andThen } from './awaitable';
 import { audienceKey, relayUrlSchema } from './auth';
@@ -62,6 +62,11 @@ export interface RelayOptions {
   redisKeyPrefix?: string;
   /** The Bearer token `/metrics` is served to; without one there is no `/metrics` (the port is the public's). */
   metricsToken?: string;
+  /**
+   * The load balancers in front (addresses, CIDR ranges, `loopback`…): the per-address limits count the visitor their
+   * X-Forwarded-For names instead of the load balancer. Default none: the socket's peer.
+   */
+  trustedProxies?: string[];
 }
 
 export interface RelayStats {
@@ -97,6 +102,7 @@ const optionsSchema = z.strictObject({
   redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   redisKeyPrefix: z.string().min(1).max(200).optional(),
   metricsToken: metricsTokenField(),
+  trustedProxies: z.array(z.string()).optional(),
 });
 
 /** Close codes the clients recover from by reconnecting (3000 and up stop them for good). */
@@ -172,6 +178,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RelayHandl
     },
     pingIntervalMs,
     audiences: () => audiences,
+    addressOf: clientAddressReader(options.trustedProxies),
   });
 
   let sweeping = false;

@@ -66,6 +66,8 @@ export interface TransportDeps {
   cluster?: ClusterGate;
   /** The audiences (`audienceKey`) a client's auth token may name: this relay's URLs. */
   audiences(): ReadonlySet<string>;
+  /** The address a socket's limits count (service-kit's clientAddressReader: the visitor's behind a trusted load balancer). */
+  addressOf(req: IncomingMessage): string;
 }
 
 export function createTransport(server: Server, deps: TransportDeps) {
@@ -249,7 +251,7 @@ export function createTransport(server: Server, deps: TransportDeps) {
 
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
-    const ip = ipKey(req.socket.remoteAddress);
+    const ip = ipKey(deps.addressOf(req));
     const unavailable = deps.cluster?.unavailable();
     if (unavailable) {
       log.info(`refused a socket from ${ip}: 503, ${unavailable}`);

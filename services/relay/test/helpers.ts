@@ -251,8 +251,12 @@ export async function rawClient(url: string, name: string, opts: { ack?: boolean
  * How the relay answers a socket opened with `auth` in its query (none when null): the HTTP status of a
  * refused upgrade, or the close code and reason of a socket it opened and closed, or `open` (then it is closed).
  */
-export function socketOutcome(url: string, auth: string | null): Promise<{ status: number } | { code: number; reason: string } | 'open'> {
-  const ws = new WebSocket(auth === null ? `${url}/?projectId=${PROJECT_ID}` : `${url}/?auth=${encodeURIComponent(auth)}&projectId=${PROJECT_ID}`);
+export function socketOutcome(
+  url: string,
+  auth: string | null,
+  headers: Record<string, string> = {},
+): Promise<{ status: number } | { code: number; reason: string } | 'open'> {
+  const ws = new WebSocket(auth === null ? `${url}/?projectId=${PROJECT_ID}` : `${url}/?auth=${encodeURIComponent(auth)}&projectId=${PROJECT_ID}`, { headers });
   ws.on('error', () => {});
   return new Promise((resolve) => {
     ws.on('unexpected-response', (_req, res) => {
@@ -269,8 +273,8 @@ export function socketOutcome(url: string, auth: string | null): Promise<{ statu
 }
 
 /** The HTTP status of a refused upgrade of `name`'s socket, or 101 when the relay kept it (it is closed again). */
-export async function upgradeStatus(url: string, name: string): Promise<number> {
-  const outcome = await socketOutcome(url, await clientToken(name, url));
+export async function upgradeStatus(url: string, name: string, headers?: Record<string, string>): Promise<number> {
+  const outcome = await socketOutcome(url, await clientToken(name, url), headers);
   if (outcome === 'open') return 101;
   if ('status' in outcome) return outcome.status;
   throw new Error(`the relay closed the socket: ${outcome.code} ${outcome.reason}`);

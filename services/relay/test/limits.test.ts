@@ -90,6 +90,19 @@ describe('limits: clients and sockets', () => {
     });
   });
 
+  it('behind a trusted load balancer (loopback here) each forwarded visitor has their own connection cap; attack: without it, an X-Forwarded-For buys nothing', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    await withRelay({ limits: { maxNewConnectionsPerIpPerSecond: 1 }, trustedProxies: ['loopback'] }, async (r) => {
+      expect(await upgradeStatus(r.url, 'VisitorA', from('198.51.100.1'))).toBe(101);
+      expect(await upgradeStatus(r.url, 'VisitorB', from('198.51.100.2'))).toBe(101);
+      expect(await upgradeStatus(r.url, 'VisitorA2', from('198.51.100.1'))).toBe(429);
+    });
+    await withRelay({ limits: { maxNewConnectionsPerIpPerSecond: 1 } }, async (r) => {
+      expect(await upgradeStatus(r.url, 'SpooferA', from('198.51.100.1'))).toBe(101);
+      expect(await upgradeStatus(r.url, 'SpooferB', from('198.51.100.2'))).toBe(429);
+    });
+  });
+
   it('maxNewConnectionsPerIpPerSecond: sockets opened faster than it from one address get HTTP 429 before their token is checked', async () => {
     await withRelay({ limits: { maxNewConnectionsPerIpPerSecond: 3 } }, async (r) => {
       const t0 = Date.now();

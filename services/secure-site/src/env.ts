@@ -3,6 +3,7 @@
  * service kit's `parseEnv` (empty variables count as unset; the first bad variable exits 2 in words).
  */
 import { fileURLToPath } from 'node:url';
+import { trustedProxiesField } from '@portico/service-kit';
 import { z } from 'zod';
 import { previousOperatorKeySchema } from './sealing';
 
@@ -28,6 +29,8 @@ export const envSchema = z.object({
   PORTICO_SECURE_SITE_RATE_LIMIT_OPEN: rateLimit('30/60').optional(),
   PORTICO_SECURE_SITE_RATE_LIMIT_SIGN: rateLimit('120/60').optional(),
   PORTICO_SECURE_SITE_RATE_LIMIT_EXPORT: rateLimit('5/60').optional(),
+  /** The load balancers in front: their X-Forwarded-For names the visitor for the per-IP limits. */
+  PORTICO_SECURE_SITE_TRUSTED_PROXIES: trustedProxiesField(),
   PORTICO_SECURE_SITE_BUNDLER_URL: z.string().max(2048).optional(),
   PORTICO_SECURE_SITE_SMART_ACCOUNT_CHAINS: z
     .string()

@@ -20,9 +20,10 @@
  * No database: sealed keys live in the API (see README "Custody").
  */
 import { serve } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { clientAddressReader } from '@portico/service-kit';
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
@@ -85,6 +86,8 @@ export interface SecureSiteOptions {
   exportLimit?: RateLimit;
   /** Smart accounts (issue 12): the bundler's URL and the eip155 chains they are enabled on. Default: none. */
   smartAccounts?: SmartAccountSettings;
+  /** The load balancers whose X-Forwarded-For names the visitor for the per-IP limits (service-kit); default none. */
+  trustedProxies?: readonly string[];
 }
 
 export interface SmartAccountSettings {
@@ -114,13 +117,6 @@ export interface RunningSecureSite {
   close(): Promise<void>;
 }
 
-const clientIp = (c: Context) => {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-};
 
 /** The project's allowed origins from the API (server to server: no Origin header); undefined for an unknown project. */
 function allowedOriginsSource(apiUrl: string) {
@@ -184,8 +180,12 @@ export function createSecureSiteApp(options: {
   signLimit: RateLimit;
   exportLimit: RateLimit;
   smartAccounts?: SmartAccountSettings;
+  trustedProxies?: readonly string[];
 }) {
-  const app = new Hono();
+  const app = new Hono<{ Bindings: { incoming?: IncomingMessage } }>();
+  const addressOf = clientAddressReader(options.trustedProxies);
+  // app.request() in tests has no socket: 'unknown', one budget.
+  const clientIp = (c: Context<{ Bindings: { incoming?: IncomingMessage } }>) => (c.env?.incoming ? addressOf(c.env.incoming) : 'unknown');
   const apiOrigin = new URL(options.apiUrl).origin;
   const bundlerOrigin = options.smartAccounts && new URL(options.smartAccounts.bundlerUrl).origin;
   const allowedOrigins = allowedOriginsSource(options.apiUrl);
@@ -344,6 +344,7 @@ export async function startSecureSite(options: SecureSiteOptions): Promise<Runni
     signLimit: options.signLimit ?? DEFAULT_SIGN_LIMIT,
     exportLimit: options.exportLimit ?? DEFAULT_EXPORT_LIMIT,
     smartAccounts: smartAccounts?.data,
+    trustedProxies: options.trustedProxies,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));

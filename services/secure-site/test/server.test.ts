@@ -669,4 +669,23 @@ describe('rate limit', () => {
       await limited.close();
     }
   });
+
+  test('behind a trusted load balancer each forwarded visitor has their own budget; attack: without one, X-Forwarded-For buys nothing', async () => {
+    const sites = await Promise.all(
+      [['loopback'], undefined].map((trustedProxies) =>
+        startSecureSite({ port: 0, apiUrl: api.url, key: operatorKey.toString('hex'), distDir, exportLimit: { points: 1, durationS: 60 }, trustedProxies }),
+      ),
+    );
+    try {
+      const session = await signIn('user-forwarded-rate');
+      const body = JSON.stringify({ code: '000000' });
+      const statusFrom = async (siteUrl: string, visitor: string) =>
+        (await call('/wallet/export', session, { siteUrl, body, headers: { 'x-forwarded-for': visitor } })).status;
+      const [behindProxy, direct] = sites.map((s) => s.url) as [string, string];
+      expect([await statusFrom(behindProxy, '198.51.100.1'), await statusFrom(behindProxy, '198.51.100.2'), await statusFrom(behindProxy, '198.51.100.1')]).toEqual([403, 403, 429]);
+      expect([await statusFrom(direct, '198.51.100.1'), await statusFrom(direct, '198.51.100.2')]).toEqual([403, 429]);
+    } finally {
+      await Promise.all(sites.map((s) => s.close()));
+    }
+  });
 });
