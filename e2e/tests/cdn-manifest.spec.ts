@@ -1,10 +1,11 @@
 // The CDN layout (docs/operating.md, "CDN layout"): a host that follows the manifest gets each remote's current
 // release; rolling one forward or back is a change of the manifest alone, live at the next page load. The plain
-// page's shell tag carries the manifest's integrity hash, so the browser runs no other bytes.
+// page's shell tag carries the manifest's integrity hash, and the shell loads each remote's entry from the manifest
+// with its hash, so the browser runs no other bytes.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNT, accountOutput, addressPattern, connectButton, connectWithTestWallet, dialog, openDemo, openModal } from '../fixtures/portico.ts';
+import { ACCOUNT, accountOutput, addressPattern, button, connectButton, connectWithTestWallet, dialog, openDemo, openModal, WALLET } from '../fixtures/portico.ts';
 import { buildRemoteVariant, publishToCdn, removeRemoteVariant, type CdnRelease } from '../fixtures/remote-variant.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -99,6 +100,33 @@ test('a shell that does not match the manifest’s integrity hash is refused by 
   await connectButton(page).click();
   await expect(dialog(page)).toHaveCount(0);
 });
+
+for (const [host, path] of [['plain page', '/plain.html'], ['React host', '/']] as const) {
+  test(`${host}: a remote entry changed on the CDN is refused, the view offers Retry and none of its code runs`, async ({ page, urls }) => {
+    const entryFile = join(cdn.dir, readManifest().remotes.connect!.entry);
+    const original = readFileSync(entryFile, 'utf8');
+    const wallet = dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true });
+    // The attacker's change: the same URL, the manifest untouched, code of theirs in front of the remote's.
+    writeFileSync(entryFile, `document.body.insertAdjacentHTML('beforeend', '<button type="button">Claim your airdrop</button>');\n${original}`);
+    try {
+      await followManifest(page);
+      const refusal = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('integrity'));
+      await openDemo(page, urls, path);
+      await openModal(page);
+      await expect(dialog(page, 'Connect Wallet').getByRole('alert')).toHaveText('The connect feature could not be loaded.');
+      await refusal;
+      await expect(button(page, 'Claim your airdrop')).toHaveCount(0);
+      await expect(wallet).toHaveCount(0);
+    } finally {
+      writeFileSync(entryFile, original);
+    }
+    // The file put back (and the browser's copy of the changed one dropped): Retry loads the release.
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+    await button(page, 'Retry').click();
+    await expect(wallet).toBeVisible();
+    await expect(button(page, 'Claim your airdrop')).toHaveCount(0);
+  });
+}
 
 test('versioned files are cached for good, the manifest is revalidated at every use', async ({ request }) => {
   const { shell, remotes } = readManifest();

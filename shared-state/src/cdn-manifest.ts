@@ -94,9 +94,15 @@ export function parseCdnManifest(input: unknown, manifestUrl: string): CdnManife
   };
 }
 
-/** Each remote's entry URL as the manifest names it. */
-export function manifestRemotes(manifest: CdnManifest): Partial<Record<RemoteName, string>> {
-  return Object.fromEntries(Object.entries(manifest.remotes).map(([name, release]) => [name, release.entry]));
+/** Where a remote's release is and the hash its entry file must match (the shell loads it with that `integrity`). */
+export interface RemoteRelease {
+  entry: string;
+  integrity: string;
+}
+
+/** Each remote's entry URL and integrity hash as the manifest names them. */
+export function manifestRemotes(manifest: CdnManifest): Partial<Record<RemoteName, RemoteRelease>> {
+  return Object.fromEntries(Object.entries(manifest.remotes).map(([name, { entry, integrity }]) => [name, { entry, integrity }]));
 }
 
 /**

@@ -56,8 +56,8 @@ describe('the CDN manifest', () => {
     expect(manifest.shell.entry).toBe('https://cdn.example/portico/shell/1.4.0/portico.js');
     expect(manifest.shell.federation.entry).toBe('https://cdn.example/portico/shell/1.4.0/mf/remoteEntry.js');
     expect(manifestRemotes(manifest)).toEqual({
-      account: 'https://cdn.example/portico/account/1.4.1/remoteEntry.js',
-      connect: 'https://cdn.example/portico/connect/1.4.0/remoteEntry.js',
+      account: { entry: 'https://cdn.example/portico/account/1.4.1/remoteEntry.js', integrity: HASH },
+      connect: { entry: 'https://cdn.example/portico/connect/1.4.0/remoteEntry.js', integrity: HASH },
     });
     expect(manifest.remotes.account).toEqual({ version: '1.4.1', entry: 'https://cdn.example/portico/account/1.4.1/remoteEntry.js', integrity: HASH });
   });

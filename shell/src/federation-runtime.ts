@@ -7,7 +7,8 @@
  *    the view outlet loads with the first remote view), so this chunk does not carry it;
  *  - the remotes are built with `experiments.externalRuntime` (scripts/rsbuild-shared.ts): they take
  *    the MF runtime core from `globalThis._FEDERATION_RUNTIME_CORE`, which is provided here, as
- *    `experiments.provideExternalRuntime` does in an MF build.
+ *    `experiments.provideExternalRuntime` does in an MF build;
+ *  - a remote's entry named by the CDN manifest loads with its integrity hash (./entry-integrity.ts).
  */
 import { createInstance } from '@module-federation/enhanced/runtime';
 // Not a direct dependency of the shell: shell/rsbuild.config.ts aliases it to the copy that
@@ -18,6 +19,7 @@ import * as jotai from 'jotai';
 import React from 'react';
 import ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
+import { entryIntegrityPlugin } from './entry-integrity';
 import type { Federation } from './federation';
 import { importKit } from './ui/kit';
 
@@ -46,6 +48,7 @@ export function createFederation(): Federation {
   return createInstance({
     name,
     remotes: [],
+    plugins: [entryIntegrityPlugin],
     shared: {
       ...Object.fromEntries(
         Object.entries(modules).map(([pkg, module]) => [

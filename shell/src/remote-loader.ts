@@ -8,6 +8,7 @@ import {
 import type { ComponentType } from 'react';
 // The MF runtime: the host's in the MF build, a lazily created one in the standalone build (see ./federation.ts).
 import { getFederation, type Federation } from './federation';
+import { entryIntegrity } from './remote-entries';
 import { loadKit } from './ui/kit';
 
 /** What every exposed view module must look like. */
@@ -101,7 +102,10 @@ export function loadViewModule(
     try {
       loaded = await federation.loadRemote(`${federationName(remote)}/${module.slice(2)}`);
     } catch (error) {
-      throw new RemoteLoadError(remote, error);
+      // The browser's script error says no more than "failed to load": name the hash the entry was checked against.
+      const integrity = entryIntegrity(entry);
+      const reason = integrity && new Error(`${entry} did not arrive or did not match its integrity hash ${integrity}`, { cause: error });
+      throw new RemoteLoadError(remote, reason || error);
     }
     const viewModule = checkModule(remote, loaded);
     await kit;

@@ -119,3 +119,18 @@ describe('view outlet', () => {
     expect(modal.getByRole('alert').textContent).toBe('Die Funktion „send“ ist für diese Website deaktiviert.');
   });
 });
+
+describe('REMOTE_LOAD_ERROR', () => {
+  it('tells the host which feature failed and why (the error details), while the panel names only the feature', async () => {
+    remoteModules.set('portico_connect/Connect', viewModule({ porticoContract: 999 }));
+    const { core, modal } = await renderInShadowRoot();
+    const heard: unknown[] = [];
+    core.events.subscribe((event) => heard.push(event));
+    act(() => core.modal.open({ view: 'Connect' }));
+    expect((await modal.findByRole('alert')).textContent).toContain('The connect feature could not be loaded');
+    const loadError = heard.find((event) => (event as { data?: { event?: string } }).data?.event === 'REMOTE_LOAD_ERROR') as
+      | { data: { properties: { remote: string; details?: string } } }
+      | undefined;
+    expect(loadError?.data.properties).toMatchObject({ remote: 'connect', details: expect.stringContaining('contract 999') });
+  });
+});

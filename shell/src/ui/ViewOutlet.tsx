@@ -103,7 +103,9 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
       .then((view) => current && setState({ status: 'ready', view }))
       .catch((error: unknown) => {
         const message = errorText(error);
-        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message });
+        // Why, for the host's support (the panel shows only which feature): e.g. the entry failed its integrity hash.
+        const details = error instanceof Error && 'details' in error && typeof error.details === 'string' ? error.details : undefined;
+        core.events.track('REMOTE_LOAD_ERROR', { remote, module, message, ...(details && { details }) });
         if (current) setState({ status: 'error', message });
       })
       .finally(() => core.modal.setLoading(false));
