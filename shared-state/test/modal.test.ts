@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createModalController, openingView } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
-import { anvil, mainnet, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
+import { anvil, mainnet, polkadot, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
 import { activeNamespaceAtom, activeNetworkAtom, modalFlagsAtom, modalStateAtom, routerAtom, toCaipNetwork, type PorticoEvent } from '../src/index';
 import { createEventBus } from '../src/events';
 import { SHAKE_RESET_MS } from '../src/constants';
@@ -211,14 +211,6 @@ describe('the opening view (spec §2)', () => {
   });
 
   it('a site whose networks are all polkadot and cosmos (no adapter of its own) opens on ConnectingWalletConnectBasic; with an eip155 network too, on Connect', async () => {
-    const polkadot = {
-      id: '91b171bb158e2d3848fa23a9f1c25182',
-      name: 'Polkadot',
-      chainNamespace: 'polkadot',
-      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
-      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:9/polkadot'] } },
-    };
     const walletConnectOnly = await testCore({ options: { networks: [polkadot] }, start: false });
     walletConnectOnly.core.modal.open();
     expect(walletConnectOnly.core.store.get(routerAtom).view).toBe('ConnectingWalletConnectBasic');

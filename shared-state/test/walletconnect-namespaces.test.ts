@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ACCOUNT, FakeAdapter, RECEIVER, anvil, eventually, minimalOptions, solanaLocalnet, walletConnectConnector } from '@portico/test-kit';
+import { ACCOUNT, FakeAdapter, RECEIVER, anvil, eventually, minimalOptions, polkadot, solanaLocalnet, walletConnectConnector } from '@portico/test-kit';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { createWalletConnectOnlyAdapter, MAX_SIGNATURE_CHARS } from '../src/adapters/walletconnect/adapter';
 import { accountsAtom, createMemoryStorage, createPorticoCore, toastAtom, type PorticoCore } from '../src/index';
@@ -8,15 +8,7 @@ import { toCaipNetwork, type NetworkInput } from '../src/network';
 import { MAX_SESSION_ACCOUNTS, proposalNamespaces, sessionAccounts, sessionConnection } from '../src/walletconnect/namespaces';
 import { createUniversalSource } from '../src/walletconnect/universal';
 
-const POLKADOT_REFERENCE = '91b171bb158e2d3848fa23a9f1c25182';
-const polkadot: NetworkInput = {
-  id: POLKADOT_REFERENCE,
-  name: 'Polkadot',
-  chainNamespace: 'polkadot',
-  caipNetworkId: `polkadot:${POLKADOT_REFERENCE}`,
-  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9/polkadot'] } },
-};
+const POLKADOT_REFERENCE = polkadot.id;
 const cosmos: NetworkInput = {
   id: 'cosmoshub-4',
   name: 'Cosmos Hub',

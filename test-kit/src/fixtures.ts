@@ -114,6 +114,16 @@ export const solanaLocalnet = {
   testnet: true,
 };
 
+/** Polkadot (a namespace only WalletConnect reaches); its RPC URL answers nothing. */
+export const polkadot = {
+  id: '91b171bb158e2d3848fa23a9f1c25182',
+  name: 'Polkadot',
+  chainNamespace: 'polkadot' as const,
+  caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9/polkadot'] } },
+};
+
 /** Solana devnet (Wallet Standard chain 'solana:devnet'). */
 export const solanaDevnet = {
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
