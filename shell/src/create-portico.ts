@@ -13,9 +13,6 @@ import { browserEnvironment } from './environment';
 import { definePorticoElement, INLINE_HOST_SELECTOR, layOutPreparedDialog, type PorticoModalElement } from './element';
 import { createInstance, type PorticoInstance } from './instance';
 import { setCurrentInstance } from './current-instance';
-import { remoteEntry } from './remote-entries';
-import { loadViewModule } from './remote-loader';
-import { loadKit } from './ui/kit';
 
 /**
  * Creates the modal: validates options, appends `<portico-modal>` to the body (with `enableEmbedded`, renders inline in
@@ -78,17 +75,18 @@ export function createPortico(options: unknown): PorticoInstance {
     // One piece per idle callback (the dialog's tree, the UI kit, the dialog's words, the Connect view, the prepared
     // dialog's first style, then its first layout), so none makes a long task before the visitor acts. A failed
     // chunk is fetched again (and its error logged) at the next open.
+    // The remote loader comes with the dialog's chunk: none of it is on the page's critical path.
     dialog
       .render()
-      .then(() => remoteEntry(core.options, 'connect'))
-      .then((connectEntry) => {
+      .then(async (mount) => {
+        const connectEntry = await mount.remoteEntry(core.options, 'connect');
         if (connectEntry)
           return nextIdle()
-            .then(loadKit)
+            .then(mount.loadKit)
             .then(nextIdle)
             .then(dialog.prepareChrome)
             .then(nextIdle)
-            .then(() => loadViewModule('connect', './Connect', connectEntry));
+            .then(() => mount.loadViewModule('connect', './Connect', connectEntry));
       })
       .catch(() => undefined)
       .then(nextIdle)
@@ -161,7 +159,7 @@ function renderWhenNeeded(core: PorticoCore, element: PorticoModalElement) {
     if (core.store.get(modalStateAtom) !== 'closed') void render().catch((error: unknown) => logs.error('the dialog could not be drawn', error));
   });
   return {
-    render: () => render().then(() => undefined),
+    render,
     /** The dialog's words in the modal's locale, into the store (the kit has loaded). */
     prepareChrome: () => render().then((mount) => mount.loadShellChrome(core)),
     unmount() {

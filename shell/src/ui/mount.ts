@@ -10,6 +10,10 @@ import type { PorticoModalElement } from '../element';
 import { App } from './App';
 
 export { loadShellChrome } from './chrome';
+// The idle prefetch of the Connect view (createPortico) reaches the remote loader through this chunk.
+export { remoteEntry } from '../remote-entries';
+export { loadViewModule } from '../remote-loader';
+export { loadKit } from './kit';
 
 export function mountModal(core: PorticoCore, element: PorticoModalElement): Root {
   const root = createRoot(element.mountPoint);

@@ -8,7 +8,7 @@ import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } f
 import { walletRequest } from '../wallet-request';
 import { COINBASE_RDNS, coinbaseConnector, createCoinbaseProvider, type CoinbaseSettings } from './coinbase';
 import { normalizeConnectorName, watchAnnouncedWallets, type Eip1193Provider } from './discovery';
-import { detectSafe, safeConnector, type SafeSettings } from './safe';
+import type { SafeSettings } from './safe';
 
 export interface Eip155AdapterEnvironment {
   /** Where EIP-6963 events fly: the host page's window. */
@@ -117,16 +117,17 @@ export function createEip155Adapter(environment: Eip155AdapterEnvironment): Chai
   function watchSafe(emit: () => void): () => void {
     if (!safe) return () => undefined;
     safeWatchers.add(emit);
-    safeDetection ??= detectSafe(safe).then(
-      (provider) => {
+    // Its own chunk: only a page framed by one of the host's Safe origins asks.
+    safeDetection ??= import('./safe')
+      .then(async ({ detectSafe, safeConnector }) => {
+        const provider = await detectSafe(safe);
         if (!provider) return;
         providers.set(CONNECTOR_IDS.safe, provider);
         connectors.set(CONNECTOR_IDS.safe, safeConnector(safe));
         for (const waiter of connectorWaiters) waiter();
         for (const watcher of safeWatchers) watcher();
-      },
-      (error) => logs.debug('eip155: the Safe connector could not load', error),
-    );
+      })
+      .catch((error: unknown) => logs.debug('eip155: the Safe connector could not load', error));
     return () => void safeWatchers.delete(emit);
   }
 
