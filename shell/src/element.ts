@@ -1,15 +1,18 @@
 import { WALLET_FRAME_SLOT } from '@portico/shared-state';
-import { stylesheetText } from './ui/styles';
 
-/** The UI kit's stylesheet (`adoptKitStylesheet`), shared by every shadow root that adopts it. */
-let kitStylesheet: { text: string; sheet?: CSSStyleSheet } | undefined;
-const rootsWithKit = new WeakSet<ShadowRoot>();
+/** The stylesheets every <portico-modal> adopts, in this order: the shell's (with the dialog's chunk), then the UI kit's. */
+const STYLESHEET_ORDER = ['shell', 'kit'] as const;
+type StylesheetName = (typeof STYLESHEET_ORDER)[number];
+/** Each adopted stylesheet's text and its sheet, shared by every shadow root that adopts it. */
+const stylesheets: Partial<Record<StylesheetName, { text: string; sheet?: CSSStyleSheet }>> = {};
+/** How many of STYLESHEET_ORDER each root holds. */
+const adoptedCount = new WeakMap<ShadowRoot, number>();
 
 /**
  * `<portico-modal>`: an open shadow root holding Portico's styles and React tree, so nothing
  * leaks into the host page (no global CSS, no <style> in the host's <head>, no font imports).
- * The shell's own stylesheet is adopted at once; the UI kit's joins it once the kit has loaded
- * (with the first remote view).
+ * The shell's own stylesheet is adopted with the dialog's chunk (a closed modal draws nothing: the page's critical
+ * path does not carry it); the UI kit's joins it once the kit has loaded (with the first remote view).
  */
 export interface PorticoModalElement extends HTMLElement {
   readonly mountPoint: HTMLDivElement;
@@ -41,21 +44,25 @@ function addStylesheet(shadow: ShadowRoot, text: string, sheet?: CSSStyleSheet):
   }
 }
 
-function addKitStylesheet(shadow: ShadowRoot) {
-  if (!kitStylesheet || rootsWithKit.has(shadow)) return;
-  kitStylesheet.sheet = addStylesheet(shadow, kitStylesheet.text, kitStylesheet.sheet);
-  rootsWithKit.add(shadow);
+function addAdoptedStylesheets(shadow: ShadowRoot) {
+  for (let next = adoptedCount.get(shadow) ?? 0; next < STYLESHEET_ORDER.length; next++) {
+    const entry = stylesheets[STYLESHEET_ORDER[next]!];
+    // A later sheet waits for the earlier one: the kit's rules come after the shell's.
+    if (!entry) return;
+    entry.sheet = addStylesheet(shadow, entry.text, entry.sheet);
+    adoptedCount.set(shadow, next + 1);
+  }
 }
 
 /**
- * Adds the UI kit's stylesheet (`kitStylesheetText` of `@portico/ui`) after the shell's, in every
- * <portico-modal> on the page and in those created later. Called once the kit has loaded, before
- * the first remote view renders; calling it again changes nothing.
+ * Adds a stylesheet (the shell's `stylesheetText` when the dialog's chunk mounts, the UI kit's `kitStylesheetText`
+ * once the kit has loaded) to every <portico-modal> on the page and to those created later, the shell's first.
+ * Calling it again changes nothing.
  */
-export function adoptKitStylesheet(text: string) {
-  kitStylesheet ??= { text };
+export function adoptStylesheet(name: StylesheetName, text: string) {
+  stylesheets[name] ??= { text };
   for (const element of document.querySelectorAll(INLINE_HOST_SELECTOR)) {
-    if (element.shadowRoot) addKitStylesheet(element.shadowRoot);
+    if (element.shadowRoot) addAdoptedStylesheets(element.shadowRoot);
   }
 }
 
@@ -92,8 +99,7 @@ export function definePorticoElement() {
     constructor() {
       super();
       const shadow = this.attachShadow({ mode: 'open' });
-      addStylesheet(shadow, stylesheetText);
-      addKitStylesheet(shadow);
+      addAdoptedStylesheets(shadow);
       this.mountPoint = document.createElement('div');
       // The embedded wallet's iframe is this element's light-DOM child (see WALLET_FRAME_SLOT), drawn here.
       const walletFrame = document.createElement('slot');

@@ -2,7 +2,8 @@ import { RemoteIncompatibleError } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { useLayoutEffect, useRef } from 'react';
-import { definePorticoElement, type PorticoModalElement } from '../src/element';
+import { adoptStylesheet, definePorticoElement, type PorticoModalElement } from '../src/element';
+import { stylesheetText } from '../src/ui/styles';
 import { loadViewModule } from '../src/remote-loader';
 import { App } from '../src/ui/App';
 import { shellCore } from './helpers';
@@ -56,6 +57,8 @@ async function renderInShadowRoot(options: Record<string, unknown> = {}) {
   document.body.append(element);
   deployment += 1;
   const core = await shellCore({ remotes: { connect: `http://remote.test/outlet-${deployment}/remoteEntry.js` }, ...options });
+  // As the dialog's chunk does when it mounts (ui/mount.ts).
+  adoptStylesheet('shell', stylesheetText);
   render(<App core={core} host={element} />, { container: element.mountPoint });
   return { core, shadow: element.shadowRoot!, modal: within(element.mountPoint) };
 }

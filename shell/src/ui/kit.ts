@@ -7,7 +7,7 @@
  * chunk, which `federation-runtime.ts` also offers the remotes through `importKit` (one import()
  * site, so the bundler makes one chunk, not one per caller).
  */
-import { adoptKitStylesheet } from '../element';
+import { adoptStylesheet } from '../element';
 
 type UiKit = typeof import('@portico/ui');
 
@@ -24,5 +24,5 @@ export function importKit(): Promise<UiKit> {
 
 /** Loads the kit and adopts its stylesheet into every <portico-modal> (now and later ones). */
 export function loadKit(): Promise<void> {
-  return importKit().then((ui) => adoptKitStylesheet(ui.kitStylesheetText));
+  return importKit().then((ui) => adoptStylesheet('kit', ui.kitStylesheetText));
 }

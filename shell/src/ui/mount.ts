@@ -6,7 +6,8 @@
 import type { PorticoCore } from '@portico/shared-state';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { PorticoModalElement } from '../element';
+import { adoptStylesheet, type PorticoModalElement } from '../element';
+import { stylesheetText } from './styles';
 import { App } from './App';
 
 export { loadShellChrome } from './chrome';
@@ -16,6 +17,7 @@ export { loadViewModule } from '../remote-loader';
 export { loadKit } from './kit';
 
 export function mountModal(core: PorticoCore, element: PorticoModalElement): Root {
+  adoptStylesheet('shell', stylesheetText);
   const root = createRoot(element.mountPoint);
   root.render(createElement(App, { core, host: element }));
   return root;
