@@ -184,6 +184,7 @@ function startHaproxy(configFile) {
  *   urls: { api: string, relay: string, relayNodes: string[], secureSite: string, cdn: string },
  *   caCertPath: string,
  *   metricsToken: string,
+ *   databaseUrl: string,
  *   killApiReplica(index: 0 | 1): Promise<void>,
  *   killRelayNode(index: 0 | 1): Promise<void>,
  *   stop(): Promise<void>,
@@ -259,6 +260,8 @@ export async function startProdTopology(options = {}) {
       PORTICO_API_CHAINS: chainsFile,
       PORTICO_API_PROJECTS: projectsFile,
       PORTICO_API_METRICS_TOKEN: metricsToken,
+      // HAProxy, on this machine: its X-Forwarded-For names the visitor each per-IP limit counts.
+      PORTICO_API_TRUSTED_PROXIES: 'loopback',
       LOG_LEVEL: 'warn',
     };
     const backends = {
@@ -289,6 +292,7 @@ export async function startProdTopology(options = {}) {
               PORTICO_RELAY_REDIS_URL: redisUrl,
               PORTICO_RELAY_REDIS_PREFIX: redisPrefix,
               PORTICO_RELAY_METRICS_TOKEN: metricsToken,
+              PORTICO_RELAY_TRUSTED_PROXIES: 'loopback',
               // The clients' tokens name the URL they connect to: the balanced one or this node's own.
               RELAY_PUBLIC_URLS: [urls.relay, urls.relayNodes[i]].join(','),
             },
@@ -307,6 +311,7 @@ export async function startProdTopology(options = {}) {
           PORTICO_SECURE_SITE_KEY: randomBytes(32).toString('hex'),
           PORTICO_API_URL: urls.api,
           PORTICO_SECURE_SITE_PUBLIC_ORIGIN: urls.secureSite,
+          PORTICO_SECURE_SITE_TRUSTED_PROXIES: 'loopback',
         },
       }),
     );
@@ -330,6 +335,8 @@ export async function startProdTopology(options = {}) {
       urls,
       caCertPath: caCert,
       metricsToken,
+      // The replicas' database, for what an operator would check or do to it (the failover tests end its connections).
+      databaseUrl: database.url,
       killApiReplica: (index) => api[index].kill(),
       killRelayNode: (index) => relay[index].kill(),
       stop,

@@ -5,9 +5,9 @@
  * process trust it too. The suite's plain demo page loads Portico from the topology's CDN and connects a wallet through
  * its relay. Replicas are killed (SIGKILL) in the middle of traffic: what crosses HAProxy keeps working.
  */
-import { chromium, expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SignClient } from '@walletconnect/sign-client';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { toHex, verifyMessage } from 'viem';
-import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { ANVIL_CHAIN_ID, DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { readEnv, type E2EEnv } from '../fixtures/env.ts';
 import { accountOutput, addressPattern, dialog } from '../fixtures/portico.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
@@ -28,6 +30,7 @@ interface ProdTopology {
   killRelayNode(index: 0 | 1): Promise<void>;
   stop(): Promise<void>;
   metricsToken: string;
+  databaseUrl: string;
 }
 type StartProdTopology = (options: {
   ports: { api: number; relay: number; secureSite: number; cdn: number; relayNodes: number[] };
@@ -83,6 +86,25 @@ async function getJson(url: string): Promise<{ status: number; body: any }> {
   const { status, text } = await getText(url);
   return { status, body: text ? JSON.parse(text) : undefined };
 }
+
+/** A POST from the demo site's page, as the modal makes it; the status, or what fetch threw. */
+async function postFromSite(page: Page, path: string, body: unknown): Promise<{ status: number | string; body: any }> {
+  return page.evaluate(
+    async ({ url, body }) => {
+      try {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: response.status, body: await response.json().catch(() => undefined) };
+      } catch (err) {
+        return { status: String(err), body: undefined };
+      }
+    },
+    { url: `${topology.urls.api}${path}?projectId=portico-demo`, body },
+  );
+}
+
+/** A statement on the topology's database, its rows as `|`-separated lines. */
+const sql = (statement: string) =>
+  execFileSync('psql', [topology.databaseUrl, '-tAc', statement], { encoding: 'utf8' }).split('\n').filter(Boolean);
 
 /** A relay node's WebSocket count, asked through its own frontend. */
 async function nodeConnections(index: number): Promise<number> {
@@ -228,8 +250,8 @@ test('WalletConnect across the relay cluster: the dapp on node 1, the wallet on 
   expect(await nodeConnections(1)).toBeGreaterThanOrEqual(1);
 });
 
-test('the plain demo page with Portico from the CDN origin, on this topology: a wallet connects over WalletConnect', async () => {
-  const context = await trustingContext();
+/** The suite's plain demo page with everything Portico uses on the topology, in a context of its own. */
+async function openDemoOnTopology(context: BrowserContext) {
   const site = new URL(env.demo!).origin;
   // A page the test fulfils has no address space of its own, so Chromium counts it public and asks before it reaches
   // 127.0.0.1 (Local Network Access): granted, as the site served from loopback itself would not need.
@@ -250,19 +272,30 @@ test('the plain demo page with Portico from the CDN origin, on this topology: a 
       embeddedWallet: { url: `${urls.secureSite}/` },
     };
   }, topology.urls);
-  const socketsBefore = await allConnections();
-  const origins = new Set<string>();
-  page.on('requestfinished', (request) => origins.add(new URL(request.url()).origin));
-  const sockets: string[] = [];
-  page.on('websocket', (socket) => sockets.push(socket.url()));
+  return page;
+}
 
-  await page.goto(`${site}/plain.html`);
+/** Loads the demo page and connects a wallet over WalletConnect: the modal is on its Account view. */
+async function connectVisitor(page: Page): Promise<WcWallet> {
+  await page.goto(`${new URL(env.demo!).origin}/plain.html`);
   await expect(page.getByRole('heading', { name: 'Portico demo' })).toBeVisible();
   const wallet = await startWallet(topology.urls.relayNodes[1]!);
   await openWalletConnect(page);
   await wallet.pair(await copiedUri(page));
   await expect(accountOutput(page)).toHaveText(addressPattern(WC_ACCOUNT.address));
   await expect(dialog(page, 'Account').getByText(/ETH/).first()).toBeVisible();
+  return wallet;
+}
+
+test('the plain demo page with Portico from the CDN origin, on this topology: a wallet connects over WalletConnect', async () => {
+  const context = await trustingContext();
+  const page = await openDemoOnTopology(context);
+  const socketsBefore = await allConnections();
+  const origins = new Set<string>();
+  page.on('requestfinished', (request) => origins.add(new URL(request.url()).origin));
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  const wallet = await connectVisitor(page);
 
   expect([...origins]).toEqual(expect.arrayContaining([new URL(topology.urls.cdn).origin, new URL(topology.urls.api).origin]));
   for (const dev of [env.cdn!, env.api!, env.connect!, env.shell!]) expect(origins).not.toContain(new URL(dev).origin);
@@ -274,8 +307,89 @@ test('the plain demo page with Portico from the CDN origin, on this topology: a 
   await expect.poll(allConnections).toBe(socketsBefore);
 });
 
-test('an API replica is killed in the middle of a visitor’s requests: every request still succeeds', async () => {
-  const page = await (await trustingContext()).newPage();
+test('PostgreSQL ends every API connection under a connected visitor: the modal keeps working, the visitor sees nothing', async () => {
+  const context = await trustingContext();
+  const page = await openDemoOnTopology(context);
+  const socketsBefore = await allConnections();
+  const wallet = await connectVisitor(page);
+  const api = new URL(topology.urls.api).origin;
+  const afterKill: Array<{ url: string; status: number }> = [];
+  let killed = false;
+  page.on('response', (response) => {
+    if (killed && new URL(response.url()).origin === api) afterKill.push({ url: response.url(), status: response.status() });
+  });
+  // Both replicas' pools hold connections (idle ones close after 10 s): what a busy API has when its database goes.
+  for (let i = 0; i < 6; i++) expect((await getJson(`${topology.urls.api}/v1/wallets?projectId=portico-demo&entries=1&page=${i + 1}`)).status).toBe(200);
+  const [ended] = sql('SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  expect(Number(ended)).toBeGreaterThanOrEqual(2);
+  killed = true;
+
+  // The visitor goes on: the Account view's tabs ask the API again.
+  const account = dialog(page, 'Account');
+  await account.getByRole('tab', { name: 'Activity' }).click();
+  await account.getByRole('tab', { name: 'Tokens' }).click();
+  await expect(account.getByRole('list', { name: 'Tokens' }).getByText(/ETH/).first()).toBeVisible();
+  // No error anywhere: the page's and the modal's alert regions stay empty.
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+  expect(afterKill.length).toBeGreaterThan(0);
+  expect(afterKill.filter((r) => r.status >= 500)).toEqual([]);
+  // Every replica reconnected: the wallet registry (a read on each) and the health check answer.
+  for (let i = 0; i < 4; i++) expect((await getJson(`${topology.urls.api}/v1/wallets?projectId=portico-demo&entries=1`)).status).toBe(200);
+  expect((await getJson(`${topology.urls.api}/healthz`)).body).toMatchObject({ status: 'ok', db: 'postgres' });
+
+  await context.close();
+  await wallet.stop();
+  await expect.poll(allConnections).toBe(socketsBefore);
+});
+
+/** A visitor's sign-in (EIP-4361) as the modal makes it: a nonce, the wallet's signature, the signed message posted. */
+async function signIn(page: Page) {
+  const signer = privateKeyToAccount(generatePrivateKey());
+  const site = new URL(env.demo!);
+  const nonce = await postFromSite(page, '/v1/sessions/nonce', {});
+  expect(nonce.status).toBe(201);
+  const message = createSiweMessage({
+    address: signer.address,
+    chainId: ANVIL_CHAIN_ID,
+    domain: site.host,
+    uri: `${site.origin}/`,
+    version: '1',
+    nonce: nonce.body.nonce as string,
+    issuedAt: new Date(),
+  });
+  const signed = { message, signature: await signer.signMessage({ message }) };
+  return { nonce: nonce.body.nonce as string, signed, reply: postFromSite(page, '/v1/sessions', signed) };
+}
+
+/** A transaction of the test's own on the topology's database that takes `lock` and keeps it until `release()`. */
+function holdLock(lock: string) {
+  const psql = spawn('psql', [topology.databaseUrl, '-q', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => psql.once('exit', resolve));
+  stoppers.push(() => psql.kill());
+  psql.stdin.write(`BEGIN;\n${lock};\n`);
+  return {
+    release: async () => {
+      psql.stdin.end('COMMIT;\n');
+      await exited;
+    },
+  };
+}
+
+/** Statements of the topology's API waiting for a lock. */
+const waitingForLocks = () => Number(sql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")[0]);
+
+test('an API replica is killed in the middle of a visitor’s requests: every read succeeds, a sign-in it held is made once', async () => {
+  // Sign-ins held by the replicas when one dies: each waits to store its session behind a lock the test takes.
+  const context = await trustingContext();
+  const site = await openDemoOnTopology(context);
+  const socketsBefore = await allConnections();
+  await site.goto(`${new URL(env.demo!).origin}/plain.html`);
+  const lock = holdLock('LOCK TABLE siwx_sessions IN SHARE MODE');
+  await expect.poll(() => sql("SELECT count(*) FROM pg_locks WHERE relation = 'siwx_sessions'::regclass AND mode = 'ShareLock' AND granted")).toEqual(['1']);
+  const signIns = await Promise.all(Array.from({ length: 4 }, () => signIn(site)));
+  await expect.poll(waitingForLocks).toBe(4);
+
+  const page = await context.newPage();
   await page.goto(`${topology.urls.api}/healthz`);
   // Same-origin requests from the page, one after another, as the modal makes them.
   const outcomes = page.evaluate(async () => {
@@ -292,9 +406,28 @@ test('an API replica is killed in the middle of a visitor’s requests: every re
   });
   await page.waitForFunction(() => ((window as unknown as { done?: number }).done ?? 0) >= 20);
   await topology.killApiReplica(0);
+  // The dead replica held some: their sign-ins, sent again to the live one, now also wait, for the nonces the dead
+  // replica's open transactions claimed.
+  await expect.poll(waitingForLocks).toBeGreaterThan(4);
+  await lock.release();
   const statuses = await outcomes;
   expect(statuses).toHaveLength(80);
   expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+  // A sign-in is a write: HAProxy never sends it to a second replica once a first one got it. It closes the browser's
+  // connection unanswered, as the dead replica did, and Chromium sends the request again; the dead replica's
+  // transactions end with its connections, and each sign-in is made on the live replica.
+  const replies = await Promise.all(signIns.map((s) => s.reply));
+  expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+  // The same signed message sent once more makes no second session.
+  for (const s of signIns) expect((await postFromSite(site, '/v1/sessions', s.signed)).status).toBe(401);
+  const sessionIds = new Map(signIns.map((s, i) => [s.nonce, replies[i]!.body.session.id as string]));
+  // Exactly once: one session a sign-in, the one its visitor was given.
+  const stored = sql(`SELECT nonce || '|' || id FROM siwx_sessions WHERE nonce IN (${signIns.map((s) => `'${s.nonce}'`).join(',')})`);
+  expect(stored.sort()).toEqual([...sessionIds].map(([nonce, id]) => `${nonce}|${id}`).sort());
+
+  await context.close();
+  await expect.poll(allConnections).toBe(socketsBefore);
 });
 
 test('a relay node is killed under a paired wallet: it reconnects through HAProxy to the other node and gets the request', async () => {

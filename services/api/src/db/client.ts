@@ -58,12 +58,49 @@ async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
+/**
+ * The server ended or dropped this connection (pg_terminate_backend, a restart, a failover, a reset socket): the pool
+ * discards the client, and the next one connects afresh.
+ */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE']);
+export function connectionLost(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_LOST_CODES.has(code)) return true;
+  return /^Connection terminated( unexpectedly)?$|is not queryable/.test(err.message);
+}
+
+/**
+ * A statement that only reads, so running it twice is as running it once. A write is never sent again: the server may
+ * have committed it before the connection went, and only its caller knows whether a second one is harmless.
+ */
+export function readOnly(sql: string): boolean {
+  return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE)\b/i.test(sql);
+}
+
+const POOL_SIZE = 10;
+
+/**
+ * Runs `attempt` again while it fails on a lost connection. Pooled clients can be dead before their next use (the
+ * server ended them while they idled, the news not read yet), each one the pool hands out is then dropped: at most
+ * one attempt per pooled client, then one on a fresh connection.
+ */
+async function onLiveConnection<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!connectionLost(err) || tries > POOL_SIZE) throw err;
+    }
+  }
+}
+
 async function openPostgres(connectionString: string): Promise<Db> {
   const { default: pg } = await import('pg');
   // Keep int8 (count(*)) as a JS number: our counts are far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client that errors (server restart) must not crash the process.
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
+  // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => {});
   const wrap = (q: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
@@ -74,15 +111,28 @@ async function openPostgres(connectionString: string): Promise<Db> {
       await q.query(sql);
     },
   });
+  const direct = wrap(pool);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
     pool,
-    ...wrap(pool),
+    exec: direct.exec,
+    query: <T extends Row>(sql: string, params: unknown[] = []) =>
+      readOnly(sql) ? onLiveConnection(() => direct.query<T>(sql, params)) : direct.query<T>(sql, params),
     async transaction(fn) {
-      const client = await pool.connect();
+      const begin = async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          return client;
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+      };
+      // Nothing has run when BEGIN fails: the whole transaction may go to another connection.
+      const client = await onLiveConnection(begin);
       try {
-        await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
@@ -90,6 +140,7 @@ async function openPostgres(connectionString: string): Promise<Db> {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
+        // The pool discards a client whose connection is gone (pg-pool checks that it is still queryable).
         client.release();
       }
     },
