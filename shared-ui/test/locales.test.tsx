@@ -35,8 +35,6 @@ describe('what shared state says in English, in the modal’s locale (chrome.say
     );
     const featureOff = resolveView('WalletSend', features('send'));
     expect(featureOff.kind === 'feature-off' && say(featureOff.message)).toBe('Die Funktion „send“ ist für diese Website deaktiviert.');
-    const planned = resolveView('ConnectingWalletConnectBasic', features('send'));
-    expect(planned.kind === 'unknown' && say(planned.message)).toBe('Die Ansicht „ConnectingWalletConnectBasic“ ist in dieser Version nicht verfügbar.');
     const unknown = resolveView('Nowhere', features('send'));
     expect(unknown.kind === 'unknown' && say(unknown.message)).toBe('Unbekannte Ansicht „Nowhere“.');
     expect(say('The send feature has no address. Set remotes.send or cdnBase in the Portico options.')).toBe(
