@@ -88,9 +88,10 @@ function writeChainsFile(file, rpcUrl) {
 /**
  * HAProxy's configuration: one TLS frontend per public origin. A dead server is left at once (a refused connection
  * is retried on the other one; idempotent requests also when the server died holding them) and its health check
- * takes it out within a second; WebSockets stay open for an hour of silence (the relay pings sooner).
+ * takes it out within about a second: two failed checks, so that one slow answer on a loaded machine does not take
+ * out a live server; WebSockets stay open for an hour of silence (the relay pings sooner).
  */
-function haproxyConfig({ serverPem, ports, backends }) {
+function haproxyConfig({ serverPem, ports, backends, statsPort }) {
   const bind = (port) => `  bind ${HOST}:${port} ssl crt ${serverPem} alpn h2,http/1.1`;
   const frontend = (name, port, backend) => [
     `frontend ${name}`,
@@ -104,7 +105,7 @@ function haproxyConfig({ serverPem, ports, backends }) {
     `  balance ${balance}`,
     `  option httpchk GET ${check}`,
     '  http-check expect status 200',
-    '  default-server check inter 500 fall 1 rise 2',
+    '  default-server check inter 500 fall 2 rise 2',
     // A request that changes something is never sent twice: only a refused connection is retried for it.
     '  http-request disable-l7-retry unless METH_GET or METH_HEAD or METH_OPTIONS',
     ...servers.map((port, i) => `  server ${name}${i + 1} ${HOST}:${port}`),
@@ -122,10 +123,16 @@ function haproxyConfig({ serverPem, ports, backends }) {
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
-    '  timeout check 1s',
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response response-timeout',
+    '',
+    // Plain http on loopback, for this script only: whether every server is in (serversDown).
+    'listen stats',
+    `  bind ${HOST}:${statsPort}`,
+    '  stats enable',
+    '  stats uri /stats',
     '',
     ...frontend('api', ports.api, 'api'),
     ...frontend('relay', ports.relay, 'relay'),
@@ -153,6 +160,22 @@ function httpsStatus(url, ca) {
   });
 }
 
+/**
+ * The servers HAProxy does not have in (not UP), as `backend/server`, from its stats in CSV; undefined while the
+ * stats do not answer.
+ */
+async function serversDown(statsPort) {
+  const csv = await fetch(`http://${HOST}:${statsPort}/stats;csv`).then((r) => (r.ok ? r.text() : undefined), () => undefined);
+  if (!csv) return undefined;
+  const [header, ...rows] = csv.trim().split('\n');
+  const columns = header.replace(/^# /, '').split(',');
+  const [backend, server, status] = ['pxname', 'svname', 'status'].map((name) => columns.indexOf(name));
+  return rows
+    .map((row) => row.split(','))
+    .filter((cells) => cells[server] !== 'FRONTEND' && cells[server] !== 'BACKEND' && cells[backend] !== 'stats' && cells[status] !== 'UP')
+    .map((cells) => `${cells[backend]}/${cells[server]}`);
+}
+
 function startHaproxy(configFile) {
   const child = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -177,9 +200,9 @@ function startHaproxy(configFile) {
 /**
  * Starts the topology. `ports`: the public https ports (0: a free one; default those of `pnpm prod:local`).
  * `devchainRpcUrl`: an anvil already running (else one is started on a free port). `siteOrigins`: the origins the
- * `portico-demo` project allows (default `pnpm demo`'s page).
+ * `portico-demo` project allows (default `pnpm demo`'s page). `apiEnv`: more environment for the API replicas.
  *
- * @param {{ ports?: Partial<typeof DEFAULT_PORTS>, devchainRpcUrl?: string, siteOrigins?: string[] }} [options]
+ * @param {{ ports?: Partial<typeof DEFAULT_PORTS>, devchainRpcUrl?: string, siteOrigins?: string[], apiEnv?: Record<string, string> }} [options]
  * @returns {Promise<{
  *   urls: { api: string, relay: string, relayNodes: string[], secureSite: string, cdn: string },
  *   caCertPath: string,
@@ -221,6 +244,23 @@ export async function startProdTopology(options = {}) {
       cdn: `https://${HOST}:${ports.cdn}`,
     };
     const { caCert, serverPem } = makeCertificates(dir);
+    const backends = {
+      api: [await freePort(), await freePort()],
+      relay: [await freePort(), await freePort()],
+      secureSite: await freePort(),
+      cdn: await freePort(),
+    };
+    // HAProxy binds its ports first, before the services' own connections (PostgreSQL, Redis) take local ports that
+    // a free port picked earlier could be; it takes each server in once its health check passes.
+    const statsPort = await freePort();
+    const configFile = join(dir, 'haproxy.cfg');
+    writeFileSync(configFile, haproxyConfig({ serverPem, ports, backends, statsPort }));
+    const haproxy = startHaproxy(configFile);
+    stoppers.push(() => haproxy.stop());
+    while ((await serversDown(statsPort)) === undefined) {
+      if (haproxy.exited()) throw new Error(`haproxy exited at start:\n${haproxy.output()}`);
+      await sleep(50);
+    }
     const ca = readFileSync(caCert, 'utf8');
     // Node reads the local CA from here: the secure site calls the API through HAProxy, as it would in production.
     const trustCa = { NODE_EXTRA_CA_CERTS: caCert };
@@ -230,8 +270,9 @@ export async function startProdTopology(options = {}) {
     const redisUrl = urlFrom('redis.sh');
     const redisPrefix = `portico:prod-${process.pid}-${Date.now()}:`;
     stoppers.push(() => {
-      const keys = run('redis-cli', ['-u', redisUrl, '--scan', '--pattern', `${redisPrefix}*`]).split('\n').filter(Boolean);
-      if (keys.length) run('redis-cli', ['-u', redisUrl, 'del', ...keys]);
+      // A loaded run (bench:services) leaves hundreds of thousands of keys: listed without a buffer cap, deleted in slices.
+      const keys = run('redis-cli', ['-u', redisUrl, '--scan', '--pattern', `${redisPrefix}*`], { maxBuffer: Infinity }).split('\n').filter(Boolean);
+      for (let i = 0; i < keys.length; i += 1000) run('redis-cli', ['-u', redisUrl, 'unlink', ...keys.slice(i, i + 1000)]);
     });
 
     let devchainRpcUrl = options.devchainRpcUrl;
@@ -263,12 +304,7 @@ export async function startProdTopology(options = {}) {
       // HAProxy, on this machine: its X-Forwarded-For names the visitor each per-IP limit counts.
       PORTICO_API_TRUSTED_PROXIES: 'loopback',
       LOG_LEVEL: 'warn',
-    };
-    const backends = {
-      api: [await freePort(), await freePort()],
-      relay: [await freePort(), await freePort()],
-      secureSite: await freePort(),
-      cdn: await freePort(),
+      ...options.apiEnv,
     };
     const started = (service) => {
       stoppers.push(() => service.stop());
@@ -318,16 +354,15 @@ export async function startProdTopology(options = {}) {
     const cdn = await startCdnOrigin(cdnDir, HOST, backends.cdn);
     stoppers.push(() => cdn.close());
 
-    const configFile = join(dir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig({ serverPem, ports, backends }));
-    const haproxy = startHaproxy(configFile);
-    stoppers.push(() => haproxy.stop());
     const relayHealth = [urls.relay, ...urls.relayNodes].map((url) => `${url.replace('wss:', 'https:')}/health`);
     const checks = [`${urls.api}/healthz`, ...relayHealth, `${urls.secureSite}/healthz`, `${urls.cdn}/${CDN_MANIFEST}`];
     const deadline = Date.now() + 15_000;
-    while (!(await Promise.all(checks.map((url) => httpsStatus(url, ca)))).every((status) => status === 200)) {
+    // Ready when every server is in (a failover test needs both replicas from the start) and each origin answers.
+    for (;;) {
+      const down = await serversDown(statsPort);
+      if (down?.length === 0 && (await Promise.all(checks.map((url) => httpsStatus(url, ca)))).every((status) => status === 200)) break;
       if (haproxy.exited()) throw new Error(`haproxy exited before it was ready:\n${haproxy.output()}`);
-      if (Date.now() > deadline) throw new Error(`haproxy did not serve ${checks.join(', ')} within 15 s:\n${haproxy.output()}`);
+      if (Date.now() > deadline) throw new Error(`haproxy did not have ${down?.join(', ') || 'its stats'} in, or serve ${checks.join(', ')}, within 15 s:\n${haproxy.output()}`);
       await sleep(100);
     }
 

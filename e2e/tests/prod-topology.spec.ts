@@ -17,26 +17,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { toHex, verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import type { ProdTopology, startProdTopology as StartProdTopology } from '../../scripts/prod-local.mjs';
 import { ANVIL_CHAIN_ID, DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { readEnv, type E2EEnv } from '../fixtures/env.ts';
 import { accountOutput, addressPattern, dialog } from '../fixtures/portico.ts';
 import { copiedUri, openWalletConnect } from '../fixtures/walletconnect-page.ts';
 import { WC_ACCOUNT, startWcWallet, type WcWallet } from '../fixtures/wc-wallet.ts';
-
-interface ProdTopology {
-  urls: { api: string; relay: string; relayNodes: string[]; secureSite: string; cdn: string };
-  caCertPath: string;
-  killApiReplica(index: 0 | 1): Promise<void>;
-  killRelayNode(index: 0 | 1): Promise<void>;
-  stop(): Promise<void>;
-  metricsToken: string;
-  databaseUrl: string;
-}
-type StartProdTopology = (options: {
-  ports: { api: number; relay: number; secureSite: number; cdn: number; relayNodes: number[] };
-  devchainRpcUrl: string;
-  siteOrigins: string[];
-}) => Promise<ProdTopology>;
 
 const CHAIN = 'eip155:31337';
 const PROD_LOCAL = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'scripts', 'prod-local.mjs');
@@ -171,7 +157,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
-  const { startProdTopology } = (await import(pathToFileURL(PROD_LOCAL).href)) as { startProdTopology: StartProdTopology };
+  const { startProdTopology } = (await import(pathToFileURL(PROD_LOCAL).href)) as { startProdTopology: typeof StartProdTopology };
   env = readEnv();
   topology = await startProdTopology({
     ports: { api: 0, relay: 0, secureSite: 0, cdn: 0, relayNodes: [0, 0] },
