@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from '@rstest/core';
-import { minimalOptions } from '@portico/test-kit';
+import { cdnManifestFixture, minimalOptions, TEST_INTEGRITY } from '@portico/test-kit';
 import { CDN_MANIFEST_FILE, loadCdnManifest, manifestRemotes, MAX_CDN_MANIFEST_BYTES, parseCdnManifest } from '../src/cdn-manifest';
 import { parseDeployment, withDeployment } from '../src/deployment';
 import { InvalidOptionsError } from '../src/errors';
@@ -22,20 +22,8 @@ const SCRIPT = new URL('../../scripts/build-cdn.mjs', import.meta.url).href;
 const script = () => import(/* webpackIgnore: true */ SCRIPT) as Promise<BuildCdn>;
 
 const MANIFEST_URL = 'https://cdn.example/portico/manifest.json';
-const HASH = `sha384-${'A'.repeat(64)}`;
-const MANIFEST = {
-  version: 1,
-  shell: {
-    version: '1.4.0',
-    entry: 'shell/1.4.0/portico.js',
-    integrity: HASH,
-    federation: { entry: 'shell/1.4.0/mf/remoteEntry.js', integrity: HASH },
-  },
-  remotes: {
-    account: { version: '1.4.1', entry: 'account/1.4.1/remoteEntry.js', integrity: HASH },
-    connect: { version: '1.4.0', entry: 'connect/1.4.0/remoteEntry.js', integrity: HASH },
-  },
-};
+const HASH = TEST_INTEGRITY;
+const MANIFEST = cdnManifestFixture({ account: { version: '1.4.1' }, connect: { version: '1.4.0' } });
 
 function refusal(run: () => unknown): InvalidOptionsError {
   let thrown: unknown;

@@ -1,5 +1,6 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
+import { cdnManifestFixture } from '@portico/test-kit';
 import { entryIntegrityPlugin } from '../src/entry-integrity';
 import { entryIntegrity, remoteEntry } from '../src/remote-entries';
 import { loadViewModule } from '../src/remote-loader';
@@ -14,19 +15,10 @@ rs.mock('../src/federation', () => ({
 
 const CONNECT_HASH = `sha384-${'C'.repeat(64)}`;
 const ACCOUNT_HASH = `sha384-${'A'.repeat(64)}`;
-const manifest = {
-  version: 1,
-  shell: {
-    version: '1.4.0',
-    entry: 'shell/1.4.0/portico.js',
-    integrity: ACCOUNT_HASH,
-    federation: { entry: 'shell/1.4.0/mf/remoteEntry.js', integrity: ACCOUNT_HASH },
-  },
-  remotes: {
-    connect: { version: '1.4.1', entry: 'connect/1.4.1/remoteEntry.js', integrity: CONNECT_HASH },
-    account: { version: '1.4.0', entry: 'account/1.4.0/remoteEntry.js', integrity: ACCOUNT_HASH },
-  },
-};
+const manifest = cdnManifestFixture(
+  { connect: { version: '1.4.1', integrity: CONNECT_HASH }, account: { version: '1.4.0', integrity: ACCOUNT_HASH } },
+  ACCOUNT_HASH,
+);
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

@@ -17,4 +17,5 @@ export * from './solana-wallet';
 export * from './solana-rpc-stub';
 export * from './bitcoin-wallet';
 export * from './catalogues';
+export * from './cdn-manifest';
 export { walletUserRejection, type StandardTestWallet } from './standard-wallet';
