@@ -16,6 +16,7 @@ import {
 import { InvalidOptionsError } from './errors';
 import { orNull, safeInteger, urlWith } from './zod-parts';
 import { networkImageUrl } from './images';
+import { paymentNamespace, type Payment } from './pay';
 import { toCaipNetwork, type CaipNetwork } from './network';
 import { CONNECT_METHODS, type ConnectMethod } from './wallet-list';
 import type { SIWEConfig } from './siwx/siweconfig';
@@ -106,7 +107,6 @@ function buildOptionsSchema() {
   /** An object the host built with functions in it (a zod shape would add its size to every page). */
   const hostObject = z.custom<object>((input) => typeof input === 'object' && input !== null, 'must be an object');
   const EIP155_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-  const eip155Address = z.string().check(z.regex(EIP155_ADDRESS, 'must be an address (0x + 40 hex digits)'));
   /** `{ 'eip155:<chain id>': '0x…' }` (a custom check: z.record would add its code to every page). */
   const swapRoutersSchema = z.custom<Record<string, string>>(
     (input) =>
@@ -158,12 +158,18 @@ function buildOptionsSchema() {
      * call; wins over the router the API names. Pins it independently of the API that builds them.
      */
     swapRouters: z.optional(swapRoutersSchema),
-    /** The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient`, sent through Send. */
+    /**
+     * The Pay view (flag `pay`): a fixed payment of `amount` `symbol` to `recipient` (an eip155 or Solana address),
+     * sent through Send; `network` (CAIP-2) pins its network, else the recipient's namespace decides (./pay).
+     */
     pay: z.optional(
       z.strictObject({
-        recipient: eip155Address,
+        recipient: z.string().check(
+          z.refine((value) => paymentNamespace(value) !== undefined, 'must be an eip155 address (0x + 40 hex digits) or a Solana address (32–44 base58 characters)'),
+        ),
         amount: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal amount')),
         symbol: z.string().check(z.minLength(1)),
+        network: z.optional(z.string().check(z.regex(/^(eip155:[1-9]\d{0,15}|solana:[-\w]{1,32})$/, 'must be a CAIP-2 id on eip155 or solana'))),
       }),
     ),
     /** Sign in with the wallet (AppKit's SIWX object: createMessage, addSession, getSessions, …); checked when used. */
@@ -252,7 +258,8 @@ export interface PorticoOptions {
   apiUrl?: string;
   /** Exchange routers pinned by the host, per CAIP-2 network. */
   swapRouters: Record<string, string>;
-  pay?: { recipient: string; amount: string; symbol: string };
+  /** The host's payment, its namespace decided (./pay). */
+  pay?: Payment;
   walletConnect: { relayUrl: string; verify: boolean; telemetry: boolean };
   /** The host's sign-in, as given: a SIWXConfig, or a legacy SIWEConfig (at most one of them). */
   siwx?: SIWXConfig;
@@ -326,6 +333,14 @@ function resolveConnectMethodsOrder(order: readonly ConnectMethod[] | undefined)
   return [...order, ...CONNECT_METHODS.filter((method) => !order.includes(method))];
 }
 
+/** The host's `pay` with its namespace: a pinned `network` must be in the recipient's namespace. */
+function resolvePayment(pay: Omit<Payment, 'namespace'> | undefined): Payment | undefined {
+  if (!pay) return undefined;
+  const namespace = paymentNamespace(pay.recipient, pay.network);
+  if (!namespace) throw new InvalidOptionsError('pay.recipient', `must be an address on pay.network (${pay.network})`);
+  return { ...pay, namespace };
+}
+
 /** Validates host options. Bad config throws one InvalidOptionsError naming the first bad field. */
 export function parseOptions(input: unknown): PorticoOptions {
   const result = porticoOptionsSchema().safeParse(input);
@@ -373,7 +388,7 @@ export function parseOptions(input: unknown): PorticoOptions {
     manifestUrl: options.manifestUrl,
     apiUrl: options.apiUrl,
     swapRouters: options.swapRouters ?? {},
-    pay: options.pay,
+    pay: resolvePayment(options.pay),
     siwx: options.siwx as SIWXConfig | undefined,
     siweConfig: options.siweConfig as SIWEConfig | undefined,
     embeddedWallet: options.embeddedWallet,

@@ -1,5 +1,5 @@
-import { PORTICO_CONTRACT, portfolioAtom, type PorticoCore } from '@portico/shared-state';
-import { ACCOUNT, apiStub, PUSD_ADDRESS, RECEIVER, testCore, type ApiStub } from '@portico/test-kit';
+import { activeNetworkAtom, PORTICO_CONTRACT, portfolioAtom, routerAtom, UserRejectedRequestError, type PorticoCore, type TransactionOutcome } from '@portico/shared-state';
+import { ACCOUNT, anvil, apiStub, deferred, EXPLORER, PUSD_ADDRESS, RECEIVER, solanaLocalnet, testCore, TX_HASH, type ApiStub } from '@portico/test-kit';
 import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { cleanup, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
@@ -49,8 +49,17 @@ describe('Pay', () => {
     await waitFor(() => expect(adapter.transfers).toHaveLength(1));
     expect(adapter.transfers[0]).toEqual({ from: ACCOUNT, to: RECEIVER, amount: '0.25', decimals: 18, tokenAddress: undefined });
     expect(screen.getByRole('status').textContent).toBe('Confirm the payment in your wallet');
+    const receipt = deferred<TransactionOutcome>();
+    adapter.waitForTransaction = () => receipt.promise;
     act(() => adapter.approve());
+    // Until the chain confirms it: pending, with its hash and explorer link.
+    await screen.findByText('Paying…');
+    expect(screen.getByText('Waiting for the network to confirm the transaction.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
+    await act(async () => receipt.resolve({ hash: TX_HASH, status: 'success' }));
     const done = await screen.findByText('Payment sent');
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`${EXPLORER}/tx/${TX_HASH}`);
     expect(within(done.parentElement!).getByText('0.25 ETH to 0x7099…79C8')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(core.router.current().view).toBe('Account');
@@ -121,5 +130,68 @@ describe('Pay', () => {
     const { core } = await testCore({ api, options: { features: { pay: true }, pay: { recipient: RECEIVER, amount: '1', symbol: 'ETH' } } });
     renderView(Pay, { core });
     expect(screen.getByText('Connect a wallet to pay.')).toBeTruthy();
+  });
+});
+
+const SOLANA_RECEIVER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const anvilTwo = { ...anvil, id: 31338, name: 'Anvil Two' };
+
+describe('Pay in another namespace or on another network (issue 32)', () => {
+  it('a Solana payment on a site without a Solana network: Chain is not supported, connected or not, and nothing to pay', async () => {
+    const pay = { recipient: SOLANA_RECEIVER, amount: '0.5', symbol: 'SOL' };
+    for (const connect of [true, false]) {
+      const { core } = await testCore({ api, connect, views: ['Account', 'Pay'], options: { features: { pay: true }, pay } });
+      renderView(Pay, { core });
+      expect(screen.getByRole('alert').textContent).toBe('Chain is not supported');
+      expect(screen.getByText('This payment needs a Solana network, and this site offers none.')).toBeTruthy();
+      expect(screen.queryByRole('button')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a Solana payment with only an EVM wallet: connect a Solana wallet on its network, never a send', async () => {
+    const { core, adapter } = await testCore({
+      api,
+      connect: true,
+      views: ['Account', 'Pay'],
+      options: { networks: [anvil, solanaLocalnet], features: { pay: true }, pay: { recipient: SOLANA_RECEIVER, amount: '0.5', symbol: 'SOL' } },
+    });
+    renderView(Pay, { core });
+    const terms = screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`);
+    expect(terms).toEqual(['Amount: 0.5 SOL', 'To: 9WzDXw…AWWM', 'Network: Solana Local']);
+    const connect = screen.getByRole('button', { name: 'Connect a wallet for Solana' });
+    expect(document.getElementById(connect.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'No Solana wallet is connected. Connect one to use Solana Local.',
+    );
+    fireEvent.click(connect);
+    await waitFor(() => expect(core.store.get(routerAtom).view).toBe('Connect'));
+    expect(core.store.get(core.modal.namespaceFilter)).toBe('solana');
+    expect(core.store.get(activeNetworkAtom)?.name).toBe('Solana Local');
+    expect(adapter.transfers).toEqual([]);
+  });
+
+  it('a payment pinned to another network of the wallet: Switch to it (a decline says so), then Pay', async () => {
+    const { core, adapter } = await testCore({
+      api,
+      connect: true,
+      views: ['Account', 'Pay'],
+      options: { networks: [anvil, anvilTwo], features: { pay: true }, pay: { recipient: RECEIVER, amount: '0.25', symbol: 'ETH', network: 'eip155:31338' } },
+    });
+    renderView(Pay, { core });
+    expect(screen.getByText('This payment is on Anvil Two. Your wallet is on Anvil Local.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay 0.25 ETH' })).toBeNull();
+    adapter.switchNetwork = async () => {
+      throw new UserRejectedRequestError(Object.assign(new Error('declined'), { code: 4001 }));
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Anvil Two' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your wallet declined the switch to Anvil Two.'));
+    expect(core.store.get(activeNetworkAtom)?.name).toBe('Anvil Local');
+
+    adapter.switchNetwork = async () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Anvil Two' }));
+    await enabledButton('Pay 0.25 ETH');
+    expect(core.store.get(activeNetworkAtom)?.name).toBe('Anvil Two');
+    expect(screen.getAllByRole('term').map((t) => `${t.textContent}: ${t.nextSibling?.textContent}`)).toContain('Network: Anvil Two');
+    await balancesLoaded(core);
   });
 });

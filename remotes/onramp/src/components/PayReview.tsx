@@ -1,39 +1,49 @@
-import { activeNetworkAtom, portfolioAtom, sendAtom, shortenAddress, type BalanceItem, type PorticoViewProps } from '@portico/shared-state';
-import { formatHuman } from '@portico/shared-state/amounts';
+import { portfolioAtom, sendAtom, shortenAddress, type BalanceItem, type CaipNetwork, type PorticoViewProps } from '@portico/shared-state';
+import type { Payment } from '@portico/shared-state/pay';
 import { DetailList, useLocale, type DetailRow } from '@portico/ui';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { formatDecimal } from '../decimal';
 import { useOnRampMessages } from '../messages';
-import type { Payment } from './payment';
 
-/** The fixed payment before the wallet sees it: amount, recipient, network, then the fee once estimated. */
-export function PayReview({
+/**
+ * The fixed payment before the wallet sees it: amount, recipient, the network it goes to (when one of the host's
+ * fits), any further `rows` (the fee once estimated), then what can be done (`children`).
+ */
+export function PayReview({ pay, network, rows = [], children }: { pay: Payment; network?: CaipNetwork; rows?: DetailRow[]; children: ReactNode }) {
+  const t = useOnRampMessages();
+  const { locale } = useLocale();
+  const details: DetailRow[] = [
+    { term: t('field.amount'), detail: `${formatDecimal(pay.amount, locale)} ${pay.symbol}` },
+    { term: t('pay.to'), detail: shortenAddress(pay.recipient), exact: pay.recipient },
+    ...(network ? [{ term: t('pay.network'), detail: network.name }] : []),
+    ...rows,
+  ];
+  return (
+    <div className="portico-stack">
+      <p className="portico-muted">{t('pay.review')}</p>
+      <DetailList rows={details} />
+      {children}
+    </div>
+  );
+}
+
+/** On the payment's network: the balance it is paid from, the send path's error, then Pay and Confirm payment. */
+export function PayActions({
   portico,
   pay,
+  network,
   token,
   started,
   onPay,
-}: PorticoViewProps & { pay: Payment; token: BalanceItem | undefined; started: boolean; onPay(): void }) {
-  const network = useAtomValue(activeNetworkAtom);
+}: PorticoViewProps & { pay: Payment; network: CaipNetwork | undefined; token: BalanceItem | undefined; started: boolean; onPay(): void }) {
   const portfolio = useAtomValue(portfolioAtom);
   const send = useAtomValue(sendAtom);
   const t = useOnRampMessages();
   const { locale } = useLocale();
-  const amount = formatDecimal(pay.amount, locale);
-  // A fee in human precision (a gas fee has 18 decimals of dust); the exact one is the row's title.
-  const fee = send.fee !== undefined ? `${formatHuman(send.fee, locale)} ${network?.nativeCurrency.symbol ?? ''}` : undefined;
-  const rows: DetailRow[] = [
-    { term: t('field.amount'), detail: `${amount} ${pay.symbol}` },
-    { term: t('pay.to'), detail: shortenAddress(pay.recipient), exact: pay.recipient },
-    { term: t('pay.network'), detail: network?.name ?? '' },
-    ...(started && fee !== undefined ? [{ term: t('field.networkFee'), detail: fee, exact: send.fee }] : []),
-  ];
   const noBalance = network ? t('pay.noBalanceOn', { symbol: pay.symbol, network: network.name }) : t('pay.noBalanceHere', { symbol: pay.symbol });
-
   return (
-    <div className="portico-stack">
-      <p className="portico-muted">{t('pay.review')}</p>
-      <DetailList rows={rows} />
+    <>
       {!token && (
         <p role="alert" className="portico-error-text">
           {portfolio.loading ? t('pay.loadingBalances') : noBalance}
@@ -50,9 +60,9 @@ export function PayReview({
         </button>
       ) : (
         <button type="button" className="portico-button portico-button-block" disabled={!token || send.status === 'estimating'} onClick={onPay}>
-          {send.status === 'estimating' ? t('pay.estimating') : t('pay.pay', { amount, symbol: pay.symbol })}
+          {send.status === 'estimating' ? t('pay.estimating') : t('pay.pay', { amount: formatDecimal(pay.amount, locale), symbol: pay.symbol })}
         </button>
       )}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,4 @@
-import type { BalanceItem, CaipNetwork, PorticoCore } from '@portico/shared-state';
-
-/** The host's fixed payment (`pay: { recipient, amount, symbol }`). */
-export type Payment = NonNullable<PorticoCore['options']['pay']>;
+import type { BalanceItem, CaipNetwork } from '@portico/shared-state';
 
 /** The balance to pay with: the token of that symbol, or the native currency from the account's own balance. */
 export function payToken(
