@@ -10,6 +10,7 @@ export default defineConfig(
     exposes: {
       './Connect': './src/views/Connect.tsx',
       './ConnectingExternal': './src/views/ConnectingExternal.tsx',
+      './ConnectingMultiChain': './src/views/ConnectingMultiChain.tsx',
       './ConnectingWalletConnect': './src/views/ConnectingWalletConnect.tsx',
       './ConnectingWalletConnectBasic': './src/views/ConnectingWalletConnectBasic.tsx',
       './AllWallets': './src/views/AllWallets.tsx',

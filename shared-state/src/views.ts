@@ -7,6 +7,8 @@ export type ViewName =
   | 'ConnectingWalletConnect'
   | 'ConnectingWalletConnectBasic'
   | 'ConnectingExternal'
+  /** A wallet installed in several namespaces (a MULTI_CHAIN connector, router data `connectorId`): which to connect. */
+  | 'ConnectingMultiChain'
   | 'ConnectingSiwe'
   | 'ConnectingFarcaster'
   | 'UnsupportedChain'
@@ -49,6 +51,7 @@ export interface ViewRegistration {
 export const VIEW_REGISTRY: Record<ViewName, ViewRegistration> = {
   Connect: { remote: 'connect', module: './Connect' },
   ConnectingExternal: { remote: 'connect', module: './ConnectingExternal' },
+  ConnectingMultiChain: { remote: 'connect', module: './ConnectingMultiChain' },
   ConnectingWalletConnect: { remote: 'connect', module: './ConnectingWalletConnect' },
   ConnectingWalletConnectBasic: { remote: 'connect', module: './ConnectingWalletConnectBasic' },
   AllWallets: { remote: 'connect', module: './AllWallets', feature: 'allWallets' },
@@ -107,6 +110,7 @@ const VIEW_TITLES: Partial<Record<ViewName, string>> = {
   AllWallets: 'All Wallets',
   ConnectingWalletConnect: 'WalletConnect',
   ConnectingWalletConnectBasic: 'Connect Wallet',
+  ConnectingMultiChain: 'Select Chain',
   Account: 'Account',
   UnsupportedChain: 'Switch Network',
   Networks: 'Choose Network',

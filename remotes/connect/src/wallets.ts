@@ -1,18 +1,22 @@
-import { CONNECTOR_IDS, type ChainNamespace, type Connector, type PorticoCore, type RegistryState, type RegistryWallet } from '@portico/shared-state';
-import { isSameWallet, type WalletIdentity } from '@portico/shared-state/wallet-list';
+import { CONNECTOR_IDS, type CaipNetwork, type ChainNamespace, type Connector, type PorticoCore, type RegistryState, type RegistryWallet } from '@portico/shared-state';
+import { connectorIdentity, isInstalledConnector, isSameWallet, type WalletIdentity } from '@portico/shared-state/wallet-list';
 
-/** Connectors for wallets present in this browser (EIP-6963 announced, legacy injected). */
-export const isInstalledConnector = (connector: Connector) =>
-  connector.type === 'ANNOUNCED' || connector.type === 'INJECTED';
+/** Connect's installed rows: wallets present in this browser, one of them a MULTI_CHAIN wallet's several namespaces. */
+export const isInstalledEntry = (connector: Connector) => connector.type === 'MULTI_CHAIN' || isInstalledConnector(connector);
 
 /**
- * How an installed connector is compared with registry entries: rdns and name only. Connector ids
- * (`injected`, uuids) live in another namespace than registry ids and must never match one.
+ * A connector's picture: its own image, else the registry's by `imageId` (spec §7: wallet images by id, on the API).
+ * Announced images are data: URIs; the registry's are URLs, to load lazily.
  */
-export const connectorIdentity = (connector: Connector): WalletIdentity => ({
-  rdns: connector.info?.rdns,
-  name: connector.name,
-});
+export function connectorImage(connector: Connector, apiUrl: string | undefined): { src?: string; lazy: boolean } {
+  if (connector.imageUrl) return { src: connector.imageUrl, lazy: false };
+  if (!connector.imageId || apiUrl === undefined) return { lazy: false };
+  return { src: `${apiUrl.replace(/\/$/, '')}/v1/wallet-images/${encodeURIComponent(connector.imageId)}`, lazy: true };
+}
+
+/** A namespace's picture: the icon of the host's first network in it (Ethereum's on an EVM site, Solana's on Solana). */
+export const namespaceIcon = (networks: readonly CaipNetwork[], namespace: ChainNamespace): string | undefined =>
+  networks.find((network) => network.chainNamespace === namespace)?.assets?.imageUrl;
 
 /**
  * The connectors the Connect view may list, in the order given. Spec section 2: a generic Browser Wallet is hidden
@@ -39,25 +43,6 @@ export const connectorsShownBy = (portico: PorticoCore, connectors: readonly Con
 /** Registry wallets that list a chain of `namespace` (all of them without a namespace). */
 export function registryWalletsFor<T extends RegistryWallet>(wallets: readonly T[], namespace?: ChainNamespace): T[] {
   return namespace ? wallets.filter((wallet) => wallet.chains?.some((chain) => chain.startsWith(`${namespace}:`))) : [...wallets];
-}
-
-/**
- * Installed connectors grouped by wallet: a wallet present in several namespaces (a Wallet Standard Solana wallet
- * that also announces itself over EIP-6963, same name) is one group, one connector per namespace, `first`'s
- * namespace first (the active one) and then in discovery order.
- */
-export function groupByWallet(connectors: readonly Connector[], first?: ChainNamespace): Connector[][] {
-  const groups: Connector[][] = [];
-  for (const connector of connectors) {
-    const group = groups.find(
-      (members) =>
-        !members.some((member) => member.chain === connector.chain) &&
-        isSameWallet(connectorIdentity(members[0]!), connectorIdentity(connector)),
-    );
-    if (group) group.push(connector);
-    else groups.push([connector]);
-  }
-  return groups.map((members) => [...members].sort((a, b) => Number(b.chain === first) - Number(a.chain === first)));
 }
 
 /** The wallets whose Solana browse page opens the site inside their app (spec section 7), by registry rdns. */

@@ -160,7 +160,7 @@ describe('AllWallets: a wallet in several namespaces (issue 13)', () => {
   const phantomEvm = { ...fakeWalletConnector, id: 'app.phantom', name: 'Phantom', info: { rdns: 'app.phantom' } };
   const phantomSolana = { ...fakeWalletConnector, id: 'Phantom', name: 'Phantom', chain: 'solana' as const, info: undefined };
 
-  it('is one tile, described by its namespaces; it connects the active namespace (EVM here)', async () => {
+  it('is one tile, described by its namespaces; it opens Select Chain', async () => {
     const { core } = await testCore({
       api,
       adapter: { connectors: [phantomEvm, phantomSolana], connectWaits: true },
@@ -172,7 +172,19 @@ describe('AllWallets: a wallet in several namespaces (issue 13)', () => {
     // The registry's first page shown: its request is answered, so the test does not end with it in flight.
     expect(await screen.findByRole('button', { name: 'Wallet 0001' })).toBeTruthy();
     fireEvent.click(phantom);
-    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'app.phantom' } });
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingMultiChain', data: { connectorId: 'app.phantom' } });
+  });
+});
+
+describe('AllWallets: an installed wallet the registry knows (explorerId, imageId)', () => {
+  it("without an image of its own, its tile shows the registry's image of that wallet", async () => {
+    const withImageIds = await apiStub(registryRoutes(registryWallets(60).map((wallet) => ({ ...wallet, image_id: `image-${wallet.id}` }))));
+    const { core } = await testCore({ api: withImageIds, adapter: { connectors: [{ ...fakeWalletConnector, imageUrl: undefined }] } });
+    renderView(AllWallets, { core });
+    await screen.findByRole('button', { name: 'Wallet 0001' });
+    const fake = screen.getByRole('button', { name: 'Fake Wallet, installed' });
+    expect(fake.querySelector('img')?.getAttribute('src')).toBe(`${withImageIds.url}/v1/wallet-images/image-fake`);
+    await withImageIds.close();
   });
 });
 

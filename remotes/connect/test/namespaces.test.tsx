@@ -15,7 +15,8 @@ import { cleanupViews, renderView } from '@portico/test-kit/react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import Connect from '../src/views/Connect';
-import { groupByWallet, solanaBrowseLink } from '../src/wallets';
+import ConnectingMultiChain from '../src/views/ConnectingMultiChain';
+import { solanaBrowseLink } from '../src/wallets';
 
 const ICON = fakeWalletConnector.imageUrl;
 /** Phantom as the eip155 adapter lists its EIP-6963 announcement, and as the solana adapter lists its Wallet Standard wallet. */
@@ -46,29 +47,40 @@ const multiChainCore = (connectors: Connector[], options: TestCoreOptions = {}) 
   });
 const walletList = () => screen.getByRole('list', { name: 'Wallets' });
 
-describe('Connect: a wallet in several namespaces (issue 13)', () => {
-  it('is listed once, described by its namespaces; picking it asks which, and connects that namespace', async () => {
+describe('Connect: a wallet in several namespaces (issue 13, MULTI_CHAIN)', () => {
+  it('is listed once, described by its namespaces; picking it opens Select Chain, whose Solana row connects its Solana side', async () => {
     const { core } = await multiChainCore([fakeWalletConnector, phantomEvm, phantomSolana]);
     renderView(Connect, { core });
-    const phantom = await screen.findByRole('button', { name: 'Phantom, installed' });
+    const phantom = await screen.findByRole('button', { name: 'Phantom, installed', description: 'EVM, Solana' });
     expect(within(walletList()).getAllByRole('button', { name: 'Phantom, installed' })).toHaveLength(1);
-    expect(phantom.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByRole('button', { name: 'Phantom, installed', description: 'EVM, Solana' })).toBe(phantom);
 
     fireEvent.click(phantom);
-    const choice = screen.getByRole('group', { name: 'Connect Phantom on' });
-    expect(within(choice).getAllByRole('button').map((button) => button.textContent)).toEqual(['EVM', 'Solana']);
-    fireEvent.click(within(choice).getByRole('button', { name: 'Solana' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingMultiChain', data: { connectorId: 'app.phantom' } });
+    cleanupViews();
+    renderView(ConnectingMultiChain, { core });
+    expect(screen.getByText(/^Select Chain for/).textContent).toBe('Select Chain for Phantom');
+    const chains = screen.getByRole('list', { name: 'Chains of Phantom' });
+    expect(within(chains).getAllByRole('button').map((button) => button.textContent)).toEqual(['EVM Networks', 'Solana']);
+    fireEvent.click(within(chains).getByRole('button', { name: 'Solana' }));
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'Phantom' } });
   });
 
-  it('on a Solana network the Solana side is offered first', async () => {
+  it('Select Chain: EVM Networks connects the EIP-6963 side; on a Solana network Solana comes first', async () => {
     const { core } = await multiChainCore([phantomEvm, phantomSolana]);
     act(() => core.store.set(activeNamespaceAtom, 'solana'));
-    renderView(Connect, { core });
-    fireEvent.click(await screen.findByRole('button', { name: 'Phantom, installed', description: 'Solana, EVM' }));
-    const choice = screen.getByRole('group', { name: 'Connect Phantom on' });
-    expect(within(choice).getAllByRole('button').map((button) => button.textContent)).toEqual(['Solana', 'EVM']);
+    act(() => core.router.push('ConnectingMultiChain', { connectorId: 'app.phantom' }));
+    renderView(ConnectingMultiChain, { core });
+    const chains = screen.getByRole('list', { name: 'Chains of Phantom' });
+    expect(within(chains).getAllByRole('button').map((button) => button.textContent)).toEqual(['Solana', 'EVM Networks']);
+    fireEvent.click(within(chains).getByRole('button', { name: 'EVM Networks' }));
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'app.phantom' } });
+  });
+
+  it('Select Chain for a wallet that is gone says so', async () => {
+    const { core } = await multiChainCore([phantomEvm]);
+    act(() => core.router.push('ConnectingMultiChain', { connectorId: 'app.phantom' }));
+    renderView(ConnectingMultiChain, { core });
+    expect(screen.getByRole('alert').textContent).toContain('This wallet is no longer available in the browser.');
   });
 
   it('a single-namespace wallet connects at once, without a description', async () => {
@@ -78,6 +90,15 @@ describe('Connect: a wallet in several namespaces (issue 13)', () => {
     expect(fake.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(fake);
     expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'io.fake' } });
+  });
+
+  it('a host with networks in one namespace gets no Select Chain: each side is its own row', async () => {
+    const { core } = await multiChainCore([phantomEvm, phantomSolana], { options: { networks: [anvil] } });
+    renderView(Connect, { core });
+    const rows = await within(walletList()).findAllByRole('button', { name: 'Phantom, installed' });
+    expect(rows).toHaveLength(2);
+    fireEvent.click(rows[0]!);
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'ConnectingExternal', data: { connectorId: 'app.phantom' } });
   });
 });
 
@@ -160,16 +181,5 @@ describe('solanaBrowseLink', () => {
     [{ rdns: 'app.phantom' }, 'not a url'],
   ])('none for %j on %s (another wallet, a page that is not http(s))', (wallet, page) => {
     expect(solanaBrowseLink(wallet, page)).toBeUndefined();
-  });
-});
-
-describe('groupByWallet', () => {
-  it('joins one connector per namespace by rdns or name; two wallets of one namespace stay apart', () => {
-    const otherEvmPhantom = { ...phantomEvm, id: 'other', info: { rdns: 'app.phantom.beta' } };
-    expect(groupByWallet([phantomEvm, fakeWalletConnector, phantomSolana, otherEvmPhantom]).map((group) => group.map((c) => c.id))).toEqual([
-      ['app.phantom', 'Phantom'],
-      ['io.fake'],
-      ['other'],
-    ]);
   });
 });

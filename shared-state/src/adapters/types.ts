@@ -12,9 +12,20 @@ export interface Connector {
   chain: ChainNamespace;
   /** Image the wallet gave about itself; for announced wallets always a data: URI. */
   imageUrl?: string;
+  /** The registry's image id of the wallet (`/v1/wallet-images/<id>`), when it gave no image of its own. */
+  imageId?: string;
+  /** The id of the registry wallet this connector is (matched by rdns or name), when the modal holds it. */
+  explorerId?: string;
   info?: { rdns?: string };
   /** The wallet is present in this browser (announced or injected). */
   installed: boolean;
+  /**
+   * The adapter's underlying provider (EIP-1193 on eip155, the Wallet Standard wallet on solana), where it has one.
+   * Read when asked and not enumerable: never serialized, never copied by a spread.
+   */
+  readonly provider?: unknown;
+  /** A MULTI_CHAIN connector's wallet in each namespace, one connector each (spec §3; `mergeMultiChainConnectors`). */
+  connectors?: Connector[];
 }
 
 /** What a wallet reports after connecting: its address and the chain reference it is on. */

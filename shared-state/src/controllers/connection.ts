@@ -13,6 +13,7 @@ import {
   type AccountState,
 } from '../atoms';
 import { toCaipAddress, toCaipNetworkId } from '../caip';
+import { withProvider } from '../connectors';
 import { CONNECTOR_IDS, TOKEN_BALANCE_RETRY_COOLDOWN_MS, type ChainNamespace } from '../constants';
 import {
   ChainAdapterNotFoundError,
@@ -175,7 +176,7 @@ export function createConnectionController(deps: ConnectionDeps): ConnectionCont
       for (const adapter of Object.values(deps.adapters)) {
         stopWatching.push(
           adapter.watchConnectors((connectors) => {
-            connectorsByNamespace.set(adapter.namespace, connectors);
+            connectorsByNamespace.set(adapter.namespace, connectors.map((connector) => withProvider(connector, (id) => adapter.getProvider(id))));
             store.set(connectorsAtom, [...connectorsByNamespace.values()].flat());
           }),
         );

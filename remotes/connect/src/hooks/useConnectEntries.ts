@@ -1,19 +1,20 @@
 import { activeNamespaceAtom, CONNECTOR_IDS, connectorsAtom, RECOMMENDED_WALLETS, registryAtom, type ChainNamespace, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
-import { isCertifiedWallet, withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
+import { connectorIdentity, isCertifiedWallet, isInstalledConnector, withoutWallets, type WalletIdentity } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { afterNextPaint } from '@portico/ui';
 import {
-  connectorIdentity,
-  groupByWallet,
+  connectorImage,
   installedConnectorFor,
-  isInstalledConnector,
+  isInstalledEntry,
   connectorsShownBy,
+  namespaceIcon,
   recentAsRegistryWallet,
   registryWalletsFor,
   solanaBrowseLink,
   uniqueById,
 } from '../wallets';
+import { useListedConnectors } from './useListedConnectors';
 
 /** Connector ids (`walletConnect`, `injected`, …) that the connection records as recent wallets. */
 const connectorIds = new Set<string>(Object.values(CONNECTOR_IDS));
@@ -33,10 +34,10 @@ export interface ConnectEntry {
   /** The registry certified the wallet (`badge_type`): the row shows the badge, its name says it. */
   certified?: boolean;
   /**
-   * A wallet present in several namespaces: one choice each, the active namespace first; the entry asks which
-   * (`select` connects the first).
+   * A wallet installed in several namespaces (MULTI_CHAIN): its namespaces with their icons, drawn in the row and its
+   * description; `select` asks which.
    */
-  choices?: { namespace: ChainNamespace; select(): void }[];
+  namespaces?: { namespace: ChainNamespace; icon?: string }[];
   /** A link the entry is instead of a button: a Solana browse page (spec section 7). */
   href?: string;
   select(): void;
@@ -58,9 +59,9 @@ export function useInstalledWallets(portico: PorticoCore): boolean {
 /**
  * The Connect view's wallets in the spec's order (section 9): walletConnect, recent, injected
  * (announced), featured, custom (the host's `customWallets`), external, recommended. A wallet is listed once: registry
- * and custom entries that are installed or recent are dropped by rdns, id or case-insensitive name, and a wallet installed in
- * several namespaces is one entry with a choice per namespace. After `open({ namespace })` only that
- * namespace's wallets. On a phone on Solana, Phantom and Coinbase without their Solana wallet injected
+ * and custom entries that are installed or recent are dropped by rdns, id or case-insensitive name, and a wallet
+ * installed in several namespaces is one MULTI_CHAIN entry, which opens ConnectingMultiChain to pick the namespace.
+ * After `open({ namespace })` only that namespace's wallets. On a phone on Solana, Phantom and Coinbase without their Solana wallet injected
  * link to their browse page. Loads the featured and recommended wallets for what is installed, and warms
  * WalletConnect; until the first answer, when the modal holds none yet, `placeholders` keeps their rows' place.
  */
@@ -68,8 +69,9 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntries {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
   const activeNamespace = useAtomValue(activeNamespaceAtom);
   const connectors = connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace);
+  const listed = useListedConnectors(portico);
   const registry = useAtomValue(registryAtom);
-  const installed = connectors.filter(isInstalledConnector);
+  const installed = listed.filter(isInstalledEntry);
   const installedIdentities = installed.map(connectorIdentity);
   const custom = portico.options.customWallets;
   // The host's wallets are listed whatever the registry says: featured and recommended do not repeat them.
@@ -131,25 +133,18 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntries {
     href: browseOnSolana && !installedConnectorFor(wallet, solanaInstalled) ? solanaBrowseLink(wallet, window.location.href) : undefined,
     select: () => void portico.connectWalletConnect(wallet),
   });
-  const connectorEntry = (connector: Connector, select: () => void, tag: EntryTag | undefined = connector.installed ? 'installed' : undefined): ConnectEntry => ({
-    key: `connector:${connector.id}`,
-    name: connector.name,
-    image: connector.imageUrl,
-    lazy: false,
-    tag,
-    select,
-  });
+  const connectorEntry = (connector: Connector, select: () => void, tag: EntryTag | undefined = connector.installed ? 'installed' : undefined): ConnectEntry => {
+    const image = connectorImage(connector, portico.options.apiUrl);
+    return { key: `connector:${connector.id}`, name: connector.name, image: image.src, lazy: image.lazy, tag, select };
+  };
   const external = (connector: Connector) => connectorEntry(connector, () => void portico.connectExternal(connector.id));
-  const installedEntry = ([first, ...others]: Connector[]): ConnectEntry =>
-    others.length === 0
-      ? external(first!)
-      : {
-          ...external(first!),
-          choices: [first!, ...others].map((connector) => ({
-            namespace: connector.chain,
-            select: () => void portico.connectExternal(connector.id),
-          })),
-        };
+  const installedEntry = (connector: Connector): ConnectEntry =>
+    connector.connectors
+      ? {
+          ...connectorEntry(connector, () => portico.router.push('ConnectingMultiChain', { connectorId: connector.id })),
+          namespaces: connector.connectors.map(({ chain }) => ({ namespace: chain, icon: namespaceIcon(portico.options.networks, chain) })),
+        }
+      : external(connector);
 
   // The rows the registry will add (the host's featured wallets and the recommended ones), while nothing of it is shown.
   const placeholders =
@@ -161,10 +156,10 @@ export function useConnectEntries(portico: PorticoCore): ConnectEntries {
       .filter((connector) => connector.type === 'WALLET_CONNECT')
       .map((connector) => connectorEntry(connector, () => void portico.connectWalletConnect(), 'qrCode')),
     ...registryWalletsFor(recent, namespace).map((wallet) => registryEntry(wallet, 'recent')),
-    ...groupByWallet(installed, activeNamespace).map(installedEntry),
+    ...installed.map(installedEntry),
     ...featured.map((wallet) => registryEntry(wallet)),
     ...customShown.map((wallet) => registryEntry(wallet)),
-    ...connectors.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledConnector(connector)).map(external),
+    ...listed.filter((connector) => connector.type !== 'WALLET_CONNECT' && !isInstalledEntry(connector)).map(external),
     ...recommended.map((wallet) => registryEntry(wallet)),
   ];
   return { entries, placeholders };

@@ -1,9 +1,10 @@
-import { WALLET_PAGE_SIZE, activeNamespaceAtom, connectorsAtom, registryAtom, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
-import { isCertifiedWallet, isSameWallet, walletsMatching, withoutWallets } from '@portico/shared-state/wallet-list';
+import { WALLET_PAGE_SIZE, registryAtom, type Connector, type PorticoCore, type RegistryWallet } from '@portico/shared-state';
+import { connectorIdentity, isCertifiedWallet, isSameWallet, walletsMatching, withoutWallets } from '@portico/shared-state/wallet-list';
 import { NAMESPACE_TITLES } from '@portico/ui';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { connectorIdentity, groupByWallet, connectorsShownBy, isInstalledConnector, registryWalletsFor, uniqueById } from '../wallets';
+import { connectorImage, isInstalledEntry, registryWalletsFor, uniqueById } from '../wallets';
+import { useListedConnectors } from './useListedConnectors';
 
 /** One wallet in the All Wallets grid. */
 export interface WalletTileEntry {
@@ -24,14 +25,12 @@ export interface WalletTileEntry {
  * while there is one). With a query: the registry's search results (300 ms minimum wait, up to 100),
  * installed and then custom wallets that match first. Also the loading and error state of whichever is shown. After
  * `open({ namespace })` only that namespace's wallets. A wallet installed in several namespaces is one tile
- * (described by its namespaces) that connects the active namespace's side, or its first.
+ * (MULTI_CHAIN, described by its namespaces) that opens ConnectingMultiChain to pick the namespace.
  */
 export function useWalletTiles(portico: PorticoCore) {
   const namespace = useAtomValue(portico.modal.namespaceFilter);
-  const activeNamespace = useAtomValue(activeNamespaceAtom);
   const registry = useAtomValue(registryAtom);
-  const connectors = connectorsShownBy(portico, useAtomValue(connectorsAtom), namespace);
-  const installed = groupByWallet(connectors.filter(isInstalledConnector), activeNamespace);
+  const installed = useListedConnectors(portico).filter(isInstalledEntry);
   const [query, setQuery] = useState(registry.search.query);
   const trimmed = query.trim();
   const searching = trimmed !== '';
@@ -40,13 +39,15 @@ export function useWalletTiles(portico: PorticoCore) {
     if (portico.registry && portico.store.get(registryAtom).page === 0) void portico.registry.loadNextPage();
   }, [portico]);
 
-  const connectorTile = ([connector, ...others]: Connector[]): WalletTileEntry => ({
-    key: `connector:${connector!.id}`,
-    name: connector!.name,
-    image: connector!.imageUrl,
+  const connectorTile = (connector: Connector): WalletTileEntry => ({
+    key: `connector:${connector.id}`,
+    name: connector.name,
+    image: connectorImage(connector, portico.options.apiUrl).src,
     installed: true,
-    namespaces: others.length ? [connector!, ...others].map((member) => NAMESPACE_TITLES[member.chain]).join(', ') : undefined,
-    select: () => void portico.connectExternal(connector!.id),
+    namespaces: connector.connectors?.map((child) => NAMESPACE_TITLES[child.chain]).join(', '),
+    select: connector.connectors
+      ? () => portico.router.push('ConnectingMultiChain', { connectorId: connector.id })
+      : () => void portico.connectExternal(connector.id),
   });
   const registryTile = (wallet: RegistryWallet): WalletTileEntry => ({
     key: `registry:${wallet.id}`,
@@ -57,7 +58,7 @@ export function useWalletTiles(portico: PorticoCore) {
     select: () => void portico.connectWalletConnect(wallet),
   });
 
-  const installedIdentities = installed.map(([connector]) => connectorIdentity(connector!));
+  const installedIdentities = installed.map(connectorIdentity);
   // The host's wallets list no chains: shown after any open({ namespace }), as WalletConnect is.
   const custom = withoutWallets(portico.options.customWallets, installedIdentities);
   let tiles: WalletTileEntry[];
@@ -65,9 +66,7 @@ export function useWalletTiles(portico: PorticoCore) {
     const lower = trimmed.toLowerCase();
     const results = registryWalletsFor(registry.search.results, namespace);
     const installedMatches = installed.filter(
-      ([connector]) =>
-        connector!.name.toLowerCase().includes(lower) ||
-        results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector!))),
+      (connector) => connector.name.toLowerCase().includes(lower) || results.some((wallet) => isSameWallet(wallet, connectorIdentity(connector))),
     );
     const customMatches = walletsMatching(custom, trimmed);
     tiles = [

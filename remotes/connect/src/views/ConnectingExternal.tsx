@@ -1,12 +1,11 @@
 import { connectAttemptAtom, connectorsAtom, registryAtom, routerAtom, type PorticoViewProps } from '@portico/shared-state';
+import { connectorIdentity, isSameWallet } from '@portico/shared-state/wallet-list';
 import { ErrorPanel } from '@portico/ui';
-import { isSameWallet } from '@portico/shared-state/wallet-list';
 import { useAtomValue } from 'jotai';
 import { ConnectingLogo } from '../components/ConnectingLogo';
 import { GetWalletLink } from '../components/GetWalletLink';
 import { WalletName } from '../components/WalletName';
 import { useConnectMessages } from '../messages';
-import { connectorIdentity } from '../wallets';
 
 declare const __PORTICO_CONTRACT__: number;
 export const porticoContract = __PORTICO_CONTRACT__;
