@@ -26,6 +26,11 @@ export function connectorImageUrl(apiUrl: string | undefined, connectorId: strin
   return apiUrl === undefined ? undefined : `${apiUrl.replace(/\/$/, '')}/v1/connector-images/${encodeURIComponent(connectorId)}`;
 }
 
+/** A registry wallet's logo by its image id (a connector's `imageId`), or undefined without an API. */
+export function walletImageUrl(apiUrl: string | undefined, imageId: string): string | undefined {
+  return apiUrl === undefined ? undefined : `${apiUrl.replace(/\/$/, '')}/v1/wallet-images/${encodeURIComponent(imageId)}`;
+}
+
 /** Loads one image; resolves once it loaded or failed (the browser: an `Image` and its load/error events). */
 export type ImageLoader = (url: string) => Promise<void>;
 

@@ -1,4 +1,5 @@
 import { CONNECTOR_IDS, type CaipNetwork, type ChainNamespace, type Connector, type PorticoCore, type RegistryState, type RegistryWallet } from '@portico/shared-state';
+import { walletImageUrl } from '@portico/shared-state/images';
 import { connectorIdentity, isInstalledConnector, isSameWallet, type WalletIdentity } from '@portico/shared-state/wallet-list';
 
 /** Connect's installed rows: wallets present in this browser, one of them a MULTI_CHAIN wallet's several namespaces. */
@@ -10,8 +11,8 @@ export const isInstalledEntry = (connector: Connector) => connector.type === 'MU
  */
 export function connectorImage(connector: Connector, apiUrl: string | undefined): { src?: string; lazy: boolean } {
   if (connector.imageUrl) return { src: connector.imageUrl, lazy: false };
-  if (!connector.imageId || apiUrl === undefined) return { lazy: false };
-  return { src: `${apiUrl.replace(/\/$/, '')}/v1/wallet-images/${encodeURIComponent(connector.imageId)}`, lazy: true };
+  const src = connector.imageId ? walletImageUrl(apiUrl, connector.imageId) : undefined;
+  return src ? { src, lazy: true } : { lazy: false };
 }
 
 /** A namespace's picture: the icon of the host's first network in it (Ethereum's on an EVM site, Solana's on Solana). */
