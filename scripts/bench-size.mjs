@@ -1,11 +1,13 @@
 // `pnpm bench:size`: build, then report gzip sizes (node zlib, level 9) of what each kind of page loads.
 // Which files count is decided from <dist>/build-report.json (written by pluginBuildReport in
-// scripts/rsbuild-shared.ts from rspack stats): every chunk with its files and origins.
+// scripts/rsbuild-shared.ts from rspack stats): every chunk with its files, origins and consumes.
 //   - an origin "container entry" = the chunk is part of an exposed module's chunk group (loads with it);
 //   - origins "provide/consume shared module NAME@…" only = the chunk is a shared module's own copy
 //     (loaded only when this build's copy is the one picked from the share scope; consume-only
 //     fallbacks never load, since the build also provides the module);
-//   - any other origin = a dynamic import() in the code (loads on demand).
+//   - any other origin = a dynamic import() in the code (loads on demand);
+//   - consumes = the shares the chunk's consume-shared modules take from the share scope when it loads: row (b)
+//     follows them from ./portico's chunks to the shell's copies the page fetches with it.
 // `--no-build` (or PORTICO_SKIP_BUILD=1) measures the existing dist; `--files` lists the files counted;
 // `--modules` lists what each row's chunks are made of (packages and source files, by bytes of source before
 // minification: a guide to what to cut, not gzip bytes).
@@ -20,7 +22,8 @@ const KB = 1024;
 const APPKIT_BYTES = 764 * 1024; // AppKit's initial load, 764 KiB gz (the figure we compare against)
 // Issue 33: what loads before the page's load event (the critical path); the idle prefetch after it has no budget.
 const TARGETS = { plain: 105 * KB, mfHost: 40 * KB };
-// What any React host already has; the shell's copies of these never load in a React MF host.
+// What any React host already provides (demo/rsbuild.config.ts shares them, eager): the shell consumes the host's
+// copies, so its own never load in a React MF host.
 const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
 // The UI kit: a shared singleton the shell provides, but loaded only with the first remote view
 // (the shell import()s it then, and remotes consume it); never before the first click.
@@ -48,7 +51,9 @@ const fmt = (n) => `${(n / KB).toFixed(1)} KiB`;
 function readReport(dir) {
   const file = join(dir, 'build-report.json');
   if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is missing: run pnpm build`);
-  return JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (report.chunks.some((c) => !Array.isArray(c.consumes))) throw new Error(`${relative(ROOT, file)} has no chunk consumes (older build): run pnpm build`);
+  return report;
 }
 
 const SHARED_ORIGIN = /^(provide|consume) shared module \([^)]*\) (.+?)@/;
@@ -102,6 +107,37 @@ function container(dir, entryName) {
   return { dir, report, entry, exposeGroup: jsFiles(exposeGroup), exposes, sharedCopies, onDemand: jsFiles(onDemand) };
 }
 
+/**
+ * What loading `expose` fetches in a host that provides `hostProvides`: the container's entry, the expose's chunk
+ * group, and the container's own copy of every share those chunks consume that the host does not provide (the
+ * chunks of its provide factory), then of every share those copies' chunks consume in turn. A copy nothing on that
+ * path consumes is not fetched with the expose (the shell's jotai: its first consumer is the dialog's chunk, after
+ * the load event).
+ */
+function exposeLoad(report, expose, hostProvides) {
+  const exposeChunk = report.chunks.find((c) => c.names.includes(`__federation_expose_${expose}`));
+  if (!exposeChunk) throw new Error(`build report: no expose ${expose}`);
+  const loaded = new Set(report.chunks.filter((c) => c.initial || c.id === exposeChunk.id || exposeChunk.siblings.includes(c.id)));
+  const provides = (chunk, share) =>
+    chunk.origins.some((o) => {
+      const m = SHARED_ORIGIN.exec(o.moduleName);
+      return m?.[1] === 'provide' && m[2] === share;
+    });
+  const copies = new Set();
+  const skipped = new Set();
+  for (const chunk of loaded) {
+    for (const share of chunk.consumes) {
+      if (hostProvides.has(share)) skipped.add(share);
+      else if (!copies.has(share)) {
+        copies.add(share);
+        // Set iteration visits what is added during it: the copy's own consumes are followed too.
+        for (const c of report.chunks) if (provides(c, share)) loaded.add(c);
+      }
+    }
+  }
+  return { files: jsFiles([...loaded]), copies: [...copies], hostCopies: [...skipped] };
+}
+
 const rows = [];
 const row = (what, bytes, target, note = '', files = [], sources = {}) => rows.push({ what, bytes, target, note, files, sources });
 
@@ -139,17 +175,23 @@ if (plainRuntime.length) {
 row('    plain page: UI kit chunk (loads with the first remote view)', sum(shellDist, plainKit), undefined, 'with the idle prefetch of connect, or the first open', plainKit, sourcesOf(plain, plainKit));
 row('    plain page: other async chunks (on demand, total)', sum(shellDist, plainAsync), undefined, `${plainAsync.length} files`, plainAsync);
 
-// (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + shared copies other than React
-// and the UI kit. The kit's copy (a chunk holding only @portico/ui) is outside ./portico's chunk group
-// (no "container entry" origin): it loads through the share scope with the first remote view.
+// (b) React MF host: mf/remoteEntry.js + ./portico's chunk group + the shell's copies of the shares those chunks
+// consume, less React (the host's). The kit's copy (a chunk holding only @portico/ui) is outside ./portico's chunk
+// group (no "container entry" origin): it loads through the share scope with the first remote view.
 const shellMf = container(join(shellDist, 'mf'), 'portico_shell');
 const isKitCopy = (s) => s.shared.size === 1 && s.shared.has(UI_KIT);
 const mfKit = shellMf.sharedCopies.filter(isKitCopy);
-const mfShared = shellMf.sharedCopies.filter((s) => !isKitCopy(s) && [...s.shared].some((n) => !REACT_HOST_PROVIDES.has(n)));
-const mfSharedNames = [...new Set(mfShared.flatMap((s) => [...s.shared]))].filter((n) => !REACT_HOST_PROVIDES.has(n));
-const mfFiles = [...new Set([...shellMf.entry, ...(shellMf.exposes.portico ?? shellMf.exposeGroup), ...jsFiles(mfShared.map((s) => s.chunk))])];
+const mfLoad = exposeLoad(shellMf.report, 'portico', REACT_HOST_PROVIDES);
+const mfFiles = [...new Set([...shellMf.entry, ...mfLoad.files])];
 const mfBytes = sum(shellMf.dir, mfFiles);
-row('(b) React MF host adds on its critical path: remoteEntry + ./portico', mfBytes, TARGETS.mfHost, `incl. shell copies of ${mfSharedNames.join(', ') || 'no shared module'}; excl. react, react-dom`, mfFiles, sourcesOf(shellMf.report, mfFiles));
+row(
+  '(b) React MF host adds on its critical path: remoteEntry + ./portico',
+  mfBytes,
+  TARGETS.mfHost,
+  `incl. shell copies of ${mfLoad.copies.join(', ') || 'no shared module'}${mfLoad.hostCopies.length ? `; the host's ${mfLoad.hostCopies.join(', ')}` : ''}`,
+  mfFiles,
+  sourcesOf(shellMf.report, mfFiles),
+);
 row('    of which remoteEntry.js (MF runtime)', sum(shellMf.dir, shellMf.entry));
 const mfKitFiles = jsFiles(mfKit.map((s) => s.chunk));
 row('    UI kit: shared copy, loads with the first remote view', sum(shellMf.dir, mfKitFiles), undefined, 'not in ./portico\'s chunk group; remotes consume this copy', mfKitFiles, sourcesOf(shellMf.report, mfKitFiles));
@@ -187,8 +229,9 @@ for (const r of rows) {
   }
 }
 console.log(`\nvs AppKit = share of AppKit's 764 KiB (${APPKIT_BYTES} B) initial load.`);
-console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); shared copies');
-console.log('count only where the host cannot be assumed to provide them; chunks made by import() are async.');
+console.log('Rules: sync = entry files + chunks whose origin is the container entry (an expose group); a shared copy');
+console.log('counts only where those chunks (or a copy counted) consume it and the host does not provide it (React);');
+console.log('chunks made by import() are async.');
 console.log('(a) counts what loads before the page\'s load event; the plain page\'s MF runtime is fetched after it');
 console.log('(idle prefetch of the connect remote, or the first open) and is listed on its own row.');
 console.log('The UI kit (@portico/ui) loads with the first remote view (shell import() + remotes\' shared consumption),');

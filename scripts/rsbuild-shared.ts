@@ -137,9 +137,30 @@ function sourceBytesByOrigin(modules: any[]): Record<string, number> {
 }
 
 /**
+ * The share keys a chunk's Module Federation consume-shared modules ask the share scope for. rspack names such a
+ * module `consume shared module (<scope>) <key>@<range> (strict) (fallback: <path>)`, with module type
+ * `consume-shared-module`; the chunk may emit no file of its own (the container's runtime does the consuming), but
+ * loading the chunk still fetches whichever copy of the share the scope picks.
+ */
+const CONSUME_SHARED_NAME = /^consume shared module \([^)]*\) (.+?)@/;
+function consumedShares(modules: any[]): string[] {
+  const keys = new Set<string>();
+  const visit = (module: any) => {
+    if (module.modules?.length) return module.modules.forEach(visit);
+    if (module.moduleType !== 'consume-shared-module') return;
+    const key = CONSUME_SHARED_NAME.exec(String(module.name ?? module.identifier ?? ''))?.[1];
+    if (!key) throw new Error(`build report: consume-shared module without a share key: ${module.name ?? module.identifier}`);
+    keys.add(key);
+  };
+  modules.forEach(visit);
+  return [...keys].sort();
+}
+
+/**
  * Writes `<distPath>/build-report.json` after each build: entrypoints, and for every chunk its files,
- * siblings, origins (which import or shared module made it) and sources (what it is made of). `pnpm bench:size`
- * reads it to decide which files load together; the MF manifest's sync/async split is not reliable for that.
+ * siblings, origins (which import or shared module made it), consumes (the shares its consume-shared modules
+ * take from the share scope) and sources (what it is made of). `pnpm bench:size` reads it to decide which files
+ * load together; the MF manifest's sync/async split is not reliable for that.
  */
 export function pluginBuildReport() {
   return {
@@ -176,6 +197,7 @@ export function pluginBuildReport() {
             initial: c.initial,
             siblings: c.siblings,
             origins: (c.origins ?? []).map((o: any) => ({ request: o.request ?? '', moduleName: o.moduleName ?? '' })),
+            consumes: consumedShares(c.modules ?? []),
             sources: sourceBytesByOrigin(c.modules ?? []),
           })),
         };

@@ -10,9 +10,9 @@ import { projectIdNotConfiguredAlert } from './alerts';
 import { CONNECTOR_IDS, type ChainNamespace } from './constants';
 import type { AccountDataController } from './controllers/account-data';
 import { createConnectionController, type ConnectionController } from './controllers/connection';
-import { createSendForm, type SendController } from './controllers/send-form';
-import { createNamesForm, type NamesController } from './controllers/names-form';
-import { createSwapForm, type SwapController } from './controllers/swap-form';
+import type { SendController } from './controllers/send-form';
+import type { NamesController } from './controllers/names-form';
+import type { SwapController } from './controllers/swap-form';
 import type { RegistryController } from './controllers/registry';
 import type { SignInController } from './controllers/siwx';
 import { createWalletConnectController, type WalletConnectController } from './controllers/walletconnect';
@@ -24,11 +24,17 @@ import { createToastController, type ToastController } from './controllers/toast
 import { createEventBus, type EventBus } from './events';
 import { parseOptions, type PorticoOptions } from './options';
 import { alertOnOriginRefusal } from './api/origin-guard';
-import { lazyAsync } from './lazy';
+import { lazyAsync, lazyController, lazyModule, type LazyControllerLoad } from './lazy';
 import { createEmbeddedHandle, type EmbeddedWalletHandle } from './embedded-wallet';
 import { connectorImageUrl } from './images';
 import type { FrameContainer } from './controllers/embedded';
 import { createPorticoStorage, recentWallets, type KeyValueStorage, type PorticoStorage } from './storage';
+import type { ViewName } from './views';
+
+// The forms of the send, swap and names views (their inputs' setters) load with those views, once per page.
+const sendForm = lazyModule(() => import('./controllers/send-form').then(({ createSendForm }) => createSendForm));
+const swapForm = lazyModule(() => import('./controllers/swap-form').then(({ createSwapForm }) => createSwapForm));
+const namesForm = lazyModule(() => import('./controllers/names-form').then(({ createNamesForm }) => createNamesForm));
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
 export interface PorticoEnvironment {
@@ -82,6 +88,14 @@ export interface PorticoCore {
   embedded?: EmbeddedWalletHandle;
   /** The wallet registry; absent when the host set no `apiUrl`. */
   registry?: RegistryController;
+  /**
+   * Loads the code a view's inputs run on (the send form for WalletSend and Pay, the swap form for Swap, the names
+   * form for RegisterAccountName and its success view; nothing for other views). The outlet shows the view once it
+   * has arrived, so its inputs update synchronously; a call on `send`, `swap` or `names` before that waits for it.
+   */
+  prepareView(view: ViewName): Promise<void>;
+  /** Whether `prepareView(view)` has nothing left to load (the outlet then shows a view that has arrived at once). */
+  viewPrepared(view: ViewName): boolean;
   /** Opens ConnectingExternal for a wallet and connects; on success shows Account. */
   connectExternal(connectorId: string): Promise<boolean>;
   /** Shows the pairing (QR or deep link) for WalletConnect, optionally for a picked registry wallet. */
@@ -199,26 +213,27 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ),
     ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'reloadTransactions', 'syncIdentity'],
   );
-  const send: SendController = createSendForm(
-    store,
-    lazyAsync(
-      () =>
-        import('./controllers/send').then(({ createSendFlow }) =>
-          createSendFlow({
-            store,
-            api,
-            adapters,
-            events,
-            onSent: () => {
-              void connection.refreshBalance(undefined, { force: true });
-              void accountData.refreshTokens({ force: true });
-              void accountData.reloadTransactions();
-            },
-          }),
-        ),
-      ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
-    ),
+  const sendFlow = lazyAsync(
+    () =>
+      import('./controllers/send').then(({ createSendFlow }) =>
+        createSendFlow({
+          store,
+          api,
+          adapters,
+          events,
+          onSent: () => {
+            void connection.refreshBalance(undefined, { force: true });
+            void accountData.refreshTokens({ force: true });
+            void accountData.reloadTransactions();
+          },
+        }),
+      ),
+    ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
   );
+  const send: SendController & LazyControllerLoad = lazyController(sendForm, [store, sendFlow], {
+    sync: ['setToken', 'setAmount', 'setMax', 'setReceiver', 'edit', 'reset'],
+    async: ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
+  });
   const onramp: OnRampController = lazyAsync(
     () =>
       import('./controllers/onramp').then(({ createOnRampController }) =>
@@ -226,36 +241,45 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ),
     ['load', 'quote', 'openProvider'],
   );
-  const names: NamesController = createNamesForm(
-    store,
-    lazyAsync(
-      () =>
-        import('./controllers/names').then(({ createNamesFlow }) =>
-          createNamesFlow({ store, api, adapters, router, accountData, storage }),
-        ),
-      ['checkAvailability', 'register', 'namesForAddress'],
-    ),
+  const namesFlow = lazyAsync(
+    () =>
+      import('./controllers/names').then(({ createNamesFlow }) =>
+        createNamesFlow({ store, api, adapters, router, accountData, storage }),
+      ),
+    ['checkAvailability', 'register', 'namesForAddress'],
   );
-  const swap: SwapController = createSwapForm(
-    store,
-    lazyAsync(
-      () =>
-        import('./controllers/swap').then(({ createSwapFlow }) =>
-          createSwapFlow({
-            store,
-            api,
-            adapters,
-            swapRouters: options.swapRouters,
-            onSwapped: () => {
-              void connection.refreshBalance(undefined, { force: true });
-              void accountData.refreshTokens({ force: true });
-              void accountData.reloadTransactions();
-            },
-          }),
-        ),
-      ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
-    ),
+  const names: NamesController & LazyControllerLoad = lazyController(namesForm, [store, namesFlow], {
+    sync: ['setLabel', 'chooseSuggestion', 'reset'],
+    async: ['checkAvailability', 'register', 'namesForAddress'],
+  });
+  const swapFlow = lazyAsync(
+    () =>
+      import('./controllers/swap').then(({ createSwapFlow }) =>
+        createSwapFlow({
+          store,
+          api,
+          adapters,
+          swapRouters: options.swapRouters,
+          onSwapped: () => {
+            void connection.refreshBalance(undefined, { force: true });
+            void accountData.refreshTokens({ force: true });
+            void accountData.reloadTransactions();
+          },
+        }),
+      ),
+    ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
   );
+  const swap: SwapController & LazyControllerLoad = lazyController(swapForm, [store, swapFlow], {
+    sync: ['setSourceToken', 'setToToken', 'setAmount', 'setMax', 'setSlippage', 'switchTokens', 'setUnlimitedApproval', 'reset'],
+    async: ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
+  });
+  const formOf: Partial<Record<ViewName, LazyControllerLoad>> = {
+    WalletSend: send,
+    Pay: send,
+    Swap: swap,
+    RegisterAccountName: names,
+    RegisterAccountNameSuccess: names,
+  };
   const registryOptions = {
     featuredWalletIds: options.featuredWalletIds,
     includeWalletIds: options.includeWalletIds,
@@ -295,6 +319,8 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     registry,
     siwx,
     embedded,
+    prepareView: async (view) => formOf[view]?.load(),
+    viewPrepared: (view) => formOf[view]?.loaded() ?? true,
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });
       const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });

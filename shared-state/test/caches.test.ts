@@ -118,6 +118,8 @@ describe('name cache (spec §9: 5 min)', () => {
 
   async function namesFlow() {
     const { core, adapter } = await testCore({ api, options: { networks: [{ ...anvil, testnet: true }] }, connect: true, views: ['Account'] });
+    // The name input's form, as RegisterAccountName has it.
+    await core.prepareView('RegisterAccountName');
     const clock = { now: T0 };
     const flow = createNamesFlow({
       store: core.store,

@@ -39,9 +39,15 @@ afterEach(() => {
   resetTestKit();
 });
 
-/** Connected on a test network (anvil), on RegisterAccountName opened from Account; the wallet signs with the dev key. */
-const connectedCore = () =>
-  testCore({ api, options: { networks: [{ ...anvil, testnet: true }] }, connect: true, views: ['Account', 'RegisterAccountName'] });
+/**
+ * Connected on a test network (anvil), on RegisterAccountName opened from Account, its form loaded as the outlet loads
+ * it before showing the view; the wallet signs with the dev key.
+ */
+async function connectedCore() {
+  const made = await testCore({ api, options: { networks: [{ ...anvil, testnet: true }] }, connect: true, views: ['Account', 'RegisterAccountName'] });
+  await made.core.prepareView('RegisterAccountName');
+  return made;
+}
 
 const names = (core: PorticoCore) => core.store.get(namesAtom);
 const lookups = () => api.requestsTo(/^\/v1\/profile\/account\//);

@@ -1,6 +1,7 @@
-import { RemoteIncompatibleError } from '@portico/shared-state';
+import { RemoteIncompatibleError, sendAtom, type PorticoViewProps } from '@portico/shared-state';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
+import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
 import { adoptStylesheet, definePorticoElement, type PorticoModalElement } from '../src/element';
 import { stylesheetText } from '../src/ui/styles';
@@ -120,6 +121,31 @@ describe('view outlet', () => {
     expect(modal.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
     act(() => core.router.push('WalletSend'));
     expect(modal.getByRole('alert').textContent).toBe('Die Funktion „send“ ist für diese Website deaktiviert.');
+  });
+});
+
+/** Stand-in for the send remote: an amount input on `portico.send`, as WalletSend has it. */
+function StandInSend({ portico }: PorticoViewProps) {
+  const { sendTokenAmount } = useAtomValue(sendAtom);
+  return (
+    <label>
+      Amount
+      <input value={sendTokenAmount} onChange={(event) => portico.send.setAmount(event.target.value)} />
+    </label>
+  );
+}
+
+describe('a view with a form (send, swap, names)', () => {
+  it('shows once its form has arrived too: what is typed shows in the same event', async () => {
+    remoteModules.set('portico_send/WalletSend', { ...viewModule(), default: StandInSend });
+    const { core, modal } = await renderInShadowRoot({ remotes: { connect: 'http://remote.test/unused/remoteEntry.js', send: 'http://remote.test/send/remoteEntry.js' } });
+    expect(core.viewPrepared('WalletSend')).toBe(false);
+    act(() => core.modal.open({ view: 'WalletSend' }));
+    const amount = (await modal.findByRole('textbox', { name: 'Amount' })) as HTMLInputElement;
+    expect(core.viewPrepared('WalletSend')).toBe(true);
+    fireEvent.change(amount, { target: { value: '1.5' } });
+    expect(amount.value).toBe('1.5');
+    expect(core.store.get(sendAtom).sendTokenAmount).toBe('1.5');
   });
 });
 

@@ -72,6 +72,8 @@ export async function testCore(options: TestCoreOptions = {}): Promise<TestCore>
   const [first, ...rest] = options.views ?? [];
   if (first) core.router.reset(first);
   for (const view of rest) core.router.push(view);
+  // As the shell's outlet does before it shows a view: its form's setters are there, synchronous, when a test types.
+  await Promise.all((options.views ?? []).map((view) => core.prepareView(view)));
   return { core, adapter, events };
 }
 

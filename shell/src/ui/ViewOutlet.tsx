@@ -5,6 +5,7 @@ import {
   routerAtom,
   type PorticoCore,
   type RemoteName,
+  type ViewName,
 } from '@portico/shared-state';
 import { useAtomValue } from 'jotai';
 import { Component, Suspense, useEffect, useState, type ReactNode, type Ref } from 'react';
@@ -27,9 +28,9 @@ export function ViewOutlet({ core, bodyRef }: { core: PorticoCore; bodyRef: Ref<
     const entry = knownRemoteEntry(core.options, remote);
     key = `${remote}${module}`;
     content = entry ? (
-      <RemoteView key={key} core={core} remote={remote} module={module} entry={entry} />
+      <RemoteView key={key} core={core} view={view} remote={remote} module={module} entry={entry} />
     ) : core.options.manifestUrl ? (
-      <ManifestRemoteView key={key} core={core} remote={remote} module={module} />
+      <ManifestRemoteView key={key} core={core} view={view} remote={remote} module={module} />
     ) : (
       <NoAddress remote={remote} />
     );
@@ -54,8 +55,8 @@ function NoAddress({ remote }: { remote: RemoteName }) {
 type PlacingState = { status: 'reading' } | { status: 'placed'; entry: string | undefined } | { status: 'error'; message: string };
 
 /** A remote the host's CDN manifest places: the manifest is read first (once per page), then the view loads as any other. */
-function ManifestRemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./${string}` }) {
-  const { core, remote, module } = props;
+function ManifestRemoteView(props: { core: PorticoCore; view: ViewName; remote: RemoteName; module: `./${string}` }) {
+  const { core, view, remote, module } = props;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PlacingState>({ status: 'reading' });
   const loadingLabel = useAtomValue(shellChromeAtom)?.loading;
@@ -78,19 +79,21 @@ function ManifestRemoteView(props: { core: PorticoCore; remote: RemoteName; modu
 
   if (state.status === 'reading') return <LoadingPanel label={loadingLabel} />;
   if (state.status === 'error') return <OutletError message={state.message} onRetry={() => setAttempt((count) => count + 1)} />;
-  return state.entry ? <RemoteView core={core} remote={remote} module={module} entry={state.entry} /> : <NoAddress remote={remote} />;
+  return state.entry ? <RemoteView core={core} view={view} remote={remote} module={module} entry={state.entry} /> : <NoAddress remote={remote} />;
 }
 
 type RemoteState = { status: 'loading' } | { status: 'ready'; view: ViewModule } | { status: 'error'; message: string };
 
-function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./${string}`; entry: string }) {
-  const { core, remote, module, entry } = props;
+function RemoteView(props: { core: PorticoCore; view: ViewName; remote: RemoteName; module: `./${string}`; entry: string }) {
+  const { core, view, remote, module, entry } = props;
   const [attempt, setAttempt] = useState(0);
   const loading = <LoadingPanel label={useAtomValue(shellChromeAtom)?.loading} />;
   const [loadState, setState] = useState<RemoteState>({ status: 'loading' });
   // A module that has arrived renders at once: in the first frame of an open, and in the closed dialog's
-  // prepared view (whose effects do not run until it is shown: see Modal).
-  const arrived = loadState.status === 'loading' && attempt === 0 ? readyViewModule(remote, module, entry) : undefined;
+  // prepared view (whose effects do not run until it is shown: see Modal). So does a view whose inputs' code
+  // (core.prepareView: the send, swap and names forms) has arrived too.
+  const arrived =
+    loadState.status === 'loading' && attempt === 0 && core.viewPrepared(view) ? readyViewModule(remote, module, entry) : undefined;
   const state: RemoteState = arrived ? { status: 'ready', view: arrived } : loadState;
 
   useEffect(() => {
@@ -98,9 +101,13 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
     let current = true;
     setState({ status: 'loading' });
     core.modal.setLoading(true);
-    // The UI kit (parts + stylesheet) loads with the module: both are in place before the view renders.
-    loadViewModule(remote, module, entry, { retry: attempt > 0 })
-      .then((view) => current && setState({ status: 'ready', view }))
+    // The UI kit (parts + stylesheet) loads with the module, and the code the view's inputs run on beside it: all are
+    // in place before the view renders, so its inputs update synchronously.
+    const prepared = core.prepareView(view).catch((error: unknown) => {
+      throw new RemoteLoadError(remote, error);
+    });
+    Promise.all([loadViewModule(remote, module, entry, { retry: attempt > 0 }), prepared])
+      .then(([viewModule]) => current && setState({ status: 'ready', view: viewModule }))
       .catch((error: unknown) => {
         const message = errorText(error);
         // Why, for the host's support (the panel shows only which feature): e.g. the entry failed its integrity hash.
@@ -114,7 +121,7 @@ function RemoteView(props: { core: PorticoCore; remote: RemoteName; module: `./$
     };
     // Load again only on a new attempt; `state` is read for the first render only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt, core, remote, module, entry]);
+  }, [attempt, core, view, remote, module, entry]);
 
   const retry = () => setAttempt((count) => count + 1);
   if (state.status === 'loading') return loading;
