@@ -106,6 +106,27 @@ test.describe('Pay on Solana', () => {
     await expect(accountOutput(page)).toHaveText(payer.address);
   });
 
+  test('with only an EVM wallet connected: Connect a wallet for Solana, and the wallet that connects brings the visitor back to Pay', async ({ page, urls, env }) => {
+    test.setTimeout(90_000);
+    const payer = await freshSolanaKey();
+    const receiver = await freshSolanaKey();
+    await airdrop(env.solanaRpc!, payer.address, 2);
+    await installSolanaWallet(page, { secretKey: payer.secretKey, rpcUrl: env.solanaRpc! });
+    await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(env.solanaRpc!)]);
+    await usePayment(page, { recipient: receiver.address, amount: '0.5', symbol: 'SOL' });
+    await openDemo(page, urls);
+    await page.getByRole('button', { name: 'Connect Wallet' }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
+    await expect(accountOutput(page)).toHaveText(addressPattern(DEV_ACCOUNTS[0]!), { timeout: 20_000 });
+
+    const pay = await openPay(page);
+    await pay.getByRole('button', { name: 'Connect a wallet for Solana' }).click();
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: SOLANA_WALLET_NAME }).click();
+    await expect(pay.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeEnabled({ timeout: 20_000 });
+    expect(await reviewRows(pay)).toContain('Network: Solana Local');
+    await expect(accountOutput(page)).toHaveText(payer.address);
+  });
+
   test('a Solana payment on a site with no Solana network: Chain is not supported in the view, nothing thrown at the host', async ({ page, urls }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -324,13 +324,13 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
     async connectWalletConnect(wallet) {
       router.push('ConnectingWalletConnect', { wallet });
       const connected = await walletConnect.ensurePairing({ wallet, isMobile: environment.isMobile });
-      if (connected && router.current().view === 'ConnectingWalletConnect') router.reset('Account');
+      if (connected && router.current().view === 'ConnectingWalletConnect') modal.connected();
       return connected;
     },
     async connectExternal(connectorId) {
       router.push('ConnectingExternal', { connectorId });
       const connected = await connection.connect(connectorId);
-      if (connected && router.current().view === 'ConnectingExternal') router.reset('Account');
+      if (connected && router.current().view === 'ConnectingExternal') modal.connected();
       return connected;
     },
   };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { createStore } from 'jotai/vanilla';
 import { createModalController, openingView } from '../src/controllers/modal';
 import { createRouterController, type RouterController } from '../src/controllers/router';
-import { anvil, mainnet, polkadot, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
+import { anvil, fakeWalletConnector, mainnet, polkadot, solanaDevnet, solanaLocalnet, stopTestCores, testCore } from '@portico/test-kit';
 import { activeNamespaceAtom, activeNetworkAtom, modalFlagsAtom, modalStateAtom, routerAtom, toCaipNetwork, type PorticoEvent } from '../src/index';
 import { createEventBus } from '../src/events';
 import { SHAKE_RESET_MS } from '../src/constants';
@@ -185,6 +185,21 @@ describe('open({ namespace }) (AppKit: the namespace and its network become acti
     expect(core.store.get(activeNamespaceAtom)).toBe('solana');
     core.modal.close();
     expect(activeNetwork(core)).toBe('eip155:31337');
+  });
+
+  it('showConnectFor with comeBack: the wallet that connects returns the person to the view that asked (Pay), not Account', async () => {
+    const { core } = await testCore({ options: { networks } });
+    core.modal.open({ view: 'Pay' });
+    core.modal.showConnectFor('eip155', { comeBack: true });
+    expect(await core.connectExternal(fakeWalletConnector.id)).toBe(true);
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'Pay', history: ['Pay'] });
+
+    // Without it (Choose Network's offer), a connection shows Account.
+    await core.connection.disconnect();
+    core.modal.open({ view: 'Pay' });
+    core.modal.showConnectFor('eip155');
+    expect(await core.connectExternal(fakeWalletConnector.id)).toBe(true);
+    expect(core.store.get(routerAtom)).toMatchObject({ view: 'Account', history: ['Account'] });
   });
 
   it("refuses a namespace without a configured network in the spec's words, and changes nothing", async () => {

@@ -323,7 +323,7 @@ export function createEmbeddedWallet(deps: EmbeddedWalletDeps): LoadedEmbeddedWa
   });
 
   async function connectLoggedIn() {
-    if (await deps.connection().connect(CONNECTOR_IDS.auth)) router.reset('Account');
+    if (await deps.connection().connect(CONNECTOR_IDS.auth)) deps.modal.connected();
     else deps.toast.show('error', 'The embedded wallet could not connect. Try again.');
   }
 

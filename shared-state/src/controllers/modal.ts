@@ -23,9 +23,12 @@ export interface ModalController {
    * `open({ namespace })`, and the filter holds until the next `open`. Left without a wallet connected there (Back,
    * or the modal closed), the namespace active before is active again, on its account's network: the page is not
    * left on a network without a wallet.
+   * `comeBack`: once a wallet connects there, the modal returns to the view that asked (Pay), not to Account.
    * @throws {NamespaceNotConfiguredError} `namespace` is not the namespace of a configured network
    */
-  showConnectFor(namespace: ChainNamespace): void;
+  showConnectFor(namespace: ChainNamespace, options?: { comeBack?: boolean }): void;
+  /** A wallet connected from Connect: back to the view that asked with `showConnectFor(…, { comeBack })`, else Account. */
+  connected(): void;
   /** The namespace the last `open` or `showConnectFor` asked for (undefined: every namespace): the wallet lists show only its wallets. */
   readonly namespaceFilter: Atom<ChainNamespace | undefined>;
   /** Closes unless the view forbids it (ApproveTransaction), in which case the modal shakes. */
@@ -69,8 +72,11 @@ export function createModalController(
   let shakeTimer: ReturnType<typeof setTimeout> | undefined;
   let closeGuard: (() => boolean) | undefined;
   const namespaceFilter = atom<ChainNamespace | undefined>(undefined);
-  /** While Connect pushed by `showConnectFor` is in the history: the namespace to return to and that Connect's depth. */
-  let returnTo: { namespace: ChainNamespace; depth: number } | undefined;
+  /**
+   * While Connect pushed by `showConnectFor` is in the history: the namespace to return to, that Connect's depth, and
+   * whether a connection goes back to the view below it.
+   */
+  let returnTo: { namespace: ChainNamespace; depth: number; comeBack: boolean } | undefined;
   const settleReturn = () => {
     const { namespace } = returnTo!;
     returnTo = undefined;
@@ -95,12 +101,16 @@ export function createModalController(
       setFlags({ open: true });
       deps.events.track('MODAL_OPEN', { connected });
     },
-    showConnectFor(namespace) {
+    showConnectFor(namespace, options = {}) {
       const from = store.get(activeNamespaceAtom);
       deps.selectNamespace(namespace);
       store.set(namespaceFilter, namespace);
       deps.router().push('Connect');
-      returnTo = { namespace: from, depth: store.get(routerAtom).history.length };
+      returnTo = { namespace: from, depth: store.get(routerAtom).history.length, comeBack: options.comeBack ?? false };
+    },
+    connected() {
+      if (returnTo?.comeBack) deps.router().backTo(returnTo.depth - 1);
+      else deps.router().reset('Account');
     },
     close(force = false) {
       if (!store.get(modalFlagsAtom).open) return true;

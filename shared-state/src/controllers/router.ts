@@ -22,6 +22,8 @@ export interface RouterController {
   reset(view: ViewName, data?: RouterState['data']): void;
   /** Pops the history; closes the modal when one entry remains or UnsupportedChain is in the history. */
   goBack(): void;
+  /** Back to the view at `depth` of the history (1: the first), forgetting those above it. */
+  backTo(depth: number): void;
   current(): RouterState;
   /** A transaction waits for the person's approval (the embedded wallet's ApproveTransaction): how it ends moves the router. */
   pushTransaction(action: TransactionAction): void;
@@ -70,6 +72,9 @@ export function createRouterController(store: Store, hooks: { close(): void }): 
         return;
       }
       goBackTo(history.length - 1);
+    },
+    backTo(depth) {
+      if (depth >= 1 && depth < state().history.length) goBackTo(depth);
     },
     pushTransaction(action) {
       const { view, history } = state();

@@ -36,11 +36,11 @@ const PAIRING_VIEWS: readonly ViewName[] = ['ConnectingWalletConnect', 'Connecti
 
 /**
  * Keeps a usable pairing on screen. A live pairing is reused (a scan in progress never breaks);
- * when the wallet approves a pairing this view started, it shows Account as connectWalletConnect does.
+ * when the wallet approves a pairing this view started, the modal moves on as after connectWalletConnect (`modal.connected`).
  */
 function pair(portico: PorticoCore, wallet: RegistryWallet | undefined) {
   void portico.walletConnect.ensurePairing({ wallet, isMobile: portico.environment.isMobile }).then((connected) => {
-    if (connected && PAIRING_VIEWS.includes(portico.router.current().view)) portico.router.reset('Account');
+    if (connected && PAIRING_VIEWS.includes(portico.router.current().view)) portico.modal.connected();
   });
 }
 

@@ -31,7 +31,7 @@ export function PayNetworkSwitch({ portico, plan }: { portico: PorticoCore; plan
     }
   };
   const connect = () => {
-    portico.modal.showConnectFor(network.chainNamespace);
+    portico.modal.showConnectFor(network.chainNamespace, { comeBack: true });
     void portico.connection.switchNetwork(network);
   };
   const failed = failure && {
