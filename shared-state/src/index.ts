@@ -16,7 +16,6 @@ export type * from './options';
 export { porticoOptionsSchema } from './options';
 export type * from './cdn-manifest';
 export type * from './views';
-export { resolveView, SECURE_FRAME_VIEWS, viewTitle } from './views';
 export type * from './storage';
 export { createMemoryStorage, recentWallets } from './storage';
 export type * from './events';

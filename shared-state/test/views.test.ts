@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@rstest/core';
-import { resolveView, viewTitle, type Features, type ViewRegistration } from '../src/index';
-import { VIEW_REGISTRY, isViewName } from '../src/views';
+import type { Features } from '../src/index';
+import { VIEW_REGISTRY, isViewName, resolveView, viewTitle, type ViewRegistration } from '../src/views';
 import { FEATURE_DEFAULTS, REMOTE_NAMES } from '../src/constants';
 
 const here = dirname(fileURLToPath(import.meta.url));

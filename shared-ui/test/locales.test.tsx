@@ -3,9 +3,9 @@ import {
   RemoteLoadError,
   UserRejectedRequestError,
   errorText,
-  resolveView,
   type PorticoCore,
 } from '@portico/shared-state';
+import { resolveView } from '@portico/shared-state/views';
 import { stopTestCores, testCore } from '@portico/test-kit';
 import { renderInLocale } from '@portico/test-kit/react';
 import { cleanup, screen, within } from '@testing-library/react';

@@ -3,11 +3,11 @@ import {
   connectorsAtom,
   modalFlagsAtom,
   routerAtom,
-  SECURE_FRAME_VIEWS,
   signInAtom,
-  viewTitle,
   type PorticoCore,
 } from '@portico/shared-state';
+// Bundled with the dialog (a subpath, not the shared index): the titles are not on the page's critical path.
+import { SECURE_FRAME_VIEWS, viewTitle } from '@portico/shared-state/views';
 import { useAtomValue } from 'jotai';
 import type { ShellChrome } from '@portico/ui';
 import { Activity, useRef, useState, useSyncExternalStore, type Ref } from 'react';

@@ -1,12 +1,12 @@
 import {
   errorText,
   RemoteLoadError,
-  resolveView,
   routerAtom,
   type PorticoCore,
   type RemoteName,
   type ViewName,
 } from '@portico/shared-state';
+import { resolveView } from '@portico/shared-state/views';
 import { useAtomValue } from 'jotai';
 import { Component, Suspense, useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ErrorPanel, LoadingPanel } from '@portico/ui/panels';
