@@ -8,7 +8,7 @@ import { DEV_ACCOUNTS } from '../fixtures/anvil.ts';
 import { accountOutput, addressPattern, dialog, openDemo, WALLET } from '../fixtures/portico.ts';
 import { airdrop, anvilNetwork, freshSolanaKey, solBalance, solanaLocalNetwork, useNetworks } from '../fixtures/solana.ts';
 import { installSolanaWallet, setSolanaWalletMode, SOLANA_WALLET_NAME } from '../fixtures/solana-wallet.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, type PorticoUrls } from '../fixtures/test.ts';
 
 const SOLANA_EXPLORER = 'https://explorer.solana.com';
 
@@ -25,6 +25,21 @@ async function usePayment(page: Page, pay: { recipient: string; amount: string; 
 async function openPay(page: Page) {
   await page.evaluate(() => (window as unknown as { portico: { open(o: { view: string }): Promise<void> } }).portico.open({ view: 'Pay' }));
   return dialog(page, 'Pay');
+}
+
+/**
+ * The demo on Anvil Local and Solana Local with the Solana test wallet installed (its payer holds 2 SOL) and a payment
+ * of 0.5 SOL to a new Solana account.
+ */
+async function openEvmAndSolanaSite(page: Page, urls: PorticoUrls, solanaRpc: string) {
+  const payer = await freshSolanaKey();
+  const receiver = await freshSolanaKey();
+  await airdrop(solanaRpc, payer.address, 2);
+  await installSolanaWallet(page, { secretKey: payer.secretKey, rpcUrl: solanaRpc });
+  await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(solanaRpc)]);
+  await usePayment(page, { recipient: receiver.address, amount: '0.5', symbol: 'SOL' });
+  await openDemo(page, urls);
+  return { payer, receiver };
 }
 
 /** The rows of the payment's review, "term: detail". */
@@ -79,13 +94,7 @@ test.describe('Pay on Solana', () => {
 
   test('on an EVM network with both wallets connected: the Solana payment offers the switch to Solana Local, then Pay', async ({ page, urls, env }) => {
     test.setTimeout(90_000);
-    const payer = await freshSolanaKey();
-    const receiver = await freshSolanaKey();
-    await airdrop(env.solanaRpc!, payer.address, 2);
-    await installSolanaWallet(page, { secretKey: payer.secretKey, rpcUrl: env.solanaRpc! });
-    await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(env.solanaRpc!)]);
-    await usePayment(page, { recipient: receiver.address, amount: '0.5', symbol: 'SOL' });
-    await openDemo(page, urls);
+    const { payer } = await openEvmAndSolanaSite(page, urls, env.solanaRpc!);
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
     await dialog(page, 'Connect Wallet').getByRole('button', { name: SOLANA_WALLET_NAME }).click();
     const account = dialog(page, 'Account');
@@ -108,13 +117,7 @@ test.describe('Pay on Solana', () => {
 
   test('with only an EVM wallet connected: Connect a wallet for Solana, and the wallet that connects brings the visitor back to Pay', async ({ page, urls, env }) => {
     test.setTimeout(90_000);
-    const payer = await freshSolanaKey();
-    const receiver = await freshSolanaKey();
-    await airdrop(env.solanaRpc!, payer.address, 2);
-    await installSolanaWallet(page, { secretKey: payer.secretKey, rpcUrl: env.solanaRpc! });
-    await useNetworks(page, [anvilNetwork(urls.rpcUrl, urls.chainId), solanaLocalNetwork(env.solanaRpc!)]);
-    await usePayment(page, { recipient: receiver.address, amount: '0.5', symbol: 'SOL' });
-    await openDemo(page, urls);
+    const { payer } = await openEvmAndSolanaSite(page, urls, env.solanaRpc!);
     await page.getByRole('button', { name: 'Connect Wallet' }).click();
     await dialog(page, 'Connect Wallet').getByRole('button', { name: `${WALLET}, installed`, exact: true }).click();
     await expect(accountOutput(page)).toHaveText(addressPattern(DEV_ACCOUNTS[0]!), { timeout: 20_000 });
