@@ -29,6 +29,17 @@ const REACT_HOST_PROVIDES = new Set(['react', 'react-dom', 'react-dom/client']);
 // (the shell import()s it then, and remotes consume it); never before the first click.
 const UI_KIT = '@portico/ui';
 
+const USAGE = `pnpm bench:size [--no-build] [--files] [--modules]
+  --no-build  measure the existing dists (also PORTICO_SKIP_BUILD=1); default: pnpm build first
+  --files     list the files each row counts
+  --modules   list what each row's chunks are made of (bytes of source before minification)`;
+const KNOWN_FLAGS = new Set(['--no-build', '--files', '--modules', '--help', '-h']);
+const unknown = process.argv.slice(2).find((arg) => !KNOWN_FLAGS.has(arg));
+if (unknown || process.argv.includes('--help') || process.argv.includes('-h')) {
+  if (unknown) console.error(`bench:size: unknown option ${unknown}`);
+  console.log(USAGE);
+  process.exit(unknown ? 2 : 0);
+}
 const verbose = process.argv.includes('--files');
 const listModules = process.argv.includes('--modules');
 const MODULES_LISTED = 8;

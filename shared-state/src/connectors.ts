@@ -8,11 +8,22 @@ export interface WalletIdentity {
   name: string;
 }
 
-/** Spec section 2: wallets match by rdns, id or case-insensitive name. */
+/** Spec section 3: connector names are normalised (Trust Wallet becomes Trust), in every namespace. */
+export function normalizeConnectorName(name: string): string {
+  return name === 'Trust Wallet' ? 'Trust' : name;
+}
+
+/** A name as wallets are matched by it: normalised as connector names are (spec §3), any case. */
+const matchedName = (name: string) => normalizeConnectorName(name).toLowerCase();
+
+/**
+ * Spec section 2: wallets match by rdns, id or case-insensitive name. Names are compared normalised, so a listed
+ * connector ("Trust") still matches the registry's entry and recent wallets ("Trust Wallet").
+ */
 export function isSameWallet(a: WalletIdentity, b: WalletIdentity): boolean {
   if (a.rdns && b.rdns && a.rdns === b.rdns) return true;
   if (a.id && b.id && a.id === b.id) return true;
-  return a.name.toLowerCase() === b.name.toLowerCase();
+  return matchedName(a.name) === matchedName(b.name);
 }
 
 /**

@@ -10,6 +10,8 @@ describe('isSameWallet', () => {
   });
   it('matches by case-insensitive name', () => {
     expect(isSameWallet({ id: 'x', name: 'MetaMask' }, { id: 'y', name: 'metamask' })).toBe(true);
+    // Names compare normalised (spec §3): the listed "Trust" is the registry's and a recent "Trust Wallet".
+    expect(isSameWallet({ name: 'Trust' }, { id: 'trust-id', name: 'Trust Wallet' })).toBe(true);
   });
   it('does not match different wallets, nor on empty ids', () => {
     expect(isSameWallet({ id: 'x', rdns: 'a', name: 'A' }, { id: 'y', rdns: 'b', name: 'B' })).toBe(false);

@@ -78,6 +78,13 @@ describe.each(NAMESPACES)('$namespace wallets registered by a hostile page', ({ 
     await expect(adapter.connect(SPOOFED_NAME_SHOWN)).resolves.toMatchObject({ address: expect.any(String) });
   });
 
+  it('shows a name normalised as an EIP-6963 wallet’s (Trust Wallet is Trust), and connects it by its own name', async () => {
+    await register('Trust Wallet');
+    const { adapter, listed } = watch();
+    expect(listed()).toMatchObject([{ id: 'Trust Wallet', name: 'Trust', type: 'ANNOUNCED' }]);
+    await expect(adapter.connect('Trust Wallet')).resolves.toMatchObject({ address: expect.any(String) });
+  });
+
   it('keeps the first wallet under a name: invisible characters make no second one', async () => {
     const first = await register('Phantom');
     await register('Phan\u200Btom');

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { CONNECTOR_IDS, type ChainNamespace } from '../constants';
 import { ConnectorNotFoundError } from '../errors';
 import type { Connector, WalletEventHandlers } from './types';
+import { normalizeConnectorName } from '../connectors';
 import { MAX_ANNOUNCED_WALLETS, safeWalletIcon, walletNameSchema } from './wallet-info';
 
 /** At most this many accounts of one wallet are used (the embedded wallet's limit too); the rest are ignored. */
@@ -39,11 +40,12 @@ export type WalletSchema = ReturnType<typeof walletSchema>;
 /**
  * The connector for a Wallet Standard wallet listed as `name`. Its type is ANNOUNCED: like an EIP-6963 wallet it
  * announces itself (the register handshake) with its own name and icon, and many may be present at once; INJECTED is
- * the one legacy global (`window.ethereum`). Its id is the name, the standard's only stable identity.
+ * the one legacy global (`window.ethereum`). Its id is the name, the standard's only stable identity; the name shown
+ * is normalised as an EIP-6963 wallet's is.
  */
 const walletConnector = (wallet: Wallet, name: string, chain: ChainNamespace): Connector => ({
   id: name,
-  name,
+  name: normalizeConnectorName(name),
   type: 'ANNOUNCED',
   chain,
   imageUrl: safeWalletIcon(wallet.icon),

@@ -7,7 +7,8 @@ import type { EmbeddedSource } from '../../embedded-wallet';
 import type { ChainAdapter, ConnectedAccount, Connector, WalletEventHandlers } from '../types';
 import { walletRequest } from '../wallet-request';
 import { COINBASE_RDNS, coinbaseConnector, createCoinbaseProvider, type CoinbaseSettings } from './coinbase';
-import { normalizeConnectorName, watchAnnouncedWallets, type Eip1193Provider } from './discovery';
+import { normalizeConnectorName } from '../../connectors';
+import { watchAnnouncedWallets, type Eip1193Provider } from './discovery';
 import type { SafeSettings } from './safe';
 
 export interface Eip155AdapterEnvironment {

@@ -65,7 +65,3 @@ export function watchAnnouncedWallets(
   return () => target.removeEventListener('eip6963:announceProvider', onAnnounceEvent);
 }
 
-/** Spec section 3: connector names are normalised (Trust Wallet becomes Trust). */
-export function normalizeConnectorName(name: string): string {
-  return name === 'Trust Wallet' ? 'Trust' : name;
-}
