@@ -35,6 +35,10 @@ import type { ViewName } from './views';
 const sendForm = lazyModule(() => import('./controllers/send-form').then(({ createSendForm }) => createSendForm));
 const swapForm = lazyModule(() => import('./controllers/swap-form').then(({ createSwapForm }) => createSwapForm));
 const namesForm = lazyModule(() => import('./controllers/names-form').then(({ createNamesForm }) => createNamesForm));
+// Each flow's async methods: loaded by lazyAsync, and queued by lazyController behind its form's setters.
+const SEND_FLOW_METHODS = ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'] as const;
+const NAMES_FLOW_METHODS = ['checkAvailability', 'register', 'namesForAddress'] as const;
+const SWAP_FLOW_METHODS = ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'] as const;
 
 /** What Portico needs from the page it runs in; tests pass fakes, the shell passes `window`. */
 export interface PorticoEnvironment {
@@ -213,6 +217,12 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       ),
     ['refreshTokens', 'refreshNfts', 'loadMoreTransactions', 'reloadTransactions', 'syncIdentity'],
   );
+  /** After a send or swap lands: the balance, tokens and activity it changed, read again. */
+  const refreshAfterTransaction = () => {
+    void connection.refreshBalance(undefined, { force: true });
+    void accountData.refreshTokens({ force: true });
+    void accountData.reloadTransactions();
+  };
   const sendFlow = lazyAsync(
     () =>
       import('./controllers/send').then(({ createSendFlow }) =>
@@ -221,18 +231,14 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
           api,
           adapters,
           events,
-          onSent: () => {
-            void connection.refreshBalance(undefined, { force: true });
-            void accountData.refreshTokens({ force: true });
-            void accountData.reloadTransactions();
-          },
+          onSent: refreshAfterTransaction,
         }),
       ),
-    ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
+    SEND_FLOW_METHODS,
   );
   const send: SendController & LazyControllerLoad = lazyController(sendForm, [store, sendFlow], {
     sync: ['setToken', 'setAmount', 'setMax', 'setReceiver', 'edit', 'reset'],
-    async: ['checkReceiver', 'preview', 'send', 'checkAgain', 'preselectToken'],
+    async: SEND_FLOW_METHODS,
   });
   const onramp: OnRampController = lazyAsync(
     () =>
@@ -246,11 +252,11 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
       import('./controllers/names').then(({ createNamesFlow }) =>
         createNamesFlow({ store, api, adapters, router, accountData, storage }),
       ),
-    ['checkAvailability', 'register', 'namesForAddress'],
+    NAMES_FLOW_METHODS,
   );
   const names: NamesController & LazyControllerLoad = lazyController(namesForm, [store, namesFlow], {
     sync: ['setLabel', 'chooseSuggestion', 'reset'],
-    async: ['checkAvailability', 'register', 'namesForAddress'],
+    async: NAMES_FLOW_METHODS,
   });
   const swapFlow = lazyAsync(
     () =>
@@ -260,18 +266,14 @@ export function createPorticoCore(optionsInput: unknown, environment: PorticoEnv
           api,
           adapters,
           swapRouters: options.swapRouters,
-          onSwapped: () => {
-            void connection.refreshBalance(undefined, { force: true });
-            void accountData.refreshTokens({ force: true });
-            void accountData.reloadTransactions();
-          },
+          onSwapped: refreshAfterTransaction,
         }),
       ),
-    ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
+    SWAP_FLOW_METHODS,
   );
   const swap: SwapController & LazyControllerLoad = lazyController(swapForm, [store, swapFlow], {
     sync: ['setSourceToken', 'setToToken', 'setAmount', 'setMax', 'setSlippage', 'switchTokens', 'setUnlimitedApproval', 'reset'],
-    async: ['loadTokens', 'fetchQuote', 'approve', 'swap', 'checkAgain'],
+    async: SWAP_FLOW_METHODS,
   });
   const formOf: Partial<Record<ViewName, LazyControllerLoad>> = {
     WalletSend: send,
